@@ -1,0 +1,31 @@
+// The return address after sign-in: a same-origin path with its query, never an absolute URL.
+
+const RETURN_PARAM = "returnTo";
+export const DEFAULT_AFTER_SIGN_IN = "/suggested-trades";
+
+/** Accepts only app-relative paths ("/x?y"); anything else (//evil, https://, \\, javascript:) is dropped. */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const v = value.trim();
+  if (!v.startsWith("/") || v.startsWith("//") || v.startsWith("/\\") || v.includes("\\")) return null;
+  if (/[\u0000-\u001f]/.test(v)) return null;
+  try {
+    const parsed = new URL(v, "http://return.invalid");
+    if (parsed.origin !== "http://return.invalid") return null;
+    if (parsed.pathname === "/signin" || parsed.pathname === "/signup") return null;
+    return parsed.pathname + parsed.search + parsed.hash;
+  } catch {
+    return null;
+  }
+}
+
+export function signInPathWithReturn(returnPath: string): string {
+  const safe = safeReturnPath(returnPath);
+  return safe ? `/signin?${RETURN_PARAM}=${encodeURIComponent(safe)}` : "/signin";
+}
+
+export function returnPathFrom(url: URL): string | null {
+  return safeReturnPath(url.searchParams.get(RETURN_PARAM));
+}
+
+export { RETURN_PARAM };

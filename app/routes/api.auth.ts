@@ -1,0 +1,10 @@
+import type { Route } from "./+types/api.auth";
+import { getAuth } from "../server/auth/auth.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return getAuth(context.cloudflare.env, request).handler(request);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return getAuth(context.cloudflare.env, request).handler(request);
+}

@@ -1,0 +1,24 @@
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/subscription-success";
+import { getSession } from "../server/auth/session.server";
+
+export const meta = () => [{ title: "Subscription Successful · Wheelhouse" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getSession(context.cloudflare.env, request);
+  if (!session) throw redirect("/");
+  return null;
+}
+
+export default function SubscriptionSuccess() {
+  return (
+    <section className="mx-auto max-w-lg py-20 text-center">
+      <h1 className="text-3xl font-semibold text-white">Subscription Successful!</h1>
+      <p className="mt-3 text-slate-300">Thank you for subscribing. Your account has been successfully upgraded.</p>
+      <div className="mt-8 flex justify-center gap-3">
+        <Link to="/dashboard" className="rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400">Go to Dashboard</Link>
+        <Link to="/pricing" className="rounded-lg border border-ink-600 px-5 py-2.5 font-semibold text-white hover:bg-ink-800">View Subscription Details</Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,423 @@
+// The D1 schema: better-auth's tables (with the admin plugin's fields and our subscription fields on
+// `user`) and every entity of the spec. Where the spec keeps arrays or counters inside documents
+// (voter lists, per-user request counts, symbol lists) we store rows and count them with indexes.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+// ---------------------------------------------------------------- better-auth
+export const user = sqliteTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    image: text("image"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    // admin plugin
+    role: text("role"),
+    banned: integer("banned", { mode: "boolean" }).default(false),
+    banReason: text("ban_reason"),
+    banExpires: integer("ban_expires", { mode: "timestamp_ms" }),
+    // subscription (spec 000 §3 "User"; field names are the spec's)
+    subscriptionTier: text("subscription_tier").notNull().default("Free Plan"),
+    subscriptionStatus: text("subscription_status").notNull().default("inactive"),
+    trialEnd: integer("trial_end", { mode: "timestamp_ms" }),
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    hasUsedTrial: integer("has_used_trial", { mode: "boolean" }).notNull().default(false),
+    subscriptionId: text("subscription_id"),
+    lastSubscriptionTier: text("last_subscription_tier"),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    stripeCustomerId: text("stripe_customer_id"),
+  },
+  (t) => [
+    index("user_subscription_status_idx").on(t.subscriptionStatus, t.trialEnd),
+    index("user_stripe_customer_idx").on(t.stripeCustomerId),
+    index("user_subscription_id_idx").on(t.subscriptionId),
+  ],
+);
+
+export const session = sqliteTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = sqliteTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: integer("access_token_expires_at", { mode: "timestamp_ms" }),
+    refreshTokenExpiresAt: integer("refresh_token_expires_at", { mode: "timestamp_ms" }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("account_user_idx").on(t.userId), index("account_provider_idx").on(t.providerId, t.accountId)],
+);
+
+export const verification = sqliteTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const rateLimit = sqliteTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: integer("last_request").notNull(),
+});
+
+// ---------------------------------------------------------------- accounts and access
+/** Admin record (spec "admins" collection): an admin is a user with role 'admin' AND a row here. */
+export const admins = sqliteTable("admins", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});
+
+export const invites = sqliteTable(
+  "invites",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    status: text("status").notNull().default("pending"),
+    invitedBy: text("invited_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invites_email_idx").on(t.email)],
+);
+
+// ---------------------------------------------------------------- watchlist
+/** One row per symbol; `position` keeps the user's order (spec: a list in a document). */
+export const watchlistSymbols = sqliteTable(
+  "watchlist_symbols",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    symbol: text("symbol").notNull(),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.symbol] }), index("watchlist_user_position_idx").on(t.userId, t.position)],
+);
+
+// ---------------------------------------------------------------- feedback and feature requests
+export const featureRequests = sqliteTable(
+  "feature_requests",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    status: text("status").notNull().default("under-review"),
+    /** Net score, kept in the same batch as the vote rows that produce it. */
+    votes: integer("votes").notNull().default(0),
+    createdByUserId: text("created_by_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    userSubscriptionTier: text("user_subscription_tier").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("feature_requests_status_created_idx").on(t.status, t.createdAt),
+    index("feature_requests_author_idx").on(t.createdByUserId),
+  ],
+);
+
+/** Votes as rows (the spec's upvoters/downvoters lists): direction +1 or -1. */
+export const featureVotes = sqliteTable(
+  "feature_votes",
+  {
+    requestId: text("request_id")
+      .notNull()
+      .references(() => featureRequests.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    direction: integer("direction").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] }), index("feature_votes_user_idx").on(t.userId)],
+);
+
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: text("id").primaryKey(),
+    category: text("category").notNull(),
+    text: text("text").notNull(),
+    createdByUserId: text("created_by_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("feedback_author_idx").on(t.createdByUserId),
+    index("feedback_category_created_idx").on(t.category, t.createdAt),
+    index("feedback_created_idx").on(t.createdAt),
+  ],
+);
+
+export const cancellationFeedback = sqliteTable(
+  "cancellation_feedback",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** JSON array of the selected survey reasons. */
+    reasons: text("reasons", { mode: "json" }).$type<string[]>().notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("cancellation_feedback_created_idx").on(t.createdAt)],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- notifications
+/** One preferences document per user (a nested object read and written whole). */
+export const notificationPreferences = sqliteTable("notification_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  preferences: text("preferences", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const notificationHistory = sqliteTable(
+  "notification_history",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    symbol: text("symbol"),
+    eventType: text("event_type").notNull(),
+    eventDate: text("event_date"),
+    alertType: text("alert_type").notNull(),
+    status: text("status").notNull(),
+    /** Same event for the same user is alerted once. */
+    dedupeKey: text("dedupe_key").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notification_history_user_created_idx").on(t.userId, t.createdAt),
+    uniqueIndex("notification_history_dedupe_idx").on(t.userId, t.dedupeKey),
+  ],
+);
+
+// ---------------------------------------------------------------- wheel
+export const wheelPreferences = sqliteTable("wheel_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  cashAvailable: real("cash_available").notNull().default(100000),
+  cspRiskLevel: text("csp_risk_level").notNull().default("balanced"),
+  ccRiskLevel: text("cc_risk_level").notNull().default("balanced"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const positions = sqliteTable(
+  "positions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    symbol: text("symbol").notNull(),
+    shares: integer("shares").notNull(),
+    /** Per share, USD. */
+    costBasis: real("cost_basis").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("positions_user_symbol_idx").on(t.userId, t.symbol)],
+);
+
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    type: text("type").notNull(), // 'CSP' | 'CC'
+    /** The strategy's own id (trade.id in the spec). */
+    tradeId: text("trade_id").notNull(),
+    trade: text("trade", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    savedAt: integer("saved_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("favorites_user_type_trade_idx").on(t.userId, t.type, t.tradeId),
+    index("favorites_user_saved_idx").on(t.userId, t.savedAt),
+  ],
+);
+
+/** Wheel share links (durable copy; KV SHARE_KV holds the hot copy). */
+export const shares = sqliteTable(
+  "shares",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(), // 'CSP' | 'CC'
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("shares_expires_idx").on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------- market history
+/** Spread ideas kept by trade_unique_identifier so share links outlive the 5-minute cache. */
+export const tradeIdeas = sqliteTable(
+  "trade_ideas",
+  {
+    tradeUniqueIdentifier: text("trade_unique_identifier").primaryKey(),
+    stockSymbol: text("stock_symbol").notNull(),
+    strategyType: text("strategy_type").notNull(),
+    expirationDate: text("expiration_date").notNull(),
+    idea: text("idea", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    source: text("source").notNull(),
+    firstSeenAt: integer("first_seen_at", { mode: "timestamp_ms" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("trade_ideas_symbol_idx").on(t.stockSymbol),
+    index("trade_ideas_expiration_idx").on(t.expirationDate),
+    index("trade_ideas_last_seen_idx").on(t.lastSeenAt),
+  ],
+);
+
+/** Daily closes for RSI and historical volatility. */
+export const dailyCloses = sqliteTable(
+  "daily_closes",
+  {
+    symbol: text("symbol").notNull(),
+    date: text("date").notNull(), // YYYY-MM-DD, New York trading day
+    open: real("open"),
+    high: real("high"),
+    low: real("low"),
+    close: real("close").notNull(),
+    volume: real("volume"),
+    source: text("source").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.date] })],
+);
+
+/** Last good payload per cache key, so a failing provider serves stale data instead of nothing. */
+export const marketSnapshots = sqliteTable("market_snapshots", {
+  key: text("key").primaryKey(),
+  payload: text("payload", { mode: "json" }).$type<unknown>().notNull(),
+  source: text("source").notNull(),
+  asOf: text("as_of").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** One row per cron run (market refresh, notifications, housekeeping). */
+export const jobRuns = sqliteTable(
+  "job_runs",
+  {
+    id: text("id").primaryKey(),
+    job: text("job").notNull(),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    durationMs: integer("duration_ms"),
+    ok: integer("ok", { mode: "boolean" }).notNull().default(false),
+    itemsProcessed: integer("items_processed").notNull().default(0),
+    failures: integer("failures").notNull().default(0),
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
+  },
+  (t) => [index("job_runs_job_started_idx").on(t.job, t.startedAt)],
+);
+
+// ---------------------------------------------------------------- email, analytics, billing
+/** Every email goes through here; the sender job delivers, records failures and retries. */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    kind: text("kind").notNull(),
+    status: text("status").notNull().default("queued"), // queued | sent | failed | captured
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("email_outbox_status_next_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_to_created_idx").on(t.to, t.createdAt),
+  ],
+);
+
+export const analyticsEvents = sqliteTable(
+  "analytics_events",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    userId: text("user_id"),
+    sessionId: text("session_id"),
+    path: text("path"),
+    properties: text("properties", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_events_name_created_idx").on(t.name, t.createdAt), index("analytics_events_user_idx").on(t.userId)],
+);
+
+/** Stripe event ids already applied: written in the same batch as the state change they cause. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: integer("processed_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -1,0 +1,164 @@
+// One place that reads the Worker environment. Every optional integration reports "not configured"
+// instead of failing; only the public subset (`publicConfig`) ever reaches the browser.
+import { z } from "zod";
+
+/** Secrets and optional vars that wrangler.toml does not declare (set with `wrangler secret put`). */
+export interface OptionalSecrets {
+  BETTER_AUTH_SECRET?: string;
+  APP_URL?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  APPLE_CLIENT_ID?: string;
+  APPLE_CLIENT_SECRET?: string;
+  APPLE_APP_BUNDLE_IDENTIFIER?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_PRICE_PRO_MONTHLY?: string;
+  STRIPE_PRICE_PRO_YEARLY?: string;
+  STRIPE_PRICE_ELITE_MONTHLY?: string;
+  STRIPE_PRICE_ELITE_YEARLY?: string;
+  /** Test-only: point the Stripe client at a local fake ("http://127.0.0.1:12111"). */
+  STRIPE_API_BASE?: string;
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+  RESEND_API_KEY?: string;
+  /** Test-only override of the Resend endpoint. */
+  RESEND_API_BASE?: string;
+  EMAIL_FROM?: string;
+  FINNHUB_API_KEY?: string;
+  ALPHAVANTAGE_API_KEY?: string;
+  /** Test-only overrides of provider hosts. */
+  CBOE_API_BASE?: string;
+  FINNHUB_API_BASE?: string;
+  ALPHAVANTAGE_API_BASE?: string;
+}
+
+export type WorkerEnv = Env & OptionalSecrets;
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  APP_ENV: z.enum(["development", "production", "test"]).default("development"),
+  MARKET_DATA_PROVIDER: z.enum(["demo", "live"]).default("demo"),
+  BETTER_AUTH_SECRET: optional,
+  APP_URL: optional.pipe(z.url().optional()),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  APPLE_CLIENT_ID: optional,
+  APPLE_CLIENT_SECRET: optional,
+  APPLE_APP_BUNDLE_IDENTIFIER: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_PRICE_PRO_MONTHLY: optional,
+  STRIPE_PRICE_PRO_YEARLY: optional,
+  STRIPE_PRICE_ELITE_MONTHLY: optional,
+  STRIPE_PRICE_ELITE_YEARLY: optional,
+  STRIPE_API_BASE: optional,
+  TURNSTILE_SITE_KEY: optional,
+  TURNSTILE_SECRET_KEY: optional,
+  RESEND_API_KEY: optional,
+  RESEND_API_BASE: optional,
+  EMAIL_FROM: optional,
+  FINNHUB_API_KEY: optional,
+  ALPHAVANTAGE_API_KEY: optional,
+  CBOE_API_BASE: optional,
+  FINNHUB_API_BASE: optional,
+  ALPHAVANTAGE_API_BASE: optional,
+});
+
+export type ServerConfig = z.infer<typeof envSchema>;
+
+export interface IntegrationStatus {
+  configured: boolean;
+  /** The variables still to set, for the "not configured" message. */
+  missing: string[];
+}
+
+function status(config: ServerConfig, keys: (keyof ServerConfig)[]): IntegrationStatus {
+  const missing = keys.filter((k) => !config[k]).map(String);
+  return { configured: missing.length === 0, missing };
+}
+
+export interface Integrations {
+  google: IntegrationStatus;
+  apple: IntegrationStatus;
+  stripe: IntegrationStatus;
+  turnstile: IntegrationStatus;
+  emailDelivery: IntegrationStatus;
+  finnhub: IntegrationStatus;
+  alphaVantage: IntegrationStatus;
+}
+
+export function integrationsOf(config: ServerConfig): Integrations {
+  return {
+    google: status(config, ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]),
+    apple: status(config, ["APPLE_CLIENT_ID", "APPLE_CLIENT_SECRET"]),
+    stripe: status(config, [
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "STRIPE_PRICE_PRO_MONTHLY",
+      "STRIPE_PRICE_PRO_YEARLY",
+      "STRIPE_PRICE_ELITE_MONTHLY",
+      "STRIPE_PRICE_ELITE_YEARLY",
+    ]),
+    turnstile: status(config, ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"]),
+    emailDelivery: status(config, ["RESEND_API_KEY", "EMAIL_FROM"]),
+    finnhub: status(config, ["FINNHUB_API_KEY"]),
+    alphaVantage: status(config, ["ALPHAVANTAGE_API_KEY"]),
+  };
+}
+
+export class ConfigError extends Error {}
+
+const cache = new WeakMap<object, ServerConfig>();
+
+/** Parses the environment once per isolate and env object. */
+export function serverConfig(env: WorkerEnv): ServerConfig {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(envSchema.shape)) raw[key] = (env as unknown as Record<string, unknown>)[key];
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new ConfigError(`Invalid environment: ${issues}`);
+  }
+  if (parsed.data.APP_ENV === "production" && !parsed.data.BETTER_AUTH_SECRET) {
+    throw new ConfigError("Invalid environment: BETTER_AUTH_SECRET must be set in production");
+  }
+  cache.set(env, parsed.data);
+  return parsed.data;
+}
+
+/** Fixed, clearly non-secret key used only outside production so local runs need no setup. */
+export const DEV_AUTH_SECRET = "wheelhouse-local-development-secret-not-for-production";
+
+export function authSecret(config: ServerConfig): string {
+  return config.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET;
+}
+
+/** The subset of configuration the browser may see. */
+export interface PublicConfig {
+  appEnv: ServerConfig["APP_ENV"];
+  marketDataProvider: ServerConfig["MARKET_DATA_PROVIDER"];
+  turnstileSiteKey: string | null;
+  googleSignIn: boolean;
+  appleSignIn: boolean;
+  payments: boolean;
+}
+
+export function publicConfig(config: ServerConfig): PublicConfig {
+  const integrations = integrationsOf(config);
+  return {
+    appEnv: config.APP_ENV,
+    marketDataProvider: config.MARKET_DATA_PROVIDER,
+    turnstileSiteKey: integrations.turnstile.configured ? (config.TURNSTILE_SITE_KEY ?? null) : null,
+    googleSignIn: integrations.google.configured,
+    appleSignIn: integrations.apple.configured,
+    payments: integrations.stripe.configured,
+  };
+}

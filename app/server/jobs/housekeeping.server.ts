@@ -1,0 +1,25 @@
+// Daily housekeeping: drop expired share links, ideas nobody can open any more, and old job records.
+import { lt } from "drizzle-orm";
+import { getDb, schema } from "../db/client.server";
+import type { JobOutcome } from "./job-runs.server";
+
+const DAY_MS = 86_400_000;
+/** Spread ideas stay openable from share links for 90 days after they were last seen. */
+export const TRADE_IDEA_RETENTION_DAYS = 90;
+const JOB_RUN_RETENTION_DAYS = 30;
+
+export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promise<JobOutcome> {
+  const db = getDb(env);
+  const t = now.getTime();
+  const [shares, ideas, runs] = await db.batch([
+    db.delete(schema.shares).where(lt(schema.shares.expiresAt, new Date(t))),
+    db.delete(schema.tradeIdeas).where(lt(schema.tradeIdeas.lastSeenAt, new Date(t - TRADE_IDEA_RETENTION_DAYS * DAY_MS))),
+    db.delete(schema.jobRuns).where(lt(schema.jobRuns.startedAt, new Date(t - JOB_RUN_RETENTION_DAYS * DAY_MS))),
+  ]);
+  const changes = (r: unknown) => (r as { meta?: { changes?: number } }).meta?.changes ?? 0;
+  return {
+    itemsProcessed: changes(shares) + changes(ideas) + changes(runs),
+    failures: 0,
+    detail: { sharesDeleted: changes(shares), ideasDeleted: changes(ideas), jobRunsDeleted: changes(runs) },
+  };
+}

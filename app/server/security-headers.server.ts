@@ -1,0 +1,53 @@
+// Security headers for every response the Worker sends (pages, data requests, API routes, assets it serves).
+
+export function createCspNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+export function contentSecurityPolicy(nonce: string, opts: { dev: boolean }): string {
+  const turnstile = "https://challenges.cloudflare.com";
+  return [
+    "default-src 'self'",
+    // Only scripts from our origin and the inline bootstrap React Router renders with the nonce.
+    `script-src 'self' 'nonce-${nonce}' ${turnstile}`,
+    // React style attributes and Tailwind's dev-time <style> tags need inline styles.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${opts.dev ? " ws: wss:" : ""}`,
+    `frame-src ${turnstile} https://www.youtube-nocookie.com`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://accounts.google.com https://appleid.apple.com",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+export interface SecurityHeaderOptions {
+  nonce: string;
+  production: boolean;
+  dev: boolean;
+}
+
+/** Returns a response carrying the security headers (headers of some responses are immutable: copy then). */
+export function withSecurityHeaders(response: Response, opts: SecurityHeaderOptions): Response {
+  let res = response;
+  try {
+    res.headers.set("X-Content-Type-Options", "nosniff");
+  } catch {
+    res = new Response(response.body, response);
+    res.headers.set("X-Content-Type-Options", "nosniff");
+  }
+  const h = res.headers;
+  h.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce, { dev: opts.dev }));
+  h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  h.set("X-Frame-Options", "DENY");
+  h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+  h.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+  if (opts.production) h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
+  return res;
+}

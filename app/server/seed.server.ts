@@ -1,0 +1,56 @@
+// Idempotent local seed: an admin and one demo user per plan. Runs inside the Worker (so passwords are
+// hashed exactly as in production) and only in development (see routes/dev.seed.ts).
+import { eq } from "drizzle-orm";
+import { DEMO_ACCOUNTS, type DemoAccount } from "../lib/demo-accounts";
+import { getDb, schema } from "./db/client.server";
+import type { WorkerEnv } from "./env.server";
+import { getAuth } from "./auth/auth.server";
+
+const DAY_MS = 86_400_000;
+
+function subscriptionFor(kind: DemoAccount["kind"], now: number) {
+  switch (kind) {
+    case "pro":
+      return { subscriptionTier: "Pro Plan", subscriptionStatus: "active", hasUsedTrial: true, currentPeriodEnd: new Date(now + 30 * DAY_MS), subscriptionId: "sub_demo_pro" };
+    case "elite":
+      return { subscriptionTier: "Elite Plan", subscriptionStatus: "active", hasUsedTrial: true, currentPeriodEnd: new Date(now + 30 * DAY_MS), subscriptionId: "sub_demo_elite" };
+    case "trial":
+      return { subscriptionTier: "Pro Plan", subscriptionStatus: "trialing", hasUsedTrial: true, lastSubscriptionTier: "Free Plan", trialEnd: new Date(now + 5 * DAY_MS), subscriptionId: null };
+    // The Free demo has used its trial already, so it stays on Free to show the Free experience.
+    case "free":
+    case "admin":
+      return { subscriptionTier: "Free Plan", subscriptionStatus: "inactive", hasUsedTrial: true };
+  }
+}
+
+export interface SeedResult {
+  created: string[];
+  existing: string[];
+}
+
+export async function seedDemoData(env: WorkerEnv, request: Request, now = Date.now()): Promise<SeedResult> {
+  const db = getDb(env);
+  const auth = getAuth(env, request);
+  const result: SeedResult = { created: [], existing: [] };
+  for (const account of DEMO_ACCOUNTS) {
+    const found = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, account.email)).get();
+    let userId = found?.id;
+    if (!userId) {
+      const res = await auth.api.signUpEmail({ body: { email: account.email, password: account.password, name: account.name } });
+      userId = res.user.id;
+      result.created.push(account.email);
+    } else {
+      result.existing.push(account.email);
+    }
+    const setPlan = db
+      .update(schema.user)
+      .set({ ...subscriptionFor(account.kind, now), role: account.kind === "admin" ? "admin" : "user", emailVerified: true })
+      .where(eq(schema.user.id, userId));
+    if (account.kind === "admin") {
+      await db.batch([setPlan, db.insert(schema.admins).values({ email: account.email }).onConflictDoNothing()]);
+    } else {
+      await setPlan;
+    }
+  }
+  return result;
+}

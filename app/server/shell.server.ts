@@ -1,0 +1,55 @@
+// What the app shell (header, badges, trial banner) needs to know about the visitor, on every page.
+import { eq } from "drizzle-orm";
+import { effectivePlan, PLAN_BADGE, type PlanTier } from "../lib/plans";
+import { getDb, schema } from "./db/client.server";
+import { publicConfig, serverConfig, type PublicConfig, type WorkerEnv } from "./env.server";
+import { getSession } from "./auth/session.server";
+import type { SessionUser } from "./auth/auth.server";
+
+export interface ShellUser {
+  id: string;
+  email: string;
+  plan: PlanTier;
+  planBadge: string;
+  isAdmin: boolean;
+  subscriptionTier: string;
+  subscriptionStatus: string;
+  trialEnd: string | null;
+  hasSubscriptionId: boolean;
+}
+
+export interface ShellData {
+  user: ShellUser | null;
+  config: PublicConfig;
+}
+
+/** An admin is a user with the admin role AND a row in the admins table (spec 000 §5). */
+export async function isAdminUser(env: { DB: D1Database }, user: Pick<SessionUser, "email"> & { role?: string | null }) {
+  if (user.role !== "admin") return false;
+  const row = await getDb(env).select({ email: schema.admins.email }).from(schema.admins).where(eq(schema.admins.email, user.email.toLowerCase())).get();
+  return Boolean(row);
+}
+
+export function toShellUser(user: SessionUser, isAdmin: boolean): ShellUser {
+  const plan = effectivePlan(user);
+  const trialEnd = user.trialEnd ? new Date(user.trialEnd).toISOString() : null;
+  return {
+    id: user.id,
+    email: user.email,
+    plan,
+    planBadge: isAdmin ? "Admin" : PLAN_BADGE[plan],
+    isAdmin,
+    subscriptionTier: user.subscriptionTier ?? "Free Plan",
+    subscriptionStatus: user.subscriptionStatus ?? "inactive",
+    trialEnd,
+    hasSubscriptionId: Boolean(user.subscriptionId),
+  };
+}
+
+export async function loadShell(env: WorkerEnv, request: Request): Promise<ShellData> {
+  const config = publicConfig(serverConfig(env));
+  const session = await getSession(env, request);
+  if (!session) return { user: null, config };
+  const admin = await isAdminUser(env, session.user);
+  return { user: toShellUser(session.user, admin), config };
+}

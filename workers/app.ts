@@ -1,0 +1,29 @@
+// The Worker: fetch -> React Router request handler (with security headers); scheduled -> jobs.
+import { createRequestHandler } from "react-router";
+import { runScheduled } from "../app/server/jobs/scheduler.server";
+import { createCspNonce, withSecurityHeaders } from "../app/server/security-headers.server";
+import type { WorkerEnv } from "../app/server/env.server";
+
+declare module "react-router" {
+  export interface AppLoadContext {
+    cloudflare: { env: WorkerEnv; ctx: ExecutionContext };
+    cspNonce: string;
+  }
+}
+
+const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+export default {
+  async fetch(request, env, ctx) {
+    const cspNonce = createCspNonce();
+    const response = await requestHandler(request, { cloudflare: { env, ctx }, cspNonce });
+    return withSecurityHeaders(response, {
+      nonce: cspNonce,
+      production: env.APP_ENV === "production",
+      dev: import.meta.env.DEV,
+    });
+  },
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)));
+  },
+} satisfies ExportedHandler<WorkerEnv>;
