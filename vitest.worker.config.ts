@@ -1,0 +1,24 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+// Worker integration layer: tests run inside workerd with real D1 (migrations applied per test file)
+// and real KV; local fake servers stand in for external HTTP APIs (tests/worker/global-setup.ts).
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test" },
+        },
+      }),
+    ],
+    test: {
+      include: ["tests/worker/**/*.test.ts"],
+      setupFiles: ["./tests/worker/setup.ts"],
+      globalSetup: ["./tests/worker/global-setup.ts"],
+      testTimeout: 20_000,
+    },
+  };
+});
