@@ -19,6 +19,8 @@ export default defineConfig(async () => {
       setupFiles: ["./tests/worker/setup.ts"],
       globalSetup: ["./tests/worker/global-setup.ts"],
       testTimeout: 20_000,
+      // The JSON file feeds .ci/run's totals line.
+      reporters: ["default", ["json", { outputFile: "test-results/worker-results.json" }]],
     },
   };
 });

@@ -8,7 +8,7 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   if (!value) return null;
   const v = value.trim();
   if (!v.startsWith("/") || v.startsWith("//") || v.startsWith("/\\") || v.includes("\\")) return null;
-  if (/[\u0000-\u001f]/.test(v)) return null;
+  for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) < 0x20) return null; // control characters
   try {
     const parsed = new URL(v, "http://return.invalid");
     if (parsed.origin !== "http://return.invalid") return null;

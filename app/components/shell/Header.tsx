@@ -112,8 +112,8 @@ export function Header({ user }: { user: ShellUser | null }) {
             <AccountMenu user={user} />
           ) : (
             <>
-              <Link to="/signin" className="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-ink-800">Sign In</Link>
-              <Link to="/signup" className="rounded-md bg-brand-500 px-3 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400">Sign Up</Link>
+              <Link to="/signin" className="whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-slate-200 hover:bg-ink-800">Sign In</Link>
+              <Link to="/signup" className="whitespace-nowrap rounded-md bg-brand-500 px-2.5 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400">Sign Up</Link>
             </>
           )}
           <details className="relative lg:hidden">

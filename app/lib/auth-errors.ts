@@ -1,0 +1,97 @@
+// The spec's authentication messages (000 §5 and §8) and the ONE mapping from better-auth's error codes
+// to them. Screens and actions never write an auth message of their own; they ask this module.
+
+/** The spec's error codes (its catalogue is written in terms of these). */
+export type SpecAuthCode =
+  | "invalid-email"
+  | "user-disabled"
+  | "user-not-found"
+  | "wrong-password"
+  | "email-already-in-use"
+  | "weak-password"
+  | "too-many-requests"
+  | "network-request-failed"
+  | "popup-closed-by-user"
+  | "cancelled-popup-request"
+  | "operation-not-allowed"
+  | "invalid-credential"
+  | "invalid-login-credentials"
+  | "unknown";
+
+export const AUTH_MESSAGES: Record<SpecAuthCode, string> = {
+  "invalid-email": "Please enter a valid email address",
+  "user-disabled": "This account has been disabled",
+  "user-not-found": "No account found with this email",
+  "wrong-password": "Incorrect password",
+  "email-already-in-use": "An account with this email already exists",
+  "weak-password": "Password should be at least 6 characters",
+  "too-many-requests": "Too many attempts. Please try again later",
+  "network-request-failed": "Network error. Please check your connection",
+  "popup-closed-by-user": "Sign in was cancelled. Please try again",
+  "cancelled-popup-request": "Only one sign in window can be open at a time",
+  "operation-not-allowed": "This sign in method is not enabled. Please contact support",
+  "invalid-credential": "Invalid credentials. Please try again",
+  "invalid-login-credentials": "Invalid email or password. Please check your credentials and try again.",
+  unknown: "An error occurred. Please try again",
+};
+
+/** Messages of the forms themselves (validation §5, account errors §8). */
+export const FORM_MESSAGES = {
+  signInMissingFields: "Please enter both email and password",
+  signUpPoliciesRequired: "Please agree to both the Risk Disclosure and Terms of Use",
+  signUpFirst: "Please sign up first to create an account",
+  passwordsDoNotMatch: "New passwords do not match",
+  newPasswordTooShort: "New password must be at least 6 characters long",
+  currentPasswordIncorrect: "Current password is incorrect",
+  changePasswordFailed: "Failed to change password. Please try again.",
+  changePasswordSuccess: "Password changed successfully. Redirecting…",
+  resetUserNotFound: "No account found with this email address",
+  resetLinkInvalid: "This reset link is invalid or has expired. Please request a new one.",
+  adminNotAuthorized: "Not authorized as admin",
+  adminNotFound: "No admin account found with this email",
+  adminSignInFailed: "Failed to sign in",
+  adminResetFailed: "Failed to send reset link",
+} as const;
+
+/** better-auth (core + admin plugin + OAuth callback) codes -> the spec's codes. */
+const BETTER_AUTH_TO_SPEC: Record<string, SpecAuthCode> = {
+  INVALID_EMAIL: "invalid-email",
+  INVALID_EMAIL_OR_PASSWORD: "invalid-login-credentials",
+  USER_NOT_FOUND: "user-not-found",
+  CREDENTIAL_ACCOUNT_NOT_FOUND: "invalid-login-credentials",
+  INVALID_PASSWORD: "wrong-password",
+  USER_ALREADY_EXISTS: "email-already-in-use",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email-already-in-use",
+  PASSWORD_TOO_SHORT: "weak-password",
+  BANNED_USER: "user-disabled",
+  PROVIDER_NOT_FOUND: "operation-not-allowed",
+  TOO_MANY_REQUESTS: "too-many-requests",
+  // OAuth callback errors (?error=... on the error callback URL)
+  access_denied: "popup-closed-by-user",
+  state_mismatch: "invalid-credential",
+  state_security_mismatch: "invalid-credential",
+  invalid_code: "invalid-credential",
+};
+
+export function specCodeFor(betterAuthCode: string | null | undefined, httpStatus?: number): SpecAuthCode {
+  if (httpStatus === 429) return "too-many-requests";
+  if (!betterAuthCode) return "unknown";
+  return BETTER_AUTH_TO_SPEC[betterAuthCode] ?? BETTER_AUTH_TO_SPEC[betterAuthCode.toUpperCase()] ?? "unknown";
+}
+
+/** Which form asks: reset and change password have their own wording for some codes (§8). */
+export type AuthForm = "signin" | "signup" | "reset" | "change-password";
+
+export function authErrorMessage(form: AuthForm, betterAuthCode: string | null | undefined, httpStatus?: number): string {
+  const code = specCodeFor(betterAuthCode, httpStatus);
+  if (form === "reset" && code === "user-not-found") return FORM_MESSAGES.resetUserNotFound;
+  if (form === "change-password") {
+    if (code === "too-many-requests") return AUTH_MESSAGES["too-many-requests"];
+    if (code === "wrong-password" || code === "invalid-login-credentials") return FORM_MESSAGES.currentPasswordIncorrect;
+    return FORM_MESSAGES.changePasswordFailed;
+  }
+  return AUTH_MESSAGES[code];
+}
+
+/** The notice codes that travel in a URL (?error=...) between auth screens. */
+export const NOTICE_SIGN_UP_FIRST = "signup_first";

@@ -1,0 +1,70 @@
+// zod schemas for the auth forms, shared by the route actions (the authority) and the screens (which
+// mirror them for disabled states). Messages are the spec's (000 §5, §8) via auth-errors.
+import { z } from "zod";
+import { AUTH_MESSAGES, FORM_MESSAGES } from "./auth-errors";
+
+export const MIN_PASSWORD_LENGTH = 6;
+/** better-auth's default maximum; longer input is refused before hashing. */
+export const MAX_PASSWORD_LENGTH = 128;
+
+const text = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string());
+const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
+
+const email = text.pipe(z.string().trim().toLowerCase().pipe(z.email({ message: AUTH_MESSAGES["invalid-email"] }).max(254, AUTH_MESSAGES["invalid-email"])));
+
+export const signInSchema = z
+  .object({ email: text, password: text })
+  .refine((v) => v.email.trim() !== "" && v.password !== "", { message: FORM_MESSAGES.signInMissingFields })
+  .pipe(z.object({ email, password: z.string().max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES["invalid-login-credentials"]) }));
+
+export const policiesSchema = z
+  .object({ acceptRisk: checkbox, acceptTerms: checkbox })
+  .refine((v) => v.acceptRisk && v.acceptTerms, { message: FORM_MESSAGES.signUpPoliciesRequired });
+
+export const signUpSchema = policiesSchema.and(
+  z.object({
+    email,
+    password: text.pipe(
+      z
+        .string()
+        .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES["weak-password"])
+        .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES["weak-password"]),
+    ),
+  }),
+);
+
+export const resetRequestSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({ token: text.pipe(z.string().min(1, FORM_MESSAGES.resetLinkInvalid)), newPassword: text, confirmPassword: text })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: FORM_MESSAGES.passwordsDoNotMatch })
+  .refine((v) => v.newPassword.length >= MIN_PASSWORD_LENGTH, { message: FORM_MESSAGES.newPasswordTooShort })
+  .refine((v) => v.newPassword.length <= MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES["weak-password"] });
+
+export const changePasswordSchema = z
+  .object({ currentPassword: text, newPassword: text, confirmPassword: text })
+  .refine((v) => v.currentPassword !== "", { message: FORM_MESSAGES.currentPasswordIncorrect })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: FORM_MESSAGES.passwordsDoNotMatch })
+  .refine((v) => v.newPassword.length >= MIN_PASSWORD_LENGTH, { message: FORM_MESSAGES.newPasswordTooShort })
+  .refine((v) => v.newPassword.length <= MAX_PASSWORD_LENGTH, { message: FORM_MESSAGES.changePasswordFailed });
+
+export const adminSignInSchema = z
+  .object({ email: text, password: text })
+  .refine((v) => v.email.trim() !== "" && v.password !== "", { message: FORM_MESSAGES.signInMissingFields })
+  .pipe(z.object({ email, password: z.string().max(MAX_PASSWORD_LENGTH, FORM_MESSAGES.adminSignInFailed) }));
+
+export const SOCIAL_PROVIDERS = ["google", "apple"] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+
+/** The first message of a failed parse (forms show one message at a time, as the spec's do). */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? AUTH_MESSAGES.unknown;
+}
+
+/** FormData -> plain object for the schemas (only string fields; files are ignored). */
+export function formFields(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") out[key] = value;
+  return out;
+}

@@ -1,0 +1,40 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "worker-configuration.d.ts", "migrations/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-console": "off",
+    },
+  },
+  {
+    // The quant engine stays pure: no runtime, server or framework imports.
+    files: ["app/engine/**/*.ts"],
+    rules: {
+      // Published approximation coefficients carry more digits than a double holds; that is intended.
+      "no-loss-of-precision": "off",
+      "no-restricted-imports": ["error", { patterns: ["node:*", "react*", "drizzle-orm*", "zod", "../server/*", "../../server/*", "cloudflare:*"] }],
+    },
+  },
+  {
+    // Code that reaches the browser must not import server-only modules.
+    files: ["app/lib/**/*.ts", "app/components/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/server/**"], allowTypeImports: true }] }],
+    },
+  },
+  {
+    files: ["scripts/**/*.mjs", "*.config.js"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", fetch: "readonly", URL: "readonly", setTimeout: "readonly", Buffer: "readonly" } },
+  },
+);

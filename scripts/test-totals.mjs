@@ -1,0 +1,34 @@
+// Sums the suites' JSON results into the one plain line CI reads: "N passed, N failed".
+// A suite whose results file is missing (it crashed before reporting) counts as one failure.
+import { existsSync, readFileSync } from "node:fs";
+
+const suites = [
+  { name: "unit", file: "test-results/unit-results.json", kind: "vitest" },
+  { name: "worker", file: "test-results/worker-results.json", kind: "vitest" },
+  { name: "e2e", file: "test-results/e2e-results.json", kind: "playwright" },
+];
+
+let passed = 0;
+let failed = 0;
+for (const suite of suites) {
+  if (!existsSync(suite.file)) {
+    console.log(`${suite.name}: no results (suite did not run to completion)`);
+    failed += 1;
+    continue;
+  }
+  const r = JSON.parse(readFileSync(suite.file, "utf8"));
+  let p;
+  let f;
+  if (suite.kind === "vitest") {
+    p = r.numPassedTests;
+    f = r.numFailedTests + (r.success === false && r.numFailedTests === 0 ? 1 : 0);
+  } else {
+    p = r.stats.expected + r.stats.flaky;
+    f = r.stats.unexpected + (r.errors?.length ?? 0);
+  }
+  console.log(`${suite.name}: ${p} passed, ${f} failed`);
+  passed += p;
+  failed += f;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

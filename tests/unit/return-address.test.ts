@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { returnPathFrom, safeReturnPath, signInPathWithReturn } from "../../app/lib/return-address";
+
+describe("return address", () => {
+  it("keeps an app path with its query and hash", () => {
+    expect(safeReturnPath("/spreads?strategy=IRON_CONDOR&dte=30#top")).toBe("/spreads?strategy=IRON_CONDOR&dte=30#top");
+  });
+
+  it.each([
+    "https://evil.example.com/steal",
+    "//evil.example.com/steal",
+    "/\\evil.example.com",
+    "\\\\evil.example.com",
+    "javascript:alert(1)",
+    "spreads",
+    "/ok\u0000bad",
+    "",
+  ])("drops the hostile or malformed value %j", (value) => {
+    expect(safeReturnPath(value)).toBeNull();
+  });
+
+  it("never returns to the sign-in or sign-up pages", () => {
+    expect(safeReturnPath("/signin?returnTo=/x")).toBeNull();
+    expect(safeReturnPath("/signup")).toBeNull();
+  });
+
+  it("builds the sign-in URL and reads it back", () => {
+    const url = signInPathWithReturn("/tickers?view=grid");
+    expect(url).toBe("/signin?returnTo=%2Ftickers%3Fview%3Dgrid");
+    expect(returnPathFrom(new URL(url, "http://localhost"))).toBe("/tickers?view=grid");
+  });
+
+  it("sends to plain /signin when the return address is unsafe", () => {
+    expect(signInPathWithReturn("https://evil.example.com")).toBe("/signin");
+  });
+});

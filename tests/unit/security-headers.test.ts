@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, createCspNonce, withSecurityHeaders } from "../../app/server/security-headers.server";
+
+describe("security headers", () => {
+  it("makes a fresh base64 nonce per call", () => {
+    const a = createCspNonce();
+    const b = createCspNonce();
+    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(a).not.toBe(b);
+  });
+
+  it("allows inline script only with the nonce and forbids framing", () => {
+    const csp = contentSecurityPolicy("abc", { dev: false });
+    expect(csp).toContain("script-src 'self' 'nonce-abc'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("ws:");
+    expect(contentSecurityPolicy("abc", { dev: true })).toContain("connect-src 'self' ws: wss:");
+  });
+
+  it("sets every header, HSTS only in production", () => {
+    const dev = withSecurityHeaders(new Response("x"), { nonce: "n", production: false, dev: false });
+    expect(dev.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(dev.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(dev.headers.get("Permissions-Policy")).toContain("geolocation=()");
+    expect(dev.headers.get("Strict-Transport-Security")).toBeNull();
+    const prod = withSecurityHeaders(new Response("x"), { nonce: "n", production: true, dev: false });
+    expect(prod.headers.get("Strict-Transport-Security")).toContain("max-age=63072000");
+  });
+
+  it("copies responses whose headers are immutable (e.g. redirects from fetch)", () => {
+    const immutable = Response.redirect("http://localhost/x", 302);
+    const res = withSecurityHeaders(immutable, { nonce: "n", production: false, dev: false });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("http://localhost/x");
+    expect(res.headers.get("Content-Security-Policy")).toContain("nonce-n");
+  });
+});
