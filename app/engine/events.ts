@@ -1,0 +1,46 @@
+/**
+ * Event flags: which known events fall between today and expiration (both inclusive;
+ * an event on expiration day still moves the price before the 16:00 close, or the
+ * next open for after-close earnings, which is the assignment risk that matters).
+ */
+import type { CleanChain, MarketEvent } from "./types";
+
+export interface EventFlags {
+  earnings: boolean;
+  exDividend: boolean;
+  fomc: boolean;
+  cpi: boolean;
+  /** All events in the window, earnings and ex-dividend included, by date. */
+  list: MarketEvent[];
+}
+
+const inWindow = (date: string | null, today: string, expiration: string) => date !== null && date >= today && date <= expiration;
+
+export function eventsBeforeExpiration(chain: Pick<CleanChain, "today" | "earningsDate" | "exDividendDate" | "events">, expirationDate: string): EventFlags {
+  const { today } = chain;
+  const earnings = inWindow(chain.earningsDate, today, expirationDate);
+  const exDividend = inWindow(chain.exDividendDate, today, expirationDate);
+  const list: MarketEvent[] = [];
+  if (earnings) list.push({ date: chain.earningsDate as string, kind: "EARNINGS", title: "Earnings" });
+  if (exDividend) list.push({ date: chain.exDividendDate as string, kind: "EX_DIVIDEND", title: "Ex-dividend" });
+  let fomc = false;
+  let cpi = false;
+  for (const e of chain.events) {
+    if (!inWindow(e.date, today, expirationDate)) continue;
+    list.push(e);
+    if (e.kind === "FOMC") fomc = true;
+    else if (e.kind === "CPI") cpi = true;
+  }
+  list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return { earnings, exDividend, fomc, cpi, list };
+}
+
+/** Short human label of the flags, e.g. 'earnings 2026-07-30, FOMC before expiry'. */
+export function describeEvents(flags: EventFlags, earningsDate: string | null, exDividendDate: string | null): string {
+  const parts: string[] = [];
+  if (flags.earnings) parts.push(`earnings ${earningsDate}`);
+  if (flags.exDividend) parts.push(`ex-div ${exDividendDate}`);
+  if (flags.fomc) parts.push("FOMC");
+  if (flags.cpi) parts.push("CPI");
+  return parts.length ? `${parts.join(", ")} before expiry` : "";
+}

@@ -1,0 +1,312 @@
+/**
+ * Wheel candidates: cash-secured puts (CSP) and covered calls (CC), with the fields of the
+ * spec's "CSP strategy" and "CC strategy" entities.
+ *
+ * Conventions (spec "Business constants"):
+ *   premium                = mid price per share; premiumPerContract = round(premium x 100)
+ *   CSP contracts          = floor(cash / (strike x 100)); cashRequired = strike x 100 x contracts
+ *   CC contracts           = floor(shares / 100)
+ *   returnOnCapital (%)    = CSP: premium / strike x 100; CC: premium / currentPrice x 100
+ *   annualizedReturn (%)   = returnOnCapital / max(DTE, 1) x 365
+ *   maxLoss (CSP)          = (strike - premium) x 100 per contract (stock going to 0)
+ *   breakEvenPrice (CSP)   = strike - premium; cushionPercent = (price - breakEven) / price x 100
+ *   probabilityITM (%)     = |delta| x 100; winProbability = probabilityOTM = 100 - probabilityITM;
+ *                            assignmentRisk = 100 - winProbability. The lognormal P(OTM) at
+ *                            the leg's IV (risk-neutral) is given beside it.
+ *   impliedVolatility      = percent (32.5 = 32.5%); theta per day per share.
+ * Only out-of-the-money strikes with |delta| <= 0.5 are candidates: deeper strikes would
+ * count intrinsic value as "premium income".
+ * Selection (spec "Strategy combination"): the requested risk level picks the delta band
+ * (< 0.2 conservative, < 0.35 balanced, else aggressive); best 3 per ticker by
+ * annualizedReturn, descending.
+ */
+import { expectedCallPayoffFast, probAboveFast, probBelowFast } from "./probability";
+import { eventsBeforeExpiration, type EventFlags } from "./events";
+import type { CleanChain, CleanExpiration, CleanLeg } from "./types";
+import { annualize } from "./time";
+
+export type RiskLevel = "conservative" | "balanced" | "aggressive";
+
+export const RISK_DELTA_CONSERVATIVE = 0.2;
+export const RISK_DELTA_BALANCED = 0.35;
+export const RISK_DISTANCE_CONSERVATIVE = 0.1;
+export const RISK_DISTANCE_BALANCED = 0.05;
+export const STRATEGIES_PER_TICKER = 3;
+export const MAX_WHEEL_DELTA = 0.5;
+
+/**
+ * Spec "Risk level derivation when missing": by |delta| (< 0.2 conservative, < 0.35
+ * balanced, else aggressive); without delta by the strike's distance from the price
+ * (CC above it, CSP below it): >= 10% conservative, >= 5% balanced, else aggressive.
+ */
+export function deriveRiskLevel(args: { delta?: number | null; strike: number; currentPrice: number; kind: "CSP" | "CC" }): RiskLevel {
+  const { delta, strike, currentPrice, kind } = args;
+  if (typeof delta === "number" && Number.isFinite(delta)) {
+    const d = Math.abs(delta);
+    return d < RISK_DELTA_CONSERVATIVE ? "conservative" : d < RISK_DELTA_BALANCED ? "balanced" : "aggressive";
+  }
+  const distance = kind === "CC" ? (strike - currentPrice) / currentPrice : (currentPrice - strike) / currentPrice;
+  return distance >= RISK_DISTANCE_CONSERVATIVE ? "conservative" : distance >= RISK_DISTANCE_BALANCED ? "balanced" : "aggressive";
+}
+
+interface WheelCommon {
+  id: string;
+  symbol: string;
+  optionSymbol: string;
+  currentPrice: number;
+  expirationDate: string;
+  daysToExpiration: number;
+  /** Per share (mid). */
+  premium: number;
+  /** Per share, selling at the bid. */
+  premiumNatural: number;
+  /** round(premium x 100) */
+  premiumPerContract: number;
+  /** premiumPerContract x contracts */
+  totalPremium: number;
+  contracts: number;
+  delta: number;
+  /** Per day per share. */
+  theta: number;
+  /** Percent. */
+  impliedVolatility: number;
+  greeks: { delta: number; theta: number; gamma: number; vega: number };
+  /** Percent. */
+  winProbability: number;
+  probabilityOTM: number;
+  probabilityITM: number;
+  /** Percent, 100 - winProbability. */
+  assignmentRisk: number;
+  /** Percent: lognormal P(expires OTM) at the leg's IV, risk-neutral. */
+  probabilityOTMLognormal: number;
+  /** Percent. */
+  returnOnCapital: number;
+  /** Percent: returnOnCapital / DTE x 365. */
+  annualizedReturn: number;
+  riskLevel: RiskLevel;
+  /** 0-5 */
+  liquidityPoint: number;
+  liquidity: { score: number; volume: number; openInterest: number };
+  volume: number;
+  openInterest: number;
+  bid: number;
+  ask: number;
+  events: EventFlags;
+  lastUpdated: string;
+}
+
+export interface CspCandidate extends WheelCommon {
+  type: "CSP";
+  strategy_type: "CASH_SECURED_PUT";
+  putStrike: number;
+  /** Same as premiumPerContract (spec name). */
+  premiumCollected: number;
+  cashRequired: number;
+  /** Per contract: (strike - premium) x 100. */
+  maxLoss: number;
+  /** maxLoss x contracts. */
+  totalMaxLoss: number;
+  breakEvenPrice: number;
+  /** Percent. */
+  cushionPercent: number;
+}
+
+export interface CcCandidate extends WheelCommon {
+  type: "CC";
+  strategy_type: "COVERED_CALL";
+  callStrike: number;
+  /** Same as premium (spec name). */
+  premiumPerShare: number;
+  shares: number;
+  costBasis: number | null;
+  /** The strike. */
+  assignmentPrice: number;
+  /** ((strike - basis) + premium) x 100 x contracts; basis = costBasis, else currentPrice. */
+  assignmentProfit: number;
+  /** Percent of the position's basis, if assigned. */
+  totalReturn: number;
+  /** Percent: (strike - price) / price x 100. */
+  upsidePotential: number;
+  /** Expected upside forgone above the strike, lognormal at the leg's IV, x 100 x contracts. */
+  opportunityCost: number;
+  /** True when the strike is below the cost basis: assignment would lock in a loss. */
+  costBasisGuardrail: boolean;
+  /** Position's break-even after the premium: basis - premium. */
+  breakEvenPrice: number;
+}
+
+export interface WheelScreenOptions {
+  riskLevel?: RiskLevel;
+  /** Default 45 (spec filter default). */
+  maxDte?: number;
+  minDte?: number;
+  /** Minimum returnOnCapital, percent. Default 0. */
+  minReturn?: number;
+  /** Minimum premium per share. Default 0.05. */
+  minPremium?: number;
+  minLiquidity?: number;
+  /** Default 3. */
+  perTicker?: number;
+}
+
+export interface CspScreenOptions extends WheelScreenOptions {
+  /** Cash available; default 100000 (spec default). */
+  cash?: number;
+}
+
+export interface CcScreenOptions extends WheelScreenOptions {
+  shares: number;
+  costBasis?: number | null;
+}
+
+const byAnnualizedDesc = (a: { annualizedReturn: number }, b: { annualizedReturn: number }) => b.annualizedReturn - a.annualizedReturn;
+
+function common(chain: CleanChain, exp: CleanExpiration, leg: CleanLeg, contracts: number, riskLevel: RiskLevel, roc: number, probOtmLognormal: number): WheelCommon {
+  const premium = leg.mid;
+  const premiumPerContract = Math.round(premium * 100);
+  const itm = Math.min(100, Math.abs(leg.delta) * 100);
+  return {
+    id: leg.occSymbol,
+    symbol: chain.underlying,
+    optionSymbol: leg.occSymbol,
+    currentPrice: chain.spot,
+    expirationDate: exp.expirationDate,
+    daysToExpiration: exp.dte,
+    premium,
+    premiumNatural: leg.bid,
+    premiumPerContract,
+    totalPremium: premiumPerContract * contracts,
+    contracts,
+    delta: leg.delta,
+    theta: leg.theta,
+    impliedVolatility: leg.iv * 100,
+    greeks: { delta: leg.delta, theta: leg.theta, gamma: leg.gamma, vega: leg.vega },
+    winProbability: 100 - itm,
+    probabilityOTM: 100 - itm,
+    probabilityITM: itm,
+    assignmentRisk: itm,
+    probabilityOTMLognormal: probOtmLognormal * 100,
+    returnOnCapital: roc,
+    annualizedReturn: annualize(roc, exp.dte),
+    riskLevel,
+    liquidityPoint: leg.liquidityPoint,
+    liquidity: { score: leg.liquidityPoint, volume: leg.volume, openInterest: leg.openInterest },
+    volume: leg.volume,
+    openInterest: leg.openInterest,
+    bid: leg.bid,
+    ask: leg.ask,
+    events: eventsBeforeExpiration(chain, exp.expirationDate),
+    lastUpdated: leg.quoteTime ?? chain.asOf,
+  };
+}
+
+/** Best cash-secured puts of one underlying for the requested risk level. */
+export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptions = {}): CspCandidate[] {
+  const riskLevel = options.riskLevel ?? "balanced";
+  const cash = options.cash ?? 100_000;
+  const maxDte = options.maxDte ?? 45;
+  const minDte = options.minDte ?? 1;
+  const minReturn = options.minReturn ?? 0;
+  const minPremium = options.minPremium ?? 0.05;
+  const minLiquidity = options.minLiquidity ?? 0;
+  const perTicker = options.perTicker ?? STRATEGIES_PER_TICKER;
+  const S = chain.spot;
+  const out: CspCandidate[] = [];
+  for (const exp of chain.expirations) {
+    if (exp.dte < minDte || exp.dte > maxDte) continue;
+    for (const leg of exp.puts) {
+      if (leg.strike >= S) break;
+      const ad = -leg.delta;
+      if (ad > MAX_WHEEL_DELTA || leg.mid < minPremium || leg.liquidityPoint < minLiquidity) continue;
+      if (deriveRiskLevel({ delta: leg.delta, strike: leg.strike, currentPrice: S, kind: "CSP" }) !== riskLevel) continue;
+      const contracts = Math.floor(cash / (leg.strike * 100));
+      if (contracts < 1) continue;
+      const roc = (leg.mid / leg.strike) * 100;
+      if (roc < minReturn) continue;
+      const base = common(chain, exp, leg, contracts, riskLevel, roc, probAboveFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate));
+      const breakEvenPrice = leg.strike - leg.mid;
+      const maxLoss = breakEvenPrice * 100;
+      out.push({
+        ...base,
+        type: "CSP",
+        strategy_type: "CASH_SECURED_PUT",
+        putStrike: leg.strike,
+        premiumCollected: base.premiumPerContract,
+        cashRequired: leg.strike * 100 * contracts,
+        maxLoss,
+        totalMaxLoss: maxLoss * contracts,
+        breakEvenPrice,
+        cushionPercent: ((S - breakEvenPrice) / S) * 100,
+      });
+    }
+  }
+  out.sort(byAnnualizedDesc);
+  if (out.length > perTicker) out.length = perTicker;
+  return out;
+}
+
+/** Best covered calls on a stock position for the requested risk level. */
+export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions): CcCandidate[] {
+  const riskLevel = options.riskLevel ?? "balanced";
+  const maxDte = options.maxDte ?? 45;
+  const minDte = options.minDte ?? 1;
+  const minReturn = options.minReturn ?? 0;
+  const minPremium = options.minPremium ?? 0.05;
+  const minLiquidity = options.minLiquidity ?? 0;
+  const perTicker = options.perTicker ?? STRATEGIES_PER_TICKER;
+  const contracts = Math.floor(options.shares / 100);
+  const costBasis = typeof options.costBasis === "number" && options.costBasis > 0 ? options.costBasis : null;
+  const S = chain.spot;
+  const out: CcCandidate[] = [];
+  if (contracts < 1) return out;
+  const basis = costBasis ?? S;
+  for (const exp of chain.expirations) {
+    if (exp.dte < minDte || exp.dte > maxDte) continue;
+    for (let i = exp.calls.length - 1; i >= 0; i--) {
+      const leg = exp.calls[i];
+      if (leg.strike <= S) break;
+      if (leg.delta > MAX_WHEEL_DELTA || leg.mid < minPremium || leg.liquidityPoint < minLiquidity) continue;
+      if (deriveRiskLevel({ delta: leg.delta, strike: leg.strike, currentPrice: S, kind: "CC" }) !== riskLevel) continue;
+      const roc = (leg.mid / S) * 100;
+      if (roc < minReturn) continue;
+      const base = common(chain, exp, leg, contracts, riskLevel, roc, probBelowFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate));
+      const assignmentProfit = (leg.strike - basis + leg.mid) * 100 * contracts;
+      out.push({
+        ...base,
+        type: "CC",
+        strategy_type: "COVERED_CALL",
+        callStrike: leg.strike,
+        premiumPerShare: leg.mid,
+        shares: options.shares,
+        costBasis,
+        assignmentPrice: leg.strike,
+        assignmentProfit,
+        totalReturn: (assignmentProfit / (basis * 100 * contracts)) * 100,
+        upsidePotential: ((leg.strike - S) / S) * 100,
+        opportunityCost: expectedCallPayoffFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate) * 100 * contracts,
+        costBasisGuardrail: costBasis !== null && leg.strike < costBasis,
+        breakEvenPrice: basis - leg.mid,
+      });
+    }
+  }
+  out.sort(byAnnualizedDesc);
+  if (out.length > perTicker) out.length = perTicker;
+  return out;
+}
+
+/**
+ * Spec "Strategy combination": at most `perTicker` strategies per ticker, each ticker's
+ * best by annualizedReturn; the combined list sorted by annualizedReturn descending.
+ */
+export function combineWheelStrategies<T extends { symbol: string; annualizedReturn: number }>(strategies: readonly T[], perTicker = STRATEGIES_PER_TICKER): T[] {
+  const sorted = [...strategies].sort(byAnnualizedDesc);
+  const taken = new Map<string, number>();
+  const out: T[] = [];
+  for (const s of sorted) {
+    const n = taken.get(s.symbol) ?? 0;
+    if (n >= perTicker) continue;
+    taken.set(s.symbol, n + 1);
+    out.push(s);
+  }
+  return out;
+}
