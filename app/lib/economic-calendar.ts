@@ -1,0 +1,48 @@
+// The economic calendar card's grouping (spec 001 "Economic calendar card"): up to 5 upcoming date
+// groups, past dates dropped, high-impact events first. See docs/decisions/030-watchlist-and-calendar.md.
+
+export interface EconomicEventLike {
+  date: string; // YYYY-MM-DD
+  title: string;
+  impact: string; // 'high' or anything else
+  estimated?: boolean;
+}
+
+export interface EconomicDateGroup<E extends EconomicEventLike = EconomicEventLike> {
+  date: string;
+  hasHighImpact: boolean;
+  events: E[];
+}
+
+export const CALENDAR_GROUP_LIMIT = 5;
+
+export function isHighImpact(event: Pick<EconomicEventLike, "impact">): boolean {
+  return event.impact.toLowerCase() === "high";
+}
+
+/**
+ * Groups events by day from `today` (a New York calendar date, inclusive) on, in date order; within a day
+ * high-impact events come first, then by title. Keeps the first `limit` days.
+ */
+export function upcomingEventGroups<E extends EconomicEventLike>(events: E[], today: string, limit = CALENDAR_GROUP_LIMIT): EconomicDateGroup<E>[] {
+  const byDate = new Map<string, E[]>();
+  for (const e of events) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(e.date) || e.date < today) continue;
+    const list = byDate.get(e.date);
+    if (list) list.push(e);
+    else byDate.set(e.date, [e]);
+  }
+  return [...byDate.keys()]
+    .sort()
+    .slice(0, limit)
+    .map((date) => {
+      const dayEvents = byDate.get(date)!.slice().sort((a, b) => Number(isHighImpact(b)) - Number(isHighImpact(a)) || a.title.localeCompare(b.title));
+      return { date, hasHighImpact: dayEvents.some(isHighImpact), events: dayEvents };
+    });
+}
+
+/** Today's date in New York as YYYY-MM-DD (the market's calendar day). */
+export function newYorkDate(now: Date): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return parts; // en-CA formats as YYYY-MM-DD
+}

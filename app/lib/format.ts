@@ -1,0 +1,89 @@
+// Display rules for market numbers (spec 000 §9): prices to 2 decimals, change as an absolute value with
+// an arrow and a colour, RSI to 1 decimal with its label, 'N/A' for missing dates.
+
+export const MISSING = "N/A";
+
+export function formatPrice(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return MISSING;
+  return value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+export type ChangeDirection = "up" | "down";
+
+export interface ChangeDisplay {
+  /** Absolute value, two decimals, with a percent sign. */
+  text: string;
+  direction: ChangeDirection;
+  /** 0 or more is green with an up arrow; below 0 red with a down arrow. */
+  arrow: "▲" | "▼";
+  tone: "positive" | "negative";
+}
+
+export function formatChange(percent: number | null | undefined): ChangeDisplay | null {
+  if (percent == null || !Number.isFinite(percent)) return null;
+  const up = percent >= 0;
+  return {
+    text: `${Math.abs(percent).toFixed(2)}%`,
+    direction: up ? "up" : "down",
+    arrow: up ? "▲" : "▼",
+    tone: up ? "positive" : "negative",
+  };
+}
+
+export type RsiLabel = "Over-bought" | "Over-sold" | "Neutral";
+
+export interface RsiDisplay {
+  text: string;
+  label: RsiLabel;
+  /** Over-bought is red, over-sold green, neutral plain. */
+  tone: "negative" | "positive" | "neutral";
+}
+
+export function rsiLabel(rsi: number): RsiLabel {
+  if (rsi > 70) return "Over-bought";
+  if (rsi < 30) return "Over-sold";
+  return "Neutral";
+}
+
+export function formatRsi(rsi: number | null | undefined): RsiDisplay | null {
+  if (rsi == null || !Number.isFinite(rsi)) return null;
+  const label = rsiLabel(rsi);
+  return { text: rsi.toFixed(1), label, tone: label === "Over-bought" ? "negative" : label === "Over-sold" ? "positive" : "neutral" };
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** 'YYYY-MM-DD' -> 'Dec 4, 2026' without time-zone drift (the date is a calendar day, not an instant). */
+export function formatCalendarDate(isoDate: string | null | undefined): string {
+  if (!isoDate) return MISSING;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!m) return MISSING;
+  const month = MONTHS[Number(m[2]) - 1];
+  if (!month) return MISSING;
+  return `${month} ${Number(m[3])}, ${m[1]}`;
+}
+
+/** An instant shown in New York time, e.g. 'Nov 20, 3:55 PM ET'. */
+export function formatAsOf(iso: string | null | undefined): string {
+  if (!iso) return MISSING;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return MISSING;
+  const text = d.toLocaleString("en-US", {
+    timeZone: "America/New_York",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+  return `${text} ET`;
+}
+
+/** Compact money (spec 001 display rules): 1.2M, 3.4k, else a rounded dollar value. */
+export function formatCompactMoney(value: number | null | undefined, thousands: "k" | "K" = "k"): string {
+  if (value == null || !Number.isFinite(value)) return MISSING;
+  const abs = Math.abs(value);
+  const sign = value < 0 ? "-" : "";
+  if (abs >= 1_000_000) return `${sign}$${(abs / 1_000_000).toFixed(1)}M`;
+  if (abs >= 1_000) return `${sign}$${(abs / 1_000).toFixed(1)}${thousands}`;
+  return `${sign}$${Math.round(abs).toLocaleString("en-US")}`;
+}

@@ -1,0 +1,44 @@
+// Watchlist rules shared by server and client (spec 000 "Watchlist", validation "Add symbol", §8, §9).
+// The server enforces them (app/server/watchlist.server.ts); the UI only mirrors the messages.
+import { PLAN_LIMITS, type PlanTier } from "./plans";
+
+export const VISITOR_DEFAULT_SYMBOLS = ["AAPL", "TSLA", "SPY"] as const;
+export const HOME_SAMPLE_SYMBOLS = ["AAPL", "COIN", "SPY", "TSLA"] as const;
+
+/** Timings (ms) from spec 000 §9. */
+export const WATCHLIST_TIMING = { limitRedirectMs: 2000, trimmedMessageMs: 5000, mobileToastMs: 3000 } as const;
+
+/** Upper-case, trimmed; empty means "ignore". Tickers: letters, digits, one dot or dash class (BRK.B). */
+export function normalizeSymbol(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+export const SYMBOL_PATTERN = /^[A-Z][A-Z0-9]{0,5}([.-][A-Z0-9]{1,2})?$/;
+
+export const WATCHLIST_MESSAGES = {
+  duplicate: (symbol: string) => `${symbol} is already in your watchlist`,
+  invalidFormat: (symbol: string) => `${symbol} is not a valid ticker symbol`,
+  unknown: (symbol: string) => `${symbol} is not a symbol we have market data for. Check the ticker and try again.`,
+  signInRequired: "Please sign in to add symbols to your watchlist",
+  addFailed: "Failed to add symbol. Please try again.",
+  deleteFailed: "Failed to delete symbol. Please try again.",
+  loadFailed: "Failed to load symbol data. Please try again.",
+  trimmed: (plan: PlanTier, limit: number) => `Your ${plan} allows up to ${limit} symbols. Some symbols have been removed.`,
+} as const;
+
+export interface LimitMessage {
+  message: string;
+  /** Free and Pro are sent to /pricing after 2 s; Elite has nowhere to go. */
+  redirectTo: "/pricing" | null;
+}
+
+export function watchlistLimitMessage(plan: PlanTier): LimitMessage {
+  switch (plan) {
+    case "Free Plan":
+      return { message: `Upgrade to PRO to track up to ${PLAN_LIMITS["Pro Plan"].watchlistSymbols} symbols`, redirectTo: "/pricing" };
+    case "Pro Plan":
+      return { message: `Upgrade to Elite to track up to ${PLAN_LIMITS["Elite Plan"].watchlistSymbols} symbols`, redirectTo: "/pricing" };
+    case "Elite Plan":
+      return { message: "You have reached the maximum number of symbols for your plan", redirectTo: null };
+  }
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { formatAsOf, formatCalendarDate, formatChange, formatCompactMoney, formatPrice, formatRsi, rsiLabel } from "../../app/lib/format";
+
+describe("price", () => {
+  it("shows two decimals with thousands separators", () => {
+    expect(formatPrice(189.5)).toBe("189.50");
+    expect(formatPrice(1234.567)).toBe("1,234.57");
+    expect(formatPrice(0)).toBe("0.00");
+  });
+  it("shows N/A when missing", () => {
+    expect(formatPrice(null)).toBe("N/A");
+    expect(formatPrice(Number.NaN)).toBe("N/A");
+  });
+});
+
+describe("change percentage", () => {
+  it("is green with an up arrow at 0 or more", () => {
+    expect(formatChange(0)).toEqual({ text: "0.00%", direction: "up", arrow: "▲", tone: "positive" });
+    expect(formatChange(1.234)).toMatchObject({ text: "1.23%", arrow: "▲", tone: "positive" });
+  });
+  it("is red with a down arrow below 0 and shows the absolute value", () => {
+    expect(formatChange(-2.5)).toEqual({ text: "2.50%", direction: "down", arrow: "▼", tone: "negative" });
+  });
+  it("is absent when the value is missing", () => {
+    expect(formatChange(undefined)).toBeNull();
+  });
+});
+
+describe("RSI", () => {
+  it("labels above 70 Over-bought (red), below 30 Over-sold (green), else Neutral", () => {
+    expect(rsiLabel(70.01)).toBe("Over-bought");
+    expect(rsiLabel(70)).toBe("Neutral");
+    expect(rsiLabel(30)).toBe("Neutral");
+    expect(rsiLabel(29.99)).toBe("Over-sold");
+    expect(formatRsi(75.26)).toEqual({ text: "75.3", label: "Over-bought", tone: "negative" });
+    expect(formatRsi(12.04)).toEqual({ text: "12.0", label: "Over-sold", tone: "positive" });
+    expect(formatRsi(50)).toEqual({ text: "50.0", label: "Neutral", tone: "neutral" });
+  });
+  it("is absent without a value", () => {
+    expect(formatRsi(null)).toBeNull();
+  });
+});
+
+describe("dates", () => {
+  it("formats calendar days without time-zone drift", () => {
+    expect(formatCalendarDate("2026-12-04")).toBe("Dec 4, 2026");
+    expect(formatCalendarDate("2027-01-01")).toBe("Jan 1, 2027");
+  });
+  it("shows N/A for missing or malformed dates", () => {
+    expect(formatCalendarDate(null)).toBe("N/A");
+    expect(formatCalendarDate("soon")).toBe("N/A");
+    expect(formatCalendarDate("2026-13-01")).toBe("N/A");
+  });
+  it("shows as-of instants in New York time", () => {
+    expect(formatAsOf("2026-11-20T20:55:00Z")).toBe("Nov 20, 3:55 PM ET");
+    expect(formatAsOf("2026-07-01T13:30:00Z")).toBe("Jul 1, 9:30 AM ET");
+    expect(formatAsOf("not a date")).toBe("N/A");
+  });
+});
+
+describe("compact money", () => {
+  it("uses M, k and rounded dollars", () => {
+    expect(formatCompactMoney(1_250_000)).toBe("$1.3M");
+    expect(formatCompactMoney(12_340)).toBe("$12.3k");
+    expect(formatCompactMoney(12_340, "K")).toBe("$12.3K");
+    expect(formatCompactMoney(999.6)).toBe("$1,000");
+    expect(formatCompactMoney(-2500)).toBe("-$2.5k");
+  });
+});
