@@ -45,6 +45,7 @@ export default [
   route("signout", "routes/signout.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/health", "routes/api.health.ts"),
+  route("api/events", "routes/api.events.ts"),
   route("__dev/seed", "routes/dev.seed.ts"),
 
   // Anything else goes home.

@@ -1,0 +1,43 @@
+// Browser side of first-party analytics: fire-and-forget beacons that never block rendering.
+import type { ClientEventName } from "./analytics-events";
+
+const SESSION_KEY = "wh_sid";
+const VIEWED_KEY = "wh_viewed_paths";
+
+function sessionId(): string | undefined {
+  try {
+    let id = sessionStorage.getItem(SESSION_KEY);
+    if (!id) {
+      id = crypto.randomUUID().replace(/-/g, "");
+      sessionStorage.setItem(SESSION_KEY, id);
+    }
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
+export function track(name: ClientEventName, properties?: Record<string, string | number | boolean | null>) {
+  if (typeof window === "undefined") return;
+  const body = JSON.stringify({ name, path: window.location.pathname, sessionId: sessionId(), properties });
+  try {
+    const sent = navigator.sendBeacon?.("/api/events", new Blob([body], { type: "application/json" }));
+    if (sent) return;
+  } catch {
+    // fall through to fetch
+  }
+  void fetch("/api/events", { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true }).catch(() => {});
+}
+
+/** Page views are logged once per path per browser session (spec 001 "Deferred extras"). */
+export function trackPageViewOnce(path: string) {
+  try {
+    const viewed = new Set<string>(JSON.parse(sessionStorage.getItem(VIEWED_KEY) ?? "[]"));
+    if (viewed.has(path)) return;
+    viewed.add(path);
+    sessionStorage.setItem(VIEWED_KEY, JSON.stringify([...viewed].slice(-200)));
+  } catch {
+    // storage unavailable: still count the view
+  }
+  track("page_view", { title: document.title.slice(0, 200) });
+}

@@ -1,0 +1,22 @@
+// First-party analytics events the browser may send (POST /api/events). Anything else is refused.
+export const CLIENT_EVENT_NAMES = [
+  "page_view",
+  "scroll_depth",
+  "signup_click",
+  "spreads_click",
+  "wheels_click",
+  "learn_more_click",
+  "track_symbols_click",
+  "economic_calendar_click",
+  "create_account_click",
+] as const;
+
+export type ClientEventName = (typeof CLIENT_EVENT_NAMES)[number];
+
+/** Where a click happened (spec 000 "Home": home_hero, home_watchlist). */
+export const EVENT_LOCATIONS = ["home_hero", "home_watchlist", "home_economic_events", "home_cta"] as const;
+
+export const SCROLL_DEPTH_MARKS = [25, 50, 75, 100] as const;
+
+/** Body size accepted by /api/events, bytes. */
+export const MAX_EVENT_BODY_BYTES = 2048;
