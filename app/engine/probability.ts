@@ -137,7 +137,7 @@ export function expectedPutPayoff(input: LognormalInput & { K: number }): number
  * E[payoff(S_T)] for any payoff function, by composite Simpson integration over the
  * standard normal variable z in [-12, 12] (S_T = F exp(sigma sqrt(T) z - sigma^2 T / 2)).
  * Exact closed forms above are preferred for vanilla legs; this serves arbitrary
- * payoffs (kinks limit it to ~1e-6 relative with the default 2400 steps).
+ * payoffs (kinks limit it to ~1e-5 absolute per unit of strike with the default 2400 steps).
  */
 export function expectedPayoff(payoff: (terminalPrice: number) => number, input: LognormalInput, steps = 2400): number {
   const mu = input.mu ?? input.r;

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { cleanChain, probBetween, screenCreditSpreads, spreadTradeId, type SpreadIdea } from "../../../app/engine";
+import { syntheticChain } from "./fixtures/synthetic-chain";
+
+const asOf = "2026-03-02T15:00:00.000Z";
+const context = {
+  riskFreeRate: 0.04,
+  dividendYield: 0.01,
+  earningsDate: "2026-03-12",
+  exDividendDate: "2026-04-20",
+  events: [
+    { date: "2026-03-18", kind: "FOMC" as const },
+    { date: "2026-03-11", kind: "CPI" as const },
+  ],
+};
+const clean = cleanChain(syntheticChain({ asOf, spot: 100, seed: 7 }), context);
+const ideas = screenCreditSpreads(clean, { maxIdeas: 1000 });
+const of = (t: SpreadIdea["strategy_type"]) => ideas.filter((i) => i.strategy_type === t);
+
+describe("credit spread screener", () => {
+  it("finds all three strategies", () => {
+    expect(of("BULL_PUT_SPREAD").length).toBeGreaterThan(0);
+    expect(of("BEAR_CALL_SPREAD").length).toBeGreaterThan(0);
+    expect(of("IRON_CONDOR").length).toBeGreaterThan(0);
+  });
+  it("fills every field of the spec's trade idea with the documented units", () => {
+    for (const i of ideas) {
+      expect(i.stock_symbol).toBe("TEST");
+      expect(i.expiration_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(i.profit_target_perc).toBe(50);
+      expect(i.net_credit).toBeGreaterThan(0);
+      expect(i.net_credit).toBeLessThan(i.width);
+      expect(i.return_on_capital).toBeCloseTo((i.net_credit / i.width) * 100, 10);
+      expect(i.return_on_risk).toBeCloseTo((i.net_credit / (i.width - i.net_credit)) * 100, 10);
+      expect(i.probability_of_profit).toBeGreaterThan(0);
+      expect(i.probability_of_profit).toBeLessThan(100);
+      expect(i.liquidity_point).toBeGreaterThanOrEqual(1);
+      expect(i.liquidity_point).toBeLessThanOrEqual(5);
+      expect(i.earnings_date).toBe("2026-03-12");
+      expect(i.ex_dividend_date).toBe("2026-04-20");
+      expect(i.why.length).toBeGreaterThan(20);
+      const put = i.strategy_type !== "BEAR_CALL_SPREAD";
+      const call = i.strategy_type !== "BULL_PUT_SPREAD";
+      expect(i.put_short_strike !== null).toBe(put);
+      expect(i.put_long_strike !== null).toBe(put);
+      expect(i.call_short_strike !== null).toBe(call);
+      expect(i.call_long_strike !== null).toBe(call);
+      if (put) expect(i.put_long_strike!).toBeLessThan(i.put_short_strike!);
+      if (call) expect(i.call_long_strike!).toBeGreaterThan(i.call_short_strike!);
+      if (put && call) expect(i.put_short_strike!).toBeLessThan(i.call_short_strike!);
+    }
+  });
+  it("max loss = width x 100 - credit x 100 and max profit = credit x 100", () => {
+    for (const i of ideas) {
+      expect(i.maxLoss).toBeCloseTo(i.width * 100 - i.net_credit * 100, 9);
+      expect(i.maxProfit).toBeCloseTo(i.net_credit * 100, 9);
+      expect(i.creditNatural).toBeLessThan(i.creditMid);
+    }
+  });
+  it("iron condor POP = P(between breakevens) under the same density", () => {
+    for (const i of of("IRON_CONDOR")) {
+      const T = clean.expirations.find((e) => e.expirationDate === i.expiration_date)!.T;
+      const p = probBetween({ S: 100, L: i.breakevenLow!, U: i.breakevenHigh!, T, sigma: i.modelVolatility, r: 0.04, q: 0.01 });
+      expect(i.probability_of_profit).toBeCloseTo(p * 100, 10);
+      expect(i.breakevenLow).toBeCloseTo(i.put_short_strike! - i.net_credit, 12);
+      expect(i.breakevenHigh).toBeCloseTo(i.call_short_strike! + i.net_credit, 12);
+    }
+  });
+  it("gives POP three ways, side by side", () => {
+    const i = of("BULL_PUT_SPREAD")[0];
+    const shortLeg = i.legs.find((l) => l.side === "sell")!;
+    expect(i.pop.shortDelta).toBeCloseTo((1 - Math.abs(shortLeg.delta)) * 100, 10);
+    expect(i.pop.creditToWidth).toBeCloseTo((1 - i.net_credit / i.width) * 100, 10);
+    expect(i.pop.lognormal).toBe(i.probability_of_profit);
+  });
+  it("ranks by EV per unit of risk plus liquidity, and explains why", () => {
+    for (let k = 1; k < ideas.length; k++) expect(ideas[k - 1].score).toBeGreaterThanOrEqual(ideas[k].score);
+    for (const i of ideas) {
+      expect(i.score).toBeCloseTo(i.expectedValue / i.maxLoss + 0.01 * i.liquidity_point, 10);
+      expect(i.why).toContain("POP");
+    }
+  });
+  it("flags earnings, ex-dividend, FOMC and CPI falling before expiration", () => {
+    const near = ideas.find((i) => i.expiration_date === "2026-03-05")!; // 3 DTE: nothing yet
+    expect(near.events).toMatchObject({ earnings: false, exDividend: false, fomc: false, cpi: false });
+    const mid = ideas.find((i) => i.expiration_date === "2026-03-19")!;
+    expect(mid.events).toMatchObject({ earnings: true, exDividend: false, fomc: true, cpi: true });
+    expect(mid.events.list.map((e) => e.kind)).toEqual(["CPI", "EARNINGS", "FOMC"]);
+    expect(mid.why).toContain("earnings 2026-03-12");
+  });
+  it("ids are deterministic for the same legs and expiry and distinct otherwise", () => {
+    const again = screenCreditSpreads(cleanChain(syntheticChain({ asOf, spot: 100, seed: 7 }), context), { maxIdeas: 1000 });
+    expect(again.map((i) => i.trade_unique_identifier)).toEqual(ideas.map((i) => i.trade_unique_identifier));
+    expect(new Set(ideas.map((i) => i.trade_unique_identifier)).size).toBe(ideas.length);
+    expect(spreadTradeId("spy", "IRON_CONDOR", "2026-01-16", { putLong: 440, putShort: 445, callShort: 470, callLong: 475.5 })).toBe("SPY-20260116-IC-P440-P445-C470-C475.5");
+  });
+  it("respects the options: strategies, DTE window, delta band, width", () => {
+    const only = screenCreditSpreads(clean, { strategies: ["BEAR_CALL_SPREAD"], minDte: 10, maxDte: 20, shortDeltaMin: 0.15, shortDeltaMax: 0.3, maxWidth: 3, maxIdeas: 1000 });
+    expect(only.length).toBeGreaterThan(0);
+    for (const i of only) {
+      expect(i.strategy_type).toBe("BEAR_CALL_SPREAD");
+      expect(i.daysToExpiration).toBeGreaterThanOrEqual(10);
+      expect(i.daysToExpiration).toBeLessThanOrEqual(20);
+      expect(i.width).toBeLessThanOrEqual(3);
+      const d = i.legs.find((l) => l.side === "sell")!.delta;
+      expect(d).toBeGreaterThanOrEqual(0.15);
+      expect(d).toBeLessThanOrEqual(0.3);
+    }
+  });
+  it("an empty chain gives no ideas", () => {
+    expect(screenCreditSpreads(cleanChain({ underlying: "X", spot: 50, asOf, expirations: [] }, context))).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { cleanChain, combineWheelStrategies, deriveRiskLevel, screenCashSecuredPuts, screenCoveredCalls } from "../../../app/engine";
+import { syntheticChain } from "./fixtures/synthetic-chain";
+
+const asOf = "2026-03-02T15:00:00.000Z";
+const clean = cleanChain(syntheticChain({ asOf, spot: 100, seed: 3 }), { riskFreeRate: 0.04, dividendYield: 0.01 });
+
+describe("risk level (spec derivation)", () => {
+  it("by delta: < 0.2 conservative, < 0.35 balanced, else aggressive", () => {
+    expect(deriveRiskLevel({ delta: -0.19, strike: 90, currentPrice: 100, kind: "CSP" })).toBe("conservative");
+    expect(deriveRiskLevel({ delta: 0.2, strike: 110, currentPrice: 100, kind: "CC" })).toBe("balanced");
+    expect(deriveRiskLevel({ delta: -0.35, strike: 98, currentPrice: 100, kind: "CSP" })).toBe("aggressive");
+  });
+  it("without delta, by strike distance: >= 10% conservative, >= 5% balanced", () => {
+    expect(deriveRiskLevel({ strike: 90, currentPrice: 100, kind: "CSP" })).toBe("conservative");
+    expect(deriveRiskLevel({ strike: 95, currentPrice: 100, kind: "CSP" })).toBe("balanced");
+    expect(deriveRiskLevel({ strike: 97, currentPrice: 100, kind: "CSP" })).toBe("aggressive");
+    expect(deriveRiskLevel({ delta: null, strike: 110, currentPrice: 100, kind: "CC" })).toBe("conservative");
+    expect(deriveRiskLevel({ strike: 104, currentPrice: 100, kind: "CC" })).toBe("aggressive");
+  });
+});
+
+describe("cash-secured puts", () => {
+  const csp = screenCashSecuredPuts(clean, { cash: 25_000, riskLevel: "balanced" });
+  it("keeps the best 3 by annualized return, in the chosen delta band and DTE window", () => {
+    expect(csp).toHaveLength(3);
+    for (let k = 1; k < csp.length; k++) expect(csp[k - 1].annualizedReturn).toBeGreaterThanOrEqual(csp[k].annualizedReturn);
+    for (const c of csp) {
+      expect(Math.abs(c.delta)).toBeGreaterThanOrEqual(0.2);
+      expect(Math.abs(c.delta)).toBeLessThan(0.35);
+      expect(c.riskLevel).toBe("balanced");
+      expect(c.daysToExpiration).toBeLessThanOrEqual(45);
+    }
+  });
+  it("computes the spec's fields", () => {
+    for (const c of csp) {
+      expect(c.strategy_type).toBe("CASH_SECURED_PUT");
+      expect(c.contracts).toBe(Math.floor(25_000 / (c.putStrike * 100)));
+      expect(c.cashRequired).toBe(c.putStrike * 100 * c.contracts);
+      expect(c.premiumPerContract).toBe(Math.round(c.premium * 100));
+      expect(c.premiumCollected).toBe(c.premiumPerContract);
+      expect(c.totalPremium).toBe(c.premiumPerContract * c.contracts);
+      expect(c.returnOnCapital).toBeCloseTo((c.premium / c.putStrike) * 100, 12);
+      expect(c.annualizedReturn).toBeCloseTo((c.returnOnCapital / c.daysToExpiration) * 365, 10);
+      expect(c.maxLoss).toBeCloseTo((c.putStrike - c.premium) * 100, 10);
+      expect(c.breakEvenPrice).toBeCloseTo(c.putStrike - c.premium, 12);
+      expect(c.cushionPercent).toBeCloseTo(((100 - c.breakEvenPrice) / 100) * 100, 10);
+      expect(c.winProbability).toBeCloseTo(100 - Math.abs(c.delta) * 100, 10);
+      expect(c.assignmentRisk).toBeCloseTo(100 - c.winProbability, 10);
+      expect(c.probabilityOTMLognormal).toBeGreaterThan(50);
+      expect(c.liquidityPoint).toBeGreaterThanOrEqual(0);
+      expect(c.liquidityPoint).toBeLessThanOrEqual(5);
+      expect(c.impliedVolatility).toBeGreaterThan(5); // percent
+      expect(c.id).toBe(c.optionSymbol);
+      expect(c.putStrike).toBeLessThan(100);
+    }
+  });
+  it("not enough cash for one contract -> nothing", () => {
+    expect(screenCashSecuredPuts(clean, { cash: 1000 })).toEqual([]);
+  });
+  it("each risk level selects its own band", () => {
+    const cons = screenCashSecuredPuts(clean, { riskLevel: "conservative" });
+    const aggr = screenCashSecuredPuts(clean, { riskLevel: "aggressive" });
+    for (const c of cons) expect(Math.abs(c.delta)).toBeLessThan(0.2);
+    for (const c of aggr) {
+      expect(Math.abs(c.delta)).toBeGreaterThanOrEqual(0.35);
+      expect(Math.abs(c.delta)).toBeLessThanOrEqual(0.5);
+    }
+    expect(cons.length + aggr.length).toBeGreaterThan(0);
+  });
+});
+
+describe("covered calls", () => {
+  const cc = screenCoveredCalls(clean, { shares: 250, costBasis: 104, riskLevel: "conservative" });
+  it("computes the spec's fields from the position", () => {
+    expect(cc.length).toBeGreaterThan(0);
+    expect(cc.length).toBeLessThanOrEqual(3);
+    for (const c of cc) {
+      expect(c.strategy_type).toBe("COVERED_CALL");
+      expect(c.contracts).toBe(2);
+      expect(c.callStrike).toBeGreaterThan(100);
+      expect(c.assignmentPrice).toBe(c.callStrike);
+      expect(c.assignmentProfit).toBeCloseTo((c.callStrike - 104 + c.premium) * 200, 9);
+      expect(c.totalReturn).toBeCloseTo((c.assignmentProfit / (104 * 200)) * 100, 9);
+      expect(c.returnOnCapital).toBeCloseTo((c.premium / 100) * 100, 12);
+      expect(c.annualizedReturn).toBeCloseTo((c.returnOnCapital / c.daysToExpiration) * 365, 10);
+      expect(c.upsidePotential).toBeCloseTo(c.callStrike - 100, 10);
+      expect(c.probabilityITM).toBeCloseTo(Math.abs(c.delta) * 100, 10);
+      expect(c.costBasisGuardrail).toBe(c.callStrike < 104);
+      expect(c.totalPremium).toBe(c.premiumPerContract * 2);
+      expect(c.opportunityCost).toBeGreaterThan(0);
+    }
+  });
+  it("flags strikes below the cost basis", () => {
+    const low = screenCoveredCalls(clean, { shares: 100, costBasis: 150, riskLevel: "aggressive" });
+    expect(low.length).toBeGreaterThan(0);
+    expect(low.every((c) => c.costBasisGuardrail)).toBe(true);
+  });
+  it("fewer than 100 shares -> nothing", () => {
+    expect(screenCoveredCalls(clean, { shares: 99 })).toEqual([]);
+  });
+});
+
+describe("strategy combination", () => {
+  it("keeps at most 3 per ticker and sorts by annualized return", () => {
+    const rows = [
+      { symbol: "A", annualizedReturn: 10 },
+      { symbol: "A", annualizedReturn: 40 },
+      { symbol: "B", annualizedReturn: 30 },
+      { symbol: "A", annualizedReturn: 20 },
+      { symbol: "A", annualizedReturn: 50 },
+    ];
+    expect(combineWheelStrategies(rows).map((r) => `${r.symbol}${r.annualizedReturn}`)).toEqual(["A50", "A40", "B30", "A20"]);
+  });
+});
