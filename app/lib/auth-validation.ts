@@ -10,12 +10,13 @@ export const MAX_PASSWORD_LENGTH = 128;
 const text = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string());
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 
-const email = text.pipe(z.string().trim().toLowerCase().pipe(z.email({ message: AUTH_MESSAGES["invalid-email"] }).max(254, AUTH_MESSAGES["invalid-email"])));
+const emailString = z.string().trim().toLowerCase().pipe(z.email({ message: AUTH_MESSAGES["invalid-email"] }).max(254, AUTH_MESSAGES["invalid-email"]));
+const email = text.pipe(emailString);
 
 export const signInSchema = z
   .object({ email: text, password: text })
   .refine((v) => v.email.trim() !== "" && v.password !== "", { message: FORM_MESSAGES.signInMissingFields })
-  .pipe(z.object({ email, password: z.string().max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES["invalid-login-credentials"]) }));
+  .pipe(z.object({ email: emailString, password: z.string().max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES["invalid-login-credentials"]) }));
 
 export const policiesSchema = z
   .object({ acceptRisk: checkbox, acceptTerms: checkbox })
@@ -51,7 +52,7 @@ export const changePasswordSchema = z
 export const adminSignInSchema = z
   .object({ email: text, password: text })
   .refine((v) => v.email.trim() !== "" && v.password !== "", { message: FORM_MESSAGES.signInMissingFields })
-  .pipe(z.object({ email, password: z.string().max(MAX_PASSWORD_LENGTH, FORM_MESSAGES.adminSignInFailed) }));
+  .pipe(z.object({ email: emailString, password: z.string().max(MAX_PASSWORD_LENGTH, FORM_MESSAGES.adminSignInFailed) }));
 
 export const SOCIAL_PROVIDERS = ["google", "apple"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -65,6 +66,8 @@ export function firstMessage(error: z.ZodError): string {
 /** FormData -> plain object for the schemas (only string fields; files are ignored). */
 export function formFields(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") out[key] = value;
+  form.forEach((value, key) => {
+    if (typeof value === "string") out[key] = value;
+  });
   return out;
 }

@@ -1,7 +1,103 @@
-import { PageHeading } from "../components/ui/PageHeading";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/signin";
+import { AuthCard, Divider, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
+import { SocialButtons } from "../components/auth/SocialButtons";
+import { authErrorMessage, NOTICE_SIGN_UP_FIRST } from "../lib/auth-errors";
+import { firstMessage, formFields, signInSchema, socialProviderSchema } from "../lib/auth-validation";
+import { DEFAULT_AFTER_SIGN_IN, RETURN_PARAM, returnPathFrom, safeReturnPath } from "../lib/return-address";
+import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
+import { enabledProviders, failure, startSocialSignIn } from "../server/auth/forms.server";
+import { getAuth } from "../server/auth/auth.server";
+import { redirectIfSignedIn } from "../server/auth/session.server";
 
 export const meta = () => [{ title: "Welcome Back · Wheelhouse" }];
 
-export default function Screen() {
-  return <PageHeading title="Welcome Back" />;
+const NOTICES: Record<string, string> = {
+  password_reset: "Your password has been reset. Sign in with your new password.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = context.cloudflare.env;
+  const url = new URL(request.url);
+  const oauthError = url.searchParams.get("error");
+  if (oauthError === "signup_disabled") {
+    // Social sign-in for an account that does not exist: sign out and go to sign-up (spec 000 §4).
+    const headers = new Headers();
+    try {
+      const res = await getAuth(env, request).api.signOut({ headers: request.headers, asResponse: true });
+      withCookies(res.headers.getSetCookie(), headers);
+    } catch {
+      // No session to end.
+    }
+    const returnTo = returnPathFrom(url);
+    const target = `/signup?error=${NOTICE_SIGN_UP_FIRST}${returnTo ? `&${RETURN_PARAM}=${encodeURIComponent(returnTo)}` : ""}`;
+    throw redirect(target, { headers });
+  }
+  await redirectIfSignedIn(env, request);
+  return {
+    providers: enabledProviders(env),
+    returnTo: returnPathFrom(url),
+    error: oauthError ? authErrorMessage("signin", oauthError) : null,
+    notice: NOTICES[url.searchParams.get("notice") ?? ""] ?? null,
+  };
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = context.cloudflare.env;
+  const fields = formFields(await request.formData());
+  const returnTo = safeReturnPath(fields[RETURN_PARAM]);
+  const social = socialProviderSchema.safeParse(fields.intent);
+  if (social.success) {
+    const errorCallbackURL = returnTo ? `/signin?${RETURN_PARAM}=${encodeURIComponent(returnTo)}` : "/signin";
+    return startSocialSignIn(env, request, "signin", social.data, {
+      callbackURL: returnTo ?? DEFAULT_AFTER_SIGN_IN,
+      errorCallbackURL,
+      requestSignUp: false,
+    });
+  }
+  const parsed = signInSchema.safeParse(fields);
+  if (!parsed.success) return failure(firstMessage(parsed.error));
+  const res = await callAuthEndpoint(env, request, "/sign-in/email", { ...parsed.data, rememberMe: true });
+  if (!res.ok) return data({ error: authErrorMessage("signin", res.code, res.status) }, { status: res.status === 429 ? 429 : 400 });
+  return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signin") === true;
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [clientError, setClientError] = useState<string | null>(null);
+  const error = clientError ?? actionData?.error ?? loaderData.error;
+  const signUpHref = loaderData.returnTo ? `/signup?${RETURN_PARAM}=${encodeURIComponent(loaderData.returnTo)}` : "/signup";
+
+  return (
+    <AuthCard title="Welcome Back" subtitle="Sign in to your Wheelhouse account">
+      <Form method="post" noValidate className="space-y-4" onSubmit={() => setClientError(null)}>
+        {loaderData.returnTo ? <input type="hidden" name={RETURN_PARAM} value={loaderData.returnTo} /> : null}
+        <FormMessage error={error} info={loaderData.notice} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <div className="flex justify-end">
+          <Link to="/forgot-password" className="text-sm text-brand-400 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <PrimaryButton name="intent" value="email" disabled={hydrated && (busy || email.trim() === "" || password === "")}>
+          {busy ? "Please wait..." : "Sign In"}
+        </PrimaryButton>
+        <Divider label="or" />
+        <SocialButtons enabled={loaderData.providers} busy={busy} onError={setClientError} label={(p) => `Sign in with ${p}`} />
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-400">
+        Don&apos;t have an account?{" "}
+        <Link to={signUpHref} className="font-medium text-brand-400 hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+

@@ -1,7 +1,169 @@
-import { PageHeading } from "../components/ui/PageHeading";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { eq } from "drizzle-orm";
+import type { Route } from "./+types/signup";
+import { AuthCard, Divider, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
+import { SocialButtons } from "../components/auth/SocialButtons";
+import { PolicyDialog } from "../components/auth/PolicyDialog";
+import { POLICIES, type PolicyKey } from "../components/auth/policies";
+import { authErrorMessage, FORM_MESSAGES, NOTICE_SIGN_UP_FIRST } from "../lib/auth-errors";
+import { firstMessage, formFields, MIN_PASSWORD_LENGTH, policiesSchema, signUpSchema, socialProviderSchema } from "../lib/auth-validation";
+import { DEFAULT_AFTER_SIGN_IN, RETURN_PARAM, returnPathFrom, safeReturnPath } from "../lib/return-address";
+import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
+import { enabledProviders, failure, startSocialSignIn } from "../server/auth/forms.server";
+import { redirectIfSignedIn } from "../server/auth/session.server";
+import { getDb, schema } from "../server/db/client.server";
+import { z } from "zod";
 
 export const meta = () => [{ title: "Create Account · Wheelhouse" }];
 
-export default function Screen() {
-  return <PageHeading title="Create Account" />;
+const inviteId = z.string().trim().min(1).max(64);
+
+async function pendingInvite(env: { DB: D1Database }, id: string | null | undefined) {
+  const parsed = inviteId.safeParse(id);
+  if (!parsed.success) return null;
+  const row = await getDb(env).select().from(schema.invites).where(eq(schema.invites.id, parsed.data)).get();
+  return row && row.status === "pending" ? row : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = context.cloudflare.env;
+  await redirectIfSignedIn(env, request);
+  const url = new URL(request.url);
+  const oauthError = url.searchParams.get("error");
+  const invite = await pendingInvite(env, url.searchParams.get("invite"));
+  return {
+    providers: enabledProviders(env),
+    returnTo: returnPathFrom(url),
+    invite: invite ? { id: invite.id, email: invite.email } : null,
+    error: oauthError === NOTICE_SIGN_UP_FIRST ? FORM_MESSAGES.signUpFirst : oauthError ? authErrorMessage("signup", oauthError) : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = context.cloudflare.env;
+  const fields = formFields(await request.formData());
+  const returnTo = safeReturnPath(fields[RETURN_PARAM]);
+  const social = socialProviderSchema.safeParse(fields.intent);
+  if (social.success) {
+    // The policy boxes apply to Google and Apple sign-up too (spec 000 §5).
+    const policies = policiesSchema.safeParse(fields);
+    if (!policies.success) return failure(firstMessage(policies.error));
+    const back = returnTo ? `/signup?${RETURN_PARAM}=${encodeURIComponent(returnTo)}` : "/signup";
+    return startSocialSignIn(env, request, "signup", social.data, {
+      callbackURL: returnTo ?? DEFAULT_AFTER_SIGN_IN,
+      errorCallbackURL: back,
+      requestSignUp: true,
+    });
+  }
+  const parsed = signUpSchema.safeParse(fields);
+  if (!parsed.success) return failure(firstMessage(parsed.error));
+  const { email, password } = parsed.data;
+  const res = await callAuthEndpoint(env, request, "/sign-up/email", { email, password, name: email.split("@")[0] ?? email });
+  if (!res.ok) return data({ error: authErrorMessage("signup", res.code, res.status) }, { status: res.status === 429 ? 429 : 400 });
+  const invite = await pendingInvite(env, fields.invite);
+  if (invite) await getDb(env).update(schema.invites).set({ status: "accepted" }).where(eq(schema.invites.id, invite.id));
+  return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signup") === true;
+  const [email, setEmail] = useState(loaderData.invite?.email ?? "");
+  const [password, setPassword] = useState("");
+  const [accepted, setAccepted] = useState<Record<PolicyKey, boolean>>({ risk: false, terms: false });
+  const [openPolicy, setOpenPolicy] = useState<PolicyKey | null>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const error = clientError ?? actionData?.error ?? loaderData.error;
+  const bothAccepted = accepted.risk && accepted.terms;
+  const signInHref = loaderData.returnTo ? `/signin?${RETURN_PARAM}=${encodeURIComponent(loaderData.returnTo)}` : "/signin";
+
+  const policyCheckbox = (key: PolicyKey, prefix: string) => {
+    const policy = POLICIES[key];
+    return (
+      <div className="flex items-start gap-3">
+        <input
+          id={`policy-${key}`}
+          type="checkbox"
+          name={policy.field}
+          checked={accepted[key]}
+          onChange={(e) => setAccepted((a) => ({ ...a, [key]: e.target.checked }))}
+          className="mt-0.5 h-4 w-4 rounded border-ink-600 bg-ink-850 accent-brand-500"
+        />
+        <label htmlFor={`policy-${key}`} className="text-sm text-slate-300">
+          {prefix}{" "}
+          <a
+            href={policy.href}
+            className="font-medium text-brand-400 underline-offset-2 hover:underline"
+            onClick={(e) => {
+              e.preventDefault();
+              setOpenPolicy(key);
+            }}
+          >
+            {policy.title}
+          </a>
+        </label>
+      </div>
+    );
+  };
+
+  return (
+    <AuthCard title="Create Account" subtitle="Start with Wheelhouse in a minute">
+      <Form method="post" noValidate className="space-y-4" onSubmit={() => setClientError(null)}>
+        {loaderData.returnTo ? <input type="hidden" name={RETURN_PARAM} value={loaderData.returnTo} /> : null}
+        {loaderData.invite ? <input type="hidden" name="invite" value={loaderData.invite.id} /> : null}
+        <FormMessage error={error} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={`Must be at least ${MIN_PASSWORD_LENGTH} characters`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <fieldset className="space-y-3 rounded-lg border border-ink-700 bg-ink-850/60 p-3">
+          <legend className="sr-only">Policies</legend>
+          {policyCheckbox("risk", "I have read and understand the")}
+          {policyCheckbox("terms", "I agree to the")}
+        </fieldset>
+        <PrimaryButton name="intent" value="email" disabled={hydrated && (busy || !bothAccepted)}>
+          {busy ? "Please wait..." : "Create Account"}
+        </PrimaryButton>
+        <Divider label="or" />
+        <SocialButtons
+          enabled={loaderData.providers}
+          busy={busy}
+          precheck={() => (bothAccepted ? null : FORM_MESSAGES.signUpPoliciesRequired)}
+          onError={setClientError}
+          label={(p) => `Sign up with ${p}`}
+        />
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-400">
+        Already have an account?{" "}
+        <Link to={signInHref} className="font-medium text-brand-400 hover:underline">
+          Sign in
+        </Link>
+      </p>
+      {(Object.keys(POLICIES) as PolicyKey[]).map((key) => (
+        <PolicyDialog
+          key={key}
+          open={openPolicy === key}
+          title={POLICIES[key].title}
+          fullPageHref={POLICIES[key].href}
+          onCancel={() => setOpenPolicy(null)}
+          onAccept={() => {
+            setAccepted((a) => ({ ...a, [key]: true }));
+            setOpenPolicy(null);
+          }}
+        >
+          {POLICIES[key].summary.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </PolicyDialog>
+      ))}
+    </AuthCard>
+  );
 }

@@ -1,13 +1,61 @@
-// better-auth on D1 (drizzle adapter): email + password, the admin plugin, sessions and rate limits in D1.
+// better-auth on D1 (drizzle adapter): email + password, Google and Apple when configured, password
+// reset through the mail module, the admin plugin, sessions and rate limits in D1 (no KV: STACK-NOTES).
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
 import { getDb, schema } from "../db/client.server";
-import { authSecret, serverConfig, type WorkerEnv } from "../env.server";
+import { authSecret, integrationsOf, serverConfig, type WorkerEnv } from "../env.server";
+import { sendEmail } from "../email/mail.server";
+import { resetPasswordEmail } from "../email/templates.server";
+import { recordEvent } from "../analytics.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../lib/auth-validation";
+import { grantAutomaticTrial } from "./trial.server";
+
+/**
+ * Rate limits for the endpoints an attacker would hammer (sign-in, sign-up, reset). They apply to every
+ * request through the auth handler, which is also the path the screens' actions use
+ * (auth-endpoint.server.ts), in every mode including local dev.
+ */
+export const AUTH_RATE_LIMITS = {
+  "/sign-in/*": { window: 60, max: 10 },
+  "/sign-up/*": { window: 60, max: 5 },
+  "/request-password-reset": { window: 300, max: 5 },
+  "/reset-password": { window: 300, max: 10 },
+  "/change-password": { window: 60, max: 5 },
+} as const;
+
+/** How a new user arrived, from the endpoint that created them (for the sign_up event). */
+function signUpMethod(path: string | undefined, providerId: unknown): string {
+  if (path?.startsWith("/sign-up/email")) return "email";
+  if (path?.startsWith("/callback") || path?.startsWith("/sign-in/social")) return typeof providerId === "string" ? providerId : "social";
+  return "other";
+}
 
 function buildAuth(env: WorkerEnv, baseURL: string) {
   const config = serverConfig(env);
+  const integrations = integrationsOf(config);
   const db = getDb(env);
+  const production = config.APP_ENV === "production";
+
+  const socialProviders: Parameters<typeof betterAuth>[0]["socialProviders"] = {};
+  if (integrations.google.configured) {
+    socialProviders.google = {
+      clientId: config.GOOGLE_CLIENT_ID!,
+      clientSecret: config.GOOGLE_CLIENT_SECRET!,
+      // /signin must not create accounts (spec: "Please sign up first"); /signup asks with requestSignUp.
+      disableImplicitSignUp: true,
+      prompt: "select_account",
+    };
+  }
+  if (integrations.apple.configured) {
+    socialProviders.apple = {
+      clientId: config.APPLE_CLIENT_ID!,
+      clientSecret: config.APPLE_CLIENT_SECRET!,
+      appBundleIdentifier: config.APPLE_APP_BUNDLE_IDENTIFIER,
+      disableImplicitSignUp: true,
+    };
+  }
+
   return betterAuth({
     baseURL,
     secret: authSecret(config),
@@ -21,9 +69,23 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
         rateLimit: schema.rateLimit,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, autoSignIn: true },
+    // Apple answers with a cross-site form POST to the callback.
+    trustedOrigins: integrations.apple.configured ? ["https://appleid.apple.com"] : [],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await sendEmail(env, resetPasswordEmail(user.email, url));
+      },
+    },
+    socialProviders,
     user: {
       additionalFields: {
+        // input: false — none of these can be set through sign-up or update-user (spec: server-owned).
         subscriptionTier: { type: "string", required: false, defaultValue: "Free Plan", input: false },
         subscriptionStatus: { type: "string", required: false, defaultValue: "inactive", input: false },
         trialEnd: { type: "date", required: false, input: false },
@@ -34,8 +96,42 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
         cancelAtPeriodEnd: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user, ctx) => {
+            await recordEvent(env, {
+              name: "sign_up",
+              userId: user.id,
+              path: ctx?.path ?? null,
+              properties: { method: signUpMethod(ctx?.path, ctx?.params?.id ?? (ctx?.body as { provider?: unknown } | undefined)?.provider) },
+            });
+          },
+        },
+      },
+      session: {
+        create: {
+          // The automatic promotional trial starts with the first session of an eligible user.
+          after: async (session) => {
+            await grantAutomaticTrial(env, session.userId);
+          },
+        },
+      },
+    },
     // Rate limits live in D1 (KV is eventually consistent: wrong for counters) and are on in every mode.
-    rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
+    rateLimit: { enabled: true, storage: "database", window: 60, max: 100, customRules: AUTH_RATE_LIMITS },
+    advanced: {
+      // Cloudflare sets CF-Connecting-IP itself; X-Forwarded-For can be forged by the client.
+      ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },
+      useSecureCookies: production,
+      ...(integrations.apple.configured
+        ? { cookies: { state: { attributes: { sameSite: "none" as const, secure: true } } } }
+        : {}),
+    },
     plugins: [admin()],
   });
 }

@@ -2,15 +2,25 @@
 import { redirect } from "react-router";
 import type { WorkerEnv } from "../env.server";
 import { getAuth, type SessionData } from "./auth.server";
-import { signInPathWithReturn } from "../../lib/return-address";
+import { reconcileTrial } from "./trial.server";
+import { DEFAULT_AFTER_SIGN_IN, returnPathFrom, signInPathWithReturn } from "../../lib/return-address";
 
+/** The session with its trial state brought up to date (automatic grant, expiry on read). */
 export async function getSession(env: WorkerEnv, request: Request): Promise<SessionData | null> {
+  let session: SessionData | null;
   try {
-    return await getAuth(env, request).api.getSession({ headers: request.headers });
+    session = await getAuth(env, request).api.getSession({ headers: request.headers });
   } catch (error) {
     // A broken cookie or a transient D1 error must not 500 a public page: treat as signed out.
     console.error("getSession failed", error);
     return null;
+  }
+  if (!session) return null;
+  try {
+    return { ...session, user: await reconcileTrial(env, session.user) };
+  } catch (error) {
+    console.error("trial reconcile failed", error);
+    return session;
   }
 }
 
@@ -22,4 +32,10 @@ export async function requireSession(env: WorkerEnv, request: Request): Promise<
     throw redirect(signInPathWithReturn(url.pathname + url.search));
   }
   return session;
+}
+
+/** /signin and /signup: a signed-in user goes straight to the return address (or the trade ideas). */
+export async function redirectIfSignedIn(env: WorkerEnv, request: Request): Promise<void> {
+  const session = await getSession(env, request);
+  if (session) throw redirect(returnPathFrom(new URL(request.url)) ?? DEFAULT_AFTER_SIGN_IN);
 }

@@ -1,0 +1,159 @@
+// Promotional trials (spec 000 §4). Every transition is ONE conditional UPDATE whose WHERE clause is
+// the rule itself, so concurrent requests cannot grant twice or revert a trial that changed meanwhile.
+import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { getDb, schema } from "../db/client.server";
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+export const AUTOMATIC_TRIAL_DAYS = 9;
+export const TRIAL_TIER = "Pro Plan";
+export const NOT_ON_PROMO_TRIAL = "User is not on a promotional trial";
+
+type Env = { DB: D1Database };
+
+function changes(result: unknown): number {
+  return (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
+}
+
+export interface TrialFields {
+  subscriptionTier?: string | null;
+  subscriptionStatus?: string | null;
+  hasUsedTrial?: boolean | null;
+  trialEnd?: Date | string | number | null;
+  subscriptionId?: string | null;
+  lastSubscriptionTier?: string | null;
+}
+
+export function isEligibleForAutomaticTrial(user: TrialFields): boolean {
+  return (user.subscriptionTier ?? "Free Plan") === "Free Plan" && !user.hasUsedTrial && (user.subscriptionStatus ?? "inactive") === "inactive";
+}
+
+/** A promotional trial (no subscriptionId) whose end has passed. */
+export function isExpiredPromoTrial(user: TrialFields, now: number): boolean {
+  if (user.subscriptionStatus !== "trialing" || user.subscriptionId || user.trialEnd == null) return false;
+  return new Date(user.trialEnd).getTime() <= now;
+}
+
+/** Grants the automatic 9-day Pro trial if the user qualifies; true only for the request that granted it. */
+export async function grantAutomaticTrial(env: Env, userId: string, now = Date.now()): Promise<boolean> {
+  const u = schema.user;
+  const result = await getDb(env)
+    .update(u)
+    .set({
+      lastSubscriptionTier: sql`${u.subscriptionTier}`,
+      subscriptionTier: TRIAL_TIER,
+      subscriptionStatus: "trialing",
+      hasUsedTrial: true,
+      trialEnd: new Date(now + AUTOMATIC_TRIAL_DAYS * DAY_MS),
+      updatedAt: new Date(now),
+    })
+    .where(and(eq(u.id, userId), eq(u.hasUsedTrial, false), eq(u.subscriptionStatus, "inactive"), eq(u.subscriptionTier, "Free Plan")))
+    .run();
+  return changes(result) === 1;
+}
+
+const expiredPromoTrial = (now: number) =>
+  and(eq(schema.user.subscriptionStatus, "trialing"), isNull(schema.user.subscriptionId), isNotNull(schema.user.trialEnd), lt(schema.user.trialEnd, new Date(now + 1)));
+
+const revertToSavedTier = (now: number) => ({
+  subscriptionTier: sql`coalesce(${schema.user.lastSubscriptionTier}, 'Free Plan')`,
+  subscriptionStatus: "inactive",
+  updatedAt: new Date(now),
+});
+
+/** Reverts one user's expired promotional trial (on read); true when it did. */
+export async function expireTrialOf(env: Env, userId: string, now = Date.now()): Promise<boolean> {
+  const result = await getDb(env)
+    .update(schema.user)
+    .set(revertToSavedTier(now))
+    .where(and(eq(schema.user.id, userId), expiredPromoTrial(now)))
+    .run();
+  return changes(result) === 1;
+}
+
+/** Daily cron: reverts every expired promotional trial. */
+export async function expireTrials(env: Env, now = Date.now()): Promise<number> {
+  const result = await getDb(env).update(schema.user).set(revertToSavedTier(now)).where(expiredPromoTrial(now)).run();
+  return changes(result);
+}
+
+/**
+ * Brings a session user's trial state up to date (grant or expiry) and returns the fields to use for
+ * this request. Costs a write only when a transition is due.
+ */
+export async function reconcileTrial<T extends TrialFields & { id: string }>(env: Env, user: T, now = Date.now()): Promise<T> {
+  if (isEligibleForAutomaticTrial(user)) {
+    if (await grantAutomaticTrial(env, user.id, now)) {
+      return {
+        ...user,
+        lastSubscriptionTier: user.subscriptionTier ?? "Free Plan",
+        subscriptionTier: TRIAL_TIER,
+        subscriptionStatus: "trialing",
+        hasUsedTrial: true,
+        trialEnd: new Date(now + AUTOMATIC_TRIAL_DAYS * DAY_MS),
+      };
+    }
+    return (await reread(env, user)) ?? user;
+  }
+  if (isExpiredPromoTrial(user, now)) {
+    await expireTrialOf(env, user.id, now);
+    return (await reread(env, user)) ?? user;
+  }
+  return user;
+}
+
+async function reread<T extends TrialFields & { id: string }>(env: Env, user: T): Promise<T | null> {
+  const row = await getDb(env)
+    .select({
+      subscriptionTier: schema.user.subscriptionTier,
+      subscriptionStatus: schema.user.subscriptionStatus,
+      hasUsedTrial: schema.user.hasUsedTrial,
+      trialEnd: schema.user.trialEnd,
+      subscriptionId: schema.user.subscriptionId,
+      lastSubscriptionTier: schema.user.lastSubscriptionTier,
+    })
+    .from(schema.user)
+    .where(eq(schema.user.id, user.id))
+    .get();
+  return row ? { ...user, ...row } : null;
+}
+
+/** Admin-granted promotional trial: Pro Plan, trialing, for N days or N minutes (minimum 1). */
+export async function grantPromoTrial(env: Env, userId: string, length: { days?: number; minutes?: number }, now = Date.now()) {
+  const minutes = length.minutes !== undefined ? Math.max(1, Math.floor(length.minutes) || 1) : undefined;
+  const days = minutes === undefined ? Math.max(1, Math.floor(length.days ?? 1) || 1) : undefined;
+  const ms = minutes !== undefined ? minutes * MINUTE_MS : days! * DAY_MS;
+  const u = schema.user;
+  const result = await getDb(env)
+    .update(u)
+    .set({
+      // Keep the tier to return to: a user already on a promo trial keeps the one saved before it.
+      lastSubscriptionTier: sql`case when ${u.subscriptionStatus} = 'trialing' and ${u.subscriptionId} is null then coalesce(${u.lastSubscriptionTier}, 'Free Plan') else ${u.subscriptionTier} end`,
+      subscriptionTier: TRIAL_TIER,
+      subscriptionStatus: "trialing",
+      hasUsedTrial: true,
+      trialEnd: new Date(now + ms),
+      updatedAt: new Date(now),
+    })
+    .where(eq(u.id, userId))
+    .run();
+  return { ok: changes(result) === 1, days, minutes, trialEnd: new Date(now + ms) };
+}
+
+/** Trial cancel: only a trialing user without a subscriptionId (spec 000 §4). */
+export async function cancelPromoTrial(env: Env, userId: string, now = Date.now()): Promise<{ ok: true } | { ok: false; error: string }> {
+  const u = schema.user;
+  const result = await getDb(env)
+    .update(u)
+    .set({ subscriptionTier: sql`coalesce(${u.lastSubscriptionTier}, 'Free Plan')`, subscriptionStatus: "inactive", trialEnd: null, updatedAt: new Date(now) })
+    .where(and(eq(u.id, userId), eq(u.subscriptionStatus, "trialing"), isNull(u.subscriptionId)))
+    .run();
+  return changes(result) === 1 ? { ok: true } : { ok: false, error: NOT_ON_PROMO_TRIAL };
+}
+
+/** Whole days left in a trial, rounded up (a trial ending in 3 hours has 1 day left). */
+export function trialDaysRemaining(trialEnd: Date | string | number | null | undefined, now = Date.now()): number {
+  if (trialEnd == null) return 0;
+  const ms = new Date(trialEnd).getTime() - now;
+  return ms > 0 ? Math.ceil(ms / DAY_MS) : 0;
+}
