@@ -1,0 +1,117 @@
+// The market-data provider interface and the payloads that flow through the caches. Every payload
+// carries `source` (which provider produced it) and `asOf` (ISO instant it describes).
+import type { OptionChain } from "../../engine/types";
+import type { EconomicEvent } from "../../lib/market-calendar";
+
+export type MarketSource = "demo" | "cboe" | "finnhub" | "alphavantage" | "calendar";
+
+export interface Sourced {
+  source: MarketSource;
+  /** ISO instant the data describes. */
+  asOf: string;
+}
+
+export interface Quote extends Sourced {
+  symbol: string;
+  price: number;
+  previousClose: number;
+  /** Percent units (1.25 = +1.25%). */
+  changePercent: number;
+  /** Annualised 30-day implied volatility in percent, when the provider gives it. */
+  iv30: number | null;
+}
+
+export interface DailyBar {
+  /** 'YYYY-MM-DD' New York trading day. */
+  date: string;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number;
+  volume: number | null;
+}
+
+export interface DailyHistory extends Sourced {
+  symbol: string;
+  /** Ascending by date; completed sessions only (today's session is not included while open). */
+  bars: DailyBar[];
+}
+
+/** The engine's chain plus where it came from. */
+export type ChainSnapshot = OptionChain & Sourced;
+
+export interface EarningsDate {
+  symbol: string;
+  date: string;
+  /** bmo = before the open, amc = after the close, null = not known. */
+  time: "bmo" | "amc" | null;
+}
+
+export interface EarningsCalendar extends Sourced {
+  /** Reported and scheduled dates in the requested window, ascending. */
+  dates: EarningsDate[];
+}
+
+export interface DividendEvent {
+  exDate: string;
+  amount: number | null;
+}
+
+export interface Dividends extends Sourced {
+  symbol: string;
+  /** Ascending by ex-date; past and (when announced) upcoming. */
+  events: DividendEvent[];
+}
+
+export type Sentiment = "positive" | "neutral" | "negative";
+
+export interface Headline {
+  symbol: string;
+  title: string;
+  /** ISO instant. */
+  publishedAt: string;
+  sentiment: Sentiment;
+  /** How the sentiment was decided: the provider's per-ticker label, or our keyword scorer. */
+  sentimentMethod: "provider" | "keywords" | "simulated";
+  url: string | null;
+}
+
+export interface NewsFeed extends Sourced {
+  symbol: string;
+  headlines: Headline[];
+}
+
+export interface EconomicEvents extends Sourced {
+  events: EconomicEvent[];
+}
+
+/**
+ * A market-data provider. Each method may throw (network, throttling, malformed payload);
+ * the caller keeps the last good snapshot. `null` means "this provider has no such data".
+ */
+export interface MarketDataProvider {
+  readonly name: string;
+  /** True when the symbol exists at this provider (cheap for demo; one quote call for live). */
+  isKnownSymbol(symbol: string): Promise<boolean>;
+  getQuote(symbol: string): Promise<Quote>;
+  getDailyHistory(symbol: string, days: number): Promise<DailyHistory>;
+  /** All listed expirations. */
+  getOptionChain(symbol: string): Promise<ChainSnapshot>;
+  /** Earnings between two New York dates, for the given symbols (null: provider has no earnings data). */
+  getEarnings(symbols: readonly string[], fromDate: string, toDate: string): Promise<EarningsCalendar | null>;
+  getDividends(symbol: string): Promise<Dividends | null>;
+  /** Headlines of the last `days` days with sentiment (null: no news source configured). */
+  getNews(symbol: string, days: number): Promise<NewsFeed | null>;
+  getEconomicEvents(fromDate: string, days: number): Promise<EconomicEvents>;
+}
+
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    message: string,
+    readonly kind: "network" | "http" | "throttled" | "malformed" | "unknown_symbol" | "not_configured" = "http",
+  ) {
+    super(`${provider}: ${message}`);
+    this.name = "ProviderError";
+  }
+}
