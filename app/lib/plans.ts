@@ -59,3 +59,19 @@ export const PLAN_BADGE: Record<PlanTier, string> = {
   "Pro Plan": "Pro",
   "Elite Plan": "Elite",
 };
+
+export const DAY_MS = 86_400_000;
+
+/** Whole days left in a trial, rounded up (a trial ending in 3 hours has 1 day left); 0 once ended. */
+export function trialDaysRemaining(trialEnd: Date | string | number | null | undefined, now = Date.now()): number {
+  if (trialEnd == null) return 0;
+  const end = new Date(trialEnd).getTime();
+  if (!Number.isFinite(end)) return 0;
+  const ms = end - now;
+  return ms > 0 ? Math.ceil(ms / DAY_MS) : 0;
+}
+
+/** A trial with no subscriptionId is a promotional trial (spec 000 §4). */
+export function isPromoTrial(user: (SubscriptionFields & { subscriptionId?: string | null }) | null | undefined): boolean {
+  return user?.subscriptionStatus === "trialing" && !user.subscriptionId;
+}

@@ -1,7 +1,61 @@
-import { PageHeading } from "../components/ui/PageHeading";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { eq } from "drizzle-orm";
+import type { Route } from "./+types/admin-login";
+import { AuthCard, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
+import { AUTH_MESSAGES, FORM_MESSAGES } from "../lib/auth-errors";
+import { adminSignInSchema, firstMessage, formFields } from "../lib/auth-validation";
+import { callAuthEndpoint, cookieHeaderOf, withCookies } from "../server/auth/auth-endpoint.server";
+import { getAdminSession } from "../server/auth/admin.server";
+import { failure } from "../server/auth/forms.server";
+import { getDb, schema } from "../server/db/client.server";
+import { isAdminUser } from "../server/shell.server";
 
 export const meta = () => [{ title: "Admin Access · Wheelhouse" }];
 
-export default function Screen() {
-  return <PageHeading title="Admin Access" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getAdminSession(context.cloudflare.env, request)) throw redirect("/admin");
+  const notice = new URL(request.url).searchParams.get("notice") === "password_reset" ? "Your password has been reset. Sign in with your new password." : null;
+  return { notice };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = context.cloudflare.env;
+  const parsed = adminSignInSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) return failure(firstMessage(parsed.error));
+  const res = await callAuthEndpoint(env, request, "/sign-in/email", { email: parsed.data.email, password: parsed.data.password });
+  if (!res.ok) {
+    if (res.status === 429) return data({ error: AUTH_MESSAGES["too-many-requests"] }, { status: 429 });
+    return failure(FORM_MESSAGES.adminSignInFailed, 401);
+  }
+  const user = await getDb(env).select({ email: schema.user.email, role: schema.user.role }).from(schema.user).where(eq(schema.user.email, parsed.data.email)).get();
+  if (!user || !(await isAdminUser(env, user))) {
+    // Signed in, but not an admin: end the session just created so no non-admin session is left behind.
+    const out = await callAuthEndpoint(env, request, "/sign-out", {}, { cookieOverride: cookieHeaderOf(res.cookies) });
+    return data({ error: FORM_MESSAGES.adminNotAuthorized }, { status: 403, headers: withCookies(out.cookies) });
+  }
+  return redirect("/admin", { headers: withCookies(res.cookies) });
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login") === true;
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  return (
+    <AuthCard title="Admin Access" subtitle="Sign in with your administrator account">
+      <Form method="post" noValidate className="space-y-4">
+        <FormMessage error={actionData?.error} info={loaderData.notice} />
+        <TextField label="Email" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <div className="flex justify-end">
+          <Link to="/admin/forgot-password" className="text-sm text-brand-400 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <PrimaryButton disabled={hydrated && (busy || email.trim() === "" || password === "")}>{busy ? "Please wait..." : "Sign In"}</PrimaryButton>
+      </Form>
+    </AuthCard>
+  );
 }

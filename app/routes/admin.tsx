@@ -1,18 +1,24 @@
-import { redirect } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/admin";
 import { PageHeading } from "../components/ui/PageHeading";
-import { getSession } from "../server/auth/session.server";
-import { isAdminUser } from "../server/shell.server";
+import { requireAdmin } from "../server/auth/admin.server";
 
 export const meta = () => [{ title: "Admin Dashboard · Wheelhouse" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
-  const session = await getSession(env, request);
-  if (!session || !(await isAdminUser(env, session.user))) throw redirect("/admin/login");
+  const session = await requireAdmin(context.cloudflare.env, request);
   return { email: session.user.email };
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  return <PageHeading title="Admin Dashboard" subtitle={`Signed in as ${loaderData.email}`} />;
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-4">
+      <PageHeading title="Admin Dashboard" subtitle={`Logged in as ${loaderData.email}`} />
+      <Form method="post" action="/signout">
+        <button type="submit" className="rounded-lg border border-ink-600 px-4 py-2 text-sm text-slate-200 hover:bg-ink-800">
+          Sign Out
+        </button>
+      </Form>
+    </div>
+  );
 }

@@ -1,7 +1,68 @@
-import { PageHeading } from "../components/ui/PageHeading";
+import { useEffect, useState } from "react";
+import { data, Form, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/change-password";
+import { AuthCard, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
+import { authErrorMessage, FORM_MESSAGES } from "../lib/auth-errors";
+import { changePasswordSchema, firstMessage, formFields, MIN_PASSWORD_LENGTH } from "../lib/auth-validation";
+import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
+import { failure } from "../server/auth/forms.server";
+import { requireSession } from "../server/auth/session.server";
 
 export const meta = () => [{ title: "Change Password · Wheelhouse" }];
 
-export default function Screen() {
-  return <PageHeading title="Change Password" />;
+/** Spec 000 §9: back to / 2000 ms after a successful change. */
+export const REDIRECT_AFTER_CHANGE_MS = 2000;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireSession(context.cloudflare.env, request);
+  return { email: session.user.email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = context.cloudflare.env;
+  const session = await requireSession(env, request);
+  if (!session.user.email) return failure(FORM_MESSAGES.changePasswordFailed);
+  const parsed = changePasswordSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) return failure(firstMessage(parsed.error));
+  // better-auth re-verifies the current password before it writes the new one.
+  const res = await callAuthEndpoint(env, request, "/change-password", {
+    currentPassword: parsed.data.currentPassword,
+    newPassword: parsed.data.newPassword,
+    revokeOtherSessions: true,
+  });
+  if (!res.ok) return data({ error: authErrorMessage("change-password", res.code, res.status) }, { status: res.status === 429 ? 429 : 400 });
+  // Revoking other sessions issues a fresh session cookie for this browser.
+  return data({ success: FORM_MESSAGES.changePasswordSuccess }, { headers: withCookies(res.cookies) });
+}
+
+export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const busy = navigation.state === "submitting";
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const success = actionData && "success" in actionData ? actionData.success : null;
+  const error = actionData && "error" in actionData ? actionData.error : null;
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => navigate("/"), REDIRECT_AFTER_CHANGE_MS);
+    return () => clearTimeout(timer);
+  }, [success, navigate]);
+
+  return (
+    <AuthCard title="Change Password" subtitle={loaderData.email}>
+      <Form method="post" noValidate className="space-y-4">
+        <FormMessage error={error} success={success} />
+        <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" hint={`Must be at least ${MIN_PASSWORD_LENGTH} characters`} value={next} onChange={(e) => setNext(e.target.value)} />
+        <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <PrimaryButton disabled={hydrated && (busy || Boolean(success) || current === "" || next === "" || confirm === "")}>
+          {busy ? "Please wait..." : "Change Password"}
+        </PrimaryButton>
+      </Form>
+    </AuthCard>
+  );
 }

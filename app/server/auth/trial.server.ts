@@ -150,10 +150,3 @@ export async function cancelPromoTrial(env: Env, userId: string, now = Date.now(
     .run();
   return changes(result) === 1 ? { ok: true } : { ok: false, error: NOT_ON_PROMO_TRIAL };
 }
-
-/** Whole days left in a trial, rounded up (a trial ending in 3 hours has 1 day left). */
-export function trialDaysRemaining(trialEnd: Date | string | number | null | undefined, now = Date.now()): number {
-  if (trialEnd == null) return 0;
-  const ms = new Date(trialEnd).getTime() - now;
-  return ms > 0 ? Math.ceil(ms / DAY_MS) : 0;
-}

@@ -1,6 +1,8 @@
-// Daily housekeeping: drop expired share links, ideas nobody can open any more, and old job records.
+// Daily housekeeping: revert expired promotional trials, drop expired share links, ideas nobody can
+// open any more, and old job records.
 import { lt } from "drizzle-orm";
 import { getDb, schema } from "../db/client.server";
+import { expireTrials } from "../auth/trial.server";
 import type { JobOutcome } from "./job-runs.server";
 
 const DAY_MS = 86_400_000;
@@ -11,6 +13,7 @@ const JOB_RUN_RETENTION_DAYS = 30;
 export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promise<JobOutcome> {
   const db = getDb(env);
   const t = now.getTime();
+  const trialsExpired = await expireTrials(env, t);
   const [shares, ideas, runs] = await db.batch([
     db.delete(schema.shares).where(lt(schema.shares.expiresAt, new Date(t))),
     db.delete(schema.tradeIdeas).where(lt(schema.tradeIdeas.lastSeenAt, new Date(t - TRADE_IDEA_RETENTION_DAYS * DAY_MS))),
@@ -18,8 +21,8 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
   ]);
   const changes = (r: unknown) => (r as { meta?: { changes?: number } }).meta?.changes ?? 0;
   return {
-    itemsProcessed: changes(shares) + changes(ideas) + changes(runs),
+    itemsProcessed: trialsExpired + changes(shares) + changes(ideas) + changes(runs),
     failures: 0,
-    detail: { sharesDeleted: changes(shares), ideasDeleted: changes(ideas), jobRunsDeleted: changes(runs) },
+    detail: { trialsExpired, sharesDeleted: changes(shares), ideasDeleted: changes(ideas), jobRunsDeleted: changes(runs) },
   };
 }

@@ -4,12 +4,15 @@ import type { WorkerEnv } from "../env.server";
 import { jobForCron, type JobName } from "./schedule";
 import { recordJobRun, type JobOutcome } from "./job-runs.server";
 import { runHousekeeping } from "./housekeeping.server";
+import { deliverQueuedEmails } from "../email/mail.server";
 
 type Job = (env: WorkerEnv, now: Date) => Promise<JobOutcome>;
 
 /** Jobs register here; issues that own a job replace its entry. */
 export const JOBS: Partial<Record<JobName, Job>> = {
   housekeeping: runHousekeeping,
+  // Email outbox delivery with retry/backoff; the notifications issue adds market-event alerts here.
+  notifications: deliverQueuedEmails,
 };
 
 export async function runScheduled(cron: string, env: WorkerEnv, now: Date): Promise<void> {
