@@ -6,6 +6,7 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("signup", "routes/signup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("options-guide", "routes/options-guide.tsx"),
   route("wheelhouse-howtos", "routes/howtos.tsx"),
   route("wheelhouse-howtos/mobile-app-install", "routes/howtos-mobile-app-install.tsx"),
@@ -47,6 +48,7 @@ export default [
   route("api/health", "routes/api.health.ts"),
   route("api/events", "routes/api.events.ts"),
   route("__dev/seed", "routes/dev.seed.ts"),
+  route("__dev/outbox", "routes/dev.outbox.ts"),
 
   // Anything else goes home.
   route("*", "routes/catchall.tsx"),
