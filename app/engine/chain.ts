@@ -20,7 +20,7 @@
 import { bsmPriceGreeksWithFactors, expiryFactors, type Greeks } from "./bsm";
 import { impliedVolFast } from "./iv";
 import { liquidityPoints } from "./liquidity";
-import { parseOccSymbol, formatOccSymbol } from "./occ";
+import { formatOccSymbol, occSymbolAgrees } from "./occ";
 import { calendarDaysBetween, isIsoDate, newYorkDate, yearsToExpiration } from "./time";
 import type { ChainLeg, CleanChain, CleanExpiration, CleanLeg, MarketContext, OptionChain, RejectReason } from "./types";
 
@@ -93,6 +93,8 @@ export function cleanChain(chain: OptionChain, context: MarketContext, options: 
     if (collect) rejections.push({ occSymbol, reason });
   };
   const expirations: CleanExpiration[] = [];
+  let lastQuoteTime = "";
+  let lastQuoteMs = NaN;
 
   for (const exp of chain.expirations) {
     const T = Number.isFinite(asOfMs) ? yearsToExpiration(asOfMs, exp.expirationDate) : 0;
@@ -105,6 +107,8 @@ export function cleanChain(chain: OptionChain, context: MarketContext, options: 
     const forward = (S * factors.dq) / factors.dr;
     const puts: CleanLeg[] = [];
     const calls: CleanLeg[] = [];
+    const d = exp.expirationDate;
+    const yymmdd = d.slice(2, 4) + d.slice(5, 7) + d.slice(8, 10);
     for (const leg of exp.legs) {
       const quoteReason = quoteRejection(leg, maxRelativeSpread, tightSpread);
       if (quoteReason) {
@@ -118,8 +122,7 @@ export function cleanChain(chain: OptionChain, context: MarketContext, options: 
       }
       let occSymbol = leg.occSymbol;
       if (occSymbol) {
-        const parts = parseOccSymbol(occSymbol);
-        if (parts && (parts.type !== leg.type || Math.abs(parts.strike - leg.strike) > 1e-6 || parts.expirationDate !== exp.expirationDate)) {
+        if (occSymbolAgrees(occSymbol, yymmdd, leg.type, leg.strike) === false) {
           reject(occSymbol, "INVALID");
           continue;
         }
@@ -127,7 +130,12 @@ export function cleanChain(chain: OptionChain, context: MarketContext, options: 
         occSymbol = formatOccSymbol(chain.underlying, exp.expirationDate, leg.type, leg.strike);
       }
       if (leg.quoteTime) {
-        const qt = Date.parse(leg.quoteTime);
+        // providers stamp many legs alike: parse each distinct string once
+        if (leg.quoteTime !== lastQuoteTime) {
+          lastQuoteTime = leg.quoteTime;
+          lastQuoteMs = Date.parse(leg.quoteTime);
+        }
+        const qt = lastQuoteMs;
         if (Number.isFinite(qt) && asOfMs - qt > maxAgeMs) {
           reject(occSymbol, "STALE");
           continue;

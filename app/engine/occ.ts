@@ -31,3 +31,27 @@ export function formatOccSymbol(root: string, expirationDate: string, type: Opti
   const k = String(Math.round(strike * 1000)).padStart(8, "0");
   return `${root.toUpperCase()}${ymd}${type === "call" ? "C" : "P"}${k}`;
 }
+
+/**
+ * Whether an OCC symbol's tail (YYMMDD, C/P, 8 strike digits) agrees with a leg, without
+ * regex or allocation (hygiene runs it on every leg). null when the tail is not OCC-shaped.
+ */
+export function occSymbolAgrees(symbol: string, yymmdd: string, type: OptionType, strike: number): boolean | null {
+  const n = symbol.length;
+  if (n < 16) return null;
+  const typeCode = symbol.charCodeAt(n - 9);
+  if (typeCode !== 67 && typeCode !== 80) return null; // 'C' | 'P'
+  let thousandths = 0;
+  for (let i = n - 8; i < n; i++) {
+    const d = symbol.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return null;
+    thousandths = thousandths * 10 + d;
+  }
+  for (let i = n - 15; i < n - 9; i++) {
+    const d = symbol.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return null;
+  }
+  if (!symbol.startsWith(yymmdd, n - 15)) return false;
+  if ((typeCode === 67) !== (type === "call")) return false;
+  return Math.abs(thousandths / 1000 - strike) <= 1e-6;
+}
