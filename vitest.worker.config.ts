@@ -1,9 +1,9 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type ViteUserConfig } from "vitest/config";
 
 // Worker integration layer: tests run inside workerd with real D1 (migrations applied per test file)
 // and real KV; local fake servers stand in for external HTTP APIs (tests/worker/global-setup.ts).
-export default defineConfig(async () => {
+export default defineConfig(async (): Promise<ViteUserConfig> => {
   const migrations = await readD1Migrations("migrations");
   return {
     plugins: [

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/shell/ErrorPage";
 import { Header } from "./components/shell/Header";
 import { NavigationProgress } from "./components/shell/NavigationProgress";
 import { PageViews } from "./components/shell/PageViews";
@@ -62,29 +63,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let heading = "Something went wrong";
-  let message = "An unexpected error occurred. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      heading = "Page not found";
-      message = "The page you are looking for does not exist.";
-    } else if (error.status === 403) {
-      heading = "Not allowed";
-      message = typeof error.data === "string" && error.data ? error.data : "You do not have access to this page.";
-    } else {
-      heading = `Error ${error.status}`;
-    }
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    // Never a stack trace for users; in local development the message helps.
-    console.error(error);
-  }
-  return (
-    <section className="mx-auto max-w-lg py-24 text-center" role="alert">
-      <h1 className="text-2xl font-semibold text-white">{heading}</h1>
-      <p className="mt-3 text-slate-400">{message}</p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-500 px-5 py-2.5 font-medium text-ink-950 hover:bg-brand-400">
-        Back to home
-      </a>
-    </section>
-  );
+  // Logged for us; the page shows friendly words only (never a stack trace).
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage error={error} />;
 }

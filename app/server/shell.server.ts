@@ -5,18 +5,10 @@ import { getDb, schema } from "./db/client.server";
 import { publicConfig, serverConfig, type PublicConfig, type WorkerEnv } from "./env.server";
 import { getSession } from "./auth/session.server";
 import type { SessionUser } from "./auth/auth.server";
+import type { ShellUser } from "../lib/shell-user";
 
-export interface ShellUser {
-  id: string;
-  email: string;
-  plan: PlanTier;
-  planBadge: string;
-  isAdmin: boolean;
-  subscriptionTier: string;
-  subscriptionStatus: string;
-  trialEnd: string | null;
-  hasSubscriptionId: boolean;
-}
+export type { ShellUser };
+
 
 export interface ShellData {
   user: ShellUser | null;

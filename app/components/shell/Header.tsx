@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import type { ShellUser } from "../../server/shell.server";
+import type { ShellUser } from "../../lib/shell-user";
 
 const MAIN_LINKS = [
   { to: "/tickers", label: "Watchlist" },
