@@ -40,9 +40,3 @@ export function upcomingEventGroups<E extends EconomicEventLike>(events: E[], to
       return { date, hasHighImpact: dayEvents.some(isHighImpact), events: dayEvents };
     });
 }
-
-/** Today's date in New York as YYYY-MM-DD (the market's calendar day). */
-export function newYorkDate(now: Date): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return parts; // en-CA formats as YYYY-MM-DD
-}

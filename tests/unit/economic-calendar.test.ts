@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newYorkDate, upcomingEventGroups } from "../../app/lib/economic-calendar";
+import { upcomingEventGroups } from "../../app/lib/economic-calendar";
 
 const events = [
   { date: "2026-11-20", title: "Past event", impact: "high" },
@@ -34,11 +34,5 @@ describe("economic calendar groups", () => {
 
   it("is empty when nothing is upcoming", () => {
     expect(upcomingEventGroups(events, "2027-06-01")).toEqual([]);
-  });
-
-  it("takes today from the New York clock, not UTC", () => {
-    // 02:00 UTC on Nov 23 is still Nov 22 in New York.
-    expect(newYorkDate(new Date("2026-11-23T02:00:00Z"))).toBe("2026-11-22");
-    expect(newYorkDate(new Date("2026-11-23T06:00:00Z"))).toBe("2026-11-23");
   });
 });
