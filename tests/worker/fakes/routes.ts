@@ -7,3 +7,14 @@ export const fakeRoutes: Record<string, FakeHandler> = {
     res.end(JSON.stringify({ method: req.method, url: req.url, body: req.body }));
   },
 };
+
+// Resend's POST /emails: "/resend/emails" answers 200 with an id; "/resend/fail/emails" answers 500.
+fakeRoutes["/resend/"] = (req, res) => {
+  res.setHeader("content-type", "application/json");
+  if (req.url.startsWith("/resend/fail/")) {
+    res.statusCode = 500;
+    res.end(JSON.stringify({ name: "internal_server_error", message: "fake outage" }));
+    return;
+  }
+  res.end(JSON.stringify({ id: `email_${Math.random().toString(36).slice(2)}` }));
+};
