@@ -159,6 +159,13 @@ export interface CcScreenOptions extends WheelScreenOptions {
   costBasis?: number | null;
 }
 
+interface WheelPick {
+  exp: CleanExpiration;
+  leg: CleanLeg;
+  ann: number;
+}
+const byAnnualizedPick = (a: WheelPick, b: WheelPick) => b.ann - a.ann;
+
 const byAnnualizedDesc = (a: { annualizedReturn: number }, b: { annualizedReturn: number }) => b.annualizedReturn - a.annualizedReturn;
 
 function common(chain: CleanChain, exp: CleanExpiration, leg: CleanLeg, contracts: number, riskLevel: RiskLevel, roc: number, probOtmLognormal: number): WheelCommon {
@@ -217,6 +224,7 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
   const perTicker = options.perTicker ?? STRATEGIES_PER_TICKER;
   const S = chain.spot;
   const out: CspCandidate[] = [];
+  const picks: WheelPick[] = [];
   for (const exp of chain.expirations) {
     if (exp.dte < minDte || exp.dte > maxDte) continue;
     for (const leg of exp.puts) {
@@ -228,6 +236,16 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
       if (contracts < 1) continue;
       const roc = (leg.mid / leg.strike) * 100;
       if (roc < minReturn) continue;
+      picks.push({ exp, leg, ann: annualize(roc, exp.dte) });
+    }
+  }
+  // build objects only for the best perTicker candidates
+  picks.sort(byAnnualizedPick);
+  for (let k = 0; k < picks.length && k < perTicker; k++) {
+    const { exp, leg } = picks[k];
+    {
+      const contracts = Math.floor(cash / (leg.strike * 100));
+      const roc = (leg.mid / leg.strike) * 100;
       const base = common(chain, exp, leg, contracts, riskLevel, roc, probAboveFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate));
       const breakEvenPrice = leg.strike - leg.mid;
       const maxLoss = breakEvenPrice * 100;
@@ -263,6 +281,7 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
   const costBasis = typeof options.costBasis === "number" && options.costBasis > 0 ? options.costBasis : null;
   const S = chain.spot;
   const out: CcCandidate[] = [];
+  const picks: WheelPick[] = [];
   if (contracts < 1) return out;
   const basis = costBasis ?? S;
   for (const exp of chain.expirations) {
@@ -274,6 +293,14 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
       if (riskFromAbsDelta(leg.delta) !== riskLevel) continue;
       const roc = (leg.mid / S) * 100;
       if (roc < minReturn) continue;
+      picks.push({ exp, leg, ann: annualize(roc, exp.dte) });
+    }
+  }
+  picks.sort(byAnnualizedPick);
+  for (let k = 0; k < picks.length && k < perTicker; k++) {
+    const { exp, leg } = picks[k];
+    {
+      const roc = (leg.mid / S) * 100;
       const base = common(chain, exp, leg, contracts, riskLevel, roc, probBelowFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate));
       const assignmentProfit = (leg.strike - basis + leg.mid) * 100 * contracts;
       // Object.assign, not a spread: V8 copies a spread of this size ~10x slower
