@@ -5,6 +5,7 @@ import { Header } from "./components/shell/Header";
 import { NavigationProgress } from "./components/shell/NavigationProgress";
 import { PageViews } from "./components/shell/PageViews";
 import { Toaster } from "./components/shell/Toaster";
+import { TrialBanner } from "./components/shell/TrialBanner";
 import { useNonce } from "./lib/nonce";
 import { loadShell } from "./server/shell.server";
 import "./app.css";
@@ -42,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster>
           <NavigationProgress />
           <Header user={shell?.user ?? null} />
+          <TrialBanner user={shell?.user} />
           <main id="main" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-6 sm:px-6">
             {children}
           </main>
