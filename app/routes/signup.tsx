@@ -89,7 +89,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           name={policy.field}
           checked={accepted[key]}
           onChange={(e) => setAccepted((a) => ({ ...a, [key]: e.target.checked }))}
-          className="mt-0.5 h-4 w-4 rounded border-ink-600 bg-ink-850 accent-brand-500"
+          className="mt-0.5 h-4 w-4 shrink-0 rounded border-ink-600 bg-ink-850 accent-brand-500"
         />
         <label htmlFor={`policy-${key}`} className="text-sm text-slate-300">
           {prefix}{" "}

@@ -41,7 +41,7 @@ export function SocialButtons({ enabled, busy, precheck, onError, label }: Socia
   const cls =
     "flex w-full items-center justify-center gap-2 rounded-lg border border-ink-600 bg-ink-850 px-4 py-2.5 text-sm font-medium text-slate-100 transition-colors hover:bg-ink-800 disabled:cursor-not-allowed disabled:opacity-60";
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
+    <div className="grid gap-3">
       <button type="submit" name="intent" value="google" formNoValidate disabled={busy} onClick={click("google")} className={cls}>
         <GoogleIcon />
         {busy ? "Please wait..." : label("Google")}
