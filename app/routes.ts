@@ -47,6 +47,10 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/health", "routes/api.health.ts"),
   route("api/events", "routes/api.events.ts"),
+  route("api/get_tickers_info", "routes/api.get_tickers_info.ts"),
+  route("api/get_economic_cal", "routes/api.get_economic_cal.ts"),
+  route("api/get_trades", "routes/api.get_trades.ts"),
+  route("api/trade/:tradeId", "routes/api.trade.$tradeId.ts"),
   route("__dev/seed", "routes/dev.seed.ts"),
   route("__dev/outbox", "routes/dev.outbox.ts"),
 

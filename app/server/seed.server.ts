@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, type DemoAccount } from "../lib/demo-accounts";
 import { getDb, schema } from "./db/client.server";
 import type { WorkerEnv } from "./env.server";
 import { getAuth } from "./auth/auth.server";
+import { runJob } from "./jobs/scheduler.server";
 
 const DAY_MS = 86_400_000;
 
@@ -26,6 +27,8 @@ function subscriptionFor(kind: DemoAccount["kind"], now: number) {
 export interface SeedResult {
   created: string[];
   existing: string[];
+  /** The first market refresh (so a fresh `npm run dev` has quotes, ideas and a calendar at once). */
+  market?: { ok: boolean; itemsProcessed: number; durationMs: number; detail?: Record<string, unknown> };
 }
 
 export async function seedDemoData(env: WorkerEnv, request: Request, now = Date.now()): Promise<SeedResult> {
@@ -52,5 +55,8 @@ export async function seedDemoData(env: WorkerEnv, request: Request, now = Date.
       await setPlan;
     }
   }
+  // A first market refresh; skipped by the job itself when the caches are already current.
+  const market = await runJob("marketRefresh", env, new Date(now));
+  result.market = { ok: market.ok, itemsProcessed: market.itemsProcessed, durationMs: market.durationMs, detail: market.detail };
   return result;
 }

@@ -82,8 +82,8 @@ describe("economic calendar data", () => {
       ["2026-12-09", "FOMC"],
       ["2026-12-10", "CPI"],
     ]);
-    expect(events.find((e) => e.kind === "CPI")!.estimate).toBe(true);
-    expect(events.find((e) => e.kind === "FOMC")).toMatchObject({ impact: "high", estimate: false, time: "14:00" });
-    expect(economicEventsBetween("2026-01-01", 60).find((e) => e.date === "2026-01-13")!.estimate).toBe(false);
+    expect(events.find((e) => e.kind === "CPI")!.estimated).toBe(true);
+    expect(events.find((e) => e.kind === "FOMC")).toMatchObject({ impact: "high", estimated: false, time: "14:00" });
+    expect(economicEventsBetween("2026-01-01", 60).find((e) => e.date === "2026-01-13")!.estimated).toBe(false);
   });
 });

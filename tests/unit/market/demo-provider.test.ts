@@ -113,15 +113,15 @@ describe("demo provider plausibility", () => {
   });
 
   it("has quarterly earnings, dividends and headlines with sentiment", async () => {
-    const cal = await demo().getEarnings(["AAPL", "SPY"], "2026-08-01", "2026-12-31");
+    const cal = (await demo().getEarnings(["AAPL", "SPY"], "2026-08-01", "2026-12-31"))!;
     expect(cal.dates.every((d) => d.symbol === "AAPL")).toBe(true);
     expect(cal.dates.length).toBeGreaterThanOrEqual(1);
     expect(["bmo", "amc"]).toContain(cal.dates[0]!.time);
-    const divs = await demo().getDividends("KO");
+    const divs = (await demo().getDividends("KO"))!;
     expect(divs.events.length).toBeGreaterThanOrEqual(4);
     expect(divs.events[0]!.amount).toBeGreaterThan(0);
-    expect((await demo().getDividends("TSLA")).events).toEqual([]);
-    const news = await demo().getNews("AAPL", 5);
+    expect((await demo().getDividends("TSLA"))!.events).toEqual([]);
+    const news = (await demo().getNews("AAPL", 5))!;
     expect(news.headlines.length).toBeGreaterThan(0);
     for (const h of news.headlines) {
       expect(["positive", "neutral", "negative"]).toContain(h.sentiment);

@@ -1,5 +1,6 @@
 // Fake external APIs by path prefix. Each feature adds its fake here (market data, email, Stripe).
 import type { FakeHandler } from "./servers";
+import { marketFakeRoutes } from "./market";
 
 export const fakeRoutes: Record<string, FakeHandler> = {
   "/echo/": (req, res) => {
@@ -18,3 +19,6 @@ fakeRoutes["/resend/"] = (req, res) => {
   }
   res.end(JSON.stringify({ id: `email_${Math.random().toString(36).slice(2)}` }));
 };
+
+// Market data providers (Cboe, Finnhub, Alpha Vantage): see ./market.ts.
+Object.assign(fakeRoutes, marketFakeRoutes);

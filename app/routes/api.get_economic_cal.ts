@@ -1,0 +1,14 @@
+import type { Route } from "./+types/api.get_economic_cal";
+import { getEconomicCalendar } from "../server/market/market.server";
+
+/** GET /api/get_economic_cal -> { events: [{ date, title, impact, time, estimated, ... }], source, asOf }. */
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    const calendar = await getEconomicCalendar(context.cloudflare.env);
+    // Spec 000 §9: economic calendar cached 6 hours.
+    return Response.json(calendar, { headers: { "Cache-Control": "public, max-age=21600" } });
+  } catch (error) {
+    console.error("get_economic_cal failed", error);
+    return Response.json({ error: "Failed to load economic calendar", events: [] }, { status: 503, headers: { "Cache-Control": "no-store" } });
+  }
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.get_tickers_info";
+import { getTickerInfos } from "../server/market/market.server";
+
+/** The Elite watchlist is 50 symbols; one request never asks for more. */
+const MAX_SYMBOLS = 50;
+
+const query = z.object({
+  symbols: z
+    .string()
+    .max(MAX_SYMBOLS * 12, "Too many symbols")
+    .default("")
+    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(12, "Symbol too long")).max(MAX_SYMBOLS, `At most ${MAX_SYMBOLS} symbols per request`)),
+});
+
+/**
+ * GET /api/get_tickers_info?symbols=AAPL,TSLA -> array of ticker info (spec 000 §7). Unknown symbols are
+ * reported in the X-Unknown-Symbols header and symbols still loading in X-Pending-Symbols, so the body
+ * stays the spec's plain array (docs/decisions/010-market-data-pipeline.md).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = query.safeParse({ symbols: url.searchParams.get("symbols") ?? undefined });
+  if (!parsed.success) {
+    return Response.json({ error: parsed.error.issues[0]?.message ?? "Invalid symbols" }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
+  try {
+    const { infos, unknown, pending } = await getTickerInfos(context.cloudflare.env, parsed.data.symbols);
+    const headers = new Headers({
+      // Spec 000 §9: ticker info is cached 5 minutes per symbol; stale or partial answers only briefly.
+      "Cache-Control": infos.some((i) => i.stale) || pending.length ? "public, max-age=60" : "public, max-age=300",
+    });
+    if (unknown.length) headers.set("X-Unknown-Symbols", unknown.join(","));
+    if (pending.length) headers.set("X-Pending-Symbols", pending.join(","));
+    return Response.json(infos, { headers });
+  } catch (error) {
+    console.error("get_tickers_info failed", error);
+    return Response.json({ error: "Market data is temporarily unavailable" }, { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } });
+  }
+}

@@ -1,0 +1,123 @@
+// Market caches: KV is the hot cache (with the spec's TTLs); D1 `market_snapshots` keeps the last good
+// payload per key so an expired KV entry or a failing provider still has something honest to serve.
+import { inArray, sql } from "drizzle-orm";
+import { getDb, schema } from "../db/client.server";
+import type { Sourced } from "./types.server";
+
+export interface MarketCacheEnv {
+  DB: D1Database;
+  MARKET_KV: KVNamespace;
+}
+
+/** KV keys; the version suffix lets a payload shape change without reading old entries. */
+export const KV_KEYS = {
+  tickerInfo: (symbol: string) => `ti:v1:${symbol}`,
+  chain: (symbol: string) => `chain:v1:${symbol}`,
+  history: (symbol: string) => `hist:v1:${symbol}`,
+  dividends: (symbol: string) => `div:v1:${symbol}`,
+  news: (symbol: string) => `news:v1:${symbol}`,
+  known: (symbol: string) => `known:v1:${symbol}`,
+  earnings: "earnings:v1",
+  ideas: "ideas:v1",
+  economicCalendar: "econ:v1",
+  freshness: "freshness:v1",
+} as const;
+
+/** Seconds. KV refuses TTLs under 60. */
+export const TTL = {
+  /** Spec 000 §9: ticker info 5 minutes per symbol. */
+  tickerInfo: 300,
+  /** Spec 000 §9: trade suggestions 5 minutes. */
+  ideas: 300,
+  /** Spec 000 §9: economic calendar 6 hours. */
+  economicCalendar: 6 * 3600,
+  /** Chains stay readable (with their asOf) for the wheel screens until the next session. */
+  chain: 3 * 86_400,
+  history: 2 * 86_400,
+  earnings: 12 * 3600,
+  dividends: 3 * 86_400,
+  news: 6 * 3600,
+  known: 7 * 86_400,
+} as const;
+
+export type Snapshot<T> = T & Sourced & { stale?: boolean };
+
+export async function kvGetJson<T>(env: MarketCacheEnv, key: string): Promise<T | null> {
+  try {
+    return await env.MARKET_KV.get<T>(key, "json");
+  } catch (error) {
+    console.error(`market cache: KV read ${key} failed`, error);
+    return null;
+  }
+}
+
+export async function kvPutJson(env: MarketCacheEnv, key: string, value: unknown, ttlSeconds?: number): Promise<void> {
+  const options = ttlSeconds ? { expirationTtl: Math.max(60, Math.round(ttlSeconds)) } : undefined;
+  await env.MARKET_KV.put(key, JSON.stringify(value), options);
+}
+
+/** The upsert of a last-good payload (returned unexecuted so callers can batch several). */
+export function lastGoodUpsert(env: MarketCacheEnv, key: string, payload: Sourced, nowMs: number) {
+  const db = getDb(env);
+  const row = { key, payload, source: payload.source, asOf: payload.asOf, updatedAt: new Date(nowMs) };
+  return db
+    .insert(schema.marketSnapshots)
+    .values(row)
+    .onConflictDoUpdate({ target: schema.marketSnapshots.key, set: { payload: row.payload, source: row.source, asOf: row.asOf, updatedAt: row.updatedAt } });
+}
+
+/** Multi-row upsert of last-good payloads, chunked under D1's 100 bound parameters (5 per row). */
+export function lastGoodUpserts(env: MarketCacheEnv, rows: { key: string; payload: Sourced }[], nowMs: number) {
+  const db = getDb(env);
+  const statements = [];
+  for (let i = 0; i < rows.length; i += 19) {
+    const values = rows.slice(i, i + 19).map(({ key, payload }) => ({ key, payload, source: payload.source, asOf: payload.asOf, updatedAt: new Date(nowMs) }));
+    statements.push(
+      db
+        .insert(schema.marketSnapshots)
+        .values(values)
+        .onConflictDoUpdate({
+          target: schema.marketSnapshots.key,
+          set: {
+            payload: sqlExcluded("payload"),
+            source: sqlExcluded("source"),
+            asOf: sqlExcluded("as_of"),
+            updatedAt: sqlExcluded("updated_at"),
+          },
+        }),
+    );
+  }
+  return statements;
+}
+
+function sqlExcluded(column: string) {
+  return sql.raw(`excluded.${column}`);
+}
+
+export async function readLastGood<T>(env: MarketCacheEnv, keys: readonly string[]): Promise<Map<string, { payload: T; updatedAt: number }>> {
+  const out = new Map<string, { payload: T; updatedAt: number }>();
+  if (keys.length === 0) return out;
+  const db = getDb(env);
+  for (let i = 0; i < keys.length; i += 90) {
+    const rows = await db
+      .select({ key: schema.marketSnapshots.key, payload: schema.marketSnapshots.payload, updatedAt: schema.marketSnapshots.updatedAt })
+      .from(schema.marketSnapshots)
+      .where(inArray(schema.marketSnapshots.key, keys.slice(i, i + 90) as string[]));
+    for (const r of rows) out.set(r.key, { payload: r.payload as T, updatedAt: r.updatedAt.getTime() });
+  }
+  return out;
+}
+
+/** KV first, then the D1 last-good copy (marked stale when `staleIfFromD1`). */
+export async function readSnapshot<T extends Sourced>(env: MarketCacheEnv, key: string, staleIfFromD1: boolean): Promise<Snapshot<T> | null> {
+  const hot = await kvGetJson<Snapshot<T>>(env, key);
+  if (hot) return hot;
+  try {
+    const cold = (await readLastGood<Snapshot<T>>(env, [key])).get(key);
+    if (!cold) return null;
+    return staleIfFromD1 ? { ...cold.payload, stale: true } : cold.payload;
+  } catch (error) {
+    console.error(`market cache: D1 read ${key} failed`, error);
+    return null;
+  }
+}

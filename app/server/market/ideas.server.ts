@@ -1,0 +1,185 @@
+// Trade ideas (credit spreads) from the engine's screener, with public ids that cannot be guessed,
+// and the plan-capped list a signed-in user may read (spec 001 §6: watchlist trades first).
+import { eq, sql } from "drizzle-orm";
+import { cleanChain, rankSpreadIdeas, screenCreditSpreads, type MarketEvent, type SpreadIdea } from "../../engine";
+import type { EconomicEvent } from "../../lib/market-calendar";
+import { getDb, schema } from "../db/client.server";
+import { KV_KEYS, kvGetJson, readLastGood, type MarketCacheEnv } from "./cache.server";
+import type { ChainSnapshot, Sourced } from "./types.server";
+
+/** The engine's idea (spec field names) plus where it came from. `legs` and scores stay for the UI. */
+export type TradeIdea = Omit<SpreadIdea, "events"> & Sourced & { events: SpreadIdea["events"] };
+
+export interface TradeIdeasSnapshot extends Sourced {
+  /** Best first. */
+  ideas: TradeIdea[];
+  stale?: boolean;
+}
+
+/** Ideas screened per underlying, kept in total (Elite sees all of them), and kept for every underlying. */
+export const IDEAS_PER_SYMBOL = 5;
+export const IDEAS_TOTAL = 500;
+export const IDEAS_GUARANTEED_PER_SYMBOL = 2;
+
+export function engineEvents(events: readonly EconomicEvent[]): MarketEvent[] {
+  return events.map((e) => ({ date: e.date, kind: e.kind === "GDP" ? "OTHER" : e.kind, title: e.title }));
+}
+
+export interface ScreenContext {
+  riskFreeRate: number;
+  dividendYield: number;
+  earningsDate: string | null;
+  exDividendDate: string | null;
+  events: readonly MarketEvent[];
+  /** Quotes from the last close are not stale while the market is closed. */
+  marketOpen: boolean;
+}
+
+/** Engine pipeline for one chain: hygiene, then the spread screener. */
+export function screenChain(chain: ChainSnapshot, ctx: ScreenContext): SpreadIdea[] {
+  const clean = cleanChain(
+    chain,
+    {
+      riskFreeRate: ctx.riskFreeRate,
+      dividendYield: ctx.dividendYield,
+      earningsDate: ctx.earningsDate,
+      exDividendDate: ctx.exDividendDate,
+      events: ctx.events,
+    },
+    { maxQuoteAgeMinutes: ctx.marketOpen ? 30 : 7 * 24 * 60 },
+  );
+  return screenCreditSpreads(clean, { maxIdeas: IDEAS_PER_SYMBOL });
+}
+
+/**
+ * Public id: a keyed hash of the engine's descriptive id (SYMBOL-DATE-CODE-strikes). Stable for the
+ * same trade across refreshes (share links keep working) but not guessable, so the public share
+ * endpoint cannot be used to enumerate paid ideas.
+ */
+export async function tradeIdKeyer(secret: string): Promise<(descriptor: string) => Promise<string>> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(`trade-id:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return async (descriptor) => {
+    const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(descriptor)));
+    let hex = "";
+    for (let i = 0; i < 12; i++) hex += mac[i]!.toString(16).padStart(2, "0");
+    return `${descriptor.split("-")[0]}-${hex}`;
+  };
+}
+
+/**
+ * The stored list: every underlying keeps its best few ideas (so a watched, less liquid symbol still has
+ * ideas to put first), the best of the rest fill up to IDEAS_TOTAL; best first, numbers rounded.
+ */
+export async function finaliseIdeas(ideas: SpreadIdea[], keyer: (d: string) => Promise<string>, source: Sourced["source"], asOf: Record<string, string>): Promise<TradeIdea[]> {
+  const ranked = rankSpreadIdeas([...ideas]);
+  const perSymbol = new Map<string, number>();
+  const keep = new Set<SpreadIdea>();
+  for (const idea of ranked) {
+    const n = perSymbol.get(idea.stock_symbol) ?? 0;
+    if (n < IDEAS_GUARANTEED_PER_SYMBOL) {
+      keep.add(idea);
+      perSymbol.set(idea.stock_symbol, n + 1);
+    }
+  }
+  for (const idea of ranked) {
+    if (keep.size >= IDEAS_TOTAL) break;
+    keep.add(idea);
+  }
+  const chosen = ranked.filter((i) => keep.has(i));
+  return Promise.all(
+    chosen.map(async (idea) => ({
+      ...roundIdea(idea),
+      trade_unique_identifier: await keyer(idea.trade_unique_identifier),
+      source,
+      asOf: asOf[idea.stock_symbol] ?? new Date().toISOString(),
+    })),
+  );
+}
+
+const r = (x: number, dp: number) => (Number.isFinite(x) ? Math.round(x * 10 ** dp) / 10 ** dp : x);
+
+/** Rounds float noise away (39.99999999999999 -> 40) without changing what the numbers say. */
+function roundIdea(idea: SpreadIdea): SpreadIdea {
+  return {
+    ...idea,
+    return_on_capital: r(idea.return_on_capital, 2),
+    return_on_risk: r(idea.return_on_risk, 2),
+    net_credit: r(idea.net_credit, 4),
+    probability_of_profit: r(idea.probability_of_profit, 2),
+    creditMid: r(idea.creditMid, 4),
+    creditNatural: r(idea.creditNatural, 4),
+    maxProfit: r(idea.maxProfit, 2),
+    maxLoss: r(idea.maxLoss, 2),
+    expectedValue: r(idea.expectedValue, 2),
+    evToMaxLoss: r(idea.evToMaxLoss, 4),
+    pop: { lognormal: r(idea.pop.lognormal, 2), shortDelta: r(idea.pop.shortDelta, 2), creditToWidth: r(idea.pop.creditToWidth, 2) },
+  };
+}
+
+/** Spec 001 §6: watchlist trades first (in rank order), then the others fill the remaining slots. */
+export function capTradeSuggestions<T extends { stock_symbol: string; strategy_type: string }>(ideas: readonly T[], limit: number, watchlist: readonly string[]): T[] {
+  if (!(limit > 0)) return [];
+  // Spec 001 §5: cash-secured puts and covered calls belong to the wheel screens, not here.
+  const spreads = ideas.filter((i) => i.strategy_type !== "CASH_SECURED_PUT" && i.strategy_type !== "COVERED_CALL");
+  const mine = new Set(watchlist.map((s) => s.toUpperCase()));
+  const first = spreads.filter((i) => mine.has(i.stock_symbol));
+  const rest = spreads.filter((i) => !mine.has(i.stock_symbol));
+  return [...first, ...rest].slice(0, Number.isFinite(limit) ? limit : undefined);
+}
+
+export const IDEAS_SNAPSHOT_KEY = KV_KEYS.ideas;
+
+/** The current ideas: hot cache, else the last good list (marked stale). */
+export async function readIdeasSnapshot(env: MarketCacheEnv): Promise<TradeIdeasSnapshot | null> {
+  const hot = await kvGetJson<TradeIdeasSnapshot>(env, KV_KEYS.ideas);
+  if (hot) return hot;
+  try {
+    const cold = (await readLastGood<TradeIdeasSnapshot>(env, [KV_KEYS.ideas])).get(KV_KEYS.ideas);
+    return cold ? { ...cold.payload, stale: true } : null;
+  } catch (error) {
+    console.error("ideas: D1 last-good read failed", error);
+    return null;
+  }
+}
+
+/** One idea by its public id, for share pages: current list first, then the D1 history. */
+export async function findTradeIdea(env: MarketCacheEnv, tradeId: string): Promise<{ idea: TradeIdea; current: boolean } | null> {
+  const hot = await kvGetJson<TradeIdeasSnapshot>(env, KV_KEYS.ideas);
+  const live = hot?.ideas.find((i) => i.trade_unique_identifier === tradeId);
+  if (live) return { idea: live, current: true };
+  const row = await getDb(env)
+    .select({ idea: schema.tradeIdeas.idea })
+    .from(schema.tradeIdeas)
+    .where(eq(schema.tradeIdeas.tradeUniqueIdentifier, tradeId))
+    .get();
+  return row ? { idea: row.idea as unknown as TradeIdea, current: false } : null;
+}
+
+/** D1 history rows for share links: upsert by id, chunked under 100 bound parameters (8 per row). */
+export function tradeIdeaUpserts(env: MarketCacheEnv, ideas: readonly TradeIdea[], nowMs: number) {
+  const db = getDb(env);
+  const statements = [];
+  for (let i = 0; i < ideas.length; i += 12) {
+    const rows = ideas.slice(i, i + 12).map((idea) => ({
+      tradeUniqueIdentifier: idea.trade_unique_identifier,
+      stockSymbol: idea.stock_symbol,
+      strategyType: idea.strategy_type,
+      expirationDate: idea.expiration_date,
+      idea: idea as unknown as Record<string, unknown>,
+      source: idea.source,
+      firstSeenAt: new Date(nowMs),
+      lastSeenAt: new Date(nowMs),
+    }));
+    statements.push(
+      db
+        .insert(schema.tradeIdeas)
+        .values(rows)
+        .onConflictDoUpdate({ target: schema.tradeIdeas.tradeUniqueIdentifier, set: { idea: sqlExcluded("idea"), lastSeenAt: sqlExcluded("last_seen_at"), source: sqlExcluded("source") } }),
+    );
+  }
+  return statements;
+}
+
+function sqlExcluded(column: string) {
+  return sql.raw(`excluded.${column}`);
+}

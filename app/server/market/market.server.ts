@@ -1,0 +1,139 @@
+// The market module's public face: what routes, loaders and other server modules call.
+// Everything here reads caches; only getTickerInfos may reach a provider (one missing symbol at a time,
+// bounded in time).
+import { eq } from "drizzle-orm";
+import { marketStatus, newYorkDateOf, type EconomicEvent, type MarketStatus } from "../../lib/market-calendar";
+import { effectivePlan, PLAN_LIMITS, type PlanTier } from "../../lib/plans";
+import { getDb, schema } from "../db/client.server";
+import type { WorkerEnv } from "../env.server";
+import { KV_KEYS, kvGetJson, kvPutJson, readLastGood, TTL } from "./cache.server";
+import { capTradeSuggestions, findTradeIdea, readIdeasSnapshot, type TradeIdea } from "./ideas.server";
+import { getMarketProvider, isKnownSymbol } from "./provider.server";
+import { readFreshness, refreshTickerInfos, selectUniverse, REFRESH_LIMITS, type DataFreshness } from "./refresh.server";
+import { readTickerInfos, type TickerInfoResult } from "./ticker-info.server";
+import type { ChainSnapshot, EconomicEvents, MarketSource } from "./types.server";
+import { DEFAULT_UNIVERSE_SYMBOLS } from "./universe.server";
+
+export { isKnownSymbol };
+export type { TickerInfo } from "./ticker-info.server";
+export type { TradeIdea } from "./ideas.server";
+export type { DataFreshness } from "./refresh.server";
+
+/** Ticker info for symbols (cache first; a missing known symbol is refreshed inline, within ~2.5 s). */
+export async function getTickerInfos(env: WorkerEnv, symbols: readonly string[], nowMs = Date.now()): Promise<TickerInfoResult> {
+  return readTickerInfos(env, symbols, {
+    nowMs,
+    isKnown: (s) => isKnownSymbol(env, s),
+    refresh: (list, deadline) => refreshTickerInfos(env, list, deadline, nowMs),
+  });
+}
+
+/** The symbols the cron job refreshes (users' watchlists and positions first, then the default universe). */
+export async function getRefreshUniverse(env: WorkerEnv): Promise<string[]> {
+  return selectUniverse(env, REFRESH_LIMITS.demoMaxSymbols);
+}
+
+export function defaultUniverse(): readonly string[] {
+  return DEFAULT_UNIVERSE_SYMBOLS;
+}
+
+/** Latest option chain snapshot of a symbol (for the wheel screens), or null if none is cached. */
+export async function getOptionChain(env: WorkerEnv, symbol: string): Promise<ChainSnapshot | null> {
+  return kvGetJson<ChainSnapshot>(env, KV_KEYS.chain(symbol.toUpperCase()));
+}
+
+export interface EconomicCalendarView {
+  events: EconomicEvent[];
+  source: MarketSource;
+  asOf: string;
+}
+
+/** Upcoming macro events (today on, New York date). Cached 6 hours; rebuilt from shipped data on a miss. */
+export async function getEconomicCalendar(env: WorkerEnv, nowMs = Date.now()): Promise<EconomicCalendarView> {
+  const today = newYorkDateOf(nowMs);
+  let snapshot = await kvGetJson<EconomicEvents>(env, KV_KEYS.economicCalendar);
+  if (!snapshot) {
+    snapshot = await getMarketProvider(env, () => nowMs).getEconomicEvents(today, 90);
+    await kvPutJson(env, KV_KEYS.economicCalendar, snapshot, TTL.economicCalendar).catch((error) => console.error("economic calendar: KV write failed", error));
+  }
+  return { events: snapshot.events.filter((e) => e.date >= today), source: snapshot.source, asOf: snapshot.asOf };
+}
+
+export interface MarketBanner extends MarketStatus {
+  dataFreshness: { optionsDataUpdated: string | null; stockDataUpdated: string | null; dataUpdateAttempted: string | null };
+  /** 'demo' when the simulated market is active (the UI says so). */
+  source: MarketSource | null;
+  simulated: boolean;
+}
+
+/** Everything the market banner shows (spec 001 "Market banner"). */
+export async function getMarketBanner(env: WorkerEnv, nowMs = Date.now()): Promise<MarketBanner> {
+  const freshness: DataFreshness | null = await readFreshness(env).catch(() => null);
+  return {
+    ...marketStatus(nowMs),
+    dataFreshness: {
+      optionsDataUpdated: freshness?.optionsDataUpdated ?? null,
+      stockDataUpdated: freshness?.stockDataUpdated ?? null,
+      dataUpdateAttempted: freshness?.dataUpdateAttempted ?? null,
+    },
+    source: freshness?.source ?? null,
+    simulated: (freshness?.source ?? "demo") === "demo",
+  };
+}
+
+export interface TradeSuggestionsView {
+  plan: PlanTier;
+  /** Infinity is sent as null (JSON has no Infinity). */
+  limit: number | null;
+  trade_suggestions: TradeIdea[];
+  /** Ideas available before the plan cap. */
+  total: number;
+  source: MarketSource | null;
+  asOf: string | null;
+  stale: boolean;
+  marketStatus: "open" | "closed";
+  dataFreshness: MarketBanner["dataFreshness"];
+}
+
+/**
+ * The plan-capped idea list (spec 001 §6 and §9): Free 0, Pro 30, Elite all; the user's watchlist
+ * symbols first. The plan is read from D1, not from the session cookie, so a change applies at once.
+ */
+export async function getTradeSuggestions(env: WorkerEnv, userId: string, nowMs = Date.now()): Promise<TradeSuggestionsView> {
+  const db = getDb(env);
+  const user = await db
+    .select({ subscriptionTier: schema.user.subscriptionTier, subscriptionStatus: schema.user.subscriptionStatus })
+    .from(schema.user)
+    .where(eq(schema.user.id, userId))
+    .get();
+  const plan = effectivePlan(user);
+  const limit = PLAN_LIMITS[plan].tradeIdeas;
+  const banner = await getMarketBanner(env, nowMs);
+  const base = { plan, limit: Number.isFinite(limit) ? limit : null, marketStatus: banner.marketStatus, dataFreshness: banner.dataFreshness };
+  if (limit <= 0) return { ...base, trade_suggestions: [], total: 0, source: null, asOf: null, stale: false };
+  const [snapshot, watchlist] = await Promise.all([
+    readIdeasSnapshot(env),
+    db.select({ symbol: schema.watchlistSymbols.symbol }).from(schema.watchlistSymbols).where(eq(schema.watchlistSymbols.userId, userId)).orderBy(schema.watchlistSymbols.position).all(),
+  ]);
+  const ideas = snapshot?.ideas ?? [];
+  return {
+    ...base,
+    trade_suggestions: capTradeSuggestions(ideas, limit, watchlist.map((w) => w.symbol)),
+    total: ideas.length,
+    source: snapshot?.source ?? null,
+    asOf: snapshot?.asOf ?? null,
+    stale: snapshot?.stale ?? false,
+  };
+}
+
+/** One idea by its public id (share pages). `current` is false when it is only in the history. */
+export async function getTradeById(env: WorkerEnv, tradeId: string) {
+  return findTradeIdea(env, tradeId);
+}
+
+/** Whether the caches have ever been filled (the cron job always runs when they are empty). */
+export async function marketCacheIsEmpty(env: WorkerEnv): Promise<boolean> {
+  if (await kvGetJson(env, KV_KEYS.freshness)) return false;
+  const cold = await readLastGood(env, [KV_KEYS.freshness]).catch(() => new Map());
+  return cold.size === 0;
+}
