@@ -1,23 +1,8 @@
 import { formatAsOf, formatCalendarDate, formatChange, formatPrice, formatRsi } from "../../lib/format";
+import type { TickerCardData } from "../../lib/ticker-card";
 
-/** The spec's ticker info fields plus provenance (source, as-of time, estimates). */
-export interface TickerCardData {
-  symbol: string;
-  current_price: number | null;
-  change_percentage: number | null;
-  ex_dividend_date: string | null;
-  next_earnings_date: string | null;
-  /** True when the next earnings date is projected from the company's cadence, not announced. */
-  next_earnings_estimated?: boolean;
-  positive_5days: number | null;
-  neutral_5days: number | null;
-  negative_5days: number | null;
-  last_rsi_value: number | null;
-  rsi_value_trend: "up" | "down" | null;
-  source?: string;
-  asOf?: string | null;
-  stale?: boolean;
-}
+export type { TickerCardData };
+
 
 const toneClass = { positive: "text-emerald-400", negative: "text-red-400", neutral: "text-slate-300" } as const;
 
