@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- API bodies under test are plain JSON; the assertions check their shape. */
 // The live adapters in workerd against the fake Cboe / Finnhub / Alpha Vantage servers
 // (tests/worker/fakes/market.ts serving the recorded samples): refresh -> KV/D1 -> API, and outages.
 import { env } from "cloudflare:test";

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- API bodies under test are plain JSON; the assertions check their shape. */
 // The market pipeline end to end in workerd with the simulated market: cron job -> KV/D1 -> the APIs.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -170,7 +170,7 @@ function intradayPrice(entry: UniverseEntry, sessionDate: string, f: number): nu
   return Math.exp(prev + f * (close - prev) + bridge);
 }
 
-function spotAt(entry: UniverseEntry, ms: number): { price: number; previousClose: number; sessionDate: string; fraction: number } {
+function spotAt(entry: UniverseEntry, ms: number): { price: number; previousClose: number; sessionDate: string; fraction: number; observedMs: number } {
   const { session, fraction } = sessionProgress(ms);
   // Quantise to the minute so one minute gives one price.
   const f = Math.floor(fraction * 390) / 390;
@@ -179,6 +179,8 @@ function spotAt(entry: UniverseEntry, ms: number): { price: number; previousClos
     previousClose: closeOn(entry, previousTradingDay(session.date)),
     sessionDate: session.date,
     fraction,
+    // Outside the session the price is the last close: label it with the close's time, not the clock's.
+    observedMs: fraction >= 1 ? session.closeMs : ms,
   };
 }
 
@@ -296,10 +298,14 @@ function roundTo(x: number, tick: number, dir: "down" | "up"): number {
   return Math.round(r * tick * 100) / 100;
 }
 
-function buildChain(entry: UniverseEntry, ms: number): ChainSnapshot {
-  const { price: spot, sessionDate, fraction } = spotAt(entry, ms);
+function buildChain(entry: UniverseEntry, clockMs: number): ChainSnapshot {
+  const observed = spotAt(entry, clockMs);
+  const { price: spot, sessionDate } = observed;
+  // A closed market's chain is the closing chain: priced, dated and aged as of the close.
+  const fraction = observed.fraction;
+  const ms = observed.observedMs;
   const today = newYorkDateOf(ms);
-  const afterClose = sessionDate === today && fraction >= 1;
+  const afterClose = fraction >= 1;
   const r = DEMO_RISK_FREE_RATE;
   const q = entry.divYield;
   // The volatility level drifts slowly from day to day (a seeded slow wave), never below 60% of base.
@@ -398,7 +404,7 @@ export function createDemoProvider(now: () => number = Date.now): MarketDataProv
     async getQuote(symbol): Promise<Quote> {
       const entry = entryOrThrow(symbol);
       const ms = now();
-      const { price, previousClose } = spotAt(entry, ms);
+      const { price, previousClose, observedMs } = spotAt(entry, ms);
       return {
         symbol,
         price: round2(price),
@@ -406,7 +412,7 @@ export function createDemoProvider(now: () => number = Date.now): MarketDataProv
         changePercent: Math.round((price / previousClose - 1) * 1e6) / 1e4,
         iv30: Math.round(entry.vol * 1000) / 10,
         source: "demo",
-        asOf: new Date(ms).toISOString(),
+        asOf: new Date(observedMs).toISOString(),
       };
     },
     async getDailyHistory(symbol, days): Promise<DailyHistory> {

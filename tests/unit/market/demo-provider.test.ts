@@ -38,6 +38,14 @@ describe("demo provider determinism", () => {
     expect(history.bars.at(-1)).toMatchObject({ date: "2026-11-23", close: close1.price });
   });
 
+  it("labels a closed market's prices and chains with the time of the close", async () => {
+    const sunday = demo(Date.parse("2026-11-22T17:00:00Z"));
+    const quote = await sunday.getQuote("AAPL");
+    expect(quote.asOf).toBe("2026-11-20T21:00:00.000Z");
+    expect((await sunday.getOptionChain("AAPL")).asOf).toBe("2026-11-20T21:00:00.000Z");
+    expect((await demo(MON_11AM).getQuote("AAPL")).asOf).toBe(new Date(MON_11AM).toISOString());
+  });
+
   it("keeps a past close fixed whenever it is asked", async () => {
     const early = await demo(Date.parse("2026-06-01T20:30:00Z")).getDailyHistory("SPY", 40);
     const late = await demo(MON_11AM).getDailyHistory("SPY", 200);
