@@ -157,7 +157,7 @@ async function refreshSymbol(env: MarketCacheEnv, provider: MarketDataProvider, 
   );
   if (news.error) note("news", news.error);
   let earnings = (shared.earnings?.dates ?? []).filter((d) => d.symbol === symbol);
-  if (!shared.earnings?.dates.some((d) => d.symbol === symbol)) {
+  if (!shared.earnings?.symbols?.includes(symbol)) {
     // Not in the shared calendar (a symbol outside the last run's universe): ask for it alone.
     try {
       const today = newYorkDateOf(shared.nowMs);
@@ -206,8 +206,12 @@ async function loadShared(env: MarketCacheEnv, provider: MarketDataProvider, uni
     env,
     KV_KEYS.earnings,
     TTL.earnings,
-    (c) => nowMs - Date.parse(c.asOf) < 12 * 3600_000 && c.dates.length > 0,
-    () => withDeadline(provider.getEarnings(universe, addDays(today, -120), addDays(today, 120)), deadlineMs, "earnings calendar"),
+    // One call covers the universe; a symbol new to the universe reloads it (still one call).
+    (c) => nowMs - Date.parse(c.asOf) < 12 * 3600_000 && universe.every((s) => c.symbols?.includes(s)),
+    async () => {
+      const calendar = await withDeadline(provider.getEarnings(universe, addDays(today, -120), addDays(today, 120)), deadlineMs, "earnings calendar");
+      return calendar ? { ...calendar, symbols: [...universe] } : null;
+    },
   );
   let economic: EconomicEvents | null = null;
   try {

@@ -50,6 +50,8 @@ export interface EarningsDate {
 export interface EarningsCalendar extends Sourced {
   /** Reported and scheduled dates in the requested window, ascending. */
   dates: EarningsDate[];
+  /** The symbols that were asked for (a symbol with no dates in the window is still covered). */
+  symbols?: string[];
 }
 
 export interface DividendEvent {
