@@ -8,6 +8,8 @@ export interface TickerCardData {
   next_earnings_date: string | null;
   /** True when the next earnings date is projected from the company's cadence, not announced. */
   next_earnings_estimated?: boolean;
+  /** True when the ex-dividend date is projected from the payment schedule, not declared. */
+  ex_dividend_estimated?: boolean;
   positive_5days: number | null;
   neutral_5days: number | null;
   negative_5days: number | null;

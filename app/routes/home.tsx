@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const WHY_CARDS = [
   { title: "AI-Powered Analysis", text: "Every idea is scored from live option chains: probability of profit three ways, expected value, return on risk and liquidity.", icon: "◎" },
   { title: "Daily Trade Ideas", text: "Bull put, bear call and iron condor ideas refreshed through the trading day, with the reason each one ranks where it does.", icon: "✦" },
-  { title: "Risk Management", text: "Max loss, breakevens and event flags for earnings, ex-dividend dates, FOMC and CPI before you commit a dollar.", icon: "⛨" },
+  { title: "Risk Management", text: "Max loss, breakevens and event flags for earnings, ex-dividend dates, FOMC and CPI before you commit a dollar.", icon: "◈" },
   { title: "Market Updates", text: "Watchlist prices, RSI, five-day news sentiment and the economic calendar in one place, with email alerts for the events you choose.", icon: "↗" },
 ];
 
