@@ -4,7 +4,9 @@
  * info -> engine hygiene + spread screener -> ideas -> cache writes), over in-memory fakes of KV (a Map)
  * and D1 (statements are built and bound by drizzle but not executed). So the figure is the Worker's
  * CPU for one run minus the storage round trips. "cold" is a fresh isolate (the simulated price paths
- * are built from the epoch); "warm" is a later run in the same isolate (history cached in KV).
+ * are built from the epoch); "warm" is a later run in the same isolate. The fake D1 stores nothing, so
+ * every run also writes the 30 first-sight daily closes per symbol: the statement count is the cold-start
+ * worst case (in steady state a run writes ~15 statements). CPU includes V8's GC threads.
  */
 import { runMarketRefresh } from "../app/server/market/refresh.server";
 import type { WorkerEnv } from "../app/server/env.server";

@@ -1,6 +1,6 @@
 // The market refresh: providers -> snapshots (KV hot cache, D1 last good + history) -> engine -> ideas.
 // Runs from cron (`marketRefresh`), at dev-seed time, and for single symbols on a cache miss.
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { addDays, latestStartedSession, marketStatus, newYorkDateOf, sessionProgress } from "../../lib/market-calendar";
 import { getDb, schema } from "../db/client.server";
 import { authSecret, serverConfig, type WorkerEnv } from "../env.server";
@@ -93,7 +93,17 @@ async function cachedInput<T extends Sourced>(
   ttl: number,
   fresh: (cached: T) => boolean,
   load: () => Promise<T | null>,
+  useCache = true,
 ): Promise<{ value: T | null; loaded: boolean; error?: unknown }> {
+  if (!useCache) {
+    // The simulated market computes its inputs in microseconds: caching them would only spend KV
+    // operations (1000 per invocation).
+    try {
+      return { value: await load(), loaded: true };
+    } catch (error) {
+      return { value: null, loaded: false, error };
+    }
+  }
   const cached = await kvGetJson<T>(env, key);
   if (cached && fresh(cached)) return { value: cached, loaded: false };
   try {
@@ -110,7 +120,7 @@ interface SymbolResult {
   info: TickerInfo;
   ideas: SpreadIdea[];
   chainAsOf: string | null;
-  newHistory: DailyHistory | null;
+  history: DailyHistory | null;
   errors: string[];
 }
 
@@ -121,6 +131,8 @@ interface SharedInputs {
   marketOpen: boolean;
   riskFreeRate: number;
   withChain: boolean;
+  /** Keep provider inputs (history, dividends, news, earnings) in KV between runs: live providers only. */
+  cacheInputs: boolean;
 }
 
 async function refreshSymbol(env: MarketCacheEnv, provider: MarketDataProvider, symbol: string, shared: SharedInputs, deadlineMs: number): Promise<SymbolResult> {
@@ -138,6 +150,7 @@ async function refreshSymbol(env: MarketCacheEnv, provider: MarketDataProvider, 
     TTL.history,
     (h) => (h.bars.at(-1)?.date ?? "") >= needBarsThrough,
     () => withDeadline(provider.getDailyHistory(symbol, REFRESH_LIMITS.historyDays), deadlineMs, `${symbol} history`),
+    shared.cacheInputs,
   );
   if (history.error) note("history", history.error);
   const dividends = await cachedInput<Dividends>(
@@ -146,6 +159,7 @@ async function refreshSymbol(env: MarketCacheEnv, provider: MarketDataProvider, 
     TTL.dividends,
     (d) => shared.nowMs - Date.parse(d.asOf) < 86_400_000,
     () => withDeadline(provider.getDividends(symbol), deadlineMs, `${symbol} dividends`),
+    shared.cacheInputs,
   );
   if (dividends.error) note("dividends", dividends.error);
   const news = await cachedInput<NewsFeed>(
@@ -154,6 +168,7 @@ async function refreshSymbol(env: MarketCacheEnv, provider: MarketDataProvider, 
     TTL.news,
     (n) => shared.nowMs - Date.parse(n.asOf) < 3600_000,
     () => withDeadline(provider.getNews(symbol, REFRESH_LIMITS.newsDays), deadlineMs, `${symbol} news`),
+    shared.cacheInputs,
   );
   if (news.error) note("news", news.error);
   let earnings = (shared.earnings?.dates ?? []).filter((d) => d.symbol === symbol);
@@ -190,7 +205,7 @@ async function refreshSymbol(env: MarketCacheEnv, provider: MarketDataProvider, 
       note("chain", error);
     }
   }
-  return { info, ideas, chainAsOf, newHistory: history.loaded ? history.value : null, errors };
+  return { info, ideas, chainAsOf, history: history.value, errors };
 }
 
 function lastCompletedBarDate(ms: number): string {
@@ -200,7 +215,7 @@ function lastCompletedBarDate(ms: number): string {
 }
 
 // ---------------------------------------------------------------- shared inputs
-async function loadShared(env: MarketCacheEnv, provider: MarketDataProvider, universe: string[], nowMs: number, deadlineMs: number) {
+async function loadShared(env: MarketCacheEnv, provider: MarketDataProvider, universe: string[], nowMs: number, deadlineMs: number, useCache: boolean) {
   const today = newYorkDateOf(nowMs);
   const earnings = await cachedInput<EarningsCalendar>(
     env,
@@ -212,6 +227,7 @@ async function loadShared(env: MarketCacheEnv, provider: MarketDataProvider, uni
       const calendar = await withDeadline(provider.getEarnings(universe, addDays(today, -120), addDays(today, 120)), deadlineMs, "earnings calendar");
       return calendar ? { ...calendar, symbols: [...universe] } : null;
     },
+    useCache,
   );
   let economic: EconomicEvents | null = null;
   try {
@@ -223,6 +239,21 @@ async function loadShared(env: MarketCacheEnv, provider: MarketDataProvider, uni
 }
 
 // ---------------------------------------------------------------- the job
+async function latestStoredCloses(env: { DB: D1Database }, symbols: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const db = getDb(env);
+  for (let i = 0; i < symbols.length; i += 90) {
+    const chunk = symbols.slice(i, i + 90);
+    const rows = await db
+      .select({ symbol: schema.dailyCloses.symbol, last: sql<string>`max(${schema.dailyCloses.date})` })
+      .from(schema.dailyCloses)
+      .where(inArray(schema.dailyCloses.symbol, chunk))
+      .groupBy(schema.dailyCloses.symbol);
+    for (const r of rows) out.set(r.symbol, r.last);
+  }
+  return out;
+}
+
 export async function readFreshness(env: MarketCacheEnv): Promise<DataFreshness | null> {
   const hot = await kvGetJson<DataFreshness>(env, KV_KEYS.freshness);
   if (hot) return hot;
@@ -247,7 +278,7 @@ export async function runMarketRefresh(env: WorkerEnv, now: Date, options: Refre
   const cap = live ? REFRESH_LIMITS.liveMaxSymbols : REFRESH_LIMITS.demoMaxSymbols;
   const universe = options.symbols ?? (await selectUniverse(env, cap));
   const deadlineMs = Date.now() + REFRESH_LIMITS.runBudgetMs;
-  const shared = await loadShared(env, provider, universe, nowMs, deadlineMs);
+  const shared = await loadShared(env, provider, universe, nowMs, deadlineMs, live);
   if (shared.economic) {
     await kvPutJson(env, KV_KEYS.economicCalendar, shared.economic, TTL.economicCalendar);
   }
@@ -255,18 +286,18 @@ export async function runMarketRefresh(env: WorkerEnv, now: Date, options: Refre
   const infos: TickerInfo[] = [];
   const ideas: SpreadIdea[] = [];
   const chainAsOf: Record<string, string> = {};
-  const newHistories: DailyHistory[] = [];
+  const histories: DailyHistory[] = [];
   const failed: { symbol: string; error: string }[] = [];
   const unknown: string[] = [];
   const partial: Record<string, string[]> = {};
-  const inputs: SharedInputs = { ...shared, nowMs, marketOpen: status.isOpen, riskFreeRate: riskFreeRateFor(env), withChain: true };
+  const inputs: SharedInputs = { ...shared, nowMs, marketOpen: status.isOpen, riskFreeRate: riskFreeRateFor(env), withChain: true, cacheInputs: live };
   await pool(universe, REFRESH_LIMITS.concurrency, async (symbol) => {
     try {
       const r = await refreshSymbol(env, provider, symbol, inputs, deadlineMs);
       infos.push(r.info);
       ideas.push(...r.ideas);
       if (r.chainAsOf) chainAsOf[symbol] = r.chainAsOf;
-      if (r.newHistory) newHistories.push(r.newHistory);
+      if (r.history) histories.push(r.history);
       if (r.errors.length) partial[symbol] = r.errors;
     } catch (error) {
       if (error instanceof ProviderError && error.kind === "unknown_symbol") unknown.push(symbol);
@@ -301,9 +332,15 @@ export async function runMarketRefresh(env: WorkerEnv, now: Date, options: Refre
     statements.push(...tradeIdeaUpserts(env, finalIdeas, nowMs));
   }
 
-  // Daily closes: the recent bars of every history (re)loaded in this run (8 parameters a row).
-  for (const h of newHistories) {
-    const bars = h.bars.slice(-REFRESH_LIMITS.closesToStore);
+  // Daily closes: bars newer than what D1 already holds (the last 30 for a symbol seen the first time),
+  // so a steady-state run writes nothing and the first run after a close one row per symbol.
+  const storedThrough = await latestStoredCloses(env, histories.map((h) => h.symbol));
+  let closesStored = 0;
+  for (const h of histories) {
+    const after = storedThrough.get(h.symbol);
+    const bars = (after ? h.bars.filter((b) => b.date > after) : h.bars).slice(-REFRESH_LIMITS.closesToStore);
+    closesStored += bars.length;
+    // 8 bound parameters a row: 12 rows a statement stays under D1's 100.
     for (let i = 0; i < bars.length; i += 12) {
       statements.push(
         db
@@ -340,7 +377,7 @@ export async function runMarketRefresh(env: WorkerEnv, now: Date, options: Refre
       refreshed: infos.length,
       chains: Object.keys(chainAsOf).length,
       ideas: ideaCount,
-      closesStored: newHistories.length,
+      closesStored,
       unknown,
       failed: failed.slice(0, 20),
       partial: Object.fromEntries(Object.entries(partial).slice(0, 20)),
@@ -357,7 +394,7 @@ export async function refreshTickerInfos(env: WorkerEnv, symbols: string[], dead
   const status = marketStatus(nowMs);
   const earnings = await kvGetJson<EarningsCalendar>(env, KV_KEYS.earnings);
   const out = new Map<string, TickerInfo>();
-  const inputs: SharedInputs = { earnings, economic: null, nowMs, marketOpen: status.isOpen, riskFreeRate: riskFreeRateFor(env), withChain: false };
+  const inputs: SharedInputs = { earnings, economic: null, nowMs, marketOpen: status.isOpen, riskFreeRate: riskFreeRateFor(env), withChain: false, cacheInputs: provider.name !== "demo" };
   await Promise.all(
     symbols.map(async (symbol) => {
       try {
