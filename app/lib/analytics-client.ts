@@ -17,9 +17,9 @@ function sessionId(): string | undefined {
   }
 }
 
-export function track(name: ClientEventName, properties?: Record<string, string | number | boolean | null>) {
+export function track(name: ClientEventName, properties?: Record<string, string | number | boolean | null>, path?: string) {
   if (typeof window === "undefined") return;
-  const body = JSON.stringify({ name, path: window.location.pathname, sessionId: sessionId(), properties });
+  const body = JSON.stringify({ name, path: path ?? window.location.pathname, sessionId: sessionId(), properties });
   try {
     const sent = navigator.sendBeacon?.("/api/events", new Blob([body], { type: "application/json" }));
     if (sent) return;
@@ -39,5 +39,5 @@ export function trackPageViewOnce(path: string) {
   } catch {
     // storage unavailable: still count the view
   }
-  track("page_view", { title: document.title.slice(0, 200) });
+  track("page_view", { title: document.title.slice(0, 200) }, path);
 }

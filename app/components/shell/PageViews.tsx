@@ -6,9 +6,9 @@ import { trackPageViewOnce } from "../../lib/analytics-client";
 export function PageViews() {
   const { pathname } = useLocation();
   useEffect(() => {
-    const idle = (window as unknown as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
-    if (idle) idle(() => trackPageViewOnce(pathname));
-    else setTimeout(() => trackPageViewOnce(pathname), 200);
+    // After paint, and only if the user is still on this page (a quick click-through is not a view).
+    const timer = setTimeout(() => trackPageViewOnce(pathname), 300);
+    return () => clearTimeout(timer);
   }, [pathname]);
   return null;
 }
