@@ -67,7 +67,10 @@ function AddSymbolForm() {
     if (!data || fetcher.state !== "idle") return;
     if (data.ok && data.intent === "add" && data.symbol) {
       formRef.current?.reset();
-      toast({ message: `${data.symbol} added to your watchlist`, kind: "success", durationMs: WATCHLIST_TIMING.mobileToastMs });
+      // The spec's mobile toast: on small screens the new card may be far below the form.
+      if (window.matchMedia("(max-width: 767px)").matches) {
+        toast({ message: `${data.symbol} added to your watchlist`, kind: "success", durationMs: WATCHLIST_TIMING.mobileToastMs });
+      }
     } else if (!data.ok) {
       toast({ message: data.message, kind: "error", durationMs: data.redirectTo ? WATCHLIST_TIMING.limitRedirectMs + 1000 : 4000 });
       if (data.redirectTo) {
