@@ -97,4 +97,13 @@ describe("live providers", () => {
     expect(res.headers.get("X-Unknown-Symbols")).toBe("NOPE");
     expect(((await res.json()) as any[]).map((i) => i.symbol)).toEqual(["CLX"]);
   }, 30_000);
+
+  it("reports a symbol as pending, within the request's budget, when the provider hangs", async () => {
+    const slow = liveEnv({ CBOE_API_BASE: `${inject("fakeOrigin")}/cboe-slow` });
+    const res = (await call(tickersInfo.loader, "/api/get_tickers_info?symbols=SLOWX", { context: makeContext(slow as never) })) as Response;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+    expect(res.headers.get("X-Pending-Symbols")).toBe("SLOWX");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=60");
+  }, 30_000);
 });

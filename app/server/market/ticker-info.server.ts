@@ -157,23 +157,30 @@ export async function readTickerInfos(
   }
   const pending: string[] = [];
   if (missing.length) {
+    // One budget for checking and loading everything missing: a slow provider makes symbols pending,
+    // never a slow page.
+    const deadline = Date.now() + INLINE_REFRESH_BUDGET_MS;
+    const checks = await Promise.all(
+      missing.map((s) =>
+        beforeDeadline(deps.isKnown(s), deadline).then(
+          (ok) => ({ s, ok }),
+          (error) => {
+            console.error(`ticker info: could not check ${s}`, error instanceof Error ? error.message : error);
+            return { s, ok: null };
+          },
+        ),
+      ),
+    );
     const known: string[] = [];
-    for (const s of missing) {
-      let ok = false;
-      try {
-        ok = await deps.isKnown(s);
-      } catch (error) {
-        console.error(`ticker info: could not check ${s}`, error);
-        pending.push(s);
-        continue;
-      }
-      (ok ? known : unknown).push(s);
+    for (const { s, ok } of checks) {
+      if (ok === null) pending.push(s);
+      else (ok ? known : unknown).push(s);
     }
     const toRefresh = known.slice(0, INLINE_REFRESH_MAX_SYMBOLS);
     pending.push(...known.slice(INLINE_REFRESH_MAX_SYMBOLS));
     if (toRefresh.length) {
-      const refreshed = await deps.refresh(toRefresh, Date.now() + INLINE_REFRESH_BUDGET_MS).catch((error) => {
-        console.error("ticker info: inline refresh failed", error);
+      const refreshed = await beforeDeadline(deps.refresh(toRefresh, deadline), deadline + 250).catch((error) => {
+        console.error("ticker info: inline refresh failed", error instanceof Error ? error.message : error);
         return new Map<string, TickerInfo>();
       });
       for (const s of toRefresh) {
@@ -186,3 +193,11 @@ export async function readTickerInfos(
   return { infos: symbols.filter((s) => found.has(s)).map((s) => found.get(s)!), unknown, pending };
 }
 
+
+function beforeDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("out of time")), Math.max(0, deadlineMs - Date.now()));
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

@@ -2,6 +2,7 @@
 //  /cboe/api/global/delayed_quotes/{quotes|options|charts/historical}/{SYM}.json
 //     CLX -> samples; BROKE -> a payload missing fields; DOWN -> 503; anything else -> 404 (unknown).
 //  /cboe-down/...                      -> 503 always (a provider outage)
+//  /cboe-slow/...                      -> answers 503 after 4 s (a hanging provider)
 //  /finnhub/calendar/earnings, /finnhub/company-news   (X-Finnhub-Token "bad" -> 401 error body)
 //  /alphavantage/query?function=NEWS_SENTIMENT|DIVIDENDS (apikey "throttled" -> the 200 rate-limit note)
 import { readFileSync } from "node:fs";
@@ -58,6 +59,7 @@ const alphavantage: FakeHandler = (req, res) => {
 export const marketFakeRoutes: Record<string, FakeHandler> = {
   "/cboe/": cboe,
   "/cboe-down/": (_req, res) => send(res, 503, "Service Unavailable"),
+  "/cboe-slow/": (_req, res) => new Promise<void>((resolve) => setTimeout(() => resolve(send(res, 503, "Service Unavailable")), 4000)),
   "/finnhub/": finnhub,
   "/alphavantage/": alphavantage,
 };
