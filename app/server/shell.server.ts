@@ -1,6 +1,6 @@
 // What the app shell (header, badges, trial banner) needs to know about the visitor, on every page.
 import { eq } from "drizzle-orm";
-import { effectivePlan, PLAN_BADGE, type PlanTier } from "../lib/plans";
+import { effectivePlan, PLAN_BADGE } from "../lib/plans";
 import { getDb, schema } from "./db/client.server";
 import { publicConfig, serverConfig, type PublicConfig, type WorkerEnv } from "./env.server";
 import { getSession } from "./auth/session.server";
