@@ -2,18 +2,8 @@
 // The server enforces them (app/server/watchlist.server.ts); the UI only mirrors the messages.
 import { PLAN_LIMITS, type PlanTier } from "./plans";
 
-export const VISITOR_DEFAULT_SYMBOLS = ["AAPL", "TSLA", "SPY"] as const;
-export const HOME_SAMPLE_SYMBOLS = ["AAPL", "COIN", "SPY", "TSLA"] as const;
-
 /** Timings (ms) from spec 000 §9. */
 export const WATCHLIST_TIMING = { limitRedirectMs: 2000, trimmedMessageMs: 5000, mobileToastMs: 3000 } as const;
-
-/** Upper-case, trimmed; empty means "ignore". Tickers: letters, digits, one dot or dash class (BRK.B). */
-export function normalizeSymbol(raw: string): string {
-  return raw.trim().toUpperCase();
-}
-
-export const SYMBOL_PATTERN = /^[A-Z][A-Z0-9]{0,5}([.-][A-Z0-9]{1,2})?$/;
 
 export const WATCHLIST_MESSAGES = {
   duplicate: (symbol: string) => `${symbol} is already in your watchlist`,

@@ -2,7 +2,8 @@
 // app/lib/plans.ts, messages from app/lib/watchlist.ts.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { effectivePlan, PLAN_LIMITS, type PlanTier, type SubscriptionFields } from "../lib/plans";
-import { normalizeSymbol, SYMBOL_PATTERN, WATCHLIST_MESSAGES, watchlistLimitMessage } from "../lib/watchlist";
+import { cleanSymbolInput, SYMBOL_RE } from "../lib/symbols";
+import { WATCHLIST_MESSAGES, watchlistLimitMessage } from "../lib/watchlist";
 import { getDb, schema } from "./db/client.server";
 
 type Env = { DB: D1Database };
@@ -63,9 +64,9 @@ export async function addSymbol(
   isKnownSymbol: (symbol: string) => Promise<boolean> | boolean,
   now = Date.now(),
 ): Promise<AddSymbolResult> {
-  const symbol = normalizeSymbol(raw);
+  const symbol = cleanSymbolInput(raw);
   if (!symbol) return { ok: true, ignored: true };
-  if (!SYMBOL_PATTERN.test(symbol)) return { ok: false, reason: "invalid", message: WATCHLIST_MESSAGES.invalidFormat(symbol) };
+  if (!SYMBOL_RE.test(symbol)) return { ok: false, reason: "invalid", message: WATCHLIST_MESSAGES.invalidFormat(symbol) };
 
   const plan = effectivePlan(user);
   const limit = PLAN_LIMITS[plan].watchlistSymbols;
@@ -98,7 +99,7 @@ export async function addSymbol(
 }
 
 export async function removeSymbol(env: Env, userId: string, raw: string): Promise<{ removed: boolean }> {
-  const symbol = normalizeSymbol(raw);
+  const symbol = cleanSymbolInput(raw);
   if (!symbol) return { removed: false };
   const res = await env.DB.prepare("DELETE FROM watchlist_symbols WHERE user_id = ?1 AND symbol = ?2").bind(userId, symbol).run();
   return { removed: res.meta.changes > 0 };

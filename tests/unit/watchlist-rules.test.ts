@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { normalizeSymbol, SYMBOL_PATTERN, WATCHLIST_MESSAGES, watchlistLimitMessage } from "../../app/lib/watchlist";
+import { cleanSymbolInput, normaliseSymbol, SYMBOL_RE } from "../../app/lib/symbols";
+import { WATCHLIST_MESSAGES, watchlistLimitMessage } from "../../app/lib/watchlist";
 
 describe("watchlist rules", () => {
   it("trims and upper-cases symbols", () => {
-    expect(normalizeSymbol("  aapl ")).toBe("AAPL");
-    expect(normalizeSymbol("   ")).toBe("");
+    expect(cleanSymbolInput("  aapl ")).toBe("AAPL");
+    expect(cleanSymbolInput("   ")).toBe("");
+    expect(normaliseSymbol(" brk.b ")).toBe("BRK.B");
+    expect(normaliseSymbol("1ABC")).toBeNull();
   });
 
   it("accepts real ticker shapes and rejects junk", () => {
-    for (const ok of ["A", "AAPL", "GOOGL", "BRK.B", "BF-B", "SPY"]) expect(SYMBOL_PATTERN.test(ok)).toBe(true);
-    for (const bad of ["", "1ABC", "AAPL!", "TOOLONGSYM", "A..B", "<SCRIPT>"]) expect(SYMBOL_PATTERN.test(bad)).toBe(false);
+    for (const ok of ["A", "AAPL", "GOOGL", "BRK.B", "SPY"]) expect(SYMBOL_RE.test(ok)).toBe(true);
+    for (const bad of ["", "1ABC", "AAPL!", "TOOLONG", "A..B", "<SCRIPT>"]) expect(SYMBOL_RE.test(bad)).toBe(false);
   });
 
   it("uses the spec's limit messages per plan", () => {

@@ -164,10 +164,4 @@ export function universeEntry(symbol: string): UniverseEntry | undefined {
 
 export const DEFAULT_UNIVERSE_SYMBOLS: readonly string[] = DEFAULT_UNIVERSE.map((e) => e.symbol);
 
-/** Ticker shape we accept anywhere: 1-5 letters, optionally a class suffix (BRK.B). */
-export const SYMBOL_RE = /^[A-Z]{1,5}(\.[A-Z])?$/;
-
-export function normaliseSymbol(raw: string): string | null {
-  const s = raw.trim().toUpperCase();
-  return SYMBOL_RE.test(s) ? s : null;
-}
+export { SYMBOL_RE, normaliseSymbol } from "../../lib/symbols";
