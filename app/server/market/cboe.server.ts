@@ -78,15 +78,7 @@ export function parseCboeQuote(symbol: string, body: unknown): Quote {
   const parsed = quotesPayload.safeParse(body);
   if (!parsed.success) throw malformed(`${symbol} quote`, parsed.error);
   const d = parsed.data.data;
-  return {
-    symbol,
-    price: d.current_price,
-    previousClose: d.prev_day_close ?? d.current_price / (1 + d.price_change_percent / 100),
-    changePercent: d.price_change_percent,
-    iv30: d.iv30 ?? null,
-    source: "cboe",
-    asOf: timestampToIso(parsed.data.timestamp),
-  };
+  return quoteFrom(symbol, d, timestampToIso(parsed.data.timestamp));
 }
 
 export function parseCboeChain(symbol: string, body: unknown): { chain: ChainSnapshot; quote: Quote } {
@@ -124,15 +116,7 @@ export function parseCboeChain(symbol: string, body: unknown): { chain: ChainSna
   }
   if (skipped) console.warn(`cboe ${symbol} options: skipped ${skipped} rows with unreadable option symbols`);
   const expirations: ChainExpiration[] = [...byExpiration.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([expirationDate, legs]) => ({ expirationDate, legs }));
-  const quote: Quote = {
-    symbol,
-    price: d.current_price,
-    previousClose: d.prev_day_close ?? d.current_price / (1 + d.price_change_percent / 100),
-    changePercent: d.price_change_percent,
-    iv30: d.iv30 ?? null,
-    source: "cboe",
-    asOf,
-  };
+  const quote = quoteFrom(symbol, d, asOf);
   return { chain: { underlying: symbol, spot: d.current_price, asOf, expirations, source: "cboe" }, quote };
 }
 
@@ -170,5 +154,22 @@ export function createCboeClient(base: string | undefined, policy: Partial<Fetch
     quote: async (symbol) => parseCboeQuote(symbol, await get("quotes", symbol)),
     chain: async (symbol) => parseCboeChain(symbol, await get("options", symbol)),
     history: async (symbol, days) => parseCboeHistory(symbol, await get("charts/historical", symbol), new Date().toISOString(), days),
+  };
+}
+
+/** Cboe's `data` block as our quote (previous close derived from the change when Cboe omits it). */
+function quoteFrom(
+  symbol: string,
+  d: { current_price: number; prev_day_close?: number | null; price_change_percent: number; iv30?: number | null },
+  asOf: string,
+): Quote {
+  return {
+    symbol,
+    price: d.current_price,
+    previousClose: d.prev_day_close ?? d.current_price / (1 + d.price_change_percent / 100),
+    changePercent: d.price_change_percent,
+    iv30: d.iv30 ?? null,
+    source: "cboe",
+    asOf,
   };
 }
