@@ -39,7 +39,7 @@ export interface Greeks {
 }
 
 /** Below this total volatility sigma*sqrt(T) the option is priced as its discounted forward intrinsic value. */
-const MIN_TOTAL_VOL = 1e-12;
+export const MIN_TOTAL_VOL = 1e-12;
 
 /**
  * Price with positional arguments (no allocation), for hot loops.

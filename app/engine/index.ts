@@ -4,6 +4,8 @@
  */
 export { bsmPrice, bsmGreeks, bsmPriceFast, bsmPriceGreeksInto, bsmPriceGreeksWithFactors, expiryFactors, europeanLowerBound, europeanUpperBound } from "./bsm";
 export type { OptionType, BsmInput, Greeks, ExpiryFactors } from "./bsm";
+export { bsmChainGreeksInto, strikeGrid, greeksArrays } from "./bsm-chain";
+export type { StrikeGrid, GreeksArrays } from "./bsm-chain";
 export { impliedVol, impliedVolFast } from "./iv";
 export type { ImpliedVolInput } from "./iv";
 export { normCdf, normPdf, normInv, erf, erfc } from "./normal";

@@ -104,6 +104,18 @@ export function normCdfFromKernel(z: number, kernel: number): number {
   return y < 0 ? 1 - r : r;
 }
 
+/**
+ * The smaller tail N(-|z|) given the kernel e = exp(-z^2/2): N(z) is this or 1 minus it,
+ * by the sign of z. Batch pricers take the call's and the put's CDFs from it without a
+ * second rational evaluation. Same arithmetic as normCdfFromKernel (Cody's intervals).
+ */
+export function normTailFromKernel(z: number, kernel: number): number {
+  const a = (z < 0 ? -z : z) * SQRT1_2;
+  if (a <= 0.46875) return 0.5 - 0.5 * erfSmall(a);
+  if (a >= ERFC_UNDERFLOW) return 0;
+  return 0.5 * kernel * erfcxPositive(a);
+}
+
 /** Standard normal density. */
 export function normPdf(x: number): number {
   return INV_SQRT_2PI * Math.exp(-0.5 * x * x);
