@@ -2,6 +2,9 @@
 // The server enforces them (app/server/watchlist.server.ts); the UI only mirrors the messages.
 import { PLAN_LIMITS, type PlanTier } from "./plans";
 
+/** The spec's default symbols (000 §6, §9), offered as one-click starters on an empty watchlist. */
+export const DEFAULT_WATCHLIST_SYMBOLS = ["AAPL", "TSLA", "SPY"] as const;
+
 /** Timings (ms) from spec 000 §9. */
 export const WATCHLIST_TIMING = { limitRedirectMs: 2000, trimmedMessageMs: 5000, mobileToastMs: 3000 } as const;
 

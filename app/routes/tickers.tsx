@@ -6,7 +6,7 @@ import { EconomicCalendarCard } from "../components/market/EconomicCalendarCard"
 import { TickerCard, TickerCardSkeleton, type TickerCardData } from "../components/market/TickerCard";
 import { useToast } from "../components/shell/Toaster";
 import { PageHeading } from "../components/ui/PageHeading";
-import { WATCHLIST_MESSAGES, WATCHLIST_TIMING } from "../lib/watchlist";
+import { DEFAULT_WATCHLIST_SYMBOLS, WATCHLIST_MESSAGES, WATCHLIST_TIMING } from "../lib/watchlist";
 import { getSession, requireSession } from "../server/auth/session.server";
 import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.server";
 import { watchlistTickerInfos, isKnownWatchlistSymbol } from "../server/watchlist-market.server";
@@ -128,6 +128,29 @@ function DeleteButton({ symbol }: { symbol: string }) {
   );
 }
 
+/** One-click starters for an empty list; each posts the same add action as the form. */
+function StarterSymbols() {
+  const fetcher = useFetcher<TickersActionData>();
+  return (
+    <fetcher.Form method="post" className="mt-4 flex flex-wrap items-center justify-center gap-2">
+      <input type="hidden" name="intent" value="add" />
+      <span className="text-sm text-slate-500">Start with</span>
+      {DEFAULT_WATCHLIST_SYMBOLS.map((s) => (
+        <button
+          key={s}
+          type="submit"
+          name="symbol"
+          value={s}
+          disabled={fetcher.state !== "idle"}
+          className="rounded-full border border-ink-600 px-3 py-1 text-sm font-medium text-slate-200 hover:border-brand-500 hover:text-white disabled:opacity-50"
+        >
+          + {s}
+        </button>
+      ))}
+    </fetcher.Form>
+  );
+}
+
 const GRID = "grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5";
 
 function TickerGrid({ symbols }: { symbols: string[] }) {
@@ -178,6 +201,7 @@ export default function Tickers({ loaderData }: Route.ComponentProps) {
         <div className="rounded-xl border border-dashed border-ink-600 p-10 text-center" data-testid="watchlist-empty">
           <p className="text-lg text-white">Your watchlist is empty</p>
           <p className="mt-1 text-slate-400">Add a symbol above to track its price, RSI, sentiment, earnings and ex-dividend dates.</p>
+          <StarterSymbols />
         </div>
       ) : (
         <Suspense fallback={<TickerGrid symbols={symbols} />}>

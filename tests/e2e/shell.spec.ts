@@ -32,6 +32,9 @@ test.describe("app shell", () => {
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.getByRole("link", { name: "Pricing" }).first().click();
     await expect(page).toHaveURL(/\/pricing$/);
+    // The page-loading indicator shows after a navigation lands and goes away after ~500 ms.
+    await expect(page.getByTestId("page-loading-indicator")).toBeAttached();
+    await expect(page.getByTestId("page-loading-indicator")).toBeHidden({ timeout: 2000 });
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
     expect(violations).toEqual([]);
   });

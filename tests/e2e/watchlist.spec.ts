@@ -48,6 +48,7 @@ test.describe("watchlist", () => {
     await expect(page.getByText("0 of 10 symbols on your Pro Plan")).toBeVisible();
     await expect(page.getByTestId("watchlist-empty")).toBeVisible();
     await expect(page.getByTestId("economic-calendar")).toBeVisible();
+    await page.screenshot({ path: `${shots}/watchlist-empty-desktop.png` });
 
     await addSymbol(page, " aapl ");
     const aapl = page.getByTestId("ticker-card-AAPL");
@@ -83,7 +84,10 @@ test.describe("watchlist", () => {
   test("the watchlist at phone width", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signUp(page, unique());
-    for (const s of ["AAPL", "SPY", "TSLA"]) await addSymbol(page, s);
+    // The empty list offers the default symbols as one-click starters.
+    await page.getByRole("button", { name: "+ TSLA" }).click();
+    await expect(page.getByTestId("ticker-card-TSLA")).toBeVisible();
+    for (const s of ["AAPL", "SPY"]) await addSymbol(page, s);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${shots}/watchlist-phone.png`, fullPage: true });
