@@ -26,7 +26,8 @@ function chain(routeId) {
 
 const rows = [];
 for (const [id, route] of Object.entries(manifest.routes)) {
-  if (id === "root" || !route.hasDefaultExport) continue;
+  // Pathless layouts are never loaded on their own; their cost is counted in each child.
+  if (id === "root" || !route.hasDefaultExport || (route.path === undefined && !route.index)) continue;
   const js = new Set([manifest.entry.module, ...manifest.entry.imports]);
   const css = new Set();
   for (const rid of chain(id)) {
@@ -37,7 +38,9 @@ for (const [id, route] of Object.entries(manifest.routes)) {
   }
   const jsBytes = [...js].reduce((n, p) => n + gzipBytes(p), 0);
   const cssBytes = [...css].reduce((n, p) => n + gzipBytes(p), 0);
-  rows.push({ route: route.path === undefined && route.index ? "/" : `/${route.path ?? ""}`, id, jsKiB: jsBytes / 1024, cssKiB: cssBytes / 1024 });
+  const parentPath = route.parentId && manifest.routes[route.parentId]?.path ? `/${manifest.routes[route.parentId].path}` : "";
+  const path = route.index ? parentPath || "/" : `${parentPath}/${route.path}`;
+  rows.push({ route: path, id, jsKiB: jsBytes / 1024, cssKiB: cssBytes / 1024 });
 }
 rows.sort((a, b) => b.jsKiB - a.jsKiB);
 console.log("route".padEnd(42), "JS gzip KiB".padStart(12), "CSS gzip KiB".padStart(13));

@@ -2,10 +2,9 @@
 // mirror them for disabled states). Messages are the spec's (000 §5, §8) via auth-errors.
 import { z } from "zod";
 import { AUTH_MESSAGES, FORM_MESSAGES } from "./auth-errors";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
 
-export const MIN_PASSWORD_LENGTH = 6;
-/** better-auth's default maximum; longer input is refused before hashing. */
-export const MAX_PASSWORD_LENGTH = 128;
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
 const text = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string());
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());

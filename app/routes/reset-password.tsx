@@ -3,7 +3,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { AuthCard, FormMessage, PrimaryButton, SecondaryLinkButton, TextField, useHydrated } from "../components/auth/fields";
 import { AUTH_MESSAGES, FORM_MESSAGES } from "../lib/auth-errors";
-import { firstMessage, formFields, MIN_PASSWORD_LENGTH, resetPasswordSchema } from "../lib/auth-validation";
+import { firstMessage, formFields, resetPasswordSchema } from "../lib/auth-validation";
+import { MIN_PASSWORD_LENGTH } from "../lib/password-rules";
 import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
 import { failure } from "../server/auth/forms.server";
 

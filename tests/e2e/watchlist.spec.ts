@@ -146,4 +146,18 @@ test.describe("watchlist", () => {
         ].sort(),
       );
   });
+
+  test("a visitor signing up from pricing comes back to pricing", async ({ page }) => {
+    await page.goto("/pricing");
+    await page.getByRole("link", { name: "Sign Up", exact: true }).last().click();
+    await expect(page).toHaveURL(/\/signup\?returnTo=%2Fpricing$/);
+    await page.getByLabel("Email").fill(unique());
+    await page.getByLabel("Password").fill("pricing-pass");
+    for (const title of ["Options Trading Risk Disclosure", "Terms of Use"]) {
+      await page.getByRole("link", { name: title }).click();
+      await page.getByRole("dialog", { name: title }).getByRole("button", { name: "I Accept" }).click();
+    }
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
 });
