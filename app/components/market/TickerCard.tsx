@@ -16,7 +16,7 @@ export function TickerCard({ data, onDelete, deleting, footer }: { data: TickerC
       data-testid={`ticker-card-${data.symbol}`}
     >
       {onDelete ? <div className="absolute right-2 top-2">{onDelete}</div> : null}
-      <header className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1 pr-6">
+      <header className={`flex flex-wrap items-start justify-between gap-x-2 gap-y-1 ${onDelete ? "pr-6" : ""}`}>
         <div className="min-w-0">
           <h3 className="text-base font-semibold tracking-wide text-white sm:text-lg">{data.symbol}</h3>
           <p className="text-xl font-semibold tabular-nums text-white sm:text-2xl" data-testid="price">
