@@ -20,7 +20,7 @@
 import { bsmPriceGreeksWithFactors, expiryFactors, type Greeks } from "./bsm";
 import { impliedVolFast } from "./iv";
 import { liquidityPoints } from "./liquidity";
-import { formatOccSymbol, occSymbolAgrees } from "./occ";
+import { formatOccSymbol, occDateNumber, occSymbolAgrees } from "./occ";
 import { calendarDaysBetween, isIsoDate, newYorkDate, yearsToExpiration } from "./time";
 import type { ChainLeg, CleanChain, CleanExpiration, CleanLeg, MarketContext, OptionChain, RejectReason } from "./types";
 
@@ -107,8 +107,7 @@ export function cleanChain(chain: OptionChain, context: MarketContext, options: 
     const forward = (S * factors.dq) / factors.dr;
     const puts: CleanLeg[] = [];
     const calls: CleanLeg[] = [];
-    const d = exp.expirationDate;
-    const yymmdd = d.slice(2, 4) + d.slice(5, 7) + d.slice(8, 10);
+    const yymmdd = occDateNumber(exp.expirationDate);
     for (const leg of exp.legs) {
       const quoteReason = quoteRejection(leg, maxRelativeSpread, tightSpread);
       if (quoteReason) {
@@ -122,7 +121,7 @@ export function cleanChain(chain: OptionChain, context: MarketContext, options: 
       }
       let occSymbol = leg.occSymbol;
       if (occSymbol) {
-        if (occSymbolAgrees(occSymbol, yymmdd, leg.type, leg.strike) === false) {
+        if (occSymbolAgrees(occSymbol, yymmdd, isCall, leg.strike) === false) {
           reject(occSymbol, "INVALID");
           continue;
         }
@@ -191,9 +190,9 @@ export function cleanChain(chain: OptionChain, context: MarketContext, options: 
       (isCall ? calls : puts).push(clean);
     }
     if (puts.length === 0 && calls.length === 0) continue;
-    const byStrike = (a: CleanLeg, b: CleanLeg) => a.strike - b.strike;
-    puts.sort(byStrike);
-    calls.sort(byStrike);
+    // providers list strikes in order: sort (stable) only when they are not
+    if (!ascendingStrikes(puts)) puts.sort(byStrike);
+    if (!ascendingStrikes(calls)) calls.sort(byStrike);
     dropDuplicates(puts, reject);
     dropDuplicates(calls, reject);
     expirations.push({ expirationDate: exp.expirationDate, dte, T, factors, forward, atmIv: atTheMoneyIv(puts, calls, forward), puts, calls });
@@ -214,6 +213,13 @@ export function cleanChain(chain: OptionChain, context: MarketContext, options: 
     rejected,
     rejections,
   };
+}
+
+const byStrike = (a: CleanLeg, b: CleanLeg) => a.strike - b.strike;
+
+function ascendingStrikes(legs: readonly CleanLeg[]): boolean {
+  for (let i = 1; i < legs.length; i++) if (!(legs[i - 1].strike <= legs[i].strike)) return false;
+  return true;
 }
 
 function dropDuplicates(legs: CleanLeg[], reject: (occ: string, reason: RejectReason) => void): void {

@@ -12,8 +12,8 @@
  * their legs, floored at 1 (the spec's 1-5 scale); the wheel uses 0-5 as is.
  */
 export function liquidityPoints(volume: number, openInterest: number, bid: number, ask: number): number {
-  const v = volume > 0 ? Math.min(1, Math.log10(1 + volume) / 3) : 0;
-  const o = openInterest > 0 ? Math.min(1, Math.log10(1 + openInterest) / 4) : 0;
+  const v = volume > 0 ? volumeScore(volume) : 0;
+  const o = openInterest > 0 ? openInterestScore(openInterest) : 0;
   const mid = 0.5 * (bid + ask);
   const width = ask - bid;
   let s = 0;
@@ -22,4 +22,34 @@ export function liquidityPoints(volume: number, openInterest: number, bid: numbe
     if (s < 0) s = 0;
   }
   return Math.round(5 * (0.3 * v + 0.3 * o + 0.4 * s));
+}
+
+// Volume and open interest are whole numbers almost always: hygiene scores every leg, so the
+// two logarithms are looked up for integers below the tables' size (filled lazily, with the
+// very same expression, so the scores are bit-identical) and computed otherwise.
+const VOLUME_TABLE = 4096;
+const OI_TABLE = 16384;
+let volumeScores: Float64Array | null = null;
+let oiScores: Float64Array | null = null;
+
+function volumeScore(volume: number): number {
+  if (volume < VOLUME_TABLE && (volume | 0) === volume) {
+    if (volumeScores === null) {
+      volumeScores = new Float64Array(VOLUME_TABLE);
+      for (let i = 1; i < VOLUME_TABLE; i++) volumeScores[i] = Math.min(1, Math.log10(1 + i) / 3);
+    }
+    return volumeScores[volume];
+  }
+  return Math.min(1, Math.log10(1 + volume) / 3);
+}
+
+function openInterestScore(openInterest: number): number {
+  if (openInterest < OI_TABLE && (openInterest | 0) === openInterest) {
+    if (oiScores === null) {
+      oiScores = new Float64Array(OI_TABLE);
+      for (let i = 1; i < OI_TABLE; i++) oiScores[i] = Math.min(1, Math.log10(1 + i) / 4);
+    }
+    return oiScores[openInterest];
+  }
+  return Math.min(1, Math.log10(1 + openInterest) / 4);
 }

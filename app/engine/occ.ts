@@ -34,9 +34,11 @@ export function formatOccSymbol(root: string, expirationDate: string, type: Opti
 
 /**
  * Whether an OCC symbol's tail (YYMMDD, C/P, 8 strike digits) agrees with a leg, without
- * regex or allocation (hygiene runs it on every leg). null when the tail is not OCC-shaped.
+ * regex, allocation or string comparison (hygiene runs it on every leg): `yymmdd` is the
+ * expiration's six digits read as a number (2026-01-16 -> 260116). null when the tail is
+ * not OCC-shaped.
  */
-export function occSymbolAgrees(symbol: string, yymmdd: string, type: OptionType, strike: number): boolean | null {
+export function occSymbolAgrees(symbol: string, yymmdd: number, isCall: boolean, strike: number): boolean | null {
   const n = symbol.length;
   if (n < 16) return null;
   const typeCode = symbol.charCodeAt(n - 9);
@@ -44,14 +46,27 @@ export function occSymbolAgrees(symbol: string, yymmdd: string, type: OptionType
   let thousandths = 0;
   for (let i = n - 8; i < n; i++) {
     const d = symbol.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return null;
+    if (!(d >= 0 && d <= 9)) return null;
     thousandths = thousandths * 10 + d;
   }
+  let date = 0;
   for (let i = n - 15; i < n - 9; i++) {
     const d = symbol.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return null;
+    if (!(d >= 0 && d <= 9)) return null;
+    date = date * 10 + d;
   }
-  if (!symbol.startsWith(yymmdd, n - 15)) return false;
-  if ((typeCode === 67) !== (type === "call")) return false;
+  if (date !== yymmdd) return false;
+  if ((typeCode === 67) !== isCall) return false;
   return Math.abs(thousandths / 1000 - strike) <= 1e-6;
+}
+
+/** The six digits YYMMDD of a 'YYYY-MM-DD' date as a number (NaN if they are not digits). */
+export function occDateNumber(expirationDate: string): number {
+  let date = 0;
+  for (const i of [2, 3, 5, 6, 8, 9]) {
+    const d = expirationDate.charCodeAt(i) - 48;
+    if (!(d >= 0 && d <= 9)) return NaN;
+    date = date * 10 + d;
+  }
+  return date;
 }
