@@ -17,15 +17,10 @@
  *    the loop. 2.8 iterations on average over all moneyness; 60 at most (never reached).
  */
 import { INV_SQRT_2PI, normCdf, normCdfFromKernel, normInv } from "./normal";
-import type { OptionType } from "./bsm";
+import type { BsmInput } from "./bsm";
 
-export interface ImpliedVolInput {
-  type: OptionType;
-  S: number;
-  K: number;
-  T: number;
-  r: number;
-  q: number;
+/** The BSM inputs with the observed price in place of the volatility being solved for. */
+export interface ImpliedVolInput extends Omit<BsmInput, "sigma"> {
   /** Observed option price (discounted, per share). */
   price: number;
 }

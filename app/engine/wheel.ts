@@ -212,16 +212,23 @@ function riskFromAbsDelta(d: number): RiskLevel {
   return d < RISK_DELTA_CONSERVATIVE ? "conservative" : d < RISK_DELTA_BALANCED ? "balanced" : "aggressive";
 }
 
+/** The filters both wheel screens share, with the spec's defaults (balanced, 45 days, 3 per ticker). */
+function screenDefaults(options: WheelScreenOptions) {
+  return {
+    riskLevel: options.riskLevel ?? "balanced",
+    maxDte: options.maxDte ?? 45,
+    minDte: options.minDte ?? 1,
+    minReturn: options.minReturn ?? 0,
+    minPremium: options.minPremium ?? 0.05,
+    minLiquidity: options.minLiquidity ?? 0,
+    perTicker: options.perTicker ?? STRATEGIES_PER_TICKER,
+  };
+}
+
 /** Best cash-secured puts of one underlying for the requested risk level. */
 export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptions = {}): CspCandidate[] {
-  const riskLevel = options.riskLevel ?? "balanced";
+  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker } = screenDefaults(options);
   const cash = options.cash ?? 100_000;
-  const maxDte = options.maxDte ?? 45;
-  const minDte = options.minDte ?? 1;
-  const minReturn = options.minReturn ?? 0;
-  const minPremium = options.minPremium ?? 0.05;
-  const minLiquidity = options.minLiquidity ?? 0;
-  const perTicker = options.perTicker ?? STRATEGIES_PER_TICKER;
   const S = chain.spot;
   const out: CspCandidate[] = [];
   const picks: WheelPick[] = [];
@@ -270,13 +277,7 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
 
 /** Best covered calls on a stock position for the requested risk level. */
 export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions): CcCandidate[] {
-  const riskLevel = options.riskLevel ?? "balanced";
-  const maxDte = options.maxDte ?? 45;
-  const minDte = options.minDte ?? 1;
-  const minReturn = options.minReturn ?? 0;
-  const minPremium = options.minPremium ?? 0.05;
-  const minLiquidity = options.minLiquidity ?? 0;
-  const perTicker = options.perTicker ?? STRATEGIES_PER_TICKER;
+  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker } = screenDefaults(options);
   const contracts = Math.floor(options.shares / 100);
   const costBasis = typeof options.costBasis === "number" && options.costBasis > 0 ? options.costBasis : null;
   const S = chain.spot;
