@@ -3,7 +3,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "worker-configuration.d.ts", "migrations/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      ".wrangler/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "worker-configuration.d.ts",
+      "migrations/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,18 +34,43 @@ export default tseslint.config(
     rules: {
       // Published approximation coefficients carry more digits than a double holds; that is intended.
       "no-loss-of-precision": "off",
-      "no-restricted-imports": ["error", { patterns: ["node:*", "react*", "drizzle-orm*", "zod", "../server/*", "../../server/*", "cloudflare:*"] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            "node:*",
+            "react*",
+            "drizzle-orm*",
+            "zod",
+            "../server/*",
+            "../../server/*",
+            "cloudflare:*",
+          ],
+        },
+      ],
     },
   },
   {
     // Code that reaches the browser must not import server-only modules.
     files: ["app/lib/**/*.ts", "app/components/**/*.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/server/**"], allowTypeImports: true }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/*.server", "**/server/**"], allowTypeImports: true }] },
+      ],
     },
   },
   {
     files: ["scripts/**/*.mjs", "*.config.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", fetch: "readonly", URL: "readonly", setTimeout: "readonly", Buffer: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        fetch: "readonly",
+        URL: "readonly",
+        setTimeout: "readonly",
+        Buffer: "readonly",
+      },
+    },
   },
 );

@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Browser tests run against the BUILT worker served locally by `vite preview` (workerd), in Debian's
 // Chromium (never `npx playwright install`: no browser downloads here). `npm run test:e2e` builds first.
-const PORT = 4173;
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: "tests/e2e",

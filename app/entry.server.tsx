@@ -3,7 +3,8 @@ import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
 
-const BOT_PATTERN = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|whatsapp|telegram|linkedin|discord/i;
+const BOT_PATTERN =
+  /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|whatsapp|telegram|linkedin|discord/i;
 
 export default async function handleRequest(
   request: Request,

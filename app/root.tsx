@@ -1,4 +1,12 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/shell/ErrorPage";
 import { Header } from "./components/shell/Header";
@@ -23,7 +31,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Wheelhouse — options income, explained" },
   {
     name: "description",
-    content: "Credit-spread ideas, cash-secured puts and covered calls ranked and explained for options-income traders.",
+    content:
+      "Credit-spread ideas, cash-secured puts and covered calls ranked and explained for options-income traders.",
   },
 ];
 

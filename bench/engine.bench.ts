@@ -4,10 +4,24 @@
  * >= 1 M IV solves/s at 1e-10, the 500 x 12 x 80 universe screened in < 1 s.
  */
 import { availableParallelism, loadavg } from "node:os";
-import { bsmPriceFast, bsmPriceGreeksInto, bsmPriceGreeksWithFactors, expiryFactors, type Greeks } from "../app/engine/bsm";
+import {
+  bsmPriceFast,
+  bsmPriceGreeksInto,
+  bsmPriceGreeksWithFactors,
+  expiryFactors,
+  type Greeks,
+} from "../app/engine/bsm";
 import { bsmChainGreeksInto, greeksArrays, strikeGrid } from "../app/engine/bsm-chain";
 import { impliedVolFast } from "../app/engine/iv";
-import { cleanChain, combineWheelStrategies, screenCashSecuredPuts, screenCoveredCalls, screenCreditSpreads, type CleanChain, type OptionChain } from "../app/engine";
+import {
+  cleanChain,
+  combineWheelStrategies,
+  screenCashSecuredPuts,
+  screenCoveredCalls,
+  screenCreditSpreads,
+  type CleanChain,
+  type OptionChain,
+} from "../app/engine";
 import { syntheticChain } from "../tests/unit/engine/fixtures/synthetic-chain";
 
 // Many short rounds rather than a few long ones: other processes share this 2-core VM, and
@@ -27,15 +41,23 @@ function best(label: string, unit: string, work: () => number): number {
 }
 
 // Other processes share this VM: print the load so the figures can be read against it.
-const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 console.log(`load average ${load()} on ${availableParallelism()} cores`);
 
 // A grid of realistic legs: 20 expiries x 100 strikes, the OTM side of each (puts below
 // the spot, calls above), vols with a skew.
 const N = 2000;
-const K = new Float64Array(N), SIG = new Float64Array(N), T = new Float64Array(N), PX = new Float64Array(N);
+const K = new Float64Array(N),
+  SIG = new Float64Array(N),
+  T = new Float64Array(N),
+  PX = new Float64Array(N);
 const CALL: boolean[] = [];
-const S = 100, r = 0.04, q = 0.01;
+const S = 100,
+  r = 0.04,
+  q = 0.01;
 for (let i = 0; i < N; i++) {
   K[i] = 70 + (i % 100) * 0.6;
   T[i] = (7 + 30 * ((i / 100) | 0)) / 365;
@@ -50,15 +72,19 @@ let sink = 0;
 
 console.log("-- pricing core");
 best("BSM price only (general inputs)", "evals", () => {
-  for (let rep = 0; rep < REPS; rep++) for (let i = 0; i < N; i++) sink += bsmPriceFast(CALL[i], S, K[i], T[i], r, q, SIG[i]);
+  for (let rep = 0; rep < REPS; rep++)
+    for (let i = 0; i < N; i++) sink += bsmPriceFast(CALL[i], S, K[i], T[i], r, q, SIG[i]);
   return REPS * N;
 });
 best("BSM price + 5 greeks (general inputs)", "evals", () => {
-  for (let rep = 0; rep < REPS; rep++) for (let i = 0; i < N; i++) sink += bsmPriceGreeksInto(CALL[i], S, K[i], T[i], r, q, SIG[i], g) + g.delta;
+  for (let rep = 0; rep < REPS; rep++)
+    for (let i = 0; i < N; i++) sink += bsmPriceGreeksInto(CALL[i], S, K[i], T[i], r, q, SIG[i], g) + g.delta;
   return REPS * N;
 });
 best("BSM price + 5 greeks (per-expiry factors, as in a chain)", "evals", () => {
-  for (let rep = 0; rep < REPS; rep++) for (let i = 0; i < N; i++) sink += bsmPriceGreeksWithFactors(CALL[i], S, K[i], SIG[i], factors[i], g) + g.delta;
+  for (let rep = 0; rep < REPS; rep++)
+    for (let i = 0; i < N; i++)
+      sink += bsmPriceGreeksWithFactors(CALL[i], S, K[i], SIG[i], factors[i], g) + g.delta;
   return REPS * N;
 });
 // The same 2000 legs through the chain-level batch: per expiration one call for the OTM puts
@@ -90,10 +116,19 @@ for (let i = 0; i < N; i++) {
   const o = chainOut[(i / STRIKES) | 0];
   const j = i % STRIKES;
   const p = bsmPriceGreeksWithFactors(CALL[i], S, K[i], SIG[i], factors[i], g);
-  for (const [got, want] of [[o.price[j], p], [o.delta[j], g.delta], [o.gamma[j], g.gamma], [o.vega[j], g.vega], [o.theta[j], g.theta], [o.rho[j], g.rho]])
+  for (const [got, want] of [
+    [o.price[j], p],
+    [o.delta[j], g.delta],
+    [o.gamma[j], g.gamma],
+    [o.vega[j], g.vega],
+    [o.theta[j], g.theta],
+    [o.rho[j], g.rho],
+  ])
     worstBatchDiff = Math.max(worstBatchDiff, Math.abs(got - want) / Math.abs(want));
 }
-console.log(`${"  worst relative difference, batch vs scalar, 6 outputs".padEnd(58)} ${worstBatchDiff.toExponential(2)}`);
+console.log(
+  `${"  worst relative difference, batch vs scalar, 6 outputs".padEnd(58)} ${worstBatchDiff.toExponential(2)}`,
+);
 let worstIvError = 0;
 best("IV solves (to 1e-10; 2000 OTM legs, K/S 0.7-1.3, 7-277 DTE)", "solves", () => {
   const reps = 100;
@@ -111,11 +146,25 @@ console.log("-- universe: 500 underlyings x 12 expirations x 80 strikes (calls a
 const raw: OptionChain[] = [];
 for (let u = 0; u < 500; u++) {
   const spot = 20 + ((u * 37) % 480);
-  raw.push(syntheticChain({ underlying: `U${u}`, spot, atmIv: 0.15 + ((u * 13) % 60) / 100, seed: u + 1, expirations: 12, strikes: 80 }));
+  raw.push(
+    syntheticChain({
+      underlying: `U${u}`,
+      spot,
+      atmIv: 0.15 + ((u * 13) % 60) / 100,
+      seed: u + 1,
+      expirations: 12,
+      strikes: 80,
+    }),
+  );
 }
 const legCount = raw.reduce((n, c) => n + c.expirations.reduce((m, e) => m + e.legs.length, 0), 0);
 console.log(`  ${legCount} legs`);
-const ctx = { riskFreeRate: 0.04, dividendYield: 0.01, earningsDate: "2026-03-20", events: [{ date: "2026-03-18", kind: "FOMC" as const }] };
+const ctx = {
+  riskFreeRate: 0.04,
+  dividendYield: 0.01,
+  earningsDate: "2026-03-20",
+  events: [{ date: "2026-03-18", kind: "FOMC" as const }],
+};
 
 function timeIt(label: string, f: () => number): number {
   let bestMs = Infinity;
@@ -132,20 +181,36 @@ function timeIt(label: string, f: () => number): number {
 let cleaned: CleanChain[] = [];
 const tClean = timeIt("clean (hygiene, liquidity; provider IV/greeks)", () => {
   cleaned = raw.map((c) => cleanChain(c, ctx));
-  return cleaned.reduce((n, c) => n + c.expirations.reduce((m, e) => m + e.puts.length + e.calls.length, 0), 0);
+  return cleaned.reduce(
+    (n, c) => n + c.expirations.reduce((m, e) => m + e.puts.length + e.calls.length, 0),
+    0,
+  );
 });
-const tSpreads = timeIt("spreads: bull put + bear call + iron condor", () => cleaned.reduce((n, c) => n + screenCreditSpreads(c).length, 0));
+const tSpreads = timeIt("spreads: bull put + bear call + iron condor", () =>
+  cleaned.reduce((n, c) => n + screenCreditSpreads(c).length, 0),
+);
 const tWheel = timeIt("wheel: CSP + CC, 3 risk levels each", () => {
   let n = 0;
   for (const c of cleaned)
     for (const riskLevel of ["conservative", "balanced", "aggressive"] as const) {
-      n += combineWheelStrategies([...screenCashSecuredPuts(c, { riskLevel }), ...screenCoveredCalls(c, { shares: 300, costBasis: c.spot, riskLevel })]).length;
+      n += combineWheelStrategies([
+        ...screenCashSecuredPuts(c, { riskLevel }),
+        ...screenCoveredCalls(c, { shares: 300, costBasis: c.spot, riskLevel }),
+      ]).length;
     }
   return n;
 });
-console.log(`${"whole universe (clean + spreads + wheel)".padEnd(58)} ${(tClean + tSpreads + tWheel).toFixed(0).padStart(7)} ms`);
-const rawNoIv = raw.slice(0, 100).map((c, u) => syntheticChain({ underlying: c.underlying, spot: c.spot, seed: u + 1, missingIvShare: 1 }));
-const tFill = timeIt("clean 100 underlyings with NO provider IV (all solved)", () => rawNoIv.reduce((n, c) => n + cleanChain(c, ctx).expirations.length, 0));
-console.log(`${"  -> whole universe if every IV had to be solved (x5)".padEnd(58)} ${(tFill * 5 + tSpreads + tWheel).toFixed(0).padStart(7)} ms`);
+console.log(
+  `${"whole universe (clean + spreads + wheel)".padEnd(58)} ${(tClean + tSpreads + tWheel).toFixed(0).padStart(7)} ms`,
+);
+const rawNoIv = raw
+  .slice(0, 100)
+  .map((c, u) => syntheticChain({ underlying: c.underlying, spot: c.spot, seed: u + 1, missingIvShare: 1 }));
+const tFill = timeIt("clean 100 underlyings with NO provider IV (all solved)", () =>
+  rawNoIv.reduce((n, c) => n + cleanChain(c, ctx).expirations.length, 0),
+);
+console.log(
+  `${"  -> whole universe if every IV had to be solved (x5)".padEnd(58)} ${(tFill * 5 + tSpreads + tWheel).toFixed(0).padStart(7)} ms`,
+);
 console.log(`load average ${load()} at the end`);
 if (sink === 42) console.log("");

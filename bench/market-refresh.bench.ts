@@ -75,11 +75,17 @@ async function measure(label: string, env: WorkerEnv, kv: MemoryKV, d1: NullD1, 
 
 const kv = new MemoryKV();
 const d1 = new NullD1();
-const env = { APP_ENV: "development", MARKET_DATA_PROVIDER: "demo", DB: d1, MARKET_KV: kv } as unknown as WorkerEnv;
+const env = {
+  APP_ENV: "development",
+  MARKET_DATA_PROVIDER: "demo",
+  DB: d1,
+  MARKET_KV: kv,
+} as unknown as WorkerEnv;
 const now = new Date("2026-11-23T16:00:00Z"); // a Monday, 11:00 New York, market open
 console.log("One cron refresh of the default universe (simulated market), Node", process.version);
 await measure("cold", env, kv, d1, now);
 const warm: number[] = [];
-for (let i = 1; i <= 5; i++) warm.push(await measure(`warm${i}`, env, kv, d1, new Date(now.getTime() + i * 300_000)));
+for (let i = 1; i <= 5; i++)
+  warm.push(await measure(`warm${i}`, env, kv, d1, new Date(now.getTime() + i * 300_000)));
 warm.sort((a, b) => a - b);
 console.log(`median warm refresh CPU: ${warm[2]!.toFixed(0)} ms`);

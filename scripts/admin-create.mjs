@@ -9,7 +9,10 @@ const args = process.argv.slice(2);
 const remote = args.includes("--remote");
 const envIndex = args.indexOf("--env");
 const envName = envIndex >= 0 ? args[envIndex + 1] : undefined;
-const email = args.filter((a, i) => !a.startsWith("--") && !(envIndex >= 0 && i === envIndex + 1))[0]?.trim().toLowerCase();
+const email = args
+  .filter((a, i) => !a.startsWith("--") && !(envIndex >= 0 && i === envIndex + 1))[0]
+  ?.trim()
+  .toLowerCase();
 
 // A strict shape keeps the address safe to place in SQL (no quotes, spaces or semicolons).
 if (!email || !/^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/.test(email)) {
@@ -20,10 +23,15 @@ if (!email || !/^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/.test(email)) {
 const target = [remote ? "--remote" : "--local", ...(envName ? ["--env", envName] : [])];
 
 function d1(sql) {
-  const res = spawnSync(bin("wrangler"), ["d1", "execute", "DB", ...target, "--json", "--command", sql], { env: quietEnv, encoding: "utf8" });
+  const res = spawnSync(bin("wrangler"), ["d1", "execute", "DB", ...target, "--json", "--command", sql], {
+    env: quietEnv,
+    encoding: "utf8",
+  });
   if (res.status !== 0) {
     console.error(res.stderr || res.stdout);
-    console.error(`wrangler d1 execute failed (exit ${res.status})${remote ? "" : ". Run `npm run db:migrate` first if the local database is new."}`);
+    console.error(
+      `wrangler d1 execute failed (exit ${res.status})${remote ? "" : ". Run `npm run db:migrate` first if the local database is new."}`,
+    );
     process.exit(res.status ?? 1);
   }
   return JSON.parse(res.stdout);
@@ -36,5 +44,7 @@ if (!found?.results?.length) {
   process.exit(1);
 }
 
-d1(`UPDATE user SET role = 'admin' WHERE email = '${email}'; INSERT INTO admins (email) VALUES ('${email}') ON CONFLICT(email) DO NOTHING;`);
+d1(
+  `UPDATE user SET role = 'admin' WHERE email = '${email}'; INSERT INTO admins (email) VALUES ('${email}') ON CONFLICT(email) DO NOTHING;`,
+);
 console.log(`${email} is now an admin (${remote ? "remote" : "local"} D1). Sign in at /admin/login.`);

@@ -2,7 +2,7 @@
 // Used by the browser tests; the build must exist (`npm run build`).
 import { run, seed, start, waitFor } from "./lib.mjs";
 
-const ORIGIN = "http://localhost:4173";
+const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local"]);
 const server = start("vite", ["preview"]);

@@ -38,12 +38,14 @@ for (const [id, route] of Object.entries(manifest.routes)) {
   }
   const jsBytes = [...js].reduce((n, p) => n + gzipBytes(p), 0);
   const cssBytes = [...css].reduce((n, p) => n + gzipBytes(p), 0);
-  const parentPath = route.parentId && manifest.routes[route.parentId]?.path ? `/${manifest.routes[route.parentId].path}` : "";
+  const parentPath =
+    route.parentId && manifest.routes[route.parentId]?.path ? `/${manifest.routes[route.parentId].path}` : "";
   const path = route.index ? parentPath || "/" : `${parentPath}/${route.path}`;
   rows.push({ route: path, id, jsKiB: jsBytes / 1024, cssKiB: cssBytes / 1024 });
 }
 rows.sort((a, b) => b.jsKiB - a.jsKiB);
 console.log("route".padEnd(42), "JS gzip KiB".padStart(12), "CSS gzip KiB".padStart(13));
-for (const r of rows) console.log(r.route.padEnd(42), r.jsKiB.toFixed(1).padStart(12), r.cssKiB.toFixed(1).padStart(13));
+for (const r of rows)
+  console.log(r.route.padEnd(42), r.jsKiB.toFixed(1).padStart(12), r.cssKiB.toFixed(1).padStart(13));
 mkdirSync("test-results", { recursive: true });
 writeFileSync("test-results/bundle-size.json", JSON.stringify(rows, null, 2));

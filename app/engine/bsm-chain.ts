@@ -52,7 +52,14 @@ export interface GreeksArrays {
 }
 
 export function greeksArrays(n: number): GreeksArrays {
-  return { price: new Float64Array(n), delta: new Float64Array(n), gamma: new Float64Array(n), vega: new Float64Array(n), theta: new Float64Array(n), rho: new Float64Array(n) };
+  return {
+    price: new Float64Array(n),
+    delta: new Float64Array(n),
+    gamma: new Float64Array(n),
+    vega: new Float64Array(n),
+    theta: new Float64Array(n),
+    rho: new Float64Array(n),
+  };
 }
 
 const scratch: Greeks = { delta: 0, gamma: 0, vega: 0, theta: 0, rho: 0 };
@@ -77,7 +84,12 @@ export function bsmChainGreeksInto(
   const K = grid.strikes;
   const LM = grid.logMoneyness;
   const IK = grid.invStrikes;
-  const P = out.price, D = out.delta, G = out.gamma, V = out.vega, TH = out.theta, R = out.rho;
+  const P = out.price,
+    D = out.delta,
+    G = out.gamma,
+    V = out.vega,
+    TH = out.theta,
+    R = out.rho;
   const T = f.T;
   if (!(T > 0)) {
     for (let i = from; i < to; i++) scalarInto(isCall, S, K[i], sigma[i], f, out, i);
@@ -125,7 +137,15 @@ export function bsmChainGreeksInto(
   }
 }
 
-function scalarInto(isCall: boolean, S: number, K: number, sigma: number, f: ExpiryFactors, out: GreeksArrays, i: number): void {
+function scalarInto(
+  isCall: boolean,
+  S: number,
+  K: number,
+  sigma: number,
+  f: ExpiryFactors,
+  out: GreeksArrays,
+  i: number,
+): void {
   out.price[i] = bsmPriceGreeksWithFactors(isCall, S, K, sigma, f, scratch);
   out.delta[i] = scratch.delta;
   out.gamma[i] = scratch.gamma;

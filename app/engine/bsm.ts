@@ -46,7 +46,15 @@ export const MIN_TOTAL_VOL = 1e-12;
  * T <= 0: the payoff at expiry, max(S-K, 0) / max(K-S, 0), undiscounted.
  * sigma*sqrt(T) ~ 0: the discounted intrinsic value of the forward.
  */
-export function bsmPriceFast(isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number): number {
+export function bsmPriceFast(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  sigma: number,
+): number {
   if (!(T > 0)) return isCall ? Math.max(S - K, 0) : Math.max(K - S, 0);
   const dq = Math.exp(-q * T);
   const dr = Math.exp(-r * T);
@@ -63,7 +71,9 @@ export function bsmPriceFast(isCall: boolean, S: number, K: number, T: number, r
   // one exp serves both CDFs: e^{-d2^2/2} = e^{-d1^2/2} F/K
   const k1 = Math.exp(-0.5 * d1 * d1);
   const k2 = k1 * fk;
-  return isCall ? sq * normCdfFromKernel(d1, k1) - kr * normCdfFromKernel(d2, k2) : kr * normCdfFromKernel(-d2, k2) - sq * normCdfFromKernel(-d1, k1);
+  return isCall
+    ? sq * normCdfFromKernel(d1, k1) - kr * normCdfFromKernel(d2, k2)
+    : kr * normCdfFromKernel(-d2, k2) - sq * normCdfFromKernel(-d1, k1);
 }
 
 export function bsmPrice(input: BsmInput): number {
@@ -95,7 +105,14 @@ export function expiryFactors(T: number, r: number, q: number): ExpiryFactors {
  * precomputed expiry factors. Returns the price; `out` receives the greeks.
  * Costs one log and one exp per call.
  */
-export function bsmPriceGreeksWithFactors(isCall: boolean, S: number, K: number, sigma: number, f: ExpiryFactors, out: Greeks): number {
+export function bsmPriceGreeksWithFactors(
+  isCall: boolean,
+  S: number,
+  K: number,
+  sigma: number,
+  f: ExpiryFactors,
+  out: Greeks,
+): number {
   const T = f.T;
   if (!(T > 0)) {
     // At expiry: the payoff; delta is the digital, 1/2 exactly at the money.
@@ -159,7 +176,16 @@ export function bsmPriceGreeksWithFactors(isCall: boolean, S: number, K: number,
 const scratchFactors: ExpiryFactors = { T: 0, sqrtT: 0, r: 0, q: 0, dq: 1, dr: 1 };
 
 /** Price and greeks with positional arguments into `out` (no allocation). */
-export function bsmPriceGreeksInto(isCall: boolean, S: number, K: number, T: number, r: number, q: number, sigma: number, out: Greeks): number {
+export function bsmPriceGreeksInto(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  sigma: number,
+  out: Greeks,
+): number {
   const t = T > 0 ? T : 0;
   scratchFactors.T = t;
   scratchFactors.sqrtT = Math.sqrt(t);
@@ -177,14 +203,28 @@ export function bsmGreeks(input: BsmInput): Greeks {
 }
 
 /** Lower no-arbitrage bound of a European option: discounted forward intrinsic value. */
-export function europeanLowerBound(isCall: boolean, S: number, K: number, T: number, r: number, q: number): number {
+export function europeanLowerBound(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+): number {
   const t = T > 0 ? T : 0;
   const v = S * Math.exp(-q * t) - K * Math.exp(-r * t);
   return isCall ? Math.max(v, 0) : Math.max(-v, 0);
 }
 
 /** Upper no-arbitrage bound: S e^-qT for a call, K e^-rT for a put. */
-export function europeanUpperBound(isCall: boolean, S: number, K: number, T: number, r: number, q: number): number {
+export function europeanUpperBound(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+): number {
   const t = T > 0 ? T : 0;
   return isCall ? S * Math.exp(-q * t) : K * Math.exp(-r * t);
 }

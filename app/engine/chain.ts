@@ -22,7 +22,15 @@ import { impliedVolFast } from "./iv";
 import { liquidityPoints } from "./liquidity";
 import { formatOccSymbol, occDateNumber, occSymbolAgrees } from "./occ";
 import { calendarDaysBetween, isIsoDate, newYorkDate, yearsToExpiration } from "./time";
-import type { ChainLeg, CleanChain, CleanExpiration, CleanLeg, MarketContext, OptionChain, RejectReason } from "./types";
+import type {
+  ChainLeg,
+  CleanChain,
+  CleanExpiration,
+  CleanLeg,
+  MarketContext,
+  OptionChain,
+  RejectReason,
+} from "./types";
 
 export interface HygieneOptions {
   /** Largest accepted (ask - bid) / mid. Default 0.5. */
@@ -39,10 +47,22 @@ export interface HygieneOptions {
 }
 
 function emptyCounts(): Record<RejectReason, number> {
-  return { INVALID: 0, NO_BID: 0, NO_ASK: 0, CROSSED: 0, LOCKED: 0, WIDE_SPREAD: 0, STALE: 0, NO_IV: 0, EXPIRED: 0, DUPLICATE: 0 };
+  return {
+    INVALID: 0,
+    NO_BID: 0,
+    NO_ASK: 0,
+    CROSSED: 0,
+    LOCKED: 0,
+    WIDE_SPREAD: 0,
+    STALE: 0,
+    NO_IV: 0,
+    EXPIRED: 0,
+    DUPLICATE: 0,
+  };
 }
 
-const finiteOrNull = (v: number | null | undefined): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const finiteOrNull = (v: number | null | undefined): number | null =>
+  typeof v === "number" && Number.isFinite(v) ? v : null;
 
 /** Mid price. */
 export function midPrice(bid: number, ask: number): number {
@@ -57,9 +77,14 @@ export function naturalPrice(bid: number, ask: number, side: "sell" | "buy"): nu
 }
 
 /** Hygiene verdict for the quote alone (no IV): null when acceptable. */
-export function quoteRejection(leg: Pick<ChainLeg, "bid" | "ask" | "strike">, maxRelativeSpread = 0.5, tightSpread = 0.1): RejectReason | null {
+export function quoteRejection(
+  leg: Pick<ChainLeg, "bid" | "ask" | "strike">,
+  maxRelativeSpread = 0.5,
+  tightSpread = 0.1,
+): RejectReason | null {
   const { bid, ask, strike } = leg;
-  if (!Number.isFinite(bid) || !Number.isFinite(ask) || !(strike > 0) || !Number.isFinite(strike)) return "INVALID";
+  if (!Number.isFinite(bid) || !Number.isFinite(ask) || !(strike > 0) || !Number.isFinite(strike))
+    return "INVALID";
   if (!(bid > 0)) return "NO_BID";
   if (!(ask > 0)) return "NO_ASK";
   if (ask < bid) return "CROSSED";
@@ -72,7 +97,11 @@ export function quoteRejection(leg: Pick<ChainLeg, "bid" | "ask" | "strike">, ma
 const greeksScratch: Greeks = { delta: 0, gamma: 0, vega: 0, theta: 0, rho: 0 };
 
 /** Normalises and filters a provider chain. Pure; never throws on bad legs (they are counted). */
-export function cleanChain(chain: OptionChain, context: MarketContext, options: HygieneOptions = {}): CleanChain {
+export function cleanChain(
+  chain: OptionChain,
+  context: MarketContext,
+  options: HygieneOptions = {},
+): CleanChain {
   const maxRelativeSpread = options.maxRelativeSpread ?? 0.5;
   const tightSpread = options.tightSpread ?? 0.1;
   const maxAgeMs = (options.maxQuoteAgeMinutes ?? 30) * 60_000;
@@ -195,9 +224,20 @@ export function cleanChain(chain: OptionChain, context: MarketContext, options: 
     if (!ascendingStrikes(calls)) calls.sort(byStrike);
     dropDuplicates(puts, reject);
     dropDuplicates(calls, reject);
-    expirations.push({ expirationDate: exp.expirationDate, dte, T, factors, forward, atmIv: atTheMoneyIv(puts, calls, forward), puts, calls });
+    expirations.push({
+      expirationDate: exp.expirationDate,
+      dte,
+      T,
+      factors,
+      forward,
+      atmIv: atTheMoneyIv(puts, calls, forward),
+      puts,
+      calls,
+    });
   }
-  expirations.sort((a, b) => (a.expirationDate < b.expirationDate ? -1 : a.expirationDate > b.expirationDate ? 1 : 0));
+  expirations.sort((a, b) =>
+    a.expirationDate < b.expirationDate ? -1 : a.expirationDate > b.expirationDate ? 1 : 0,
+  );
   return {
     underlying: chain.underlying.toUpperCase(),
     spot: S,

@@ -14,15 +14,20 @@ export interface EventFlags {
   list: MarketEvent[];
 }
 
-const inWindow = (date: string | null, today: string, expiration: string) => date !== null && date >= today && date <= expiration;
+const inWindow = (date: string | null, today: string, expiration: string) =>
+  date !== null && date >= today && date <= expiration;
 
-export function eventsBeforeExpiration(chain: Pick<CleanChain, "today" | "earningsDate" | "exDividendDate" | "events">, expirationDate: string): EventFlags {
+export function eventsBeforeExpiration(
+  chain: Pick<CleanChain, "today" | "earningsDate" | "exDividendDate" | "events">,
+  expirationDate: string,
+): EventFlags {
   const { today } = chain;
   const earnings = inWindow(chain.earningsDate, today, expirationDate);
   const exDividend = inWindow(chain.exDividendDate, today, expirationDate);
   const list: MarketEvent[] = [];
   if (earnings) list.push({ date: chain.earningsDate as string, kind: "EARNINGS", title: "Earnings" });
-  if (exDividend) list.push({ date: chain.exDividendDate as string, kind: "EX_DIVIDEND", title: "Ex-dividend" });
+  if (exDividend)
+    list.push({ date: chain.exDividendDate as string, kind: "EX_DIVIDEND", title: "Ex-dividend" });
   let fomc = false;
   let cpi = false;
   for (const e of chain.events) {
@@ -36,7 +41,11 @@ export function eventsBeforeExpiration(chain: Pick<CleanChain, "today" | "earnin
 }
 
 /** Short human label of the flags, e.g. 'earnings 2026-07-30, FOMC before expiry'. */
-export function describeEvents(flags: EventFlags, earningsDate: string | null, exDividendDate: string | null): string {
+export function describeEvents(
+  flags: EventFlags,
+  earningsDate: string | null,
+  exDividendDate: string | null,
+): string {
   const parts: string[] = [];
   if (flags.earnings) parts.push(`earnings ${earningsDate}`);
   if (flags.exDividend) parts.push(`ex-div ${exDividendDate}`);

@@ -66,7 +66,11 @@ export function dailyChangePercent(previousClose: number, close: number): number
  * (n - 1) of the last `window` daily log returns, times sqrt(tradingDaysPerYear).
  * NaN when fewer than window + 1 positive closes are available.
  */
-export function historicalVolatility(closes: readonly number[], window = 20, tradingDaysPerYear = 252): number {
+export function historicalVolatility(
+  closes: readonly number[],
+  window = 20,
+  tradingDaysPerYear = 252,
+): number {
   const n = closes.length;
   if (window < 2 || n < window + 1) return NaN;
   let sum = 0;

@@ -102,11 +102,31 @@ export function solveTotalVolatility(x: number, beta: number): number {
  * S e^-qT for a call / K e^-rT for a put) or the inputs are not usable (T <= 0, S <= 0, ...).
  * A price equal to the intrinsic value (within 1e-14 relative) gives 0.
  */
-export function impliedVolFast(isCall: boolean, S: number, K: number, T: number, r: number, q: number, price: number): number {
-  if (!(S > 0 && K > 0 && T > 0 && price >= 0 && Number.isFinite(price) && Number.isFinite(S) && Number.isFinite(K) && Number.isFinite(T) && Number.isFinite(r) && Number.isFinite(q))) return NaN;
+export function impliedVolFast(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  price: number,
+): number {
+  if (!(
+    S > 0 &&
+    K > 0 &&
+    T > 0 &&
+    price >= 0 &&
+    Number.isFinite(price) &&
+    Number.isFinite(S) &&
+    Number.isFinite(K) &&
+    Number.isFinite(T) &&
+    Number.isFinite(r) &&
+    Number.isFinite(q)
+  ))
+    return NaN;
   const F = S * Math.exp((r - q) * T);
   const p = price * Math.exp(r * T);
-  const intrinsic = isCall ? (F > K ? F - K : 0) : (K > F ? K - F : 0);
+  const intrinsic = isCall ? (F > K ? F - K : 0) : K > F ? K - F : 0;
   if (p >= (isCall ? F : K)) return NaN;
   const otm = p - intrinsic;
   if (!(otm > 1e-14 * intrinsic)) return otm >= -1e-14 * intrinsic ? 0 : NaN;

@@ -26,7 +26,12 @@ export function parseOccSymbol(symbol: string): OccParts | null {
 }
 
 /** Compact OCC symbol (no padding), e.g. 'AAPL260116C00150000'. */
-export function formatOccSymbol(root: string, expirationDate: string, type: OptionType, strike: number): string {
+export function formatOccSymbol(
+  root: string,
+  expirationDate: string,
+  type: OptionType,
+  strike: number,
+): string {
   const ymd = expirationDate.slice(2, 4) + expirationDate.slice(5, 7) + expirationDate.slice(8, 10);
   const k = String(Math.round(strike * 1000)).padStart(8, "0");
   return `${root.toUpperCase()}${ymd}${type === "call" ? "C" : "P"}${k}`;
@@ -38,7 +43,12 @@ export function formatOccSymbol(root: string, expirationDate: string, type: Opti
  * expiration's six digits read as a number (2026-01-16 -> 260116). null when the tail is
  * not OCC-shaped.
  */
-export function occSymbolAgrees(symbol: string, yymmdd: number, isCall: boolean, strike: number): boolean | null {
+export function occSymbolAgrees(
+  symbol: string,
+  yymmdd: number,
+  isCall: boolean,
+  strike: number,
+): boolean | null {
   const n = symbol.length;
   if (n < 16) return null;
   const typeCode = symbol.charCodeAt(n - 9);

@@ -66,7 +66,9 @@ export function probBelow(input: LognormalInput & { X: number }): number {
 export function probBetween(input: LognormalInput & { L: number; U: number }): number {
   if (!(input.U > input.L)) return 0;
   const mu = input.mu ?? input.r;
-  const p = probAboveFast(input.S, input.L, input.T, input.sigma, input.q, mu) - probAboveFast(input.S, input.U, input.T, input.sigma, input.q, mu);
+  const p =
+    probAboveFast(input.S, input.L, input.T, input.sigma, input.q, mu) -
+    probAboveFast(input.S, input.U, input.T, input.sigma, input.q, mu);
   return p > 0 ? p : 0;
 }
 
@@ -106,7 +108,14 @@ export function probTouch(input: LognormalInput & { H: number }): number {
  * E[max(S_T - K, 0)] under the lognormal law (undiscounted, value at T), positional.
  * Forward F = S e^{(mu - q)T}: F N(d1) - K N(d2).
  */
-export function expectedCallPayoffFast(S: number, K: number, T: number, sigma: number, q: number, mu: number): number {
+export function expectedCallPayoffFast(
+  S: number,
+  K: number,
+  T: number,
+  sigma: number,
+  q: number,
+  mu: number,
+): number {
   const t = T > 0 ? T : 0;
   const F = S * Math.exp((mu - q) * t);
   const sd = sigma * Math.sqrt(t);
@@ -116,7 +125,14 @@ export function expectedCallPayoffFast(S: number, K: number, T: number, sigma: n
 }
 
 /** E[max(K - S_T, 0)] under the lognormal law (undiscounted), positional. */
-export function expectedPutPayoffFast(S: number, K: number, T: number, sigma: number, q: number, mu: number): number {
+export function expectedPutPayoffFast(
+  S: number,
+  K: number,
+  T: number,
+  sigma: number,
+  q: number,
+  mu: number,
+): number {
   const t = T > 0 ? T : 0;
   const F = S * Math.exp((mu - q) * t);
   const sd = sigma * Math.sqrt(t);
@@ -139,7 +155,11 @@ export function expectedPutPayoff(input: LognormalInput & { K: number }): number
  * Exact closed forms above are preferred for vanilla legs; this serves arbitrary
  * payoffs (kinks limit it to ~1e-5 absolute per unit of strike with the default 2400 steps).
  */
-export function expectedPayoff(payoff: (terminalPrice: number) => number, input: LognormalInput, steps = 2400): number {
+export function expectedPayoff(
+  payoff: (terminalPrice: number) => number,
+  input: LognormalInput,
+  steps = 2400,
+): number {
   const mu = input.mu ?? input.r;
   const t = input.T > 0 ? input.T : 0;
   const F = input.S * Math.exp((mu - input.q) * t);

@@ -135,7 +135,11 @@ export interface SpreadScreenOptions {
 
 export const LIQUIDITY_SCORE_WEIGHT = 0.01;
 const ALL_STRATEGIES: readonly SpreadStrategy[] = ["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"];
-const STRATEGY_CODE: Record<SpreadStrategy, string> = { BULL_PUT_SPREAD: "BPS", BEAR_CALL_SPREAD: "BCS", IRON_CONDOR: "IC" };
+const STRATEGY_CODE: Record<SpreadStrategy, string> = {
+  BULL_PUT_SPREAD: "BPS",
+  BEAR_CALL_SPREAD: "BCS",
+  IRON_CONDOR: "IC",
+};
 
 const strikeText = (k: number) => String(Math.round(k * 1000) / 1000);
 
@@ -143,11 +147,29 @@ const strikeText = (k: number) => String(Math.round(k * 1000) / 1000);
  * Deterministic trade id, URL-safe: SYMBOL-YYYYMMDD-CODE-strikes, e.g.
  * 'SPY-20260116-BPS-P450-P445', 'SPY-20260116-IC-P440-P445-C470-C475'.
  */
-export function spreadTradeId(symbol: string, strategy: SpreadStrategy, expirationDate: string, strikes: { putShort?: number | null; putLong?: number | null; callShort?: number | null; callLong?: number | null }): string {
+export function spreadTradeId(
+  symbol: string,
+  strategy: SpreadStrategy,
+  expirationDate: string,
+  strikes: {
+    putShort?: number | null;
+    putLong?: number | null;
+    callShort?: number | null;
+    callLong?: number | null;
+  },
+): string {
   const parts = [symbol.toUpperCase(), expirationDate.replaceAll("-", ""), STRATEGY_CODE[strategy]];
-  if (strategy === "BULL_PUT_SPREAD") parts.push(`P${strikeText(strikes.putShort!)}`, `P${strikeText(strikes.putLong!)}`);
-  else if (strategy === "BEAR_CALL_SPREAD") parts.push(`C${strikeText(strikes.callShort!)}`, `C${strikeText(strikes.callLong!)}`);
-  else parts.push(`P${strikeText(strikes.putLong!)}`, `P${strikeText(strikes.putShort!)}`, `C${strikeText(strikes.callShort!)}`, `C${strikeText(strikes.callLong!)}`);
+  if (strategy === "BULL_PUT_SPREAD")
+    parts.push(`P${strikeText(strikes.putShort!)}`, `P${strikeText(strikes.putLong!)}`);
+  else if (strategy === "BEAR_CALL_SPREAD")
+    parts.push(`C${strikeText(strikes.callShort!)}`, `C${strikeText(strikes.callLong!)}`);
+  else
+    parts.push(
+      `P${strikeText(strikes.putLong!)}`,
+      `P${strikeText(strikes.putShort!)}`,
+      `C${strikeText(strikes.callShort!)}`,
+      `C${strikeText(strikes.callLong!)}`,
+    );
   return parts.join("-");
 }
 
@@ -285,7 +307,8 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
 
     if (wantPut) {
       // only OTM puts (shorts and their longs) are ever paired
-      for (let i = 0; i < puts.length && puts[i].strike < S; i++) ePut[i] = expectedPutPayoffFast(S, puts[i].strike, T, sigma, q, o.mu);
+      for (let i = 0; i < puts.length && puts[i].strike < S; i++)
+        ePut[i] = expectedPutPayoffFast(S, puts[i].strike, T, sigma, q, o.mu);
       for (let i = 0; i < puts.length; i++) {
         const sh = puts[i];
         if (sh.strike >= S) break;
@@ -309,7 +332,8 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
       }
     }
     if (wantCall) {
-      for (let i = calls.length - 1; i >= 0 && calls[i].strike > S; i--) eCall[i] = expectedCallPayoffFast(S, calls[i].strike, T, sigma, q, o.mu);
+      for (let i = calls.length - 1; i >= 0 && calls[i].strike > S; i--)
+        eCall[i] = expectedCallPayoffFast(S, calls[i].strike, T, sigma, q, o.mu);
       for (let i = calls.length - 1; i >= 0; i--) {
         const sh = calls[i];
         if (sh.strike <= S) break;
@@ -338,13 +362,37 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
     if (o.want.has("BULL_PUT_SPREAD")) {
       for (let k = 0; k < putOrder.length && k < o.perExpiration; k++) {
         const s = putOrder[k];
-        ideas.push(buildIdea(chain, exp, o, "BULL_PUT_SPREAD", puts[topPut.short[s]], puts[topPut.long[s]], null, null, topPut.ev[s]));
+        ideas.push(
+          buildIdea(
+            chain,
+            exp,
+            o,
+            "BULL_PUT_SPREAD",
+            puts[topPut.short[s]],
+            puts[topPut.long[s]],
+            null,
+            null,
+            topPut.ev[s],
+          ),
+        );
       }
     }
     if (o.want.has("BEAR_CALL_SPREAD")) {
       for (let k = 0; k < callOrder.length && k < o.perExpiration; k++) {
         const s = callOrder[k];
-        ideas.push(buildIdea(chain, exp, o, "BEAR_CALL_SPREAD", null, null, calls[topCall.short[s]], calls[topCall.long[s]], topCall.ev[s]));
+        ideas.push(
+          buildIdea(
+            chain,
+            exp,
+            o,
+            "BEAR_CALL_SPREAD",
+            null,
+            null,
+            calls[topCall.short[s]],
+            calls[topCall.long[s]],
+            topCall.ev[s],
+          ),
+        );
       }
     }
     if (o.want.has("IRON_CONDOR") && putOrder.length && callOrder.length) {
@@ -365,7 +413,12 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           const wC = cLong.strike - cShort.strike;
           const risk = (wP > wC ? wP : wC) - credit;
           if (!(risk > 0) || (credit / risk) * 100 < o.minRor) continue;
-          const liq = Math.min(pShort.liquidityPoint, pLong.liquidityPoint, cShort.liquidityPoint, cLong.liquidityPoint);
+          const liq = Math.min(
+            pShort.liquidityPoint,
+            pLong.liquidityPoint,
+            cShort.liquidityPoint,
+            cLong.liquidityPoint,
+          );
           const ev = topPut.ev[ps] + topCall.ev[cs];
           condors.offer(ev / risk + LIQUIDITY_SCORE_WEIGHT * (liq < 1 ? 1 : liq), pairP.length, 0, ev);
           pairP.push(ps);
@@ -375,7 +428,19 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
       for (const s of condors.order()) {
         const ps = pairP[condors.short[s]];
         const cs = pairC[condors.short[s]];
-        ideas.push(buildIdea(chain, exp, o, "IRON_CONDOR", puts[topPut.short[ps]], puts[topPut.long[ps]], calls[topCall.short[cs]], calls[topCall.long[cs]], condors.ev[s]));
+        ideas.push(
+          buildIdea(
+            chain,
+            exp,
+            o,
+            "IRON_CONDOR",
+            puts[topPut.short[ps]],
+            puts[topPut.long[ps]],
+            calls[topCall.short[cs]],
+            calls[topCall.long[cs]],
+            condors.ev[s],
+          ),
+        );
       }
     }
   }
@@ -389,7 +454,17 @@ export function rankSpreadIdeas(ideas: SpreadIdea[]): SpreadIdea[] {
   return ideas.sort((a, b) => b.score - a.score);
 }
 
-function buildIdea(chain: CleanChain, exp: CleanExpiration, o: Resolved, strategy: SpreadStrategy, putShort: CleanLeg | null, putLong: CleanLeg | null, callShort: CleanLeg | null, callLong: CleanLeg | null, evPerShare: number): SpreadIdea {
+function buildIdea(
+  chain: CleanChain,
+  exp: CleanExpiration,
+  o: Resolved,
+  strategy: SpreadStrategy,
+  putShort: CleanLeg | null,
+  putLong: CleanLeg | null,
+  callShort: CleanLeg | null,
+  callLong: CleanLeg | null,
+  evPerShare: number,
+): SpreadIdea {
   const S = chain.spot;
   const sigma = exp.atmIv;
   const q = chain.dividendYield;
@@ -419,7 +494,13 @@ function buildIdea(chain: CleanChain, exp: CleanExpiration, o: Resolved, strateg
   const beHigh = callShort ? callShort.strike + creditMid : null;
   let popLog: number;
   if (beLow !== null && beHigh !== null) {
-    popLog = beHigh > beLow ? Math.max(0, probAboveFast(S, beLow, exp.T, sigma, q, o.mu) - probAboveFast(S, beHigh, exp.T, sigma, q, o.mu)) : 0;
+    popLog =
+      beHigh > beLow
+        ? Math.max(
+            0,
+            probAboveFast(S, beLow, exp.T, sigma, q, o.mu) - probAboveFast(S, beHigh, exp.T, sigma, q, o.mu),
+          )
+        : 0;
   } else if (beLow !== null) popLog = probAboveFast(S, beLow, exp.T, sigma, q, o.mu);
   else popLog = probBelowFast(S, beHigh as number, exp.T, sigma, q, o.mu);
   const maxLossPs = width - creditMid;
@@ -432,7 +513,11 @@ function buildIdea(chain: CleanChain, exp: CleanExpiration, o: Resolved, strateg
     callShort: callShort?.strike ?? null,
     callLong: callLong?.strike ?? null,
   };
-  const pop = { lognormal: popLog * 100, shortDelta: Math.max(0, popDelta) * 100, creditToWidth: (1 - creditMid / width) * 100 };
+  const pop = {
+    lognormal: popLog * 100,
+    shortDelta: Math.max(0, popDelta) * 100,
+    creditToWidth: (1 - creditMid / width) * 100,
+  };
   const eventsText = describeEvents(events, chain.earningsDate, chain.exDividendDate);
   const ev100 = evPerShare * 100;
   const why =

@@ -117,7 +117,17 @@ export interface CleanExpiration {
   calls: CleanLeg[];
 }
 
-export type RejectReason = "INVALID" | "NO_BID" | "NO_ASK" | "CROSSED" | "LOCKED" | "WIDE_SPREAD" | "STALE" | "NO_IV" | "EXPIRED" | "DUPLICATE";
+export type RejectReason =
+  | "INVALID"
+  | "NO_BID"
+  | "NO_ASK"
+  | "CROSSED"
+  | "LOCKED"
+  | "WIDE_SPREAD"
+  | "STALE"
+  | "NO_IV"
+  | "EXPIRED"
+  | "DUPLICATE";
 
 export interface CleanChain {
   underlying: string;

@@ -39,14 +39,24 @@ export const MAX_WHEEL_DELTA = 0.5;
  * balanced, else aggressive); without delta by the strike's distance from the price
  * (CC above it, CSP below it): >= 10% conservative, >= 5% balanced, else aggressive.
  */
-export function deriveRiskLevel(args: { delta?: number | null; strike: number; currentPrice: number; kind: "CSP" | "CC" }): RiskLevel {
+export function deriveRiskLevel(args: {
+  delta?: number | null;
+  strike: number;
+  currentPrice: number;
+  kind: "CSP" | "CC";
+}): RiskLevel {
   const { delta, strike, currentPrice, kind } = args;
   if (typeof delta === "number" && Number.isFinite(delta)) {
     const d = Math.abs(delta);
     return d < RISK_DELTA_CONSERVATIVE ? "conservative" : d < RISK_DELTA_BALANCED ? "balanced" : "aggressive";
   }
-  const distance = kind === "CC" ? (strike - currentPrice) / currentPrice : (currentPrice - strike) / currentPrice;
-  return distance >= RISK_DISTANCE_CONSERVATIVE ? "conservative" : distance >= RISK_DISTANCE_BALANCED ? "balanced" : "aggressive";
+  const distance =
+    kind === "CC" ? (strike - currentPrice) / currentPrice : (currentPrice - strike) / currentPrice;
+  return distance >= RISK_DISTANCE_CONSERVATIVE
+    ? "conservative"
+    : distance >= RISK_DISTANCE_BALANCED
+      ? "balanced"
+      : "aggressive";
 }
 
 interface WheelCommon {
@@ -166,9 +176,18 @@ interface WheelPick {
 }
 const byAnnualizedPick = (a: WheelPick, b: WheelPick) => b.ann - a.ann;
 
-const byAnnualizedDesc = (a: { annualizedReturn: number }, b: { annualizedReturn: number }) => b.annualizedReturn - a.annualizedReturn;
+const byAnnualizedDesc = (a: { annualizedReturn: number }, b: { annualizedReturn: number }) =>
+  b.annualizedReturn - a.annualizedReturn;
 
-function common(chain: CleanChain, exp: CleanExpiration, leg: CleanLeg, contracts: number, riskLevel: RiskLevel, roc: number, probOtmLognormal: number): WheelCommon {
+function common(
+  chain: CleanChain,
+  exp: CleanExpiration,
+  leg: CleanLeg,
+  contracts: number,
+  riskLevel: RiskLevel,
+  roc: number,
+  probOtmLognormal: number,
+): WheelCommon {
   const premium = leg.mid;
   const premiumPerContract = Math.round(premium * 100);
   const itm = Math.min(100, Math.abs(leg.delta) * 100);
@@ -227,7 +246,8 @@ function screenDefaults(options: WheelScreenOptions) {
 
 /** Best cash-secured puts of one underlying for the requested risk level. */
 export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptions = {}): CspCandidate[] {
-  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker } = screenDefaults(options);
+  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker } =
+    screenDefaults(options);
   const cash = options.cash ?? 100_000;
   const S = chain.spot;
   const out: CspCandidate[] = [];
@@ -253,21 +273,31 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
     {
       const contracts = Math.floor(cash / (leg.strike * 100));
       const roc = (leg.mid / leg.strike) * 100;
-      const base = common(chain, exp, leg, contracts, riskLevel, roc, probAboveFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate));
+      const base = common(
+        chain,
+        exp,
+        leg,
+        contracts,
+        riskLevel,
+        roc,
+        probAboveFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate),
+      );
       const breakEvenPrice = leg.strike - leg.mid;
       const maxLoss = breakEvenPrice * 100;
       // Object.assign, not a spread: V8 copies a spread of this size ~10x slower
-      out.push(Object.assign(base, {
-        type: "CSP" as const,
-        strategy_type: "CASH_SECURED_PUT" as const,
-        putStrike: leg.strike,
-        premiumCollected: base.premiumPerContract,
-        cashRequired: leg.strike * 100 * contracts,
-        maxLoss,
-        totalMaxLoss: maxLoss * contracts,
-        breakEvenPrice,
-        cushionPercent: ((S - breakEvenPrice) / S) * 100,
-      }));
+      out.push(
+        Object.assign(base, {
+          type: "CSP" as const,
+          strategy_type: "CASH_SECURED_PUT" as const,
+          putStrike: leg.strike,
+          premiumCollected: base.premiumPerContract,
+          cashRequired: leg.strike * 100 * contracts,
+          maxLoss,
+          totalMaxLoss: maxLoss * contracts,
+          breakEvenPrice,
+          cushionPercent: ((S - breakEvenPrice) / S) * 100,
+        }),
+      );
     }
   }
   out.sort(byAnnualizedDesc);
@@ -277,7 +307,8 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
 
 /** Best covered calls on a stock position for the requested risk level. */
 export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions): CcCandidate[] {
-  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker } = screenDefaults(options);
+  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker } =
+    screenDefaults(options);
   const contracts = Math.floor(options.shares / 100);
   const costBasis = typeof options.costBasis === "number" && options.costBasis > 0 ? options.costBasis : null;
   const S = chain.spot;
@@ -302,24 +333,37 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
     const { exp, leg } = picks[k];
     {
       const roc = (leg.mid / S) * 100;
-      const base = common(chain, exp, leg, contracts, riskLevel, roc, probBelowFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate));
+      const base = common(
+        chain,
+        exp,
+        leg,
+        contracts,
+        riskLevel,
+        roc,
+        probBelowFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate),
+      );
       const assignmentProfit = (leg.strike - basis + leg.mid) * 100 * contracts;
       // Object.assign, not a spread: V8 copies a spread of this size ~10x slower
-      out.push(Object.assign(base, {
-        type: "CC" as const,
-        strategy_type: "COVERED_CALL" as const,
-        callStrike: leg.strike,
-        premiumPerShare: leg.mid,
-        shares: options.shares,
-        costBasis,
-        assignmentPrice: leg.strike,
-        assignmentProfit,
-        totalReturn: (assignmentProfit / (basis * 100 * contracts)) * 100,
-        upsidePotential: ((leg.strike - S) / S) * 100,
-        opportunityCost: expectedCallPayoffFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate) * 100 * contracts,
-        costBasisGuardrail: costBasis !== null && leg.strike < costBasis,
-        breakEvenPrice: basis - leg.mid,
-      }));
+      out.push(
+        Object.assign(base, {
+          type: "CC" as const,
+          strategy_type: "COVERED_CALL" as const,
+          callStrike: leg.strike,
+          premiumPerShare: leg.mid,
+          shares: options.shares,
+          costBasis,
+          assignmentPrice: leg.strike,
+          assignmentProfit,
+          totalReturn: (assignmentProfit / (basis * 100 * contracts)) * 100,
+          upsidePotential: ((leg.strike - S) / S) * 100,
+          opportunityCost:
+            expectedCallPayoffFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate) *
+            100 *
+            contracts,
+          costBasisGuardrail: costBasis !== null && leg.strike < costBasis,
+          breakEvenPrice: basis - leg.mid,
+        }),
+      );
     }
   }
   out.sort(byAnnualizedDesc);
@@ -331,7 +375,10 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
  * Spec "Strategy combination": at most `perTicker` strategies per ticker, each ticker's
  * best by annualizedReturn; the combined list sorted by annualizedReturn descending.
  */
-export function combineWheelStrategies<T extends { symbol: string; annualizedReturn: number }>(strategies: readonly T[], perTicker = STRATEGIES_PER_TICKER): T[] {
+export function combineWheelStrategies<T extends { symbol: string; annualizedReturn: number }>(
+  strategies: readonly T[],
+  perTicker = STRATEGIES_PER_TICKER,
+): T[] {
   const sorted = [...strategies].sort(byAnnualizedDesc);
   const taken = new Map<string, number>();
   const out: T[] = [];

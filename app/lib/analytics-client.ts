@@ -17,16 +17,30 @@ function sessionId(): string | undefined {
   }
 }
 
-export function track(name: ClientEventName, properties?: Record<string, string | number | boolean | null>, path?: string) {
+export function track(
+  name: ClientEventName,
+  properties?: Record<string, string | number | boolean | null>,
+  path?: string,
+) {
   if (typeof window === "undefined") return;
-  const body = JSON.stringify({ name, path: path ?? window.location.pathname, sessionId: sessionId(), properties });
+  const body = JSON.stringify({
+    name,
+    path: path ?? window.location.pathname,
+    sessionId: sessionId(),
+    properties,
+  });
   try {
     const sent = navigator.sendBeacon?.("/api/events", new Blob([body], { type: "application/json" }));
     if (sent) return;
   } catch {
     // fall through to fetch
   }
-  void fetch("/api/events", { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true }).catch(() => {});
+  void fetch("/api/events", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/json" },
+    keepalive: true,
+  }).catch(() => {});
 }
 
 /** Page views are logged once per path per browser session (spec 001 "Deferred extras"). */

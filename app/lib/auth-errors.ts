@@ -76,18 +76,25 @@ const BETTER_AUTH_TO_SPEC: Record<string, SpecAuthCode> = {
 export function specCodeFor(betterAuthCode: string | null | undefined, httpStatus?: number): SpecAuthCode {
   if (httpStatus === 429) return "too-many-requests";
   if (!betterAuthCode) return "unknown";
-  return BETTER_AUTH_TO_SPEC[betterAuthCode] ?? BETTER_AUTH_TO_SPEC[betterAuthCode.toUpperCase()] ?? "unknown";
+  return (
+    BETTER_AUTH_TO_SPEC[betterAuthCode] ?? BETTER_AUTH_TO_SPEC[betterAuthCode.toUpperCase()] ?? "unknown"
+  );
 }
 
 /** Which form asks: reset and change password have their own wording for some codes (§8). */
 export type AuthForm = "signin" | "signup" | "reset" | "change-password";
 
-export function authErrorMessage(form: AuthForm, betterAuthCode: string | null | undefined, httpStatus?: number): string {
+export function authErrorMessage(
+  form: AuthForm,
+  betterAuthCode: string | null | undefined,
+  httpStatus?: number,
+): string {
   const code = specCodeFor(betterAuthCode, httpStatus);
   if (form === "reset" && code === "user-not-found") return FORM_MESSAGES.resetUserNotFound;
   if (form === "change-password") {
     if (code === "too-many-requests") return AUTH_MESSAGES["too-many-requests"];
-    if (code === "wrong-password" || code === "invalid-login-credentials") return FORM_MESSAGES.currentPasswordIncorrect;
+    if (code === "wrong-password" || code === "invalid-login-credentials")
+      return FORM_MESSAGES.currentPasswordIncorrect;
     return FORM_MESSAGES.changePasswordFailed;
   }
   return AUTH_MESSAGES[code];

@@ -9,13 +9,22 @@ export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 const text = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string());
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 
-const emailString = z.string().trim().toLowerCase().pipe(z.email({ message: AUTH_MESSAGES["invalid-email"] }).max(254, AUTH_MESSAGES["invalid-email"]));
+const emailString = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: AUTH_MESSAGES["invalid-email"] }).max(254, AUTH_MESSAGES["invalid-email"]));
 const email = text.pipe(emailString);
 
 export const signInSchema = z
   .object({ email: text, password: text })
   .refine((v) => v.email.trim() !== "" && v.password !== "", { message: FORM_MESSAGES.signInMissingFields })
-  .pipe(z.object({ email: emailString, password: z.string().max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES["invalid-login-credentials"]) }));
+  .pipe(
+    z.object({
+      email: emailString,
+      password: z.string().max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES["invalid-login-credentials"]),
+    }),
+  );
 
 export const policiesSchema = z
   .object({ acceptRisk: checkbox, acceptTerms: checkbox })
@@ -36,7 +45,11 @@ export const signUpSchema = policiesSchema.and(
 export const resetRequestSchema = z.object({ email });
 
 export const resetPasswordSchema = z
-  .object({ token: text.pipe(z.string().min(1, FORM_MESSAGES.resetLinkInvalid)), newPassword: text, confirmPassword: text })
+  .object({
+    token: text.pipe(z.string().min(1, FORM_MESSAGES.resetLinkInvalid)),
+    newPassword: text,
+    confirmPassword: text,
+  })
   .refine((v) => v.newPassword === v.confirmPassword, { message: FORM_MESSAGES.passwordsDoNotMatch })
   .refine((v) => v.newPassword.length >= MIN_PASSWORD_LENGTH, { message: FORM_MESSAGES.newPasswordTooShort })
   .refine((v) => v.newPassword.length <= MAX_PASSWORD_LENGTH, { message: AUTH_MESSAGES["weak-password"] });
@@ -46,12 +59,19 @@ export const changePasswordSchema = z
   .refine((v) => v.currentPassword !== "", { message: FORM_MESSAGES.currentPasswordIncorrect })
   .refine((v) => v.newPassword === v.confirmPassword, { message: FORM_MESSAGES.passwordsDoNotMatch })
   .refine((v) => v.newPassword.length >= MIN_PASSWORD_LENGTH, { message: FORM_MESSAGES.newPasswordTooShort })
-  .refine((v) => v.newPassword.length <= MAX_PASSWORD_LENGTH, { message: FORM_MESSAGES.changePasswordFailed });
+  .refine((v) => v.newPassword.length <= MAX_PASSWORD_LENGTH, {
+    message: FORM_MESSAGES.changePasswordFailed,
+  });
 
 export const adminSignInSchema = z
   .object({ email: text, password: text })
   .refine((v) => v.email.trim() !== "" && v.password !== "", { message: FORM_MESSAGES.signInMissingFields })
-  .pipe(z.object({ email: emailString, password: z.string().max(MAX_PASSWORD_LENGTH, FORM_MESSAGES.adminSignInFailed) }));
+  .pipe(
+    z.object({
+      email: emailString,
+      password: z.string().max(MAX_PASSWORD_LENGTH, FORM_MESSAGES.adminSignInFailed),
+    }),
+  );
 
 export const SOCIAL_PROVIDERS = ["google", "apple"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

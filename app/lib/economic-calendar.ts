@@ -24,7 +24,11 @@ export function isHighImpact(event: Pick<EconomicEventLike, "impact">): boolean 
  * Groups events by day from `today` (a New York calendar date, inclusive) on, in date order; within a day
  * high-impact events come first, then by title. Keeps the first `limit` days.
  */
-export function upcomingEventGroups<E extends EconomicEventLike>(events: E[], today: string, limit = CALENDAR_GROUP_LIMIT): EconomicDateGroup<E>[] {
+export function upcomingEventGroups<E extends EconomicEventLike>(
+  events: E[],
+  today: string,
+  limit = CALENDAR_GROUP_LIMIT,
+): EconomicDateGroup<E>[] {
   const byDate = new Map<string, E[]>();
   for (const e of events) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(e.date) || e.date < today) continue;
@@ -36,7 +40,10 @@ export function upcomingEventGroups<E extends EconomicEventLike>(events: E[], to
     .sort()
     .slice(0, limit)
     .map((date) => {
-      const dayEvents = byDate.get(date)!.slice().sort((a, b) => Number(isHighImpact(b)) - Number(isHighImpact(a)) || a.title.localeCompare(b.title));
+      const dayEvents = byDate
+        .get(date)!
+        .slice()
+        .sort((a, b) => Number(isHighImpact(b)) - Number(isHighImpact(a)) || a.title.localeCompare(b.title));
       return { date, hasHighImpact: dayEvents.some(isHighImpact), events: dayEvents };
     });
 }

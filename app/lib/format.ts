@@ -48,7 +48,11 @@ export function rsiLabel(rsi: number): RsiLabel {
 export function formatRsi(rsi: number | null | undefined): RsiDisplay | null {
   if (rsi == null || !Number.isFinite(rsi)) return null;
   const label = rsiLabel(rsi);
-  return { text: rsi.toFixed(1), label, tone: label === "Over-bought" ? "negative" : label === "Over-sold" ? "positive" : "neutral" };
+  return {
+    text: rsi.toFixed(1),
+    label,
+    tone: label === "Over-bought" ? "negative" : label === "Over-sold" ? "positive" : "neutral",
+  };
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -20,9 +20,27 @@ const FEEDBACK_LIMIT = 50;
 const FEATURE_REQUEST_LIMIT = 50;
 
 export const PLAN_LIMITS: Record<PlanTier, PlanLimits> = {
-  "Free Plan": { watchlistSymbols: 3, tradeIdeas: 0, positions: 0, feedbackSubmissions: FEEDBACK_LIMIT, featureRequests: FEATURE_REQUEST_LIMIT },
-  "Pro Plan": { watchlistSymbols: 10, tradeIdeas: 30, positions: 10, feedbackSubmissions: FEEDBACK_LIMIT, featureRequests: FEATURE_REQUEST_LIMIT },
-  "Elite Plan": { watchlistSymbols: 50, tradeIdeas: Infinity, positions: 50, feedbackSubmissions: FEEDBACK_LIMIT, featureRequests: FEATURE_REQUEST_LIMIT },
+  "Free Plan": {
+    watchlistSymbols: 3,
+    tradeIdeas: 0,
+    positions: 0,
+    feedbackSubmissions: FEEDBACK_LIMIT,
+    featureRequests: FEATURE_REQUEST_LIMIT,
+  },
+  "Pro Plan": {
+    watchlistSymbols: 10,
+    tradeIdeas: 30,
+    positions: 10,
+    feedbackSubmissions: FEEDBACK_LIMIT,
+    featureRequests: FEATURE_REQUEST_LIMIT,
+  },
+  "Elite Plan": {
+    watchlistSymbols: 50,
+    tradeIdeas: Infinity,
+    positions: 50,
+    feedbackSubmissions: FEEDBACK_LIMIT,
+    featureRequests: FEATURE_REQUEST_LIMIT,
+  },
 };
 
 export function isPlanTier(value: unknown): value is PlanTier {
@@ -63,7 +81,10 @@ export const PLAN_BADGE: Record<PlanTier, string> = {
 export const DAY_MS = 86_400_000;
 
 /** Whole days left in a trial, rounded up (a trial ending in 3 hours has 1 day left); 0 once ended. */
-export function trialDaysRemaining(trialEnd: Date | string | number | null | undefined, now = Date.now()): number {
+export function trialDaysRemaining(
+  trialEnd: Date | string | number | null | undefined,
+  now = Date.now(),
+): number {
   if (trialEnd == null) return 0;
   const end = new Date(trialEnd).getTime();
   if (!Number.isFinite(end)) return 0;
@@ -72,6 +93,8 @@ export function trialDaysRemaining(trialEnd: Date | string | number | null | und
 }
 
 /** A trial with no subscriptionId is a promotional trial (spec 000 §4). */
-export function isPromoTrial(user: (SubscriptionFields & { subscriptionId?: string | null }) | null | undefined): boolean {
+export function isPromoTrial(
+  user: (SubscriptionFields & { subscriptionId?: string | null }) | null | undefined,
+): boolean {
   return user?.subscriptionStatus === "trialing" && !user.subscriptionId;
 }

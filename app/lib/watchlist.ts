@@ -6,17 +6,23 @@ import { PLAN_LIMITS, type PlanTier } from "./plans";
 export const DEFAULT_WATCHLIST_SYMBOLS = ["AAPL", "TSLA", "SPY"] as const;
 
 /** Timings (ms) from spec 000 §9. */
-export const WATCHLIST_TIMING = { limitRedirectMs: 2000, trimmedMessageMs: 5000, mobileToastMs: 3000 } as const;
+export const WATCHLIST_TIMING = {
+  limitRedirectMs: 2000,
+  trimmedMessageMs: 5000,
+  mobileToastMs: 3000,
+} as const;
 
 export const WATCHLIST_MESSAGES = {
   duplicate: (symbol: string) => `${symbol} is already in your watchlist`,
   invalidFormat: (symbol: string) => `${symbol} is not a valid ticker symbol`,
-  unknown: (symbol: string) => `${symbol} is not a symbol we have market data for. Check the ticker and try again.`,
+  unknown: (symbol: string) =>
+    `${symbol} is not a symbol we have market data for. Check the ticker and try again.`,
   signInRequired: "Please sign in to add symbols to your watchlist",
   addFailed: "Failed to add symbol. Please try again.",
   deleteFailed: "Failed to delete symbol. Please try again.",
   loadFailed: "Failed to load symbol data. Please try again.",
-  trimmed: (plan: PlanTier, limit: number) => `Your ${plan} allows up to ${limit} symbols. Some symbols have been removed.`,
+  trimmed: (plan: PlanTier, limit: number) =>
+    `Your ${plan} allows up to ${limit} symbols. Some symbols have been removed.`,
 } as const;
 
 export interface LimitMessage {
@@ -28,9 +34,15 @@ export interface LimitMessage {
 export function watchlistLimitMessage(plan: PlanTier): LimitMessage {
   switch (plan) {
     case "Free Plan":
-      return { message: `Upgrade to PRO to track up to ${PLAN_LIMITS["Pro Plan"].watchlistSymbols} symbols`, redirectTo: "/pricing" };
+      return {
+        message: `Upgrade to PRO to track up to ${PLAN_LIMITS["Pro Plan"].watchlistSymbols} symbols`,
+        redirectTo: "/pricing",
+      };
     case "Pro Plan":
-      return { message: `Upgrade to Elite to track up to ${PLAN_LIMITS["Elite Plan"].watchlistSymbols} symbols`, redirectTo: "/pricing" };
+      return {
+        message: `Upgrade to Elite to track up to ${PLAN_LIMITS["Elite Plan"].watchlistSymbols} symbols`,
+        redirectTo: "/pricing",
+      };
     case "Elite Plan":
       return { message: "You have reached the maximum number of symbols for your plan", redirectTo: null };
   }

@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-forgot-password";
-import { AuthCard, FormMessage, PrimaryButton, SecondaryLinkButton, TextField, useHydrated } from "../components/auth/fields";
+import {
+  AuthCard,
+  FormMessage,
+  PrimaryButton,
+  SecondaryLinkButton,
+  TextField,
+  useHydrated,
+} from "../components/auth/fields";
 import { AUTH_MESSAGES, FORM_MESSAGES } from "../lib/auth-errors";
 import { firstMessage, formFields, resetRequestSchema } from "../lib/auth-validation";
 import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
@@ -30,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/forgot-password") === true;
+  const busy =
+    navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/forgot-password") === true;
   const [email, setEmail] = useState("");
   if (actionData && "sent" in actionData) {
     return (
@@ -43,8 +51,18 @@ export default function AdminForgotPassword({ actionData }: Route.ComponentProps
     <AuthCard title="Reset Admin Password" subtitle="Enter your admin email to receive a reset link.">
       <Form method="post" noValidate className="space-y-4">
         <FormMessage error={actionData && "error" in actionData ? actionData.error : null} />
-        <TextField label="Admin email" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <PrimaryButton disabled={hydrated && (busy || email.trim() === "")}>{busy ? "Please wait..." : "Send Reset Link"}</PrimaryButton>
+        <TextField
+          label="Admin email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <PrimaryButton disabled={hydrated && (busy || email.trim() === "")}>
+          {busy ? "Please wait..." : "Send Reset Link"}
+        </PrimaryButton>
         <SecondaryLinkButton href="/admin/login">Back to Sign In</SecondaryLinkButton>
       </Form>
     </AuthCard>

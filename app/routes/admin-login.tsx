@@ -15,7 +15,10 @@ export const meta = () => [{ title: "Admin Access · Wheelhouse" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getAdminSession(context.cloudflare.env, request)) throw redirect("/admin");
-  const notice = new URL(request.url).searchParams.get("notice") === "password_reset" ? "Your password has been reset. Sign in with your new password." : null;
+  const notice =
+    new URL(request.url).searchParams.get("notice") === "password_reset"
+      ? "Your password has been reset. Sign in with your new password."
+      : null;
   return { notice };
 }
 
@@ -23,16 +26,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = context.cloudflare.env;
   const parsed = adminSignInSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) return failure(firstMessage(parsed.error));
-  const res = await callAuthEndpoint(env, request, "/sign-in/email", { email: parsed.data.email, password: parsed.data.password });
+  const res = await callAuthEndpoint(env, request, "/sign-in/email", {
+    email: parsed.data.email,
+    password: parsed.data.password,
+  });
   if (!res.ok) {
     if (res.status === 429) return data({ error: AUTH_MESSAGES["too-many-requests"] }, { status: 429 });
     return failure(FORM_MESSAGES.adminSignInFailed, 401);
   }
-  const user = await getDb(env).select({ email: schema.user.email, role: schema.user.role }).from(schema.user).where(eq(schema.user.email, parsed.data.email)).get();
+  const user = await getDb(env)
+    .select({ email: schema.user.email, role: schema.user.role })
+    .from(schema.user)
+    .where(eq(schema.user.email, parsed.data.email))
+    .get();
   if (!user || !(await isAdminUser(env, user))) {
     // Signed in, but not an admin: end the session just created so no non-admin session is left behind.
-    const out = await callAuthEndpoint(env, request, "/sign-out", {}, { cookieOverride: cookieHeaderOf(res.cookies) });
-    return data({ error: FORM_MESSAGES.adminNotAuthorized }, { status: 403, headers: withCookies(out.cookies) });
+    const out = await callAuthEndpoint(
+      env,
+      request,
+      "/sign-out",
+      {},
+      { cookieOverride: cookieHeaderOf(res.cookies) },
+    );
+    return data(
+      { error: FORM_MESSAGES.adminNotAuthorized },
+      { status: 403, headers: withCookies(out.cookies) },
+    );
   }
   return redirect("/admin", { headers: withCookies(res.cookies) });
 }
@@ -47,14 +66,32 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     <AuthCard title="Admin Access" subtitle="Sign in with your administrator account">
       <Form method="post" noValidate className="space-y-4">
         <FormMessage error={actionData?.error} info={loaderData.notice} />
-        <TextField label="Email" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <div className="flex justify-end">
           <Link to="/admin/forgot-password" className="text-sm text-brand-400 hover:underline">
             Forgot password?
           </Link>
         </div>
-        <PrimaryButton disabled={hydrated && (busy || email.trim() === "" || password === "")}>{busy ? "Please wait..." : "Sign In"}</PrimaryButton>
+        <PrimaryButton disabled={hydrated && (busy || email.trim() === "" || password === "")}>
+          {busy ? "Please wait..." : "Sign In"}
+        </PrimaryButton>
       </Form>
     </AuthCard>
   );

@@ -15,7 +15,10 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-wrap items-start justify-between gap-4">
       <PageHeading title="Admin Dashboard" subtitle={`Logged in as ${loaderData.email}`} />
       <Form method="post" action="/signout">
-        <button type="submit" className="rounded-lg border border-ink-600 px-4 py-2 text-sm text-slate-200 hover:bg-ink-800">
+        <button
+          type="submit"
+          className="rounded-lg border border-ink-600 px-4 py-2 text-sm text-slate-200 hover:bg-ink-800"
+        >
           Sign Out
         </button>
       </Form>

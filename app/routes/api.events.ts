@@ -10,8 +10,14 @@ const primitive = z.union([z.string().max(200), z.number().finite(), z.boolean()
 const eventSchema = z.object({
   name: z.enum(CLIENT_EVENT_NAMES),
   path: z.string().max(512).startsWith("/").optional(),
-  sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
-  properties: z.record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/), primitive).refine((p) => Object.keys(p).length <= 12, "Too many properties").optional(),
+  sessionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+  properties: z
+    .record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/), primitive)
+    .refine((p) => Object.keys(p).length <= 12, "Too many properties")
+    .optional(),
 });
 
 /** Per client address: generous for a person, a wall for a script. */
@@ -36,7 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return problem(400, "Invalid JSON");
   }
   const parsed = eventSchema.safeParse(json);
-  if (!parsed.success) return problem(400, `Invalid event: ${parsed.error.issues[0]?.path.join(".") || "body"} ${parsed.error.issues[0]?.message ?? ""}`.trim());
+  if (!parsed.success)
+    return problem(
+      400,
+      `Invalid event: ${parsed.error.issues[0]?.path.join(".") || "body"} ${parsed.error.issues[0]?.message ?? ""}`.trim(),
+    );
 
   const limit = await consumeRateLimit(env, `events:${clientAddress(request)}`, EVENTS_PER_MINUTE, 60_000);
   if (!limit.allowed) return problem(429, "Too many events");

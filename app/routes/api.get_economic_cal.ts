@@ -9,6 +9,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     return Response.json(calendar, { headers: { "Cache-Control": "public, max-age=21600" } });
   } catch (error) {
     console.error("get_economic_cal failed", error);
-    return Response.json({ error: "Failed to load economic calendar", events: [] }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { error: "Failed to load economic calendar", events: [] },
+      { status: 503, headers: { "Cache-Control": "no-store" } },
+    );
   }
 }

@@ -10,8 +10,17 @@ const query = z.object({
     .string()
     .max(MAX_SYMBOLS * 12, "Too many symbols")
     .default("")
-    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
-    .pipe(z.array(z.string().max(12, "Symbol too long")).max(MAX_SYMBOLS, `At most ${MAX_SYMBOLS} symbols per request`)),
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().max(12, "Symbol too long"))
+        .max(MAX_SYMBOLS, `At most ${MAX_SYMBOLS} symbols per request`),
+    ),
 });
 
 /**
@@ -23,19 +32,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = query.safeParse({ symbols: url.searchParams.get("symbols") ?? undefined });
   if (!parsed.success) {
-    return Response.json({ error: parsed.error.issues[0]?.message ?? "Invalid symbols" }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { error: parsed.error.issues[0]?.message ?? "Invalid symbols" },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
   }
   try {
     const { infos, unknown, pending } = await getTickerInfos(context.cloudflare.env, parsed.data.symbols);
     const headers = new Headers({
       // Spec 000 §9: ticker info is cached 5 minutes per symbol; stale or partial answers only briefly.
-      "Cache-Control": infos.some((i) => i.stale) || pending.length ? "public, max-age=60" : "public, max-age=300",
+      "Cache-Control":
+        infos.some((i) => i.stale) || pending.length ? "public, max-age=60" : "public, max-age=300",
     });
     if (unknown.length) headers.set("X-Unknown-Symbols", unknown.join(","));
     if (pending.length) headers.set("X-Pending-Symbols", pending.join(","));
     return Response.json(infos, { headers });
   } catch (error) {
     console.error("get_tickers_info failed", error);
-    return Response.json({ error: "Market data is temporarily unavailable" }, { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } });
+    return Response.json(
+      { error: "Market data is temporarily unavailable" },
+      { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } },
+    );
   }
 }

@@ -17,12 +17,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const view = await getTradeSuggestions(env, session.user.id);
     if (view.limit === 0) {
       return Response.json(
-        { error: "Trade ideas are available on the Pro and Elite plans", requiresUpgrade: true, currentTier: view.plan, trade_suggestions: [] },
+        {
+          error: "Trade ideas are available on the Pro and Elite plans",
+          requiresUpgrade: true,
+          currentTier: view.plan,
+          trade_suggestions: [],
+        },
         { status: 403, headers: NO_STORE },
       );
     }
     // Spec 000 §9: trade suggestions cached 5 minutes; per user (plan and watchlist shape the list).
-    return Response.json(view, { headers: { "Cache-Control": view.stale ? "private, max-age=60" : "private, max-age=300", Vary: "Cookie" } });
+    return Response.json(view, {
+      headers: {
+        "Cache-Control": view.stale ? "private, max-age=60" : "private, max-age=300",
+        Vary: "Cookie",
+      },
+    });
   } catch (error) {
     console.error("get_trades failed", error);
     return Response.json({ error: "Failed to fetch trades" }, { status: 503, headers: NO_STORE });

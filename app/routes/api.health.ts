@@ -7,7 +7,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const config = serverConfig(env);
   const db = await env.DB.prepare("select 1 as ok").first<{ ok: number }>();
   const integrations = Object.fromEntries(
-    Object.entries(integrationsOf(config)).map(([name, s]) => [name, s.configured ? "configured" : "not configured"]),
+    Object.entries(integrationsOf(config)).map(([name, s]) => [
+      name,
+      s.configured ? "configured" : "not configured",
+    ]),
   );
   return Response.json(
     { ok: db?.ok === 1, appEnv: config.APP_ENV, marketData: config.MARKET_DATA_PROVIDER, integrations },

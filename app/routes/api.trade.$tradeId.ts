@@ -8,13 +8,27 @@ const tradeIdParam = z.string().regex(/^[A-Z.]{1,6}-[0-9a-f]{24}$/);
 /** GET /api/trade/:tradeId -> { trade, current } for the public share page; one idea, never the list. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = tradeIdParam.safeParse(params.tradeId);
-  if (!parsed.success) return Response.json({ error: "Invalid trade ID" }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  if (!parsed.success)
+    return Response.json(
+      { error: "Invalid trade ID" },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
   try {
     const found = await getTradeById(context.cloudflare.env, parsed.data);
-    if (!found) return Response.json({ error: "Trade not found" }, { status: 404, headers: { "Cache-Control": "public, max-age=60" } });
-    return Response.json({ trade: found.idea, current: found.current }, { headers: { "Cache-Control": "public, max-age=300" } });
+    if (!found)
+      return Response.json(
+        { error: "Trade not found" },
+        { status: 404, headers: { "Cache-Control": "public, max-age=60" } },
+      );
+    return Response.json(
+      { trade: found.idea, current: found.current },
+      { headers: { "Cache-Control": "public, max-age=300" } },
+    );
   } catch (error) {
     console.error("trade by id failed", error);
-    return Response.json({ error: "Failed to load trade data" }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { error: "Failed to load trade data" },
+      { status: 503, headers: { "Cache-Control": "no-store" } },
+    );
   }
 }

@@ -31,7 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     newPassword: parsed.data.newPassword,
     revokeOtherSessions: true,
   });
-  if (!res.ok) return data({ error: authErrorMessage("change-password", res.code, res.status) }, { status: res.status === 429 ? 429 : 400 });
+  if (!res.ok)
+    return data(
+      { error: authErrorMessage("change-password", res.code, res.status) },
+      { status: res.status === 429 ? 429 : 400 },
+    );
   // Revoking other sessions issues a fresh session cookie for this browser.
   return data({ success: FORM_MESSAGES.changePasswordSuccess }, { headers: withCookies(res.cookies) });
 }
@@ -57,10 +61,34 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
     <AuthCard title="Change Password" subtitle={loaderData.email}>
       <Form method="post" noValidate className="space-y-4">
         <FormMessage error={error} success={success} />
-        <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-        <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" hint={`Must be at least ${MIN_PASSWORD_LENGTH} characters`} value={next} onChange={(e) => setNext(e.target.value)} />
-        <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        <PrimaryButton disabled={hydrated && (busy || Boolean(success) || current === "" || next === "" || confirm === "")}>
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          hint={`Must be at least ${MIN_PASSWORD_LENGTH} characters`}
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+        <TextField
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <PrimaryButton
+          disabled={hydrated && (busy || Boolean(success) || current === "" || next === "" || confirm === "")}
+        >
           {busy ? "Please wait..." : "Change Password"}
         </PrimaryButton>
       </Form>

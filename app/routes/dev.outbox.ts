@@ -9,13 +9,19 @@ function allowed(env: { APP_ENV: string }, request: Request): boolean {
   return env.APP_ENV === "development" && LOOPBACK.has(new URL(request.url).hostname);
 }
 
-const query = z.object({ to: z.email().optional(), limit: z.coerce.number().int().min(1).max(100).optional() });
+const query = z.object({
+  to: z.email().optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
   if (!allowed(env, request)) return new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
-  const parsed = query.safeParse({ to: url.searchParams.get("to") ?? undefined, limit: url.searchParams.get("limit") ?? undefined });
+  const parsed = query.safeParse({
+    to: url.searchParams.get("to") ?? undefined,
+    limit: url.searchParams.get("limit") ?? undefined,
+  });
   if (!parsed.success) return Response.json({ error: "Invalid query" }, { status: 400 });
   const rows = await latestOutbox(env, parsed.data);
   return Response.json(rows, { headers: { "Cache-Control": "no-store" } });

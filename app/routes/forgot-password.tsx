@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { AuthCard, FormMessage, PrimaryButton, SecondaryLinkButton, TextField, useHydrated } from "../components/auth/fields";
+import {
+  AuthCard,
+  FormMessage,
+  PrimaryButton,
+  SecondaryLinkButton,
+  TextField,
+  useHydrated,
+} from "../components/auth/fields";
 import { authErrorMessage } from "../lib/auth-errors";
 import { firstMessage, formFields, resetRequestSchema } from "../lib/auth-validation";
 import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
@@ -19,7 +26,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: parsed.data.email,
     redirectTo: RESET_LANDING,
   });
-  if (!res.ok) return data({ error: authErrorMessage("reset", res.code, res.status) }, { status: res.status === 429 ? 429 : 400 });
+  if (!res.ok)
+    return data(
+      { error: authErrorMessage("reset", res.code, res.status) },
+      { status: res.status === 429 ? 429 : 400 },
+    );
   return { sent: true as const, email: parsed.data.email };
 }
 
@@ -30,17 +41,32 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const [email, setEmail] = useState("");
   if (actionData && "sent" in actionData) {
     return (
-      <AuthCard title="Check your email" subtitle={`If an account exists for ${actionData.email}, we sent a link to reset its password.`}>
+      <AuthCard
+        title="Check your email"
+        subtitle={`If an account exists for ${actionData.email}, we sent a link to reset its password.`}
+      >
         <SecondaryLinkButton href="/signin">Return to Sign In</SecondaryLinkButton>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Reset Password" subtitle="Enter your email and we will send you a link to reset your password.">
+    <AuthCard
+      title="Reset Password"
+      subtitle="Enter your email and we will send you a link to reset your password."
+    >
       <Form method="post" noValidate className="space-y-4">
         <FormMessage error={actionData && "error" in actionData ? actionData.error : null} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <PrimaryButton disabled={hydrated && (busy || email.trim() === "")}>{busy ? "Please wait..." : "Send Reset Link"}</PrimaryButton>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <PrimaryButton disabled={hydrated && (busy || email.trim() === "")}>
+          {busy ? "Please wait..." : "Send Reset Link"}
+        </PrimaryButton>
         <SecondaryLinkButton href="/signin">Back to Sign In</SecondaryLinkButton>
       </Form>
     </AuthCard>

@@ -10,24 +10,49 @@ import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.ser
 
 export const meta: Route.MetaFunction = () => [
   { title: "Wheelhouse — Start Trading Options Smarter" },
-  { name: "description", content: "Credit-spread ideas, cash-secured puts and covered calls ranked and explained. Learn options trading with AI-powered analysis." },
+  {
+    name: "description",
+    content:
+      "Credit-spread ideas, cash-secured puts and covered calls ranked and explained. Learn options trading with AI-powered analysis.",
+  },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
-  const [session, calendar] = await Promise.all([getSession(env, request), loadEconomicCalendarGroups(env, new Date())]);
+  const [session, calendar] = await Promise.all([
+    getSession(env, request),
+    loadEconomicCalendarGroups(env, new Date()),
+  ]);
   return { signedIn: Boolean(session), calendar };
 }
 
 const WHY_CARDS = [
-  { title: "AI-Powered Analysis", text: "Every idea is scored from live option chains: probability of profit three ways, expected value, return on risk and liquidity.", icon: "◎" },
-  { title: "Daily Trade Ideas", text: "Bull put, bear call and iron condor ideas refreshed through the trading day, with the reason each one ranks where it does.", icon: "✦" },
-  { title: "Risk Management", text: "Max loss, breakevens and event flags for earnings, ex-dividend dates, FOMC and CPI before you commit a dollar.", icon: "◈" },
-  { title: "Market Updates", text: "Watchlist prices, RSI, five-day news sentiment and the economic calendar in one place, with email alerts for the events you choose.", icon: "↗" },
+  {
+    title: "AI-Powered Analysis",
+    text: "Every idea is scored from live option chains: probability of profit three ways, expected value, return on risk and liquidity.",
+    icon: "◎",
+  },
+  {
+    title: "Daily Trade Ideas",
+    text: "Bull put, bear call and iron condor ideas refreshed through the trading day, with the reason each one ranks where it does.",
+    icon: "✦",
+  },
+  {
+    title: "Risk Management",
+    text: "Max loss, breakevens and event flags for earnings, ex-dividend dates, FOMC and CPI before you commit a dollar.",
+    icon: "◈",
+  },
+  {
+    title: "Market Updates",
+    text: "Watchlist prices, RSI, five-day news sentiment and the economic calendar in one place, with email alerts for the events you choose.",
+    icon: "↗",
+  },
 ];
 
-const primary = "inline-flex items-center justify-center rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400";
-const secondary = "inline-flex items-center justify-center rounded-lg border border-ink-600 px-5 py-2.5 font-semibold text-white hover:bg-ink-800";
+const primary =
+  "inline-flex items-center justify-center rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400";
+const secondary =
+  "inline-flex items-center justify-center rounded-lg border border-ink-600 px-5 py-2.5 font-semibold text-white hover:bg-ink-800";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { signedIn, calendar } = loaderData;
@@ -38,21 +63,50 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ScrollDepth />
       {/* Hero */}
       <section className="pt-10 text-center sm:pt-16">
-        <p className="mx-auto mb-4 inline-block rounded-full border border-brand-500/30 bg-brand-500/10 px-3 py-1 text-xs font-medium text-brand-400">Options income, explained</p>
-        <h1 className="text-4xl font-bold tracking-tight text-white sm:text-6xl">Start Trading Options Smarter</h1>
+        <p className="mx-auto mb-4 inline-block rounded-full border border-brand-500/30 bg-brand-500/10 px-3 py-1 text-xs font-medium text-brand-400">
+          Options income, explained
+        </p>
+        <h1 className="text-4xl font-bold tracking-tight text-white sm:text-6xl">
+          Start Trading Options Smarter
+        </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300">
-          Learn options trading with AI-powered analysis and educational resources. Make smarter, low-risk trading decisions with confidence.
+          Learn options trading with AI-powered analysis and educational resources. Make smarter, low-risk
+          trading decisions with confidence.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {signedIn ? (
             <>
-              <Link to="/spreads" className={primary} onClick={() => track("spreads_click", { location: "home_hero" })}>Spreads</Link>
-              <Link to="/wheels" className={secondary} onClick={() => track("wheels_click", { location: "home_hero" })}>CSP/CC</Link>
+              <Link
+                to="/spreads"
+                className={primary}
+                onClick={() => track("spreads_click", { location: "home_hero" })}
+              >
+                Spreads
+              </Link>
+              <Link
+                to="/wheels"
+                className={secondary}
+                onClick={() => track("wheels_click", { location: "home_hero" })}
+              >
+                CSP/CC
+              </Link>
             </>
           ) : (
             <>
-              <Link to="/signup" className={primary} onClick={() => track("signup_click", { location: "home_hero" })}>Get Started</Link>
-              <Link to="/wheelhouse-howtos" className={secondary} onClick={() => track("learn_more_click", { location: "home_hero" })}>Learn More</Link>
+              <Link
+                to="/signup"
+                className={primary}
+                onClick={() => track("signup_click", { location: "home_hero" })}
+              >
+                Get Started
+              </Link>
+              <Link
+                to="/wheelhouse-howtos"
+                className={secondary}
+                onClick={() => track("learn_more_click", { location: "home_hero" })}
+              >
+                Learn More
+              </Link>
             </>
           )}
         </div>
@@ -62,33 +116,57 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section id="symbol-watchlist" className="scroll-mt-20" aria-labelledby="watchlist-heading">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
-            <h2 id="watchlist-heading" className="text-2xl font-semibold text-white">Symbol Watchlist</h2>
-            <p className="mt-1 text-slate-400">Price, change, ex-dividend and earnings dates, five-day news sentiment and RSI for the symbols you follow.</p>
+            <h2 id="watchlist-heading" className="text-2xl font-semibold text-white">
+              Symbol Watchlist
+            </h2>
+            <p className="mt-1 text-slate-400">
+              Price, change, ex-dividend and earnings dates, five-day news sentiment and RSI for the symbols
+              you follow.
+            </p>
           </div>
-          <Link to={symbolsHref} className={secondary} onClick={trackSymbols}>+ Add Symbol</Link>
+          <Link to={symbolsHref} className={secondary} onClick={trackSymbols}>
+            + Add Symbol
+          </Link>
         </div>
-        <p className="mt-3 text-xs text-amber-300/90">Sample cards with illustrative values — not live quotes.</p>
+        <p className="mt-3 text-xs text-amber-300/90">
+          Sample cards with illustrative values — not live quotes.
+        </p>
         <div className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
           {HOME_SAMPLE_CARDS.map((card) => (
-            <TickerCard key={card.symbol} data={card} footer={<p className="mt-auto pt-4 text-xs text-slate-500">Sample card</p>} />
+            <TickerCard
+              key={card.symbol}
+              data={card}
+              footer={<p className="mt-auto pt-4 text-xs text-slate-500">Sample card</p>}
+            />
           ))}
         </div>
         <div className="mt-6 text-center">
-          <Link to={symbolsHref} className={primary} onClick={trackSymbols}>{signedIn ? "Go to Track Symbols" : "Sign Up to Track Symbols"}</Link>
+          <Link to={symbolsHref} className={primary} onClick={trackSymbols}>
+            {signedIn ? "Go to Track Symbols" : "Sign Up to Track Symbols"}
+          </Link>
         </div>
       </section>
 
       {/* Upcoming economic events */}
       <section aria-labelledby="economic-heading">
-        <h2 id="economic-heading" className="mb-1 text-2xl font-semibold text-white">Upcoming Economic Events</h2>
-        <p className="mb-4 text-slate-400">FOMC decisions, CPI, the jobs report and GDP move the whole market. Know the dates before you sell premium.</p>
+        <h2 id="economic-heading" className="mb-1 text-2xl font-semibold text-white">
+          Upcoming Economic Events
+        </h2>
+        <p className="mb-4 text-slate-400">
+          FOMC decisions, CPI, the jobs report and GDP move the whole market. Know the dates before you sell
+          premium.
+        </p>
         <EconomicCalendarCard
           groups={calendar.groups}
           error={calendar.error}
           title="Next events"
           footer={
             <div className="mt-4 text-center">
-              <Link to="/signup" className={secondary} onClick={() => track("economic_calendar_click", { location: "home_economic_events" })}>
+              <Link
+                to="/signup"
+                className={secondary}
+                onClick={() => track("economic_calendar_click", { location: "home_economic_events" })}
+              >
                 {signedIn ? "Access Full Calendar" : "Sign Up for Market Alerts"}
               </Link>
             </div>
@@ -98,11 +176,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {/* Why choose */}
       <section aria-labelledby="why-heading">
-        <h2 id="why-heading" className="text-center text-2xl font-semibold text-white">Why Choose Wheelhouse</h2>
+        <h2 id="why-heading" className="text-center text-2xl font-semibold text-white">
+          Why Choose Wheelhouse
+        </h2>
         <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {WHY_CARDS.map((c) => (
             <article key={c.title} className="rounded-xl border border-ink-700 bg-ink-900 p-5">
-              <span aria-hidden className="grid h-10 w-10 place-items-center rounded-lg bg-brand-500/15 text-lg text-brand-400">{c.icon}</span>
+              <span
+                aria-hidden
+                className="grid h-10 w-10 place-items-center rounded-lg bg-brand-500/15 text-lg text-brand-400"
+              >
+                {c.icon}
+              </span>
               <h3 className="mt-4 font-semibold text-white">{c.title}</h3>
               <p className="mt-2 text-sm text-slate-400">{c.text}</p>
             </article>
@@ -112,18 +197,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {/* Closing call to action */}
       <section className="rounded-2xl border border-brand-500/30 bg-gradient-to-br from-brand-500/10 to-ink-900 px-6 py-12 text-center">
-        <h2 className="text-3xl font-semibold text-white">{signedIn ? "Ready to Trade Options?" : "Start Trading Options Today"}</h2>
+        <h2 className="text-3xl font-semibold text-white">
+          {signedIn ? "Ready to Trade Options?" : "Start Trading Options Today"}
+        </h2>
         <p className="mx-auto mt-3 max-w-xl text-slate-300">
-          {signedIn ? "Head over to the trades section to start exploring opportunities." : "Create your free account now and start learning how to trade options with confidence."}
+          {signedIn
+            ? "Head over to the trades section to start exploring opportunities."
+            : "Create your free account now and start learning how to trade options with confidence."}
         </p>
-        <Link to="/signup" className={`${primary} mt-6`} onClick={() => track(signedIn ? "spreads_click" : "create_account_click", { location: "home_cta" })}>
+        <Link
+          to="/signup"
+          className={`${primary} mt-6`}
+          onClick={() => track(signedIn ? "spreads_click" : "create_account_click", { location: "home_cta" })}
+        >
           {signedIn ? "Go to Trades" : "Create Free Account"}
         </Link>
       </section>
 
       <p className="text-center text-xs text-slate-500">
-        Wheelhouse is education and analysis software. It does not execute trades, act as a broker or hold funds. Options involve risk; see the{" "}
-        <Link to="/risk-disclosure" className="underline">Risk Disclosure</Link>.
+        Wheelhouse is education and analysis software. It does not execute trades, act as a broker or hold
+        funds. Options involve risk; see the{" "}
+        <Link to="/risk-disclosure" className="underline">
+          Risk Disclosure
+        </Link>
+        .
       </p>
     </div>
   );

@@ -13,9 +13,15 @@ export default function Pricing() {
   const shell = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div>
-      <PageHeading title="Choose your Plan" subtitle="Free, Pro and Elite plans. Subscriptions cover our market data and AI infrastructure costs." />
+      <PageHeading
+        title="Choose your Plan"
+        subtitle="Free, Pro and Elite plans. Subscriptions cover our market data and AI infrastructure costs."
+      />
       {shell?.user ? null : (
-        <Link to={PRICING_SIGN_UP_HREF} className="inline-block rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400">
+        <Link
+          to={PRICING_SIGN_UP_HREF}
+          className="inline-block rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400"
+        >
           Sign Up
         </Link>
       )}

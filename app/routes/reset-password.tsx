@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { AuthCard, FormMessage, PrimaryButton, SecondaryLinkButton, TextField, useHydrated } from "../components/auth/fields";
+import {
+  AuthCard,
+  FormMessage,
+  PrimaryButton,
+  SecondaryLinkButton,
+  TextField,
+  useHydrated,
+} from "../components/auth/fields";
 import { AUTH_MESSAGES, FORM_MESSAGES } from "../lib/auth-errors";
 import { firstMessage, formFields, resetPasswordSchema } from "../lib/auth-validation";
 import { MIN_PASSWORD_LENGTH } from "../lib/password-rules";
@@ -60,9 +67,26 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="token" value={loaderData.token} />
         {loaderData.next ? <input type="hidden" name="next" value={loaderData.next} /> : null}
         <FormMessage error={actionData?.error} />
-        <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" hint={`Must be at least ${MIN_PASSWORD_LENGTH} characters`} value={password} onChange={(e) => setPassword(e.target.value)} />
-        <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        <PrimaryButton disabled={hydrated && (busy || password === "" || confirm === "")}>{busy ? "Please wait..." : "Reset Password"}</PrimaryButton>
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          hint={`Must be at least ${MIN_PASSWORD_LENGTH} characters`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <PrimaryButton disabled={hydrated && (busy || password === "" || confirm === "")}>
+          {busy ? "Please wait..." : "Reset Password"}
+        </PrimaryButton>
       </Form>
     </AuthCard>
   );

@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signin";
-import { AuthCard, Divider, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
+import {
+  AuthCard,
+  Divider,
+  FormMessage,
+  PrimaryButton,
+  TextField,
+  useHydrated,
+} from "../components/auth/fields";
 import { SocialButtons } from "../components/auth/SocialButtons";
 import { authErrorMessage, NOTICE_SIGN_UP_FIRST } from "../lib/auth-errors";
 import { firstMessage, formFields, signInSchema, socialProviderSchema } from "../lib/auth-validation";
@@ -59,7 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = signInSchema.safeParse(fields);
   if (!parsed.success) return failure(firstMessage(parsed.error));
   const res = await callAuthEndpoint(env, request, "/sign-in/email", { ...parsed.data, rememberMe: true });
-  if (!res.ok) return data({ error: authErrorMessage("signin", res.code, res.status) }, { status: res.status === 429 ? 429 : 400 });
+  if (!res.ok)
+    return data(
+      { error: authErrorMessage("signin", res.code, res.status) },
+      { status: res.status === 429 ? 429 : 400 },
+    );
   return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
 }
 
@@ -71,25 +82,50 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const [password, setPassword] = useState("");
   const [clientError, setClientError] = useState<string | null>(null);
   const error = clientError ?? actionData?.error ?? loaderData.error;
-  const signUpHref = loaderData.returnTo ? `/signup?${RETURN_PARAM}=${encodeURIComponent(loaderData.returnTo)}` : "/signup";
+  const signUpHref = loaderData.returnTo
+    ? `/signup?${RETURN_PARAM}=${encodeURIComponent(loaderData.returnTo)}`
+    : "/signup";
 
   return (
     <AuthCard title="Welcome Back" subtitle="Sign in to your Wheelhouse account">
       <Form method="post" noValidate className="space-y-4" onSubmit={() => setClientError(null)}>
         {loaderData.returnTo ? <input type="hidden" name={RETURN_PARAM} value={loaderData.returnTo} /> : null}
         <FormMessage error={error} info={loaderData.notice} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm text-brand-400 hover:underline">
             Forgot password?
           </Link>
         </div>
-        <PrimaryButton name="intent" value="email" disabled={hydrated && (busy || email.trim() === "" || password === "")}>
+        <PrimaryButton
+          name="intent"
+          value="email"
+          disabled={hydrated && (busy || email.trim() === "" || password === "")}
+        >
           {busy ? "Please wait..." : "Sign In"}
         </PrimaryButton>
         <Divider label="or" />
-        <SocialButtons enabled={loaderData.providers} busy={busy} onError={setClientError} label={(p) => `Sign in with ${p}`} />
+        <SocialButtons
+          enabled={loaderData.providers}
+          busy={busy}
+          onError={setClientError}
+          label={(p) => `Sign in with ${p}`}
+        />
       </Form>
       <p className="mt-6 text-center text-sm text-slate-400">
         Don&apos;t have an account?{" "}
@@ -100,4 +136,3 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     </AuthCard>
   );
 }
-

@@ -2,12 +2,25 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { eq } from "drizzle-orm";
 import type { Route } from "./+types/signup";
-import { AuthCard, Divider, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
+import {
+  AuthCard,
+  Divider,
+  FormMessage,
+  PrimaryButton,
+  TextField,
+  useHydrated,
+} from "../components/auth/fields";
 import { SocialButtons } from "../components/auth/SocialButtons";
 import { PolicyDialog } from "../components/auth/PolicyDialog";
 import { POLICIES, type PolicyKey } from "../components/auth/policies";
 import { authErrorMessage, FORM_MESSAGES, NOTICE_SIGN_UP_FIRST } from "../lib/auth-errors";
-import { firstMessage, formFields, policiesSchema, signUpSchema, socialProviderSchema } from "../lib/auth-validation";
+import {
+  firstMessage,
+  formFields,
+  policiesSchema,
+  signUpSchema,
+  socialProviderSchema,
+} from "../lib/auth-validation";
 import { MIN_PASSWORD_LENGTH } from "../lib/password-rules";
 import { DEFAULT_AFTER_SIGN_IN, RETURN_PARAM, returnPathFrom, safeReturnPath } from "../lib/return-address";
 import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
@@ -37,7 +50,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     providers: enabledProviders(env),
     returnTo: returnPathFrom(url),
     invite: invite ? { id: invite.id, email: invite.email } : null,
-    error: oauthError === NOTICE_SIGN_UP_FIRST ? FORM_MESSAGES.signUpFirst : oauthError ? authErrorMessage("signup", oauthError) : null,
+    error:
+      oauthError === NOTICE_SIGN_UP_FIRST
+        ? FORM_MESSAGES.signUpFirst
+        : oauthError
+          ? authErrorMessage("signup", oauthError)
+          : null,
   };
 }
 
@@ -60,10 +78,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = signUpSchema.safeParse(fields);
   if (!parsed.success) return failure(firstMessage(parsed.error));
   const { email, password } = parsed.data;
-  const res = await callAuthEndpoint(env, request, "/sign-up/email", { email, password, name: email.split("@")[0] ?? email });
-  if (!res.ok) return data({ error: authErrorMessage("signup", res.code, res.status) }, { status: res.status === 429 ? 429 : 400 });
+  const res = await callAuthEndpoint(env, request, "/sign-up/email", {
+    email,
+    password,
+    name: email.split("@")[0] ?? email,
+  });
+  if (!res.ok)
+    return data(
+      { error: authErrorMessage("signup", res.code, res.status) },
+      { status: res.status === 429 ? 429 : 400 },
+    );
   const invite = await pendingInvite(env, fields.invite);
-  if (invite) await getDb(env).update(schema.invites).set({ status: "accepted" }).where(eq(schema.invites.id, invite.id));
+  if (invite)
+    await getDb(env)
+      .update(schema.invites)
+      .set({ status: "accepted" })
+      .where(eq(schema.invites.id, invite.id));
   return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
 }
 
@@ -78,7 +108,9 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const [clientError, setClientError] = useState<string | null>(null);
   const error = clientError ?? actionData?.error ?? loaderData.error;
   const bothAccepted = accepted.risk && accepted.terms;
-  const signInHref = loaderData.returnTo ? `/signin?${RETURN_PARAM}=${encodeURIComponent(loaderData.returnTo)}` : "/signin";
+  const signInHref = loaderData.returnTo
+    ? `/signin?${RETURN_PARAM}=${encodeURIComponent(loaderData.returnTo)}`
+    : "/signin";
 
   const policyCheckbox = (key: PolicyKey, prefix: string) => {
     const policy = POLICIES[key];
@@ -115,7 +147,14 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         {loaderData.returnTo ? <input type="hidden" name={RETURN_PARAM} value={loaderData.returnTo} /> : null}
         {loaderData.invite ? <input type="hidden" name="invite" value={loaderData.invite.id} /> : null}
         <FormMessage error={error} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <TextField
           label="Password"
           name="password"

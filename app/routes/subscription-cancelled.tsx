@@ -15,11 +15,22 @@ export default function SubscriptionCancelled() {
     <section className="mx-auto max-w-lg py-20 text-center">
       <h1 className="text-3xl font-semibold text-white">Subscription Cancelled</h1>
       <p className="mt-3 text-slate-300">
-        Your subscription has been cancelled. You'll have access to premium features until the end of your current billing period.
+        Your subscription has been cancelled. You'll have access to premium features until the end of your
+        current billing period.
       </p>
       <div className="mt-8 flex justify-center gap-3">
-        <Link to="/pricing" className="rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400">Resubscribe</Link>
-        <Link to="/dashboard" className="rounded-lg border border-ink-600 px-5 py-2.5 font-semibold text-white hover:bg-ink-800">Go to Dashboard</Link>
+        <Link
+          to="/pricing"
+          className="rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400"
+        >
+          Resubscribe
+        </Link>
+        <Link
+          to="/dashboard"
+          className="rounded-lg border border-ink-600 px-5 py-2.5 font-semibold text-white hover:bg-ink-800"
+        >
+          Go to Dashboard
+        </Link>
       </div>
     </section>
   );

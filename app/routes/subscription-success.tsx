@@ -14,10 +14,22 @@ export default function SubscriptionSuccess() {
   return (
     <section className="mx-auto max-w-lg py-20 text-center">
       <h1 className="text-3xl font-semibold text-white">Subscription Successful!</h1>
-      <p className="mt-3 text-slate-300">Thank you for subscribing. Your account has been successfully upgraded.</p>
+      <p className="mt-3 text-slate-300">
+        Thank you for subscribing. Your account has been successfully upgraded.
+      </p>
       <div className="mt-8 flex justify-center gap-3">
-        <Link to="/dashboard" className="rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400">Go to Dashboard</Link>
-        <Link to="/pricing" className="rounded-lg border border-ink-600 px-5 py-2.5 font-semibold text-white hover:bg-ink-800">View Subscription Details</Link>
+        <Link
+          to="/dashboard"
+          className="rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400"
+        >
+          Go to Dashboard
+        </Link>
+        <Link
+          to="/pricing"
+          className="rounded-lg border border-ink-600 px-5 py-2.5 font-semibold text-white hover:bg-ink-800"
+        >
+          View Subscription Details
+        </Link>
       </div>
     </section>
   );

@@ -39,18 +39,36 @@ export type TickersActionData =
 export async function action({ request, context }: Route.ActionArgs): Promise<Response | TickersActionData> {
   const env = context.cloudflare.env;
   const session = await getSession(env, request);
-  if (!session) return Response.json({ ok: false, intent: "add", message: WATCHLIST_MESSAGES.signInRequired }, { status: 401 });
+  if (!session)
+    return Response.json(
+      { ok: false, intent: "add", message: WATCHLIST_MESSAGES.signInRequired },
+      { status: 401 },
+    );
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return Response.json({ ok: false, intent: "add", message: WATCHLIST_MESSAGES.addFailed }, { status: 400 });
+  if (!parsed.success)
+    return Response.json(
+      { ok: false, intent: "add", message: WATCHLIST_MESSAGES.addFailed },
+      { status: 400 },
+    );
 
   if (parsed.data.intent === "delete") {
     await removeSymbol(env, session.user.id, parsed.data.symbol);
     return { ok: true, intent: "delete", symbol: parsed.data.symbol.trim().toUpperCase() };
   }
-  const result = await addSymbol(env, session.user, parsed.data.symbol, (s) => isKnownWatchlistSymbol(env, s));
-  if (result.ok) return result.ignored ? { ok: true, intent: "add", ignored: true } : { ok: true, intent: "add", symbol: result.symbol };
+  const result = await addSymbol(env, session.user, parsed.data.symbol, (s) =>
+    isKnownWatchlistSymbol(env, s),
+  );
+  if (result.ok)
+    return result.ignored
+      ? { ok: true, intent: "add", ignored: true }
+      : { ok: true, intent: "add", symbol: result.symbol };
   return Response.json(
-    { ok: false, intent: "add", message: result.message, redirectTo: result.reason === "limit" ? (result.redirectTo ?? null) : null },
+    {
+      ok: false,
+      intent: "add",
+      message: result.message,
+      redirectTo: result.reason === "limit" ? (result.redirectTo ?? null) : null,
+    },
     { status: result.reason === "limit" ? 403 : 400 },
   );
 }
@@ -69,10 +87,18 @@ function AddSymbolForm() {
       formRef.current?.reset();
       // The spec's mobile toast: on small screens the new card may be far below the form.
       if (window.matchMedia("(max-width: 767px)").matches) {
-        toast({ message: `${data.symbol} added to your watchlist`, kind: "success", durationMs: WATCHLIST_TIMING.mobileToastMs });
+        toast({
+          message: `${data.symbol} added to your watchlist`,
+          kind: "success",
+          durationMs: WATCHLIST_TIMING.mobileToastMs,
+        });
       }
     } else if (!data.ok) {
-      toast({ message: data.message, kind: "error", durationMs: data.redirectTo ? WATCHLIST_TIMING.limitRedirectMs + 1000 : 4000 });
+      toast({
+        message: data.message,
+        kind: "error",
+        durationMs: data.redirectTo ? WATCHLIST_TIMING.limitRedirectMs + 1000 : 4000,
+      });
       if (data.redirectTo) {
         const to = data.redirectTo;
         const timer = setTimeout(() => navigate(to), WATCHLIST_TIMING.limitRedirectMs);
@@ -83,10 +109,17 @@ function AddSymbolForm() {
 
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   return (
-    <fetcher.Form ref={formRef} method="post" className="flex w-full max-w-md flex-col gap-1 sm:w-auto" aria-label="Add symbol">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      className="flex w-full max-w-md flex-col gap-1 sm:w-auto"
+      aria-label="Add symbol"
+    >
       <div className="flex gap-2">
         <input type="hidden" name="intent" value="add" />
-        <label htmlFor="symbol" className="sr-only">Symbol</label>
+        <label htmlFor="symbol" className="sr-only">
+          Symbol
+        </label>
         <input
           id="symbol"
           name="symbol"
@@ -97,11 +130,19 @@ function AddSymbolForm() {
           maxLength={12}
           className="min-w-0 flex-1 rounded-lg border border-ink-600 bg-ink-850 px-3 py-2 uppercase text-white placeholder:normal-case placeholder:text-slate-500 focus:border-brand-500 focus:outline-none"
         />
-        <button type="submit" disabled={busy} className="rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-60"
+        >
           {busy ? "Adding..." : "Add Symbol"}
         </button>
       </div>
-      {error ? <p className="text-sm text-red-400" role="alert" data-testid="add-error">{error}</p> : null}
+      {error ? (
+        <p className="text-sm text-red-400" role="alert" data-testid="add-error">
+          {error}
+        </p>
+      ) : null}
     </fetcher.Form>
   );
 }
@@ -110,7 +151,8 @@ function DeleteButton({ symbol }: { symbol: string }) {
   const fetcher = useFetcher<TickersActionData>();
   const toast = useToast();
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast({ message: WATCHLIST_MESSAGES.deleteFailed, kind: "error" });
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
+      toast({ message: WATCHLIST_MESSAGES.deleteFailed, kind: "error" });
   }, [fetcher.state, fetcher.data, toast]);
   return (
     <fetcher.Form method="post">
@@ -122,7 +164,15 @@ function DeleteButton({ symbol }: { symbol: string }) {
         aria-label={`Remove ${symbol} from watchlist`}
         className="rounded-md p-1 text-slate-500 hover:bg-ink-800 hover:text-red-400 disabled:opacity-50"
       >
-        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden fill="none"><path d="M3 4h10M6.5 4V2.5h3V4M4.5 4l.6 9h5.8l.6-9" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
+        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden fill="none">
+          <path
+            d="M3 4h10M6.5 4V2.5h3V4M4.5 4l.6 9h5.8l.6-9"
+            stroke="currentColor"
+            strokeWidth="1.4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
       </button>
     </fetcher.Form>
   );
@@ -168,7 +218,11 @@ function TickersError() {
   return (
     <div className="rounded-xl border border-red-500/30 bg-red-500/5 p-6 text-center" role="alert">
       <p className="text-red-300">{WATCHLIST_MESSAGES.loadFailed}</p>
-      <button type="button" onClick={() => revalidator.revalidate()} className="mt-3 rounded-lg border border-ink-600 px-4 py-2 text-sm text-white hover:bg-ink-800">
+      <button
+        type="button"
+        onClick={() => revalidator.revalidate()}
+        className="mt-3 rounded-lg border border-ink-600 px-4 py-2 text-sm text-white hover:bg-ink-800"
+      >
         Try Again
       </button>
     </div>
@@ -179,13 +233,25 @@ export default function Tickers({ loaderData }: Route.ComponentProps) {
   const { symbols, plan, limit, trimmedMessage, tickers, calendar } = loaderData;
   const toast = useToast();
   useEffect(() => {
-    if (trimmedMessage) toast({ message: trimmedMessage, kind: "info", durationMs: WATCHLIST_TIMING.trimmedMessageMs });
+    if (trimmedMessage)
+      toast({ message: trimmedMessage, kind: "info", durationMs: WATCHLIST_TIMING.trimmedMessageMs });
   }, [trimmedMessage, toast]);
 
   return (
     <div className="space-y-6">
-      <Suspense fallback={<EconomicCalendarCard groups={[]} title="Economic Calendar" footer={<p className="mt-2 text-sm text-slate-500">Loading…</p>} />}>
-        <Await resolve={calendar} errorElement={<EconomicCalendarCard groups={[]} error="Failed to load economic calendar" />}>
+      <Suspense
+        fallback={
+          <EconomicCalendarCard
+            groups={[]}
+            title="Economic Calendar"
+            footer={<p className="mt-2 text-sm text-slate-500">Loading…</p>}
+          />
+        }
+      >
+        <Await
+          resolve={calendar}
+          errorElement={<EconomicCalendarCard groups={[]} error="Failed to load economic calendar" />}
+        >
           {(c) => <EconomicCalendarCard groups={c.groups} error={c.error} />}
         </Await>
       </Suspense>
@@ -198,9 +264,14 @@ export default function Tickers({ loaderData }: Route.ComponentProps) {
       </div>
 
       {symbols.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-ink-600 p-10 text-center" data-testid="watchlist-empty">
+        <div
+          className="rounded-xl border border-dashed border-ink-600 p-10 text-center"
+          data-testid="watchlist-empty"
+        >
           <p className="text-lg text-white">Your watchlist is empty</p>
-          <p className="mt-1 text-slate-400">Add a symbol above to track its price, RSI, sentiment, earnings and ex-dividend dates.</p>
+          <p className="mt-1 text-slate-400">
+            Add a symbol above to track its price, RSI, sentiment, earnings and ex-dividend dates.
+          </p>
           <StarterSymbols />
         </div>
       ) : (
@@ -212,18 +283,27 @@ export default function Tickers({ loaderData }: Route.ComponentProps) {
       )}
 
       <p className="text-xs text-slate-500">
-        Future earnings and ex-dividend dates are approximations and may be off by about 1 week. RSI is the 14-day Wilder RSI of daily closes.
+        Future earnings and ex-dividend dates are approximations and may be off by about 1 week. RSI is the
+        14-day Wilder RSI of daily closes.
       </p>
     </div>
   );
 }
 
-function TickerCards({ result }: { result: { tickers: TickerCardData[]; missing: string[]; simulated: boolean } }) {
+function TickerCards({
+  result,
+}: {
+  result: { tickers: TickerCardData[]; missing: string[]; simulated: boolean };
+}) {
   return (
     <div className="space-y-3">
       {result.simulated ? (
-        <p className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-200" data-testid="simulated-banner">
-          Simulated data — prices, dates and sentiment come from Wheelhouse's built-in market simulator, not a live feed.
+        <p
+          className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-200"
+          data-testid="simulated-banner"
+        >
+          Simulated data — prices, dates and sentiment come from Wheelhouse's built-in market simulator, not a
+          live feed.
         </p>
       ) : null}
       <div className={GRID}>
@@ -231,12 +311,18 @@ function TickerCards({ result }: { result: { tickers: TickerCardData[]; missing:
           <TickerCard key={t.symbol} data={t} onDelete={<DeleteButton symbol={t.symbol} />} />
         ))}
         {result.missing.map((s) => (
-          <div key={s} className="flex flex-col justify-between rounded-xl border border-ink-700 bg-ink-900 p-4" data-testid={`ticker-missing-${s}`}>
+          <div
+            key={s}
+            className="flex flex-col justify-between rounded-xl border border-ink-700 bg-ink-900 p-4"
+            data-testid={`ticker-missing-${s}`}
+          >
             <div className="flex items-start justify-between">
               <h3 className="text-lg font-semibold text-white">{s}</h3>
               <DeleteButton symbol={s} />
             </div>
-            <p className="mt-3 text-sm text-slate-400">No market data yet for {s}. It will appear after the next refresh.</p>
+            <p className="mt-3 text-sm text-slate-400">
+              No market data yet for {s}. It will appear after the next refresh.
+            </p>
           </div>
         ))}
       </div>

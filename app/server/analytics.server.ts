@@ -12,7 +12,11 @@ export interface AnalyticsEvent {
 
 const NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
-export async function recordEvent(env: { DB: D1Database }, event: AnalyticsEvent, now = Date.now()): Promise<boolean> {
+export async function recordEvent(
+  env: { DB: D1Database },
+  event: AnalyticsEvent,
+  now = Date.now(),
+): Promise<boolean> {
   if (!NAME.test(event.name)) {
     console.warn(`analytics: refused event name "${event.name}"`);
     return false;

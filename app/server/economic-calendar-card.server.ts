@@ -13,7 +13,10 @@ export interface EconomicCalendarCardData {
   error: string | null;
 }
 
-export async function loadEconomicCalendarGroups(env: WorkerEnv, now: Date): Promise<EconomicCalendarCardData> {
+export async function loadEconomicCalendarGroups(
+  env: WorkerEnv,
+  now: Date,
+): Promise<EconomicCalendarCardData> {
   try {
     const calendar = await getEconomicCalendar(env, now.getTime());
     return { groups: upcomingEventGroups(calendar.events, newYorkDateOf(now.getTime())), error: null };

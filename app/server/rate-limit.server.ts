@@ -28,5 +28,9 @@ export async function consumeRateLimit(
 
 /** The client address Cloudflare puts on every request (absent in local tests). */
 export function clientAddress(request: Request): string {
-  return request.headers.get("cf-connecting-ip") ?? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
+  return (
+    request.headers.get("cf-connecting-ip") ??
+    request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ??
+    "local"
+  );
 }

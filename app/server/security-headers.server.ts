@@ -46,7 +46,10 @@ export function withSecurityHeaders(response: Response, opts: SecurityHeaderOpti
   h.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce, { dev: opts.dev }));
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("X-Frame-Options", "DENY");
-  h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+  h.set(
+    "Permissions-Policy",
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  );
   h.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
   if (opts.production) h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
   return res;

@@ -12,11 +12,30 @@ const DAY_MS = 86_400_000;
 function subscriptionFor(kind: DemoAccount["kind"], now: number) {
   switch (kind) {
     case "pro":
-      return { subscriptionTier: "Pro Plan", subscriptionStatus: "active", hasUsedTrial: true, currentPeriodEnd: new Date(now + 30 * DAY_MS), subscriptionId: "sub_demo_pro" };
+      return {
+        subscriptionTier: "Pro Plan",
+        subscriptionStatus: "active",
+        hasUsedTrial: true,
+        currentPeriodEnd: new Date(now + 30 * DAY_MS),
+        subscriptionId: "sub_demo_pro",
+      };
     case "elite":
-      return { subscriptionTier: "Elite Plan", subscriptionStatus: "active", hasUsedTrial: true, currentPeriodEnd: new Date(now + 30 * DAY_MS), subscriptionId: "sub_demo_elite" };
+      return {
+        subscriptionTier: "Elite Plan",
+        subscriptionStatus: "active",
+        hasUsedTrial: true,
+        currentPeriodEnd: new Date(now + 30 * DAY_MS),
+        subscriptionId: "sub_demo_elite",
+      };
     case "trial":
-      return { subscriptionTier: "Pro Plan", subscriptionStatus: "trialing", hasUsedTrial: true, lastSubscriptionTier: "Free Plan", trialEnd: new Date(now + 5 * DAY_MS), subscriptionId: null };
+      return {
+        subscriptionTier: "Pro Plan",
+        subscriptionStatus: "trialing",
+        hasUsedTrial: true,
+        lastSubscriptionTier: "Free Plan",
+        trialEnd: new Date(now + 5 * DAY_MS),
+        subscriptionId: null,
+      };
     // The Free demo has used its trial already, so it stays on Free to show the Free experience.
     case "free":
     case "admin":
@@ -36,10 +55,16 @@ export async function seedDemoData(env: WorkerEnv, request: Request, now = Date.
   const auth = getAuth(env, request);
   const result: SeedResult = { created: [], existing: [] };
   for (const account of DEMO_ACCOUNTS) {
-    const found = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, account.email)).get();
+    const found = await db
+      .select({ id: schema.user.id })
+      .from(schema.user)
+      .where(eq(schema.user.email, account.email))
+      .get();
     let userId = found?.id;
     if (!userId) {
-      const res = await auth.api.signUpEmail({ body: { email: account.email, password: account.password, name: account.name } });
+      const res = await auth.api.signUpEmail({
+        body: { email: account.email, password: account.password, name: account.name },
+      });
       userId = res.user.id;
       result.created.push(account.email);
     } else {
@@ -47,16 +72,28 @@ export async function seedDemoData(env: WorkerEnv, request: Request, now = Date.
     }
     const setPlan = db
       .update(schema.user)
-      .set({ ...subscriptionFor(account.kind, now), role: account.kind === "admin" ? "admin" : "user", emailVerified: true })
+      .set({
+        ...subscriptionFor(account.kind, now),
+        role: account.kind === "admin" ? "admin" : "user",
+        emailVerified: true,
+      })
       .where(eq(schema.user.id, userId));
     if (account.kind === "admin") {
-      await db.batch([setPlan, db.insert(schema.admins).values({ email: account.email }).onConflictDoNothing()]);
+      await db.batch([
+        setPlan,
+        db.insert(schema.admins).values({ email: account.email }).onConflictDoNothing(),
+      ]);
     } else {
       await setPlan;
     }
   }
   // A first market refresh; skipped by the job itself when the caches are already current.
   const market = await runJob("marketRefresh", env, new Date(now));
-  result.market = { ok: market.ok, itemsProcessed: market.itemsProcessed, durationMs: market.durationMs, detail: market.detail };
+  result.market = {
+    ok: market.ok,
+    itemsProcessed: market.itemsProcessed,
+    durationMs: market.durationMs,
+    detail: market.detail,
+  };
   return result;
 }

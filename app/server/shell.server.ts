@@ -9,16 +9,22 @@ import type { ShellUser } from "../lib/shell-user";
 
 export type { ShellUser };
 
-
 export interface ShellData {
   user: ShellUser | null;
   config: PublicConfig;
 }
 
 /** An admin is a user with the admin role AND a row in the admins table (spec 000 §5). */
-export async function isAdminUser(env: { DB: D1Database }, user: Pick<SessionUser, "email"> & { role?: string | null }) {
+export async function isAdminUser(
+  env: { DB: D1Database },
+  user: Pick<SessionUser, "email"> & { role?: string | null },
+) {
   if (user.role !== "admin") return false;
-  const row = await getDb(env).select({ email: schema.admins.email }).from(schema.admins).where(eq(schema.admins.email, user.email.toLowerCase())).get();
+  const row = await getDb(env)
+    .select({ email: schema.admins.email })
+    .from(schema.admins)
+    .where(eq(schema.admins.email, user.email.toLowerCase()))
+    .get();
   return Boolean(row);
 }
 

@@ -12,7 +12,10 @@ export interface WatchlistTickers {
   simulated: boolean;
 }
 
-export async function watchlistTickerInfos(env: WorkerEnv, symbols: readonly string[]): Promise<WatchlistTickers> {
+export async function watchlistTickerInfos(
+  env: WorkerEnv,
+  symbols: readonly string[],
+): Promise<WatchlistTickers> {
   if (symbols.length === 0) return { tickers: [], missing: [], simulated: false };
   const result = await getTickerInfos(env, symbols);
   const bySymbol = new Map(result.infos.map((i) => [i.symbol, i]));

@@ -45,13 +45,23 @@ export async function loadWatchlist(env: Env, user: WatchlistUser): Promise<Watc
   )
     .bind(user.id, limit)
     .run();
-  return { symbols: symbols.slice(0, limit), plan, limit, trimmedMessage: WATCHLIST_MESSAGES.trimmed(plan, limit) };
+  return {
+    symbols: symbols.slice(0, limit),
+    plan,
+    limit,
+    trimmedMessage: WATCHLIST_MESSAGES.trimmed(plan, limit),
+  };
 }
 
 export type AddSymbolResult =
   | { ok: true; symbol: string; ignored?: false }
   | { ok: true; ignored: true }
-  | { ok: false; reason: "invalid" | "unknown" | "duplicate" | "limit"; message: string; redirectTo?: string | null };
+  | {
+      ok: false;
+      reason: "invalid" | "unknown" | "duplicate" | "limit";
+      message: string;
+      redirectTo?: string | null;
+    };
 
 /**
  * Adds one symbol at the end of the list. The limit and duplicate checks and the insert are one SQL
@@ -66,7 +76,8 @@ export async function addSymbol(
 ): Promise<AddSymbolResult> {
   const symbol = cleanSymbolInput(raw);
   if (!symbol) return { ok: true, ignored: true };
-  if (!SYMBOL_RE.test(symbol)) return { ok: false, reason: "invalid", message: WATCHLIST_MESSAGES.invalidFormat(symbol) };
+  if (!SYMBOL_RE.test(symbol))
+    return { ok: false, reason: "invalid", message: WATCHLIST_MESSAGES.invalidFormat(symbol) };
 
   const plan = effectivePlan(user);
   const limit = PLAN_LIMITS[plan].watchlistSymbols;
@@ -76,7 +87,8 @@ export async function addSymbol(
     .where(and(eq(schema.watchlistSymbols.userId, user.id), eq(schema.watchlistSymbols.symbol, symbol)))
     .get();
   if (existing) return { ok: false, reason: "duplicate", message: WATCHLIST_MESSAGES.duplicate(symbol) };
-  if (!(await isKnownSymbol(symbol))) return { ok: false, reason: "unknown", message: WATCHLIST_MESSAGES.unknown(symbol) };
+  if (!(await isKnownSymbol(symbol)))
+    return { ok: false, reason: "unknown", message: WATCHLIST_MESSAGES.unknown(symbol) };
 
   const inserted = await env.DB.prepare(
     `INSERT OR IGNORE INTO watchlist_symbols (user_id, symbol, position, created_at)
@@ -93,7 +105,8 @@ export async function addSymbol(
     .from(schema.watchlistSymbols)
     .where(and(eq(schema.watchlistSymbols.userId, user.id), eq(schema.watchlistSymbols.symbol, symbol)))
     .get();
-  if ((again?.n ?? 0) > 0) return { ok: false, reason: "duplicate", message: WATCHLIST_MESSAGES.duplicate(symbol) };
+  if ((again?.n ?? 0) > 0)
+    return { ok: false, reason: "duplicate", message: WATCHLIST_MESSAGES.duplicate(symbol) };
   const { message, redirectTo } = watchlistLimitMessage(plan);
   return { ok: false, reason: "limit", message, redirectTo };
 }
@@ -101,6 +114,8 @@ export async function addSymbol(
 export async function removeSymbol(env: Env, userId: string, raw: string): Promise<{ removed: boolean }> {
   const symbol = cleanSymbolInput(raw);
   if (!symbol) return { removed: false };
-  const res = await env.DB.prepare("DELETE FROM watchlist_symbols WHERE user_id = ?1 AND symbol = ?2").bind(userId, symbol).run();
+  const res = await env.DB.prepare("DELETE FROM watchlist_symbols WHERE user_id = ?1 AND symbol = ?2")
+    .bind(userId, symbol)
+    .run();
   return { removed: res.meta.changes > 0 };
 }

@@ -36,7 +36,9 @@ function localSql(sql: string) {
 }
 
 test.describe("accounts", () => {
-  test("sign up, sign out, guarded URL, sign in back to it, change password, reset password", async ({ page }) => {
+  test("sign up, sign out, guarded URL, sign in back to it, change password, reset password", async ({
+    page,
+  }) => {
     const email = unique();
 
     // Sign up: the submit stays disabled until both policy boxes are ticked through their dialogs.
@@ -55,7 +57,10 @@ test.describe("accounts", () => {
     // Landing: the trade ideas screen, with the automatic promotional trial's banner.
     await expect(page).toHaveURL(/\/spreads$/);
     await expect(page.getByRole("heading", { name: "FREE Pro Trial Active!" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Get 20% Off Now" })).toHaveAttribute("href", "/pricing?promo=TRIAL20");
+    await expect(page.getByRole("link", { name: "Get 20% Off Now" })).toHaveAttribute(
+      "href",
+      "/pricing?promo=TRIAL20",
+    );
 
     await signOut(page);
 
@@ -98,7 +103,10 @@ test.describe("accounts", () => {
   });
 
   test("screens: sign-in and sign-up states at desktop and phone widths", async ({ page }) => {
-    for (const [label, size] of [["desktop", { width: 1280, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
+    for (const [label, size] of [
+      ["desktop", { width: 1280, height: 900 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const) {
       await page.setViewportSize(size);
       await page.goto("/signin");
       await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeDisabled();
@@ -144,19 +152,29 @@ test.describe("accounts", () => {
     await acceptPolicies(page);
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page).toHaveURL(/\/spreads$/);
-    for (const [label, size] of [["desktop", { width: 1280, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
+    for (const [label, size] of [
+      ["desktop", { width: 1280, height: 900 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const) {
       await page.setViewportSize(size);
       await page.goto("/");
       await expect(page.getByText("9 days left")).toBeVisible();
       await page.screenshot({ path: `${shots}/trial-banner-promo-${label}.png` });
     }
 
-    localSql(`UPDATE user SET subscription_id = 'sub_e2e', trial_end = ${Date.now() + 3 * 86_400_000 - 60_000} WHERE email = '${email}'`);
-    for (const [label, size] of [["desktop", { width: 1280, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
+    localSql(
+      `UPDATE user SET subscription_id = 'sub_e2e', trial_end = ${Date.now() + 3 * 86_400_000 - 60_000} WHERE email = '${email}'`,
+    );
+    for (const [label, size] of [
+      ["desktop", { width: 1280, height: 900 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const) {
       await page.setViewportSize(size);
       await page.goto("/");
       await expect(page.getByText("Pro Plan Trial: 3 day(s) remaining")).toBeVisible();
-      await expect(page.getByTestId("trial-banner").getByRole("link", { name: "Subscribe Now" })).toHaveAttribute("href", "/pricing");
+      await expect(
+        page.getByTestId("trial-banner").getByRole("link", { name: "Subscribe Now" }),
+      ).toHaveAttribute("href", "/pricing");
       await page.screenshot({ path: `${shots}/trial-banner-subscription-${label}.png` });
     }
   });

@@ -25,7 +25,8 @@ test.describe("app shell", () => {
   test("the page hydrates under the CSP without violations", async ({ page }) => {
     const violations: string[] = [];
     page.on("console", (msg) => {
-      if (msg.type() === "error" && /Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+      if (msg.type() === "error" && /Content Security Policy|Refused to/i.test(msg.text()))
+        violations.push(msg.text());
     });
     await page.goto("/");
     // Client navigation proves the app hydrated (a full reload would not keep this marker).
@@ -46,7 +47,7 @@ test.describe("app shell", () => {
 
   test("an unknown path lands on /", async ({ page }) => {
     await page.goto("/this/does/not/exist");
-    await expect(page).toHaveURL(/localhost:4173\/$/);
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
   });
 
   test("the Coming Soon page shows its text", async ({ page }) => {
@@ -55,7 +56,7 @@ test.describe("app shell", () => {
     // Sign in as the seeded Free demo user through the API, then open a Coming Soon route.
     const res = await page.request.post("/api/auth/sign-in/email", {
       data: { email: "free@wheelhouse.local", password: "demo-password" },
-      headers: { Origin: "http://localhost:4173" },
+      headers: { Origin: new URL(page.url()).origin },
     });
     expect(res.ok()).toBe(true);
     for (const path of ["/simulation", "/saved", "/positions"]) {
@@ -69,7 +70,9 @@ test.describe("app shell", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     await page.getByLabel("Open menu").click();
-    await expect(page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Watchlist" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Watchlist" }),
+    ).toBeVisible();
     await page.screenshot({ path: "test-results/screenshots/home-phone-menu.png" });
   });
 });

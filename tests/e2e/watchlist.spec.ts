@@ -5,8 +5,19 @@ import { expect, test, type Page } from "@playwright/test";
 function storedEvents(sessionId: string): { name: string; properties: string | null }[] {
   const out = execFileSync(
     "node_modules/.bin/wrangler",
-    ["d1", "execute", "DB", "--local", "--json", "--command", `select name, properties from analytics_events where session_id = '${sessionId}'`],
-    { env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" }, stdio: "pipe" },
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--json",
+      "--command",
+      `select name, properties from analytics_events where session_id = '${sessionId}'`,
+    ],
+    {
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+      stdio: "pipe",
+    },
   ).toString();
   return (JSON.parse(out) as { results: { name: string; properties: string | null }[] }[])[0]?.results ?? [];
 }
@@ -42,7 +53,9 @@ test.describe("watchlist", () => {
     await page.setExtraHTTPHeaders({ "cf-connecting-ip": `198.51.100.${(Date.now() + testNumber) % 250}` });
   });
 
-  test("a new user on the Pro trial adds symbols, sees simulated values, deletes one and hits the limit", async ({ page }) => {
+  test("a new user on the Pro trial adds symbols, sees simulated values, deletes one and hits the limit", async ({
+    page,
+  }) => {
     await signUp(page, unique());
     await expect(page.getByRole("heading", { name: "Watchlist" })).toBeVisible();
     await expect(page.getByText("0 of 10 symbols on your Pro Plan")).toBeVisible();
@@ -64,7 +77,8 @@ test.describe("watchlist", () => {
     await page.getByRole("button", { name: "Add Symbol" }).click();
     await expect(page.getByTestId("add-error")).toHaveText("AAPL is already in your watchlist");
 
-    for (const s of ["TSLA", "SPY", "QQQ", "MSFT", "COIN", "NVDA", "AMD", "AMZN", "META"]) await addSymbol(page, s);
+    for (const s of ["TSLA", "SPY", "QQQ", "MSFT", "COIN", "NVDA", "AMD", "AMZN", "META"])
+      await addSymbol(page, s);
     await expect(page.getByText("10 of 10 symbols on your Pro Plan")).toBeVisible();
     await page.screenshot({ path: `${shots}/watchlist-desktop.png`, fullPage: true });
 
@@ -97,14 +111,25 @@ test.describe("watchlist", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Start Trading Options Smarter" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/signup");
-    await expect(page.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/wheelhouse-howtos");
-    await expect(page.getByRole("link", { name: "Sign Up to Track Symbols" })).toHaveAttribute("href", "/signup");
+    await expect(page.getByRole("link", { name: "Learn More" })).toHaveAttribute(
+      "href",
+      "/wheelhouse-howtos",
+    );
+    await expect(page.getByRole("link", { name: "Sign Up to Track Symbols" })).toHaveAttribute(
+      "href",
+      "/signup",
+    );
     await expect(page.getByRole("link", { name: "+ Add Symbol" })).toHaveAttribute("href", "/signup");
-    await expect(page.getByRole("link", { name: "Sign Up for Market Alerts" })).toHaveAttribute("href", "/signup");
+    await expect(page.getByRole("link", { name: "Sign Up for Market Alerts" })).toHaveAttribute(
+      "href",
+      "/signup",
+    );
     await expect(page.getByRole("heading", { name: "Start Trading Options Today" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Create Free Account" })).toHaveAttribute("href", "/signup");
-    for (const s of ["AAPL", "COIN", "SPY", "TSLA"]) await expect(page.locator("#symbol-watchlist").getByTestId(`ticker-card-${s}`)).toBeVisible();
-    for (const t of ["AI-Powered Analysis", "Daily Trade Ideas", "Risk Management", "Market Updates"]) await expect(page.getByRole("heading", { name: t })).toBeVisible();
+    for (const s of ["AAPL", "COIN", "SPY", "TSLA"])
+      await expect(page.locator("#symbol-watchlist").getByTestId(`ticker-card-${s}`)).toBeVisible();
+    for (const t of ["AI-Powered Analysis", "Daily Trade Ideas", "Risk Management", "Market Updates"])
+      await expect(page.getByRole("heading", { name: t })).toBeVisible();
     await page.screenshot({ path: `${shots}/home-visitor-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${shots}/home-visitor-phone.png`, fullPage: true });
@@ -113,7 +138,10 @@ test.describe("watchlist", () => {
   test("a signed-in user's home page links to the app", async ({ page }) => {
     await signUp(page, unique());
     await page.goto("/");
-    await expect(page.getByRole("link", { name: "Spreads", exact: true }).last()).toHaveAttribute("href", "/spreads");
+    await expect(page.getByRole("link", { name: "Spreads", exact: true }).last()).toHaveAttribute(
+      "href",
+      "/spreads",
+    );
     await expect(page.getByRole("link", { name: "CSP/CC" })).toHaveAttribute("href", "/wheels");
     await expect(page.getByRole("link", { name: "Go to Track Symbols" })).toHaveAttribute("href", "/tickers");
     await expect(page.getByRole("link", { name: "Access Full Calendar" })).toHaveAttribute("href", "/signup");
@@ -129,11 +157,19 @@ test.describe("watchlist", () => {
     // The page view is sent once the page is interactive; scrolling before that would not be seen.
     await expect.poll(() => storedEvents(sid).map((e) => e.name), { timeout: 15_000 }).toContain("page_view");
     await page.mouse.wheel(0, 100_000);
-    await expect.poll(() => storedEvents(sid).filter((e) => e.name === "scroll_depth").length, { timeout: 15_000 }).toBe(4);
+    await expect
+      .poll(() => storedEvents(sid).filter((e) => e.name === "scroll_depth").length, { timeout: 15_000 })
+      .toBe(4);
     await page.getByRole("link", { name: "Learn More" }).click();
     await expect(page).toHaveURL(/\/wheelhouse-howtos$/);
     await expect
-      .poll(() => storedEvents(sid).map((e) => `${e.name}:${e.properties ?? ""}`).sort(), { timeout: 15_000 })
+      .poll(
+        () =>
+          storedEvents(sid)
+            .map((e) => `${e.name}:${e.properties ?? ""}`)
+            .sort(),
+        { timeout: 15_000 },
+      )
       .toEqual(
         [
           'learn_more_click:{"location":"home_hero"}',

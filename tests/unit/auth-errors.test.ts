@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_MESSAGES, authErrorMessage, specCodeFor } from "../../app/lib/auth-errors";
-import { changePasswordSchema, firstMessage, policiesSchema, resetPasswordSchema, signInSchema, signUpSchema } from "../../app/lib/auth-validation";
+import {
+  changePasswordSchema,
+  firstMessage,
+  policiesSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from "../../app/lib/auth-validation";
 
 describe("the spec's authentication messages (000 §8)", () => {
   it("are exactly the catalogue", () => {
@@ -26,7 +33,12 @@ describe("the spec's authentication messages (000 §8)", () => {
 describe("better-auth codes -> messages", () => {
   it.each([
     ["signin", "INVALID_EMAIL", undefined, "Please enter a valid email address"],
-    ["signin", "INVALID_EMAIL_OR_PASSWORD", undefined, "Invalid email or password. Please check your credentials and try again."],
+    [
+      "signin",
+      "INVALID_EMAIL_OR_PASSWORD",
+      undefined,
+      "Invalid email or password. Please check your credentials and try again.",
+    ],
     ["signin", "BANNED_USER", undefined, "This account has been disabled"],
     ["signin", "USER_NOT_FOUND", undefined, "No account found with this email"],
     ["signin", "INVALID_PASSWORD", undefined, "Incorrect password"],
@@ -37,7 +49,12 @@ describe("better-auth codes -> messages", () => {
     ["signin", null, 500, "An error occurred. Please try again"],
     ["signin", null, 429, "Too many attempts. Please try again later"],
     ["signup", "USER_ALREADY_EXISTS", undefined, "An account with this email already exists"],
-    ["signup", "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", undefined, "An account with this email already exists"],
+    [
+      "signup",
+      "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
+      undefined,
+      "An account with this email already exists",
+    ],
     ["signup", "PASSWORD_TOO_SHORT", undefined, "Password should be at least 6 characters"],
     ["reset", "USER_NOT_FOUND", undefined, "No account found with this email address"],
     ["reset", "INVALID_EMAIL", undefined, "Please enter a valid email address"],
@@ -57,24 +74,61 @@ describe("better-auth codes -> messages", () => {
 });
 
 describe("form validation (000 §5)", () => {
-  const msg = (r: { success: boolean; error?: unknown }) => (r.success ? null : firstMessage(r.error as never));
+  const msg = (r: { success: boolean; error?: unknown }) =>
+    r.success ? null : firstMessage(r.error as never);
   it("sign-in", () => {
     expect(msg(signInSchema.safeParse({}))).toBe("Please enter both email and password");
-    expect(msg(signInSchema.safeParse({ email: "  ", password: "x" }))).toBe("Please enter both email and password");
-    expect(msg(signInSchema.safeParse({ email: "bad", password: "x" }))).toBe("Please enter a valid email address");
-    expect(signInSchema.parse({ email: " Me@Example.com ", password: "x" })).toEqual({ email: "me@example.com", password: "x" });
+    expect(msg(signInSchema.safeParse({ email: "  ", password: "x" }))).toBe(
+      "Please enter both email and password",
+    );
+    expect(msg(signInSchema.safeParse({ email: "bad", password: "x" }))).toBe(
+      "Please enter a valid email address",
+    );
+    expect(signInSchema.parse({ email: " Me@Example.com ", password: "x" })).toEqual({
+      email: "me@example.com",
+      password: "x",
+    });
   });
   it("sign-up, policies first", () => {
-    expect(msg(signUpSchema.safeParse({ email: "bad", password: "1" }))).toBe("Please agree to both the Risk Disclosure and Terms of Use");
-    expect(msg(policiesSchema.safeParse({ acceptRisk: "on" }))).toBe("Please agree to both the Risk Disclosure and Terms of Use");
-    expect(msg(signUpSchema.safeParse({ acceptRisk: "on", acceptTerms: "on", email: "bad", password: "123456" }))).toBe("Please enter a valid email address");
-    expect(msg(signUpSchema.safeParse({ acceptRisk: "on", acceptTerms: "on", email: "a@b.co", password: "12345" }))).toBe("Password should be at least 6 characters");
-    expect(signUpSchema.safeParse({ acceptRisk: "on", acceptTerms: "on", email: "a@b.co", password: "123456" }).success).toBe(true);
+    expect(msg(signUpSchema.safeParse({ email: "bad", password: "1" }))).toBe(
+      "Please agree to both the Risk Disclosure and Terms of Use",
+    );
+    expect(msg(policiesSchema.safeParse({ acceptRisk: "on" }))).toBe(
+      "Please agree to both the Risk Disclosure and Terms of Use",
+    );
+    expect(
+      msg(signUpSchema.safeParse({ acceptRisk: "on", acceptTerms: "on", email: "bad", password: "123456" })),
+    ).toBe("Please enter a valid email address");
+    expect(
+      msg(
+        signUpSchema.safeParse({ acceptRisk: "on", acceptTerms: "on", email: "a@b.co", password: "12345" }),
+      ),
+    ).toBe("Password should be at least 6 characters");
+    expect(
+      signUpSchema.safeParse({ acceptRisk: "on", acceptTerms: "on", email: "a@b.co", password: "123456" })
+        .success,
+    ).toBe(true);
   });
   it("change and reset password", () => {
-    expect(msg(changePasswordSchema.safeParse({ currentPassword: "x", newPassword: "abcdef", confirmPassword: "abcdeg" }))).toBe("New passwords do not match");
-    expect(msg(changePasswordSchema.safeParse({ currentPassword: "x", newPassword: "abc", confirmPassword: "abc" }))).toBe("New password must be at least 6 characters long");
-    expect(msg(resetPasswordSchema.safeParse({ token: "t", newPassword: "abc", confirmPassword: "abc" }))).toBe("New password must be at least 6 characters long");
-    expect(msg(resetPasswordSchema.safeParse({ token: "", newPassword: "abcdef", confirmPassword: "abcdef" }))).toBe("This reset link is invalid or has expired. Please request a new one.");
+    expect(
+      msg(
+        changePasswordSchema.safeParse({
+          currentPassword: "x",
+          newPassword: "abcdef",
+          confirmPassword: "abcdeg",
+        }),
+      ),
+    ).toBe("New passwords do not match");
+    expect(
+      msg(
+        changePasswordSchema.safeParse({ currentPassword: "x", newPassword: "abc", confirmPassword: "abc" }),
+      ),
+    ).toBe("New password must be at least 6 characters long");
+    expect(
+      msg(resetPasswordSchema.safeParse({ token: "t", newPassword: "abc", confirmPassword: "abc" })),
+    ).toBe("New password must be at least 6 characters long");
+    expect(
+      msg(resetPasswordSchema.safeParse({ token: "", newPassword: "abcdef", confirmPassword: "abcdef" })),
+    ).toBe("This reset link is invalid or has expired. Please request a new one.");
   });
 });

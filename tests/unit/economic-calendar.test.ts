@@ -18,12 +18,22 @@ describe("economic calendar groups", () => {
   const groups = upcomingEventGroups(events, "2026-11-22");
 
   it("drops past dates and keeps at most 5 upcoming days in order", () => {
-    expect(groups.map((g) => g.date)).toEqual(["2026-11-23", "2026-11-25", "2026-12-04", "2026-12-09", "2026-12-10"]);
+    expect(groups.map((g) => g.date)).toEqual([
+      "2026-11-23",
+      "2026-11-25",
+      "2026-12-04",
+      "2026-12-09",
+      "2026-12-10",
+    ]);
   });
 
   it("puts high-impact events first within a day", () => {
     const day = groups.find((g) => g.date === "2026-11-25")!;
-    expect(day.events.map((e) => e.title)).toEqual(["GDP (second estimate)", "Consumer Sentiment", "Durable Goods"]);
+    expect(day.events.map((e) => e.title)).toEqual([
+      "GDP (second estimate)",
+      "Consumer Sentiment",
+      "Durable Goods",
+    ]);
     expect(day.hasHighImpact).toBe(true);
     expect(groups[0]!.hasHighImpact).toBe(false);
   });

@@ -20,7 +20,9 @@ describe("error page", () => {
 
   it("words 404, 403 and 429 for people", () => {
     expect(errorPageText(routeError(404)).heading).toBe("Page not found");
-    expect(errorPageText(routeError(403, "Upgrade to PRO to track up to 10 symbols")).message).toBe("Upgrade to PRO to track up to 10 symbols");
+    expect(errorPageText(routeError(403, "Upgrade to PRO to track up to 10 symbols")).message).toBe(
+      "Upgrade to PRO to track up to 10 symbols",
+    );
     expect(errorPageText(routeError(429)).message).toBe("Too many attempts. Please try again later");
   });
 

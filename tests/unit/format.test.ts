@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatAsOf, formatCalendarDate, formatChange, formatCompactMoney, formatPrice, formatRsi, rsiLabel } from "../../app/lib/format";
+import {
+  formatAsOf,
+  formatCalendarDate,
+  formatChange,
+  formatCompactMoney,
+  formatPrice,
+  formatRsi,
+  rsiLabel,
+} from "../../app/lib/format";
 
 describe("price", () => {
   it("shows two decimals with thousands separators", () => {

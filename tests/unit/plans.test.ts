@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { effectivePlan, isPaidPlan, isPromoTrial, isSubscribed, PLAN_LIMITS, PLAN_TIERS, planLimits, SUBSCRIPTION_STATUSES, trialDaysRemaining } from "../../app/lib/plans";
+import {
+  effectivePlan,
+  isPaidPlan,
+  isPromoTrial,
+  isSubscribed,
+  PLAN_LIMITS,
+  PLAN_TIERS,
+  planLimits,
+  SUBSCRIPTION_STATUSES,
+  trialDaysRemaining,
+} from "../../app/lib/plans";
 
 describe("effective plan: every tier x status", () => {
   const expected: Record<string, Record<string, string>> = {
@@ -19,19 +29,40 @@ describe("effective plan: every tier x status", () => {
     }
   }
 
-  it.each([null, undefined, {}, { subscriptionTier: "Platinum", subscriptionStatus: "active" }, { subscriptionTier: "Pro Plan", subscriptionStatus: "past_due" }])(
-    "treats %j as Free Plan",
-    (user) => {
-      expect(effectivePlan(user as never)).toBe("Free Plan");
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    {},
+    { subscriptionTier: "Platinum", subscriptionStatus: "active" },
+    { subscriptionTier: "Pro Plan", subscriptionStatus: "past_due" },
+  ])("treats %j as Free Plan", (user) => {
+    expect(effectivePlan(user as never)).toBe("Free Plan");
+  });
 });
 
 describe("limits (spec 000 §9, 001)", () => {
   it("has the spec's numbers", () => {
-    expect(PLAN_LIMITS["Free Plan"]).toEqual({ watchlistSymbols: 3, tradeIdeas: 0, positions: 0, feedbackSubmissions: 50, featureRequests: 50 });
-    expect(PLAN_LIMITS["Pro Plan"]).toEqual({ watchlistSymbols: 10, tradeIdeas: 30, positions: 10, feedbackSubmissions: 50, featureRequests: 50 });
-    expect(PLAN_LIMITS["Elite Plan"]).toEqual({ watchlistSymbols: 50, tradeIdeas: Infinity, positions: 50, feedbackSubmissions: 50, featureRequests: 50 });
+    expect(PLAN_LIMITS["Free Plan"]).toEqual({
+      watchlistSymbols: 3,
+      tradeIdeas: 0,
+      positions: 0,
+      feedbackSubmissions: 50,
+      featureRequests: 50,
+    });
+    expect(PLAN_LIMITS["Pro Plan"]).toEqual({
+      watchlistSymbols: 10,
+      tradeIdeas: 30,
+      positions: 10,
+      feedbackSubmissions: 50,
+      featureRequests: 50,
+    });
+    expect(PLAN_LIMITS["Elite Plan"]).toEqual({
+      watchlistSymbols: 50,
+      tradeIdeas: Infinity,
+      positions: 50,
+      feedbackSubmissions: 50,
+      featureRequests: 50,
+    });
   });
 });
 

@@ -3,7 +3,9 @@ import { returnPathFrom, safeReturnPath, signInPathWithReturn } from "../../app/
 
 describe("return address", () => {
   it("keeps an app path with its query and hash", () => {
-    expect(safeReturnPath("/spreads?strategy=IRON_CONDOR&dte=30#top")).toBe("/spreads?strategy=IRON_CONDOR&dte=30#top");
+    expect(safeReturnPath("/spreads?strategy=IRON_CONDOR&dte=30#top")).toBe(
+      "/spreads?strategy=IRON_CONDOR&dte=30#top",
+    );
   });
 
   it.each([

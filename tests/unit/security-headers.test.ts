@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, createCspNonce, withSecurityHeaders } from "../../app/server/security-headers.server";
+import {
+  contentSecurityPolicy,
+  createCspNonce,
+  withSecurityHeaders,
+} from "../../app/server/security-headers.server";
 
 describe("security headers", () => {
   it("makes a fresh base64 nonce per call", () => {

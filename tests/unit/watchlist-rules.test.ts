@@ -12,17 +12,29 @@ describe("watchlist rules", () => {
 
   it("accepts real ticker shapes and rejects junk", () => {
     for (const ok of ["A", "AAPL", "GOOGL", "BRK.B", "SPY"]) expect(SYMBOL_RE.test(ok)).toBe(true);
-    for (const bad of ["", "1ABC", "AAPL!", "TOOLONG", "A..B", "<SCRIPT>"]) expect(SYMBOL_RE.test(bad)).toBe(false);
+    for (const bad of ["", "1ABC", "AAPL!", "TOOLONG", "A..B", "<SCRIPT>"])
+      expect(SYMBOL_RE.test(bad)).toBe(false);
   });
 
   it("uses the spec's limit messages per plan", () => {
-    expect(watchlistLimitMessage("Free Plan")).toEqual({ message: "Upgrade to PRO to track up to 10 symbols", redirectTo: "/pricing" });
-    expect(watchlistLimitMessage("Pro Plan")).toEqual({ message: "Upgrade to Elite to track up to 50 symbols", redirectTo: "/pricing" });
-    expect(watchlistLimitMessage("Elite Plan")).toEqual({ message: "You have reached the maximum number of symbols for your plan", redirectTo: null });
+    expect(watchlistLimitMessage("Free Plan")).toEqual({
+      message: "Upgrade to PRO to track up to 10 symbols",
+      redirectTo: "/pricing",
+    });
+    expect(watchlistLimitMessage("Pro Plan")).toEqual({
+      message: "Upgrade to Elite to track up to 50 symbols",
+      redirectTo: "/pricing",
+    });
+    expect(watchlistLimitMessage("Elite Plan")).toEqual({
+      message: "You have reached the maximum number of symbols for your plan",
+      redirectTo: null,
+    });
   });
 
   it("words the duplicate and trimmed messages as the spec does", () => {
     expect(WATCHLIST_MESSAGES.duplicate("TSLA")).toBe("TSLA is already in your watchlist");
-    expect(WATCHLIST_MESSAGES.trimmed("Free Plan", 3)).toBe("Your Free Plan allows up to 3 symbols. Some symbols have been removed.");
+    expect(WATCHLIST_MESSAGES.trimmed("Free Plan", 3)).toBe(
+      "Your Free Plan allows up to 3 symbols. Some symbols have been removed.",
+    );
   });
 });

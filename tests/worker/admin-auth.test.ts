@@ -15,7 +15,11 @@ async function makeUser(email: string, opts: { role?: string; adminRow?: boolean
 }
 
 async function sessionCount(email: string) {
-  return env.DB.prepare("select count(*) as n from session s join user u on u.id = s.user_id where u.email = ?").bind(email).first<number>("n");
+  return env.DB.prepare(
+    "select count(*) as n from session s join user u on u.id = s.user_id where u.email = ?",
+  )
+    .bind(email)
+    .first<number>("n");
 }
 
 describe("admin sign-in", () => {
@@ -26,7 +30,12 @@ describe("admin sign-in", () => {
 
   it("says 'Failed to sign in' for wrong credentials", async () => {
     await makeUser("admin-wrong@example.com", { role: "admin", adminRow: true });
-    const res = outcome(await call(adminLogin.action, formPost("/admin/login", { email: "admin-wrong@example.com", password: "nope-nope" })));
+    const res = outcome(
+      await call(
+        adminLogin.action,
+        formPost("/admin/login", { email: "admin-wrong@example.com", password: "nope-nope" }),
+      ),
+    );
     expect(res.body).toEqual({ error: "Failed to sign in" });
   });
 
@@ -37,7 +46,9 @@ describe("admin sign-in", () => {
   ])("denies %s and leaves no session behind", async (_label, email, opts) => {
     await makeUser(email, opts);
     const sessionsBefore = await sessionCount(email);
-    const res = outcome(await call(adminLogin.action, formPost("/admin/login", { email, password: "admin-secret" })));
+    const res = outcome(
+      await call(adminLogin.action, formPost("/admin/login", { email, password: "admin-secret" })),
+    );
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "Not authorized as admin" });
     expect(await sessionCount(email)).toBe(sessionsBefore);
@@ -46,12 +57,23 @@ describe("admin sign-in", () => {
 
   it("lets a real admin in, and /admin/login then redirects to /admin", async () => {
     await makeUser("boss@example.com", { role: "admin", adminRow: true });
-    const res = outcome(await call(adminLogin.action, formPost("/admin/login", { email: "boss@example.com", password: "admin-secret" })));
+    const res = outcome(
+      await call(
+        adminLogin.action,
+        formPost("/admin/login", { email: "boss@example.com", password: "admin-secret" }),
+      ),
+    );
     expect(res.location).toBe("/admin");
     const cookie = cookiePairs(res.cookies);
-    expect(await call(adminRoute.loader, requestWithCookie("/admin", cookie))).toEqual({ email: "boss@example.com" });
-    expect(outcome(await call(adminLogin.loader, requestWithCookie("/admin/login", cookie))).location).toBe("/admin");
-    const shell = (await call(root.loader, requestWithCookie("/", cookie))) as Awaited<ReturnType<typeof root.loader>>;
+    expect(await call(adminRoute.loader, requestWithCookie("/admin", cookie))).toEqual({
+      email: "boss@example.com",
+    });
+    expect(outcome(await call(adminLogin.loader, requestWithCookie("/admin/login", cookie))).location).toBe(
+      "/admin",
+    );
+    const shell = (await call(root.loader, requestWithCookie("/", cookie))) as Awaited<
+      ReturnType<typeof root.loader>
+    >;
     expect(shell.user).toMatchObject({ isAdmin: true, planBadge: "Admin" });
   });
 });
@@ -60,16 +82,22 @@ describe("/admin gate", () => {
   it("sends visitors and non-admins to /admin/login", async () => {
     expect(outcome(await call(adminRoute.loader, "/admin")).location).toBe("/admin/login");
     const cookie = await signUpAndGetCookie("nonadmin-gate@example.com");
-    expect(outcome(await call(adminRoute.loader, requestWithCookie("/admin", cookie))).location).toBe("/admin/login");
+    expect(outcome(await call(adminRoute.loader, requestWithCookie("/admin", cookie))).location).toBe(
+      "/admin/login",
+    );
     await setUser("nonadmin-gate@example.com", { role: "admin" });
-    expect(outcome(await call(adminRoute.loader, requestWithCookie("/admin", cookie))).location).toBe("/admin/login");
+    expect(outcome(await call(adminRoute.loader, requestWithCookie("/admin", cookie))).location).toBe(
+      "/admin/login",
+    );
   });
 });
 
 describe("admin password reset", () => {
   it("needs an admin record", async () => {
     await makeUser("justuser@example.com");
-    const res = outcome(await call(adminForgot.action, formPost("/admin/forgot-password", { email: "justuser@example.com" })));
+    const res = outcome(
+      await call(adminForgot.action, formPost("/admin/forgot-password", { email: "justuser@example.com" })),
+    );
     expect(res.body).toEqual({ error: "No admin account found with this email" });
     expect(await outboxFor("justuser@example.com")).toEqual([]);
   });
@@ -81,7 +109,12 @@ describe("admin password reset", () => {
 
   it("emails a link that lands on the reset page and then /admin/login", async () => {
     await makeUser("reset-admin@example.com", { role: "admin", adminRow: true });
-    const res = outcome(await call(adminForgot.action, formPost("/admin/forgot-password", { email: "reset-admin@example.com" })));
+    const res = outcome(
+      await call(
+        adminForgot.action,
+        formPost("/admin/forgot-password", { email: "reset-admin@example.com" }),
+      ),
+    );
     expect(res.body).toEqual({ sent: true, email: "reset-admin@example.com" });
     const [mail] = await outboxFor("reset-admin@example.com");
     const link = /http:\/\/localhost\/api\/auth\/reset-password\/\S+/.exec(mail!.text)![0];

@@ -9,7 +9,11 @@ export function freshIp(): string {
   return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 }
 
-export function formPost(path: string, fields: Record<string, string>, opts: { cookie?: string; ip?: string } = {}): Request {
+export function formPost(
+  path: string,
+  fields: Record<string, string>,
+  opts: { cookie?: string; ip?: string } = {},
+): Request {
   const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN });
   if (opts.cookie) headers.set("Cookie", opts.cookie);
   headers.set("cf-connecting-ip", opts.ip ?? freshIp());
@@ -17,14 +21,33 @@ export function formPost(path: string, fields: Record<string, string>, opts: { c
 }
 
 /** Unwraps what an action returned: a Response (redirect) or React Router's data() wrapper or plain data. */
-export function outcome(result: unknown): { status: number; body: Record<string, unknown> | null; location: string | null; cookies: string[] } {
+export function outcome(result: unknown): {
+  status: number;
+  body: Record<string, unknown> | null;
+  location: string | null;
+  cookies: string[];
+} {
   if (result instanceof Response) {
-    return { status: result.status, body: null, location: result.headers.get("Location"), cookies: result.headers.getSetCookie() };
+    return {
+      status: result.status,
+      body: null,
+      location: result.headers.get("Location"),
+      cookies: result.headers.getSetCookie(),
+    };
   }
-  const wrapped = result as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } | null };
+  const wrapped = result as {
+    type?: string;
+    data?: unknown;
+    init?: { status?: number; headers?: HeadersInit } | null;
+  };
   if (wrapped && wrapped.type === "DataWithResponseInit") {
     const headers = new Headers(wrapped.init?.headers);
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data as Record<string, unknown>, location: null, cookies: headers.getSetCookie() };
+    return {
+      status: wrapped.init?.status ?? 200,
+      body: wrapped.data as Record<string, unknown>,
+      location: null,
+      cookies: headers.getSetCookie(),
+    };
   }
   return { status: 200, body: result as Record<string, unknown>, location: null, cookies: [] };
 }
@@ -36,32 +59,50 @@ export async function userRow(email: string) {
        from user where email = ?`,
   )
     .bind(email)
-    .first<{ id: string; role: string | null; subscriptionTier: string; subscriptionStatus: string; trialEnd: number | null; hasUsedTrial: number; subscriptionId: string | null; lastSubscriptionTier: string | null }>();
+    .first<{
+      id: string;
+      role: string | null;
+      subscriptionTier: string;
+      subscriptionStatus: string;
+      trialEnd: number | null;
+      hasUsedTrial: number;
+      subscriptionId: string | null;
+      lastSubscriptionTier: string | null;
+    }>();
 }
 
 export async function setUser(email: string, fields: Record<string, string | number | null>) {
   const cols = Object.keys(fields);
-  await env.DB.prepare(`update user set ${cols.map((c, i) => `${c} = ?${i + 1}`).join(", ")} where email = ?${cols.length + 1}`)
+  await env.DB.prepare(
+    `update user set ${cols.map((c, i) => `${c} = ?${i + 1}`).join(", ")} where email = ?${cols.length + 1}`,
+  )
     .bind(...Object.values(fields), email)
     .run();
 }
 
 export async function outboxFor(to: string) {
   return (
-    await env.DB.prepare("select id, kind, subject, text, html, status, attempts, last_error as lastError, next_attempt_at as nextAttemptAt from email_outbox where `to` = ? order by created_at desc").bind(to).all<{
-      id: string;
-      kind: string;
-      subject: string;
-      text: string;
-      html: string;
-      status: string;
-      attempts: number;
-      lastError: string | null;
-      nextAttemptAt: number | null;
-    }>()
+    await env.DB.prepare(
+      "select id, kind, subject, text, html, status, attempts, last_error as lastError, next_attempt_at as nextAttemptAt from email_outbox where `to` = ? order by created_at desc",
+    )
+      .bind(to)
+      .all<{
+        id: string;
+        kind: string;
+        subject: string;
+        text: string;
+        html: string;
+        status: string;
+        attempts: number;
+        lastError: string | null;
+        nextAttemptAt: number | null;
+      }>()
   ).results;
 }
 
 export function cookiePairs(setCookies: string[]): string {
-  return setCookies.map((c) => c.split(";")[0]).filter((p) => !p.endsWith("=")).join("; ");
+  return setCookies
+    .map((c) => c.split(";")[0])
+    .filter((p) => !p.endsWith("="))
+    .join("; ");
 }

@@ -14,7 +14,12 @@ import * as devOutbox from "../../app/routes/dev.outbox";
 const POLICIES = { acceptRisk: "on", acceptTerms: "on" };
 
 async function signUp(email: string, password = "secret-password", extra: Record<string, string> = {}) {
-  const res = outcome(await call(signup.action, formPost("/signup", { intent: "email", email, password, ...POLICIES, ...extra })));
+  const res = outcome(
+    await call(
+      signup.action,
+      formPost("/signup", { intent: "email", email, password, ...POLICIES, ...extra }),
+    ),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(302);
   return { ...res, cookie: cookiePairs(res.cookies) };
 }
@@ -25,9 +30,18 @@ async function signInAttempt(fields: Record<string, string>, ip?: string) {
 
 describe("sign-up", () => {
   it.each([
-    [{ email: "a@example.com", password: "secret1" }, "Please agree to both the Risk Disclosure and Terms of Use"],
-    [{ email: "a@example.com", password: "secret1", acceptRisk: "on" }, "Please agree to both the Risk Disclosure and Terms of Use"],
-    [{ email: "a@example.com", password: "secret1", acceptTerms: "on" }, "Please agree to both the Risk Disclosure and Terms of Use"],
+    [
+      { email: "a@example.com", password: "secret1" },
+      "Please agree to both the Risk Disclosure and Terms of Use",
+    ],
+    [
+      { email: "a@example.com", password: "secret1", acceptRisk: "on" },
+      "Please agree to both the Risk Disclosure and Terms of Use",
+    ],
+    [
+      { email: "a@example.com", password: "secret1", acceptTerms: "on" },
+      "Please agree to both the Risk Disclosure and Terms of Use",
+    ],
     [{ email: "not-an-email", password: "secret1", ...POLICIES }, "Please enter a valid email address"],
     [{ email: "", password: "secret1", ...POLICIES }, "Please enter a valid email address"],
     [{ email: "a@example.com", password: "12345", ...POLICIES }, "Password should be at least 6 characters"],
@@ -43,28 +57,48 @@ describe("sign-up", () => {
     expect(res.location).toBe("/suggested-trades");
     expect(res.cookie).toContain("better-auth.session_token=");
     const user = await userRow("new@example.com");
-    const events = await env.DB.prepare("select name, properties from analytics_events where user_id = ?").bind(user!.id).all();
+    const events = await env.DB.prepare("select name, properties from analytics_events where user_id = ?")
+      .bind(user!.id)
+      .all();
     expect(events.results).toEqual([{ name: "sign_up", properties: JSON.stringify({ method: "email" }) }]);
   });
 
   it("says the email is taken", async () => {
     await signUp("taken@example.com");
-    const res = outcome(await call(signup.action, formPost("/signup", { intent: "email", email: "taken@example.com", password: "another-pass", ...POLICIES })));
+    const res = outcome(
+      await call(
+        signup.action,
+        formPost("/signup", {
+          intent: "email",
+          email: "taken@example.com",
+          password: "another-pass",
+          ...POLICIES,
+        }),
+      ),
+    );
     expect(res.body).toEqual({ error: "An account with this email already exists" });
   });
 
   it("goes to the remembered address, and never to another site", async () => {
     expect((await signUp("ret1@example.com", "secret1", { returnTo: "/pricing" })).location).toBe("/pricing");
-    expect((await signUp("ret2@example.com", "secret1", { returnTo: "https://evil.example/steal" })).location).toBe("/suggested-trades");
-    expect((await signUp("ret3@example.com", "secret1", { returnTo: "//evil.example" })).location).toBe("/suggested-trades");
+    expect(
+      (await signUp("ret2@example.com", "secret1", { returnTo: "https://evil.example/steal" })).location,
+    ).toBe("/suggested-trades");
+    expect((await signUp("ret3@example.com", "secret1", { returnTo: "//evil.example" })).location).toBe(
+      "/suggested-trades",
+    );
   });
 
   it("marks a pending invite accepted", async () => {
-    await env.DB.prepare("insert into invites (id, email, status) values ('inv1', 'invited@example.com', 'pending')").run();
+    await env.DB.prepare(
+      "insert into invites (id, email, status) values ('inv1', 'invited@example.com', 'pending')",
+    ).run();
     const page = (await call(signup.loader, "/signup?invite=inv1")) as { invite: { email: string } | null };
     expect(page.invite?.email).toBe("invited@example.com");
     await signUp("invited@example.com", "secret1", { invite: "inv1" });
-    expect(await env.DB.prepare("select status from invites where id = 'inv1'").first("status")).toBe("accepted");
+    expect(await env.DB.prepare("select status from invites where id = 'inv1'").first("status")).toBe(
+      "accepted",
+    );
   });
 
   it("returns the spec's fields from get-session and refuses to let the user write them", async () => {
@@ -73,15 +107,28 @@ describe("sign-up", () => {
       request: new Request(`${ORIGIN}/api/auth/update-user`, {
         method: "POST",
         headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/json" },
-        body: JSON.stringify({ subscriptionTier: "Elite Plan", subscriptionStatus: "active", hasUsedTrial: false }),
+        body: JSON.stringify({
+          subscriptionTier: "Elite Plan",
+          subscriptionStatus: "active",
+          hasUsedTrial: false,
+        }),
       }),
       context: makeContext(),
     } as never);
     expect(update.status).toBe(400);
-    const res = await apiAuth.loader({ request: requestWithCookie("/api/auth/get-session", cookie), context: makeContext() } as never);
+    const res = await apiAuth.loader({
+      request: requestWithCookie("/api/auth/get-session", cookie),
+      context: makeContext(),
+    } as never);
     const body = (await res.json()) as { user: Record<string, unknown> };
     // The automatic trial applied at the first session; the attempted write changed nothing.
-    expect(body.user).toMatchObject({ subscriptionTier: "Pro Plan", subscriptionStatus: "trialing", hasUsedTrial: true, lastSubscriptionTier: "Free Plan", cancelAtPeriodEnd: false });
+    expect(body.user).toMatchObject({
+      subscriptionTier: "Pro Plan",
+      subscriptionStatus: "trialing",
+      hasUsedTrial: true,
+      lastSubscriptionTier: "Free Plan",
+      cancelAtPeriodEnd: false,
+    });
     expect(body.user).toHaveProperty("trialEnd");
     expect(body.user).toHaveProperty("currentPeriodEnd");
     expect(body.user).toHaveProperty("subscriptionId");
@@ -94,7 +141,10 @@ describe("sign-in", () => {
     [{ email: "x@example.com", password: "" }, "Please enter both email and password"],
     [{ email: "", password: "secret1" }, "Please enter both email and password"],
     [{ email: "not-an-email", password: "secret1" }, "Please enter a valid email address"],
-    [{ email: "nobody@example.com", password: "secret1" }, "Invalid email or password. Please check your credentials and try again."],
+    [
+      { email: "nobody@example.com", password: "secret1" },
+      "Invalid email or password. Please check your credentials and try again.",
+    ],
   ])("refuses %j with the spec's message", async (fields, message) => {
     const res = await signInAttempt(fields);
     expect(res.status).toBe(400);
@@ -104,30 +154,47 @@ describe("sign-in", () => {
   it("refuses a wrong password without saying which part was wrong", async () => {
     await signUp("wrongpw@example.com");
     const res = await signInAttempt({ email: "wrongpw@example.com", password: "not-the-password" });
-    expect(res.body).toEqual({ error: "Invalid email or password. Please check your credentials and try again." });
+    expect(res.body).toEqual({
+      error: "Invalid email or password. Please check your credentials and try again.",
+    });
   });
 
   it("signs in and returns to the guarded URL with its query", async () => {
     await signUp("back@example.com");
-    const res = await signInAttempt({ email: "back@example.com", password: "secret-password", returnTo: "/tickers?view=grid&sort=rsi" });
+    const res = await signInAttempt({
+      email: "back@example.com",
+      password: "secret-password",
+      returnTo: "/tickers?view=grid&sort=rsi",
+    });
     expect(res.status).toBe(302);
     expect(res.location).toBe("/tickers?view=grid&sort=rsi");
     expect(cookiePairs(res.cookies)).toContain("better-auth.session_token=");
   });
 
-  it.each(["https://evil.example/x", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "/signin?returnTo=/x"])(
-    "ignores a hostile or looping return address %s",
-    async (returnTo) => {
-      await signUp(`hostile${encodeURIComponent(returnTo).length}@example.com`);
-      const res = await signInAttempt({ email: `hostile${encodeURIComponent(returnTo).length}@example.com`, password: "secret-password", returnTo });
-      expect(res.location).toBe("/suggested-trades");
-    },
-  );
+  it.each([
+    "https://evil.example/x",
+    "//evil.example/x",
+    "/\\evil.example",
+    "javascript:alert(1)",
+    "/signin?returnTo=/x",
+  ])("ignores a hostile or looping return address %s", async (returnTo) => {
+    await signUp(`hostile${encodeURIComponent(returnTo).length}@example.com`);
+    const res = await signInAttempt({
+      email: `hostile${encodeURIComponent(returnTo).length}@example.com`,
+      password: "secret-password",
+      returnTo,
+    });
+    expect(res.location).toBe("/suggested-trades");
+  });
 
   it("sends signed-in users away from /signin and /signup", async () => {
     const { cookie } = await signUp("already@example.com");
-    expect(outcome(await call(signin.loader, requestWithCookie("/signin?returnTo=%2Fwheels", cookie))).location).toBe("/wheels");
-    expect(outcome(await call(signup.loader, requestWithCookie("/signup", cookie))).location).toBe("/suggested-trades");
+    expect(
+      outcome(await call(signin.loader, requestWithCookie("/signin?returnTo=%2Fwheels", cookie))).location,
+    ).toBe("/wheels");
+    expect(outcome(await call(signup.loader, requestWithCookie("/signup", cookie))).location).toBe(
+      "/suggested-trades",
+    );
   });
 
   it("answers 429 with the spec's message after a burst of attempts (D1 rate limit)", async () => {
@@ -142,18 +209,35 @@ describe("sign-in", () => {
     expect(statuses[10]).toBe(429);
     expect(last!.body).toEqual({ error: "Too many attempts. Please try again later" });
     // Another client is not affected.
-    expect((await signInAttempt({ email: "burst@example.com", password: "wrong-password" })).status).toBe(400);
-    const rows = await env.DB.prepare("select count(*) as n from rate_limit where key like ?").bind(`${ip}|%`).first("n");
+    expect((await signInAttempt({ email: "burst@example.com", password: "wrong-password" })).status).toBe(
+      400,
+    );
+    const rows = await env.DB.prepare("select count(*) as n from rate_limit where key like ?")
+      .bind(`${ip}|%`)
+      .first("n");
     expect(rows).toBeGreaterThan(0);
   });
 
   it("rate-limits sign-up and reset requests too", async () => {
     const ip = freshIp();
     let signUpStatus = 0;
-    for (let i = 0; i < 6; i++) signUpStatus = outcome(await call(signup.action, formPost("/signup", { intent: "email", email: `rl${i}@example.com`, password: "secret1", ...POLICIES }, { ip }))).status;
+    for (let i = 0; i < 6; i++)
+      signUpStatus = outcome(
+        await call(
+          signup.action,
+          formPost(
+            "/signup",
+            { intent: "email", email: `rl${i}@example.com`, password: "secret1", ...POLICIES },
+            { ip },
+          ),
+        ),
+      ).status;
     expect(signUpStatus).toBe(429);
     let resetBody: unknown = null;
-    for (let i = 0; i < 6; i++) resetBody = outcome(await call(forgot.action, formPost("/forgot-password", { email: "rl0@example.com" }, { ip }))).body;
+    for (let i = 0; i < 6; i++)
+      resetBody = outcome(
+        await call(forgot.action, formPost("/forgot-password", { email: "rl0@example.com" }, { ip })),
+      ).body;
     expect(resetBody).toEqual({ error: "Too many attempts. Please try again later" });
   });
 });
@@ -168,13 +252,21 @@ describe("social sign-in", () => {
 
   it("needs both policy boxes for a social sign-up", async () => {
     const context = makeContext({ GOOGLE_CLIENT_ID: "gid", GOOGLE_CLIENT_SECRET: "gsecret" });
-    const res = outcome(await call(signup.action, formPost("/signup", { intent: "google", acceptRisk: "on" }), { context }));
+    const res = outcome(
+      await call(signup.action, formPost("/signup", { intent: "google", acceptRisk: "on" }), { context }),
+    );
     expect(res.body).toEqual({ error: "Please agree to both the Risk Disclosure and Terms of Use" });
   });
 
   it("redirects to Google with a state cookie when configured", async () => {
     const context = makeContext({ GOOGLE_CLIENT_ID: "gid", GOOGLE_CLIENT_SECRET: "gsecret" });
-    const res = outcome(await call(signup.action, formPost("/signup", { intent: "google", ...POLICIES, returnTo: "/pricing" }), { context }));
+    const res = outcome(
+      await call(
+        signup.action,
+        formPost("/signup", { intent: "google", ...POLICIES, returnTo: "/pricing" }),
+        { context },
+      ),
+    );
     expect(res.status).toBe(302);
     expect(res.location).toMatch(/^https:\/\/accounts\.google\.com\//);
     expect(res.cookies.join(";")).toContain("better-auth.state=");
@@ -195,9 +287,18 @@ describe("social sign-in", () => {
 
 describe("change password", () => {
   it.each([
-    [{ currentPassword: "secret-password", newPassword: "newpass1", confirmPassword: "newpass2" }, "New passwords do not match"],
-    [{ currentPassword: "secret-password", newPassword: "short", confirmPassword: "short" }, "New password must be at least 6 characters long"],
-    [{ currentPassword: "wrong-current", newPassword: "newpass1", confirmPassword: "newpass1" }, "Current password is incorrect"],
+    [
+      { currentPassword: "secret-password", newPassword: "newpass1", confirmPassword: "newpass2" },
+      "New passwords do not match",
+    ],
+    [
+      { currentPassword: "secret-password", newPassword: "short", confirmPassword: "short" },
+      "New password must be at least 6 characters long",
+    ],
+    [
+      { currentPassword: "wrong-current", newPassword: "newpass1", confirmPassword: "newpass1" },
+      "Current password is incorrect",
+    ],
   ])("refuses %j", async (fields, message) => {
     const { cookie } = await signUp(`cp${message.length}@example.com`);
     const res = outcome(await call(changePassword.action, formPost("/change-password", fields, { cookie })));
@@ -206,17 +307,37 @@ describe("change password", () => {
   });
 
   it("needs a signed-in user", async () => {
-    const res = outcome(await call(changePassword.action, formPost("/change-password", { currentPassword: "a", newPassword: "bbbbbb", confirmPassword: "bbbbbb" })));
+    const res = outcome(
+      await call(
+        changePassword.action,
+        formPost("/change-password", {
+          currentPassword: "a",
+          newPassword: "bbbbbb",
+          confirmPassword: "bbbbbb",
+        }),
+      ),
+    );
     expect(res.location).toBe("/signin?returnTo=%2Fchange-password");
   });
 
   it("changes it after re-verifying the current one", async () => {
     const { cookie } = await signUp("change@example.com");
-    const res = outcome(await call(changePassword.action, formPost("/change-password", { currentPassword: "secret-password", newPassword: "brand-new-1", confirmPassword: "brand-new-1" }, { cookie })));
+    const res = outcome(
+      await call(
+        changePassword.action,
+        formPost(
+          "/change-password",
+          { currentPassword: "secret-password", newPassword: "brand-new-1", confirmPassword: "brand-new-1" },
+          { cookie },
+        ),
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toHaveProperty("success");
     expect(cookiePairs(res.cookies)).toContain("better-auth.session_token=");
-    expect((await signInAttempt({ email: "change@example.com", password: "secret-password" })).status).toBe(400);
+    expect((await signInAttempt({ email: "change@example.com", password: "secret-password" })).status).toBe(
+      400,
+    );
     expect((await signInAttempt({ email: "change@example.com", password: "brand-new-1" })).status).toBe(302);
   });
 });
@@ -229,7 +350,9 @@ describe("password reset", () => {
 
   it("emails a link (text and HTML) that leads to a new password and back to /signin", async () => {
     await signUp("reset@example.com");
-    const sent = outcome(await call(forgot.action, formPost("/forgot-password", { email: "reset@example.com" })));
+    const sent = outcome(
+      await call(forgot.action, formPost("/forgot-password", { email: "reset@example.com" })),
+    );
     expect(sent.body).toEqual({ sent: true, email: "reset@example.com" });
     const [mail] = await outboxFor("reset@example.com");
     expect(mail).toMatchObject({ kind: "reset-password", status: "captured" });
@@ -242,18 +365,37 @@ describe("password reset", () => {
     expect(location.pathname).toBe("/reset-password");
     const token = location.searchParams.get("token")!;
 
-    const mismatch = outcome(await call(reset.action, formPost("/reset-password", { token, newPassword: "resetpass1", confirmPassword: "other" })));
+    const mismatch = outcome(
+      await call(
+        reset.action,
+        formPost("/reset-password", { token, newPassword: "resetpass1", confirmPassword: "other" }),
+      ),
+    );
     expect(mismatch.body).toEqual({ error: "New passwords do not match" });
-    const done = outcome(await call(reset.action, formPost("/reset-password", { token, newPassword: "resetpass1", confirmPassword: "resetpass1" })));
+    const done = outcome(
+      await call(
+        reset.action,
+        formPost("/reset-password", { token, newPassword: "resetpass1", confirmPassword: "resetpass1" }),
+      ),
+    );
     expect(done.location).toBe("/signin?notice=password_reset");
     expect((await signInAttempt({ email: "reset@example.com", password: "resetpass1" })).status).toBe(302);
     // The token is single-use.
-    const again = outcome(await call(reset.action, formPost("/reset-password", { token, newPassword: "resetpass2", confirmPassword: "resetpass2" })));
-    expect(again.body).toEqual({ error: "This reset link is invalid or has expired. Please request a new one." });
+    const again = outcome(
+      await call(
+        reset.action,
+        formPost("/reset-password", { token, newPassword: "resetpass2", confirmPassword: "resetpass2" }),
+      ),
+    );
+    expect(again.body).toEqual({
+      error: "This reset link is invalid or has expired. Please request a new one.",
+    });
   });
 
   it("does not reveal whether an account exists", async () => {
-    const res = outcome(await call(forgot.action, formPost("/forgot-password", { email: "ghost@example.com" })));
+    const res = outcome(
+      await call(forgot.action, formPost("/forgot-password", { email: "ghost@example.com" })),
+    );
     expect(res.body).toEqual({ sent: true, email: "ghost@example.com" });
     expect(await outboxFor("ghost@example.com")).toEqual([]);
   });
@@ -265,15 +407,26 @@ describe("sign-out and the dev outbox", () => {
     const res = outcome(await call(signout.action, formPost("/signout", {}, { cookie })));
     expect(res.location).toBe("/");
     expect(res.cookies.join(";")).toMatch(/better-auth\.session_token=;/);
-    const session = await apiAuth.loader({ request: requestWithCookie("/api/auth/get-session", cookie), context: makeContext() } as never);
+    const session = await apiAuth.loader({
+      request: requestWithCookie("/api/auth/get-session", cookie),
+      context: makeContext(),
+    } as never);
     expect(await session.json()).toBeNull();
   });
 
   it("exists only in development on a loopback host", async () => {
     expect(((await call(devOutbox.loader, "/__dev/outbox")) as Response).status).toBe(404);
     const dev = makeContext({ APP_ENV: "development" });
-    expect(((await call(devOutbox.loader, new Request("https://wheelhouse.example/__dev/outbox"), { context: dev })) as Response).status).toBe(404);
-    const ok = (await call(devOutbox.loader, "/__dev/outbox?to=reset@example.com", { context: dev })) as Response;
+    expect(
+      (
+        (await call(devOutbox.loader, new Request("https://wheelhouse.example/__dev/outbox"), {
+          context: dev,
+        })) as Response
+      ).status,
+    ).toBe(404);
+    const ok = (await call(devOutbox.loader, "/__dev/outbox?to=reset@example.com", {
+      context: dev,
+    })) as Response;
     expect(ok.status).toBe(200);
     expect(Array.isArray(await ok.json())).toBe(true);
   });

@@ -13,7 +13,13 @@ async function recorded(): Promise<{ url: string; headers: Record<string, string
 describe("mail module", () => {
   it("captures emails in the outbox when no provider is configured", async () => {
     const env = makeContext().cloudflare.env;
-    const result = await sendEmail(env, resetPasswordEmail("captured@example.com", "http://localhost/api/auth/reset-password/t?callbackURL=/x&y=1"));
+    const result = await sendEmail(
+      env,
+      resetPasswordEmail(
+        "captured@example.com",
+        "http://localhost/api/auth/reset-password/t?callbackURL=/x&y=1",
+      ),
+    );
     expect(result.status).toBe("captured");
     const [row] = await outboxFor("captured@example.com");
     expect(row).toMatchObject({ status: "captured", attempts: 0, kind: "reset-password" });
@@ -22,22 +28,40 @@ describe("mail module", () => {
   });
 
   it("delivers through Resend when configured, with text and HTML parts", async () => {
-    const env = makeContext({ RESEND_API_KEY: "re_test", EMAIL_FROM: "Wheelhouse <noreply@wheelhouse.test>", RESEND_API_BASE: `${fake()}/resend` }).cloudflare.env;
+    const env = makeContext({
+      RESEND_API_KEY: "re_test",
+      EMAIL_FROM: "Wheelhouse <noreply@wheelhouse.test>",
+      RESEND_API_BASE: `${fake()}/resend`,
+    }).cloudflare.env;
     const result = await sendEmail(env, resetPasswordEmail("sent@example.com", "http://localhost/reset"));
     expect(result.status).toBe("sent");
     const [row] = await outboxFor("sent@example.com");
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
-    const request = (await recorded()).find((r) => r.url === "/resend/emails" && r.body.includes("sent@example.com"))!;
+    const request = (await recorded()).find(
+      (r) => r.url === "/resend/emails" && r.body.includes("sent@example.com"),
+    )!;
     expect(request.headers.authorization).toBe("Bearer re_test");
-    expect(JSON.parse(request.body)).toMatchObject({ from: "Wheelhouse <noreply@wheelhouse.test>", to: ["sent@example.com"], subject: "Reset your Wheelhouse password" });
+    expect(JSON.parse(request.body)).toMatchObject({
+      from: "Wheelhouse <noreply@wheelhouse.test>",
+      to: ["sent@example.com"],
+      subject: "Reset your Wheelhouse password",
+    });
     expect(JSON.parse(request.body).html).toContain("<h1");
     expect(JSON.parse(request.body).text).toContain("http://localhost/reset");
   });
 
   it("records a failed delivery, retries with backoff, and gives up only after the last attempt", async () => {
-    const failing = makeContext({ RESEND_API_KEY: "re_test", EMAIL_FROM: "noreply@wheelhouse.test", RESEND_API_BASE: `${fake()}/resend/fail` }).cloudflare.env;
+    const failing = makeContext({
+      RESEND_API_KEY: "re_test",
+      EMAIL_FROM: "noreply@wheelhouse.test",
+      RESEND_API_BASE: `${fake()}/resend/fail`,
+    }).cloudflare.env;
     const t0 = Date.UTC(2026, 10, 1);
-    const result = await sendEmail(failing, resetPasswordEmail("retry@example.com", "http://localhost/reset"), t0);
+    const result = await sendEmail(
+      failing,
+      resetPasswordEmail("retry@example.com", "http://localhost/reset"),
+      t0,
+    );
     expect(result.status).toBe("queued");
     let [row] = await outboxFor("retry@example.com");
     expect(row).toMatchObject({ status: "queued", attempts: 1, nextAttemptAt: t0 + backoffMs(1) });
@@ -47,7 +71,11 @@ describe("mail module", () => {
     expect((await deliverQueuedEmails(failing, new Date(t0 + 1000))).detail).toMatchObject({ due: 0 });
 
     // Provider back: the cron delivers it.
-    const healthy = makeContext({ RESEND_API_KEY: "re_test", EMAIL_FROM: "noreply@wheelhouse.test", RESEND_API_BASE: `${fake()}/resend` }).cloudflare.env;
+    const healthy = makeContext({
+      RESEND_API_KEY: "re_test",
+      EMAIL_FROM: "noreply@wheelhouse.test",
+      RESEND_API_BASE: `${fake()}/resend`,
+    }).cloudflare.env;
     const run = await deliverQueuedEmails(healthy, new Date(t0 + backoffMs(1)));
     expect(run).toMatchObject({ itemsProcessed: 1, failures: 0 });
     [row] = await outboxFor("retry@example.com");

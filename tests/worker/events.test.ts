@@ -12,15 +12,35 @@ function post(body: unknown, headers: Record<string, string> = {}) {
 }
 
 async function rows(name: string) {
-  return (await env.DB.prepare("select name, user_id as userId, session_id as sessionId, path, properties from analytics_events where name = ?").bind(name).all()).results;
+  return (
+    await env.DB.prepare(
+      "select name, user_id as userId, session_id as sessionId, path, properties from analytics_events where name = ?",
+    )
+      .bind(name)
+      .all()
+  ).results;
 }
 
 describe("POST /api/events", () => {
   it("stores a valid event", async () => {
-    const res = (await call(events.action, post({ name: "signup_click", path: "/", sessionId: "abcdef123456", properties: { location: "home_hero" } }))) as Response;
+    const res = (await call(
+      events.action,
+      post({
+        name: "signup_click",
+        path: "/",
+        sessionId: "abcdef123456",
+        properties: { location: "home_hero" },
+      }),
+    )) as Response;
     expect(res.status).toBe(204);
     expect(await rows("signup_click")).toEqual([
-      { name: "signup_click", userId: null, sessionId: "abcdef123456", path: "/", properties: JSON.stringify({ location: "home_hero" }) },
+      {
+        name: "signup_click",
+        userId: null,
+        sessionId: "abcdef123456",
+        path: "/",
+        properties: JSON.stringify({ location: "home_hero" }),
+      },
     ]);
   });
 
@@ -28,12 +48,19 @@ describe("POST /api/events", () => {
     const cookie = await signUpAndGetCookie("events@example.com");
     const req = requestWithCookie("/api/events", cookie, {
       method: "POST",
-      body: JSON.stringify({ name: "scroll_depth", path: "/", properties: { depth: 50 }, userId: "someone-else" }),
+      body: JSON.stringify({
+        name: "scroll_depth",
+        path: "/",
+        properties: { depth: 50 },
+        userId: "someone-else",
+      }),
       headers: { "Content-Type": "application/json" },
     });
     expect(((await call(events.action, req)) as Response).status).toBe(204);
     const [row] = (await rows("scroll_depth")) as { userId: string }[];
-    const user = await env.DB.prepare("select id from user where email = 'events@example.com'").first<{ id: string }>();
+    const user = await env.DB.prepare("select id from user where email = 'events@example.com'").first<{
+      id: string;
+    }>();
     expect(row!.userId).toBe(user!.id);
   });
 
@@ -50,19 +77,44 @@ describe("POST /api/events", () => {
 
   it("refuses malformed JSON with 400 and oversize bodies with 413", async () => {
     expect(((await call(events.action, post("{not json"))) as Response).status).toBe(400);
-    const big = { name: "page_view", properties: { title: "x".repeat(180), a: "y".repeat(190), b: "z".repeat(190), c: "w".repeat(190), d: "v".repeat(190), e: "u".repeat(190), f: "t".repeat(190), g: "s".repeat(190), h: "r".repeat(190), i: "q".repeat(190), j: "p".repeat(190) } };
+    const big = {
+      name: "page_view",
+      properties: {
+        title: "x".repeat(180),
+        a: "y".repeat(190),
+        b: "z".repeat(190),
+        c: "w".repeat(190),
+        d: "v".repeat(190),
+        e: "u".repeat(190),
+        f: "t".repeat(190),
+        g: "s".repeat(190),
+        h: "r".repeat(190),
+        i: "q".repeat(190),
+        j: "p".repeat(190),
+      },
+    };
     expect(((await call(events.action, post(big))) as Response).status).toBe(413);
   });
 
   it("rate-limits a burst from one address with 429", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 125; i++) {
-      const res = (await call(events.action, post({ name: "page_view", path: "/x" }, { "cf-connecting-ip": "203.0.113.9" }))) as Response;
+      const res = (await call(
+        events.action,
+        post({ name: "page_view", path: "/x" }, { "cf-connecting-ip": "203.0.113.9" }),
+      )) as Response;
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 120).every((s) => s === 204)).toBe(true);
     expect(statuses.slice(120)).toEqual([429, 429, 429, 429, 429]);
     // Another address is unaffected.
-    expect(((await call(events.action, post({ name: "page_view" }, { "cf-connecting-ip": "203.0.113.10" }))) as Response).status).toBe(204);
+    expect(
+      (
+        (await call(
+          events.action,
+          post({ name: "page_view" }, { "cf-connecting-ip": "203.0.113.10" }),
+        )) as Response
+      ).status,
+    ).toBe(204);
   });
 });

@@ -8,7 +8,11 @@ export const testEnv = env as unknown as WorkerEnv;
 export const ORIGIN = "http://localhost";
 
 export function makeContext(overrides: Partial<WorkerEnv> = {}): AppLoadContext {
-  const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+  const ctx = {
+    waitUntil: () => {},
+    passThroughOnException: () => {},
+    props: {},
+  } as unknown as ExecutionContext;
   return { cloudflare: { env: { ...testEnv, ...overrides } as WorkerEnv, ctx }, cspNonce: "test-nonce" };
 }
 
@@ -24,7 +28,14 @@ export async function call<T>(
 ): Promise<Awaited<T> | Response> {
   const req = typeof request === "string" ? new Request(new URL(request, ORIGIN)) : request;
   try {
-    return await fn({ request: req, url: new URL(req.url), params: opts.params ?? {}, context: opts.context ?? makeContext(), pattern: "", unstable_pattern: "" });
+    return await fn({
+      request: req,
+      url: new URL(req.url),
+      params: opts.params ?? {},
+      context: opts.context ?? makeContext(),
+      pattern: "",
+      unstable_pattern: "",
+    });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown as Response;
     throw thrown;
@@ -32,10 +43,17 @@ export async function call<T>(
 }
 
 /** Signs a new user up through better-auth and returns the session cookie for later requests. */
-export async function signUpAndGetCookie(email: string, password = "secret-password", context = makeContext()): Promise<string> {
+export async function signUpAndGetCookie(
+  email: string,
+  password = "secret-password",
+  context = makeContext(),
+): Promise<string> {
   const { getAuth } = await import("../../app/server/auth/auth.server");
   const auth = getAuth(context.cloudflare.env, new Request(ORIGIN));
-  const res = await auth.api.signUpEmail({ body: { email, password, name: email.split("@")[0] ?? email }, asResponse: true });
+  const res = await auth.api.signUpEmail({
+    body: { email, password, name: email.split("@")[0] ?? email },
+    asResponse: true,
+  });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   return cookieHeaderFrom(res);
 }

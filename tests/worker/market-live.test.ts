@@ -48,7 +48,9 @@ describe("live providers", () => {
     expect(info).toMatchObject({ positive_5days: 0, neutral_5days: 0, negative_5days: 0 });
     const chain = await env.MARKET_KV.get<any>(KV_KEYS.chain("CLX"), "json");
     expect(chain).toMatchObject({ underlying: "CLX", source: "cboe", spot: 95.55 });
-    const closes = await env.DB.prepare("SELECT date, close, source FROM daily_closes WHERE symbol = 'CLX' ORDER BY date").all();
+    const closes = await env.DB.prepare(
+      "SELECT date, close, source FROM daily_closes WHERE symbol = 'CLX' ORDER BY date",
+    ).all();
     expect(closes.results).toEqual([
       { date: "2026-07-22", close: 93.5, source: "cboe" },
       { date: "2026-07-23", close: 93.8, source: "cboe" },
@@ -56,7 +58,11 @@ describe("live providers", () => {
   }, 30_000);
 
   it("works with Cboe alone when no keys are set (no earnings, dividends or news)", async () => {
-    const outcome = await runMarketRefresh(liveEnv({ FINNHUB_API_KEY: undefined, ALPHAVANTAGE_API_KEY: undefined }), NOW, { symbols: ["CLX"], force: true });
+    const outcome = await runMarketRefresh(
+      liveEnv({ FINNHUB_API_KEY: undefined, ALPHAVANTAGE_API_KEY: undefined }),
+      NOW,
+      { symbols: ["CLX"], force: true },
+    );
     expect(outcome.failures).toBe(0);
     const info = await env.MARKET_KV.get<any>(KV_KEYS.tickerInfo("CLX"), "json");
     expect(info.current_price).toBe(95.55);
@@ -65,13 +71,26 @@ describe("live providers", () => {
   it("records malformed payloads and throttling without failing the run", async () => {
     await env.MARKET_KV.delete(KV_KEYS.dividends("CLX"));
     await env.MARKET_KV.delete(KV_KEYS.news("CLX"));
-    const outcome = await runMarketRefresh(liveEnv({ ALPHAVANTAGE_API_KEY: "throttled" }), NOW, { symbols: ["CLX", "BROKE"], force: true });
+    const outcome = await runMarketRefresh(liveEnv({ ALPHAVANTAGE_API_KEY: "throttled" }), NOW, {
+      symbols: ["CLX", "BROKE"],
+      force: true,
+    });
     expect(outcome.itemsProcessed).toBe(1);
-    const detail = outcome.detail as { failed: { symbol: string; error: string }[]; partial: Record<string, string[]> };
-    expect(detail.failed).toEqual([{ symbol: "BROKE", error: expect.stringMatching(/BROKE quote: malformed payload \(data\.current_price/) }]);
+    const detail = outcome.detail as {
+      failed: { symbol: string; error: string }[];
+      partial: Record<string, string[]>;
+    };
+    expect(detail.failed).toEqual([
+      {
+        symbol: "BROKE",
+        error: expect.stringMatching(/BROKE quote: malformed payload \(data\.current_price/),
+      },
+    ]);
     // Alpha Vantage's HTTP 200 throttling note: dividends are recorded as throttled (ticker info still
     // produced), news falls back to Finnhub's headlines with keyword sentiment.
-    expect(detail.partial.CLX).toEqual([expect.stringMatching(/^dividends: alphavantage: CLX dividends: throttled/)]);
+    expect(detail.partial.CLX).toEqual([
+      expect.stringMatching(/^dividends: alphavantage: CLX dividends: throttled/),
+    ]);
     const news = await env.MARKET_KV.get<any>(KV_KEYS.news("CLX"), "json");
     expect(news).toMatchObject({ source: "finnhub", headlines: [{ sentimentMethod: "keywords" }] });
   }, 30_000);
@@ -82,7 +101,9 @@ describe("live providers", () => {
     const outcome = await runMarketRefresh(down, NOW, { symbols: ["CLX"], force: true });
     expect(outcome).toMatchObject({ itemsProcessed: 0, failures: 1 });
     expect(JSON.stringify(outcome.detail)).toMatch(/HTTP 503/);
-    const res = (await call(tickersInfo.loader, "/api/get_tickers_info?symbols=CLX", { context: makeContext(down as never) })) as Response;
+    const res = (await call(tickersInfo.loader, "/api/get_tickers_info?symbols=CLX", {
+      context: makeContext(down as never),
+    })) as Response;
     expect(res.status).toBe(200);
     const [clx] = (await res.json()) as any[];
     expect(clx).toMatchObject({ symbol: "CLX", current_price: 95.55, stale: true, source: "cboe" });
@@ -93,14 +114,18 @@ describe("live providers", () => {
     expect(await isKnownSymbol(live, "CLX")).toBe(true);
     expect(await isKnownSymbol(live, "NOPE")).toBe(false);
     expect(await isKnownSymbol(live, "not a symbol")).toBe(false);
-    const res = (await call(tickersInfo.loader, "/api/get_tickers_info?symbols=CLX,NOPE", { context: makeContext(live as never) })) as Response;
+    const res = (await call(tickersInfo.loader, "/api/get_tickers_info?symbols=CLX,NOPE", {
+      context: makeContext(live as never),
+    })) as Response;
     expect(res.headers.get("X-Unknown-Symbols")).toBe("NOPE");
     expect(((await res.json()) as any[]).map((i) => i.symbol)).toEqual(["CLX"]);
   }, 30_000);
 
   it("reports a symbol as pending, within the request's budget, when the provider hangs", async () => {
     const slow = liveEnv({ CBOE_API_BASE: `${inject("fakeOrigin")}/cboe-slow` });
-    const res = (await call(tickersInfo.loader, "/api/get_tickers_info?symbols=SLOWX", { context: makeContext(slow as never) })) as Response;
+    const res = (await call(tickersInfo.loader, "/api/get_tickers_info?symbols=SLOWX", {
+      context: makeContext(slow as never),
+    })) as Response;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([]);
     expect(res.headers.get("X-Pending-Symbols")).toBe("SLOWX");

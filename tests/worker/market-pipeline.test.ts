@@ -23,11 +23,14 @@ async function json(res: unknown) {
 }
 
 async function setPlan(email: string, tier: string, status: string) {
-  await env.DB.prepare("UPDATE user SET subscription_tier = ?1, subscription_status = ?2 WHERE email = ?3").bind(tier, status, email).run();
+  await env.DB.prepare("UPDATE user SET subscription_tier = ?1, subscription_status = ?2 WHERE email = ?3")
+    .bind(tier, status, email)
+    .run();
 }
 
 async function userId(email: string): Promise<string> {
-  return (await env.DB.prepare("SELECT id FROM user WHERE email = ?1").bind(email).first<{ id: string }>())!.id;
+  return (await env.DB.prepare("SELECT id FROM user WHERE email = ?1").bind(email).first<{ id: string }>())!
+    .id;
 }
 
 let lastRun: Awaited<ReturnType<typeof runJob>>;
@@ -43,7 +46,9 @@ describe("market refresh job (demo provider)", () => {
     expect(lastRun.itemsProcessed).toBeGreaterThanOrEqual(95);
     expect(lastRun.detail).toMatchObject({ provider: "demo", market: "open" });
     expect((lastRun.detail as { ideas: number }).ideas).toBeGreaterThan(50);
-    const row = await env.DB.prepare("SELECT ok, items_processed, failures, duration_ms FROM job_runs WHERE job = 'marketRefresh' ORDER BY started_at DESC").first<any>();
+    const row = await env.DB.prepare(
+      "SELECT ok, items_processed, failures, duration_ms FROM job_runs WHERE job = 'marketRefresh' ORDER BY started_at DESC",
+    ).first<any>();
     expect(row).toMatchObject({ ok: 1, failures: 0 });
     expect(row.items_processed).toBe(lastRun.itemsProcessed);
   });
@@ -53,11 +58,15 @@ describe("market refresh job (demo provider)", () => {
     expect(info).toMatchObject({ symbol: "AAPL", source: "demo", asOf: MONDAY_11AM.toISOString() });
     const chain = await env.MARKET_KV.get<any>(KV_KEYS.chain("SPY"), "json");
     expect(chain.expirations.length).toBeGreaterThan(10);
-    const closes = await env.DB.prepare("SELECT COUNT(*) AS n FROM daily_closes WHERE symbol = 'AAPL'").first<{ n: number }>();
+    const closes = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM daily_closes WHERE symbol = 'AAPL'",
+    ).first<{ n: number }>();
     expect(closes!.n).toBe(30);
     const ideas = await env.DB.prepare("SELECT COUNT(*) AS n FROM trade_ideas").first<{ n: number }>();
     expect(ideas!.n).toBeGreaterThan(50);
-    const snapshots = await env.DB.prepare("SELECT COUNT(*) AS n FROM market_snapshots WHERE key LIKE 'ti:v1:%'").first<{ n: number }>();
+    const snapshots = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM market_snapshots WHERE key LIKE 'ti:v1:%'",
+    ).first<{ n: number }>();
     expect(snapshots!.n).toBe(lastRun.itemsProcessed);
   });
 
@@ -86,7 +95,9 @@ describe("market refresh job (demo provider)", () => {
 
   it("runs from the cron dispatch", async () => {
     await runScheduled(CRON.marketRefresh, testEnv, new Date("2026-11-23T16:05:00Z"));
-    const row = await env.DB.prepare("SELECT ok, detail FROM job_runs WHERE job = 'marketRefresh' ORDER BY started_at DESC").first<any>();
+    const row = await env.DB.prepare(
+      "SELECT ok, detail FROM job_runs WHERE job = 'marketRefresh' ORDER BY started_at DESC",
+    ).first<any>();
     expect(row.ok).toBe(1);
     expect(JSON.parse(row.detail)).toMatchObject({ provider: "demo", closesStored: 0 }); // nothing new since the last run
   }, 60_000);
@@ -98,7 +109,18 @@ describe("GET /api/get_tickers_info", () => {
     const body = await json(res);
     expect(body.map((i: any) => i.symbol)).toEqual(["AAPL", "TSLA"]);
     for (const info of body) {
-      for (const field of ["symbol", "current_price", "change_percentage", "ex_dividend_date", "next_earnings_date", "positive_5days", "neutral_5days", "negative_5days", "last_rsi_value", "rsi_value_trend"]) {
+      for (const field of [
+        "symbol",
+        "current_price",
+        "change_percentage",
+        "ex_dividend_date",
+        "next_earnings_date",
+        "positive_5days",
+        "neutral_5days",
+        "negative_5days",
+        "last_rsi_value",
+        "rsi_value_trend",
+      ]) {
         expect(info).toHaveProperty(field);
       }
       expect(info.current_price).toBeGreaterThan(0);
@@ -112,7 +134,10 @@ describe("GET /api/get_tickers_info", () => {
   });
 
   it("reports unknown and malformed symbols without failing the known ones", async () => {
-    const res = (await call(tickersInfo.loader, "/api/get_tickers_info?symbols=SPY,ZZZZ,bad$$,QQQ")) as Response;
+    const res = (await call(
+      tickersInfo.loader,
+      "/api/get_tickers_info?symbols=SPY,ZZZZ,bad$$,QQQ",
+    )) as Response;
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.map((i: any) => i.symbol)).toEqual(["SPY", "QQQ"]);
@@ -121,14 +146,19 @@ describe("GET /api/get_tickers_info", () => {
 
   it("answers an empty array without symbols and 400 for too many", async () => {
     expect(await json(await call(tickersInfo.loader, "/api/get_tickers_info"))).toEqual([]);
-    const many = Array.from({ length: 51 }, (_, i) => `S${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`).join(",");
+    const many = Array.from(
+      { length: 51 },
+      (_, i) => `S${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`,
+    ).join(",");
     const res = (await call(tickersInfo.loader, `/api/get_tickers_info?symbols=${many}`)) as Response;
     expect(res.status).toBe(400);
   });
 
   it("refreshes a known symbol inline when nothing is cached", async () => {
     await env.MARKET_KV.delete(KV_KEYS.tickerInfo("COIN"));
-    await env.DB.prepare("DELETE FROM market_snapshots WHERE key = ?1").bind(KV_KEYS.tickerInfo("COIN")).run();
+    await env.DB.prepare("DELETE FROM market_snapshots WHERE key = ?1")
+      .bind(KV_KEYS.tickerInfo("COIN"))
+      .run();
     const result = await getTickerInfos(testEnv, ["COIN"]);
     expect(result.infos.map((i) => i.symbol)).toEqual(["COIN"]);
     expect(result.pending).toEqual([]);
@@ -151,7 +181,10 @@ describe("GET /api/get_economic_cal", () => {
     expect(Array.isArray(body.events)).toBe(true);
     expect(body.events.length).toBeGreaterThan(0);
     for (const e of body.events) {
-      expect(e).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), title: expect.any(String) });
+      expect(e).toMatchObject({
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        title: expect.any(String),
+      });
       expect(["high", "medium"]).toContain(e.impact);
     }
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=21600");
@@ -172,7 +205,11 @@ describe("GET /api/get_trades plan caps", () => {
     await setPlan("trades-elite@example.com", "Elite Plan", "trialing");
     await setPlan("trades-expired@example.com", "Elite Plan", "inactive");
     // The Pro user watches a tier-3 symbol that would not make the top 30 on its own.
-    await env.DB.prepare("INSERT INTO watchlist_symbols (user_id, symbol, position, created_at) VALUES (?1, 'CLX', 0, 0)").bind(await userId("trades-pro@example.com")).run();
+    await env.DB.prepare(
+      "INSERT INTO watchlist_symbols (user_id, symbol, position, created_at) VALUES (?1, 'CLX', 0, 0)",
+    )
+      .bind(await userId("trades-pro@example.com"))
+      .run();
   });
 
   it("refuses visitors", async () => {
@@ -182,7 +219,10 @@ describe("GET /api/get_trades plan caps", () => {
 
   it("gives Free users (and lapsed subscribers) 403 and no ideas", async () => {
     for (const who of ["free", "expired"]) {
-      const res = (await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies[who]!))) as Response;
+      const res = (await call(
+        getTrades.loader,
+        requestWithCookie("/api/get_trades", cookies[who]!),
+      )) as Response;
       expect(res.status).toBe(403);
       const body = await json(res);
       expect(body).toMatchObject({ requiresUpgrade: true, trade_suggestions: [] });
@@ -190,7 +230,10 @@ describe("GET /api/get_trades plan caps", () => {
   });
 
   it("caps Pro at 30 with the watchlist's ideas first", async () => {
-    const res = (await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.pro!))) as Response;
+    const res = (await call(
+      getTrades.loader,
+      requestWithCookie("/api/get_trades", cookies.pro!),
+    )) as Response;
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.plan).toBe("Pro Plan");
@@ -202,12 +245,17 @@ describe("GET /api/get_trades plan caps", () => {
     expect(res.headers.get("Cache-Control")).toBe("private, max-age=300");
     for (const t of body.trade_suggestions) {
       expect(["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"]).toContain(t.strategy_type);
-      expect(t).toMatchObject({ source: "demo", trade_unique_identifier: expect.stringMatching(/^[A-Z.]+-[0-9a-f]{24}$/) });
+      expect(t).toMatchObject({
+        source: "demo",
+        trade_unique_identifier: expect.stringMatching(/^[A-Z.]+-[0-9a-f]{24}$/),
+      });
     }
   });
 
   it("gives Elite every idea", async () => {
-    const body = await json(await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.elite!)));
+    const body = await json(
+      await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.elite!)),
+    );
     expect(body.plan).toBe("Elite Plan");
     expect(body.limit).toBeNull();
     expect(body.trade_suggestions.length).toBe(body.total);
@@ -215,23 +263,34 @@ describe("GET /api/get_trades plan caps", () => {
   });
 
   it("serves one trade by id for share pages, never the list", async () => {
-    const elite = await json(await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.elite!)));
+    const elite = await json(
+      await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.elite!)),
+    );
     const id = elite.trade_suggestions[0].trade_unique_identifier;
     const found = await json(await call(tradeById.loader, `/api/trade/${id}`, { params: { tradeId: id } }));
     expect(found).toMatchObject({ current: true, trade: { trade_unique_identifier: id } });
     // Still found from the D1 history once the hot list has expired.
     await env.MARKET_KV.delete(KV_KEYS.ideas);
-    const fromHistory = await json(await call(tradeById.loader, `/api/trade/${id}`, { params: { tradeId: id } }));
+    const fromHistory = await json(
+      await call(tradeById.loader, `/api/trade/${id}`, { params: { tradeId: id } }),
+    );
     expect(fromHistory).toMatchObject({ current: false, trade: { trade_unique_identifier: id } });
-    const missing = (await call(tradeById.loader, "/api/trade/AAPL-000000000000000000000000", { params: { tradeId: "AAPL-000000000000000000000000" } })) as Response;
+    const missing = (await call(tradeById.loader, "/api/trade/AAPL-000000000000000000000000", {
+      params: { tradeId: "AAPL-000000000000000000000000" },
+    })) as Response;
     expect(missing.status).toBe(404);
-    const invalid = (await call(tradeById.loader, "/api/trade/AAPL-20261218-BPS-P250-P245", { params: { tradeId: "AAPL-20261218-BPS-P250-P245" } })) as Response;
+    const invalid = (await call(tradeById.loader, "/api/trade/AAPL-20261218-BPS-P250-P245", {
+      params: { tradeId: "AAPL-20261218-BPS-P250-P245" },
+    })) as Response;
     expect(invalid.status).toBe(400);
   });
 
   it("serves the last good list marked stale when the hot list has expired", async () => {
     await env.MARKET_KV.delete(KV_KEYS.ideas);
-    const res = (await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.elite!))) as Response;
+    const res = (await call(
+      getTrades.loader,
+      requestWithCookie("/api/get_trades", cookies.elite!),
+    )) as Response;
     const body = await json(res);
     expect(body.stale).toBe(true);
     expect(body.trade_suggestions.length).toBeGreaterThan(30);
@@ -254,13 +313,24 @@ describe("a failing provider", () => {
     };
     const before = await env.MARKET_KV.get<any>(KV_KEYS.tickerInfo("AAPL"), "json");
     await env.MARKET_KV.delete(KV_KEYS.tickerInfo("AAPL"));
-    const outcome = await runMarketRefresh(testEnv, new Date("2026-11-23T16:10:00Z"), { provider: failing, symbols: ["AAPL", "TSLA"], force: true });
+    const outcome = await runMarketRefresh(testEnv, new Date("2026-11-23T16:10:00Z"), {
+      provider: failing,
+      symbols: ["AAPL", "TSLA"],
+      force: true,
+    });
     expect(outcome.failures).toBe(2);
     expect(outcome.detail).toMatchObject({ refreshed: 0, chains: 0 });
-    const res = (await call(tickersInfo.loader, "/api/get_tickers_info?symbols=AAPL", { context: makeContext() })) as Response;
+    const res = (await call(tickersInfo.loader, "/api/get_tickers_info?symbols=AAPL", {
+      context: makeContext(),
+    })) as Response;
     expect(res.status).toBe(200);
     const [aapl] = await json(res);
-    expect(aapl).toMatchObject({ symbol: "AAPL", stale: true, current_price: before.current_price, asOf: before.asOf });
+    expect(aapl).toMatchObject({
+      symbol: "AAPL",
+      stale: true,
+      current_price: before.current_price,
+      asOf: before.asOf,
+    });
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=60");
     const freshness = await env.MARKET_KV.get<any>(KV_KEYS.freshness, "json");
     expect(freshness).toMatchObject({ failures: 2, dataUpdateAttempted: "2026-11-23T16:10:00.000Z" });

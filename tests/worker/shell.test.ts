@@ -66,7 +66,9 @@ describe("root loader", () => {
 
   it("gives a signed-in user their plan badge", async () => {
     const cookie = await signUpAndGetCookie("badge@example.com");
-    const data = (await call(root.loader, requestWithCookie("/", cookie))) as Awaited<ReturnType<typeof root.loader>>;
+    const data = (await call(root.loader, requestWithCookie("/", cookie))) as Awaited<
+      ReturnType<typeof root.loader>
+    >;
     expect(data.user?.email).toBe("badge@example.com");
     expect(data.user?.isAdmin).toBe(false);
   });
@@ -84,23 +86,40 @@ describe("health API", () => {
 
 describe("dev seed", () => {
   it("does not exist outside development", async () => {
-    const res = (await call(devSeed.action, new Request("http://localhost/__dev/seed", { method: "POST" }))) as Response;
+    const res = (await call(
+      devSeed.action,
+      new Request("http://localhost/__dev/seed", { method: "POST" }),
+    )) as Response;
     expect(res.status).toBe(404);
   });
 
   it("refuses non-loopback hosts even in development", async () => {
     const context = makeContext({ APP_ENV: "development" } as never);
-    const res = (await call(devSeed.action, new Request("https://wheelhouse.example.com/__dev/seed", { method: "POST" }), { context })) as Response;
+    const res = (await call(
+      devSeed.action,
+      new Request("https://wheelhouse.example.com/__dev/seed", { method: "POST" }),
+      { context },
+    )) as Response;
     expect(res.status).toBe(404);
   });
 
   it("seeds an admin and one user per plan, idempotently", async () => {
     const context = makeContext({ APP_ENV: "development" } as never);
-    const first = (await call(devSeed.action, new Request("http://localhost/__dev/seed", { method: "POST" }), { context })) as Response;
+    const first = (await call(
+      devSeed.action,
+      new Request("http://localhost/__dev/seed", { method: "POST" }),
+      { context },
+    )) as Response;
     expect(((await first.json()) as { created: string[] }).created).toHaveLength(5);
-    const second = (await call(devSeed.action, new Request("http://localhost/__dev/seed", { method: "POST" }), { context })) as Response;
+    const second = (await call(
+      devSeed.action,
+      new Request("http://localhost/__dev/seed", { method: "POST" }),
+      { context },
+    )) as Response;
     expect(((await second.json()) as { created: string[]; existing: string[] }).existing).toHaveLength(5);
-    const rows = await env.DB.prepare("select email, subscription_tier as tier, subscription_status as status, role from user where email like '%@wheelhouse.local' order by email").all();
+    const rows = await env.DB.prepare(
+      "select email, subscription_tier as tier, subscription_status as status, role from user where email like '%@wheelhouse.local' order by email",
+    ).all();
     expect(rows.results).toEqual([
       { email: "admin@wheelhouse.local", tier: "Free Plan", status: "inactive", role: "admin" },
       { email: "elite@wheelhouse.local", tier: "Elite Plan", status: "active", role: "user" },
@@ -120,7 +139,9 @@ describe("admin gate", () => {
   });
   it("sends an admin-role user without an admins row to /admin/login", async () => {
     const cookie = await signUpAndGetCookie("role-only@example.com");
-    await env.DB.prepare("update user set role = 'admin' where email = ?").bind("role-only@example.com").run();
+    await env.DB.prepare("update user set role = 'admin' where email = ?")
+      .bind("role-only@example.com")
+      .run();
     expect(location(await call(adminRoute.loader, requestWithCookie("/admin", cookie)))).toBe("/admin/login");
   });
 });

@@ -9,14 +9,20 @@ type LoaderData = Awaited<ReturnType<typeof tickers.loader>>;
 
 async function add(cookie: string, symbol: string) {
   const res = await call(tickers.action, formPost("/tickers", { intent: "add", symbol }, { cookie }));
-  if (res instanceof Response && res.headers.get("content-type")?.includes("json")) return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  if (res instanceof Response && res.headers.get("content-type")?.includes("json"))
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   return outcome(res);
 }
 
 async function freeUser(email: string) {
   const cookie = await signUpAndGetCookie(email);
   // New accounts get the automatic Pro trial; end it to see the Free experience.
-  await setUser(email, { subscription_tier: "Free Plan", subscription_status: "inactive", has_used_trial: 1, trial_end: null });
+  await setUser(email, {
+    subscription_tier: "Free Plan",
+    subscription_status: "inactive",
+    has_used_trial: 1,
+    trial_end: null,
+  });
   return cookie;
 }
 
@@ -27,20 +33,36 @@ describe("/tickers for a visitor", () => {
   });
 
   it("a crafted add gets 401 and the spec's message", async () => {
-    const res = (await call(tickers.action, formPost("/tickers", { intent: "add", symbol: "AAPL" }))) as Response;
+    const res = (await call(
+      tickers.action,
+      formPost("/tickers", { intent: "add", symbol: "AAPL" }),
+    )) as Response;
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ ok: false, message: "Please sign in to add symbols to your watchlist" });
+    expect(await res.json()).toMatchObject({
+      ok: false,
+      message: "Please sign in to add symbols to your watchlist",
+    });
   });
 });
 
 describe("/tickers adding and removing", () => {
   it("a Free user crafting a 4th add gets 403 with the upgrade message and nothing is stored", async () => {
     const cookie = await freeUser("free-crafter@example.com");
-    for (const s of ["AAPL", "TSLA", "SPY"]) expect((await add(cookie, s)).body).toMatchObject({ ok: true, symbol: s });
+    for (const s of ["AAPL", "TSLA", "SPY"])
+      expect((await add(cookie, s)).body).toMatchObject({ ok: true, symbol: s });
     const fourth = await add(cookie, "QQQ");
     expect(fourth.status).toBe(403);
-    expect(fourth.body).toEqual({ ok: false, intent: "add", message: "Upgrade to PRO to track up to 10 symbols", redirectTo: "/pricing" });
-    const count = await env.DB.prepare("select count(*) as n from watchlist_symbols ws join user u on u.id = ws.user_id where u.email = ?").bind("free-crafter@example.com").first<{ n: number }>();
+    expect(fourth.body).toEqual({
+      ok: false,
+      intent: "add",
+      message: "Upgrade to PRO to track up to 10 symbols",
+      redirectTo: "/pricing",
+    });
+    const count = await env.DB.prepare(
+      "select count(*) as n from watchlist_symbols ws join user u on u.id = ws.user_id where u.email = ?",
+    )
+      .bind("free-crafter@example.com")
+      .first<{ n: number }>();
     expect(count?.n).toBe(3);
   });
 
@@ -48,21 +70,33 @@ describe("/tickers adding and removing", () => {
     const cookie = await signUpAndGetCookie("trial-adder@example.com");
     const ten = ["AAPL", "TSLA", "SPY", "QQQ", "MSFT", "COIN", "NVDA", "AMD", "AMZN", "META"];
     for (const s of ten) expect((await add(cookie, s)).body).toMatchObject({ ok: true });
-    expect((await add(cookie, "NFLX")).body).toMatchObject({ ok: false, message: "Upgrade to Elite to track up to 50 symbols" });
+    expect((await add(cookie, "NFLX")).body).toMatchObject({
+      ok: false,
+      message: "Upgrade to Elite to track up to 50 symbols",
+    });
   });
 
   it("rejects duplicates, unknown and malformed symbols with clear messages; ignores blanks", async () => {
     const cookie = await signUpAndGetCookie("rules@example.com");
     expect((await add(cookie, "aapl")).body).toMatchObject({ ok: true, symbol: "AAPL" });
-    expect(await add(cookie, " AaPl ")).toMatchObject({ status: 400, body: { message: "AAPL is already in your watchlist" } });
-    expect(await add(cookie, "ZZZZZ")).toMatchObject({ status: 400, body: { message: expect.stringContaining("ZZZZZ is not a symbol") } });
+    expect(await add(cookie, " AaPl ")).toMatchObject({
+      status: 400,
+      body: { message: "AAPL is already in your watchlist" },
+    });
+    expect(await add(cookie, "ZZZZZ")).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining("ZZZZZ is not a symbol") },
+    });
     expect(await add(cookie, "NOT A TICKER")).toMatchObject({ status: 400 });
     expect((await add(cookie, "   ")).body).toMatchObject({ ok: true, ignored: true });
   });
 
   it("a malformed form is a 400, not a 500", async () => {
     const cookie = await signUpAndGetCookie("malformed@example.com");
-    const res = (await call(tickers.action, formPost("/tickers", { intent: "explode" }, { cookie }))) as Response;
+    const res = (await call(
+      tickers.action,
+      formPost("/tickers", { intent: "explode" }, { cookie }),
+    )) as Response;
     expect(res.status).toBe(400);
   });
 
@@ -70,7 +104,9 @@ describe("/tickers adding and removing", () => {
     const cookie = await signUpAndGetCookie("deleter@example.com");
     await add(cookie, "AAPL");
     await add(cookie, "SPY");
-    const res = outcome(await call(tickers.action, formPost("/tickers", { intent: "delete", symbol: "aapl" }, { cookie })));
+    const res = outcome(
+      await call(tickers.action, formPost("/tickers", { intent: "delete", symbol: "aapl" }, { cookie })),
+    );
     expect(res.body).toEqual({ ok: true, intent: "delete", symbol: "AAPL" });
     const data = (await call(tickers.loader, requestWithCookie("/tickers", cookie))) as LoaderData;
     expect(data.symbols).toEqual(["SPY"]);
@@ -83,7 +119,12 @@ describe("/tickers loader", () => {
     await add(cookie, "AAPL");
     await add(cookie, "SPY");
     const data = (await call(tickers.loader, requestWithCookie("/tickers", cookie))) as LoaderData;
-    expect(data).toMatchObject({ symbols: ["AAPL", "SPY"], plan: "Pro Plan", limit: 10, trimmedMessage: null });
+    expect(data).toMatchObject({
+      symbols: ["AAPL", "SPY"],
+      plan: "Pro Plan",
+      limit: 10,
+      trimmedMessage: null,
+    });
     const t = await data.tickers;
     expect(t.missing).toEqual([]);
     expect(t.simulated).toBe(true);
@@ -101,10 +142,16 @@ describe("/tickers loader", () => {
   it("trims the list when the plan allows fewer symbols, with the spec's message", async () => {
     const cookie = await signUpAndGetCookie("downgraded@example.com");
     for (const s of ["TSLA", "AAPL", "SPY", "QQQ", "MSFT"]) await add(cookie, s);
-    await setUser("downgraded@example.com", { subscription_tier: "Free Plan", subscription_status: "inactive", trial_end: null });
+    await setUser("downgraded@example.com", {
+      subscription_tier: "Free Plan",
+      subscription_status: "inactive",
+      trial_end: null,
+    });
     const data = (await call(tickers.loader, requestWithCookie("/tickers", cookie))) as LoaderData;
     expect(data.symbols).toEqual(["TSLA", "AAPL", "SPY"]);
-    expect(data.trimmedMessage).toBe("Your Free Plan allows up to 3 symbols. Some symbols have been removed.");
+    expect(data.trimmedMessage).toBe(
+      "Your Free Plan allows up to 3 symbols. Some symbols have been removed.",
+    );
   });
 
   it("groups the economic calendar: at most 5 upcoming days, high impact first", async () => {
@@ -129,7 +176,9 @@ describe("home loader", () => {
     expect(visitor.signedIn).toBe(false);
     expect(visitor.calendar.groups.length).toBeGreaterThan(0);
     const cookie = await signUpAndGetCookie("home@example.com");
-    const member = (await call(home.loader, requestWithCookie("/", cookie))) as Awaited<ReturnType<typeof home.loader>>;
+    const member = (await call(home.loader, requestWithCookie("/", cookie))) as Awaited<
+      ReturnType<typeof home.loader>
+    >;
     expect(member.signedIn).toBe(true);
   });
 });

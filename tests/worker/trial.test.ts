@@ -4,7 +4,12 @@ import { call, makeContext, requestWithCookie, signUpAndGetCookie } from "./help
 import { formPost, outcome, setUser, userRow } from "./auth-helpers";
 import * as signin from "../../app/routes/signin";
 import * as root from "../../app/root";
-import { cancelPromoTrial, expireTrials, grantAutomaticTrial, grantPromoTrial } from "../../app/server/auth/trial.server";
+import {
+  cancelPromoTrial,
+  expireTrials,
+  grantAutomaticTrial,
+  grantPromoTrial,
+} from "../../app/server/auth/trial.server";
 import { runJob } from "../../app/server/jobs/scheduler.server";
 import { getSession } from "../../app/server/auth/session.server";
 
@@ -15,7 +20,13 @@ async function plainUser(email: string) {
   const { getAuth } = await import("../../app/server/auth/auth.server");
   const auth = getAuth(makeContext().cloudflare.env, new Request("http://localhost"));
   await auth.api.signUpEmail({ body: { email, password: "secret-password", name: "x" } });
-  await setUser(email, { subscription_tier: "Free Plan", subscription_status: "inactive", has_used_trial: 0, trial_end: null, last_subscription_tier: null });
+  await setUser(email, {
+    subscription_tier: "Free Plan",
+    subscription_status: "inactive",
+    has_used_trial: 0,
+    trial_end: null,
+    last_subscription_tier: null,
+  });
   return (await userRow(email))!;
 }
 
@@ -24,7 +35,12 @@ describe("automatic promotional trial", () => {
     const before = Date.now();
     await signUpAndGetCookie("trial-new@example.com");
     const user = await userRow("trial-new@example.com");
-    expect(user).toMatchObject({ subscriptionTier: "Pro Plan", subscriptionStatus: "trialing", hasUsedTrial: 1, lastSubscriptionTier: "Free Plan" });
+    expect(user).toMatchObject({
+      subscriptionTier: "Pro Plan",
+      subscriptionStatus: "trialing",
+      hasUsedTrial: 1,
+      lastSubscriptionTier: "Free Plan",
+    });
     expect(user!.trialEnd! - before).toBeGreaterThanOrEqual(9 * DAY - 1000);
     expect(user!.trialEnd! - before).toBeLessThanOrEqual(9 * DAY + 5000);
   });
@@ -32,22 +48,44 @@ describe("automatic promotional trial", () => {
   it("is granted once even when two sign-ins race", async () => {
     const user = await plainUser("race@example.com");
     const results = await Promise.all([
-      call(signin.action, formPost("/signin", { intent: "email", email: "race@example.com", password: "secret-password" })),
-      call(signin.action, formPost("/signin", { intent: "email", email: "race@example.com", password: "secret-password" })),
+      call(
+        signin.action,
+        formPost("/signin", { intent: "email", email: "race@example.com", password: "secret-password" }),
+      ),
+      call(
+        signin.action,
+        formPost("/signin", { intent: "email", email: "race@example.com", password: "secret-password" }),
+      ),
     ]);
     expect(results.map((r) => outcome(r).status)).toEqual([302, 302]);
     const after = await userRow("race@example.com");
-    expect(after).toMatchObject({ subscriptionTier: "Pro Plan", subscriptionStatus: "trialing", hasUsedTrial: 1, lastSubscriptionTier: "Free Plan" });
+    expect(after).toMatchObject({
+      subscriptionTier: "Pro Plan",
+      subscriptionStatus: "trialing",
+      hasUsedTrial: 1,
+      lastSubscriptionTier: "Free Plan",
+    });
     // The conditional update lets exactly one of two concurrent grants through.
-    await setUser("race@example.com", { subscription_tier: "Free Plan", subscription_status: "inactive", has_used_trial: 0 });
-    const grants = await Promise.all([grantAutomaticTrial(env, user.id), grantAutomaticTrial(env, user.id), grantAutomaticTrial(env, user.id)]);
+    await setUser("race@example.com", {
+      subscription_tier: "Free Plan",
+      subscription_status: "inactive",
+      has_used_trial: 0,
+    });
+    const grants = await Promise.all([
+      grantAutomaticTrial(env, user.id),
+      grantAutomaticTrial(env, user.id),
+      grantAutomaticTrial(env, user.id),
+    ]);
     expect(grants.filter(Boolean)).toHaveLength(1);
   });
 
   it("is not granted to users who had a trial, pay, or are not on Free", async () => {
     for (const [email, fields] of [
       ["used@example.com", { has_used_trial: 1 }],
-      ["paying@example.com", { subscription_tier: "Pro Plan", subscription_status: "active", subscription_id: "sub_1" }],
+      [
+        "paying@example.com",
+        { subscription_tier: "Pro Plan", subscription_status: "active", subscription_id: "sub_1" },
+      ],
       ["elite-inactive@example.com", { subscription_tier: "Elite Plan", subscription_status: "inactive" }],
     ] as const) {
       const user = await plainUser(email);
@@ -58,9 +96,18 @@ describe("automatic promotional trial", () => {
 
   it("is granted on read for an existing eligible session", async () => {
     const cookie = await signUpAndGetCookie("onread@example.com");
-    await setUser("onread@example.com", { subscription_tier: "Free Plan", subscription_status: "inactive", has_used_trial: 0, trial_end: null });
+    await setUser("onread@example.com", {
+      subscription_tier: "Free Plan",
+      subscription_status: "inactive",
+      has_used_trial: 0,
+      trial_end: null,
+    });
     const session = await getSession(makeContext().cloudflare.env, requestWithCookie("/", cookie));
-    expect(session?.user).toMatchObject({ subscriptionTier: "Pro Plan", subscriptionStatus: "trialing", hasUsedTrial: true });
+    expect(session?.user).toMatchObject({
+      subscriptionTier: "Pro Plan",
+      subscriptionStatus: "trialing",
+      hasUsedTrial: true,
+    });
   });
 });
 
@@ -68,9 +115,15 @@ describe("trial expiry", () => {
   it("reverts an expired promotional trial on read to the saved tier", async () => {
     const cookie = await signUpAndGetCookie("expire-read@example.com");
     await setUser("expire-read@example.com", { trial_end: Date.now() - 1000 });
-    const shell = (await call(root.loader, requestWithCookie("/", cookie))) as Awaited<ReturnType<typeof root.loader>>;
+    const shell = (await call(root.loader, requestWithCookie("/", cookie))) as Awaited<
+      ReturnType<typeof root.loader>
+    >;
     expect(shell.user?.plan).toBe("Free Plan");
-    expect(await userRow("expire-read@example.com")).toMatchObject({ subscriptionTier: "Free Plan", subscriptionStatus: "inactive", hasUsedTrial: 1 });
+    expect(await userRow("expire-read@example.com")).toMatchObject({
+      subscriptionTier: "Free Plan",
+      subscriptionStatus: "inactive",
+      hasUsedTrial: 1,
+    });
     // ...and it is never granted again.
     await call(root.loader, requestWithCookie("/", cookie));
     expect((await userRow("expire-read@example.com"))!.subscriptionStatus).toBe("inactive");
@@ -80,14 +133,26 @@ describe("trial expiry", () => {
     await signUpAndGetCookie("cron-expired@example.com");
     await signUpAndGetCookie("cron-running@example.com");
     await signUpAndGetCookie("cron-stripe@example.com");
-    await setUser("cron-expired@example.com", { trial_end: Date.now() - DAY, last_subscription_tier: "Elite Plan" });
+    await setUser("cron-expired@example.com", {
+      trial_end: Date.now() - DAY,
+      last_subscription_tier: "Elite Plan",
+    });
     await setUser("cron-stripe@example.com", { trial_end: Date.now() - DAY, subscription_id: "sub_stripe" });
     const run = await runJob("housekeeping", makeContext().cloudflare.env, new Date());
     expect(run.ok).toBe(true);
     expect(run.detail).toMatchObject({ trialsExpired: 1 });
-    expect(await userRow("cron-expired@example.com")).toMatchObject({ subscriptionTier: "Elite Plan", subscriptionStatus: "inactive" });
-    expect(await userRow("cron-running@example.com")).toMatchObject({ subscriptionTier: "Pro Plan", subscriptionStatus: "trialing" });
-    expect(await userRow("cron-stripe@example.com")).toMatchObject({ subscriptionTier: "Pro Plan", subscriptionStatus: "trialing" });
+    expect(await userRow("cron-expired@example.com")).toMatchObject({
+      subscriptionTier: "Elite Plan",
+      subscriptionStatus: "inactive",
+    });
+    expect(await userRow("cron-running@example.com")).toMatchObject({
+      subscriptionTier: "Pro Plan",
+      subscriptionStatus: "trialing",
+    });
+    expect(await userRow("cron-stripe@example.com")).toMatchObject({
+      subscriptionTier: "Pro Plan",
+      subscriptionStatus: "trialing",
+    });
     expect(await expireTrials(env)).toBe(0);
   });
 });
@@ -101,24 +166,50 @@ describe("admin-granted trial and trial cancel", () => {
     expect((await userRow("promo@example.com"))!.trialEnd).toBe(now + 30 * 60_000);
     const days = await grantPromoTrial(env, user.id, { days: 0 }, now);
     expect(days).toMatchObject({ ok: true, days: 1 });
-    expect(await userRow("promo@example.com")).toMatchObject({ subscriptionTier: "Pro Plan", subscriptionStatus: "trialing", lastSubscriptionTier: "Free Plan", trialEnd: now + DAY });
+    expect(await userRow("promo@example.com")).toMatchObject({
+      subscriptionTier: "Pro Plan",
+      subscriptionStatus: "trialing",
+      lastSubscriptionTier: "Free Plan",
+      trialEnd: now + DAY,
+    });
     expect(await cancelPromoTrial(env, user.id)).toEqual({ ok: true });
-    expect(await userRow("promo@example.com")).toMatchObject({ subscriptionTier: "Free Plan", subscriptionStatus: "inactive", trialEnd: null });
+    expect(await userRow("promo@example.com")).toMatchObject({
+      subscriptionTier: "Free Plan",
+      subscriptionStatus: "inactive",
+      trialEnd: null,
+    });
   });
 
   it("refuses to cancel when the user is not on a promotional trial", async () => {
     const user = await plainUser("notpromo@example.com");
-    expect(await cancelPromoTrial(env, user.id)).toEqual({ ok: false, error: "User is not on a promotional trial" });
-    await setUser("notpromo@example.com", { subscription_tier: "Pro Plan", subscription_status: "trialing", subscription_id: "sub_x" });
-    expect(await cancelPromoTrial(env, user.id)).toEqual({ ok: false, error: "User is not on a promotional trial" });
+    expect(await cancelPromoTrial(env, user.id)).toEqual({
+      ok: false,
+      error: "User is not on a promotional trial",
+    });
+    await setUser("notpromo@example.com", {
+      subscription_tier: "Pro Plan",
+      subscription_status: "trialing",
+      subscription_id: "sub_x",
+    });
+    expect(await cancelPromoTrial(env, user.id)).toEqual({
+      ok: false,
+      error: "User is not on a promotional trial",
+    });
   });
 });
 
 describe("trial banner data in the shell", () => {
   it("tells the shell the trial end and whether there is a subscription", async () => {
     const cookie = await signUpAndGetCookie("banner@example.com");
-    const shell = (await call(root.loader, requestWithCookie("/", cookie))) as Awaited<ReturnType<typeof root.loader>>;
-    expect(shell.user).toMatchObject({ subscriptionStatus: "trialing", subscriptionTier: "Pro Plan", hasSubscriptionId: false, planBadge: "Pro" });
+    const shell = (await call(root.loader, requestWithCookie("/", cookie))) as Awaited<
+      ReturnType<typeof root.loader>
+    >;
+    expect(shell.user).toMatchObject({
+      subscriptionStatus: "trialing",
+      subscriptionTier: "Pro Plan",
+      hasSubscriptionId: false,
+      planBadge: "Pro",
+    });
     expect(new Date(shell.user!.trialEnd!).getTime()).toBeGreaterThan(Date.now() + 8 * DAY);
   });
 });

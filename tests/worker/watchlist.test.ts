@@ -1,21 +1,44 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { addSymbol, listWatchlist, loadWatchlist, removeSymbol, type WatchlistUser } from "../../app/server/watchlist.server";
+import {
+  addSymbol,
+  listWatchlist,
+  loadWatchlist,
+  removeSymbol,
+  type WatchlistUser,
+} from "../../app/server/watchlist.server";
 
-const KNOWN = new Set(["AAPL", "TSLA", "SPY", "QQQ", "MSFT", "COIN", "NVDA", "AMD", "AMZN", "META", "GOOGL", "NFLX", "BRK.B"]);
+const KNOWN = new Set([
+  "AAPL",
+  "TSLA",
+  "SPY",
+  "QQQ",
+  "MSFT",
+  "COIN",
+  "NVDA",
+  "AMD",
+  "AMZN",
+  "META",
+  "GOOGL",
+  "NFLX",
+  "BRK.B",
+]);
 const known = (s: string) => KNOWN.has(s);
 
 let n = 0;
 async function makeUser(tier: string, status: string): Promise<WatchlistUser> {
   const id = `wl-user-${++n}`;
-  await env.DB.prepare("insert into user (id, name, email, subscription_tier, subscription_status, created_at, updated_at) values (?, ?, ?, ?, ?, 0, 0)")
+  await env.DB.prepare(
+    "insert into user (id, name, email, subscription_tier, subscription_status, created_at, updated_at) values (?, ?, ?, ?, ?, 0, 0)",
+  )
     .bind(id, id, `${id}@example.com`, tier, status)
     .run();
   return { id, subscriptionTier: tier, subscriptionStatus: status };
 }
 
 async function fill(user: WatchlistUser, symbols: string[]) {
-  for (const s of symbols) expect(await addSymbol(env, user, s, known)).toMatchObject({ ok: true, symbol: s });
+  for (const s of symbols)
+    expect(await addSymbol(env, user, s, known)).toMatchObject({ ok: true, symbol: s });
 }
 
 describe("adding symbols", () => {
@@ -36,12 +59,20 @@ describe("adding symbols", () => {
   it("rejects duplicates case-insensitively with the spec's message", async () => {
     const user = await makeUser("Pro Plan", "active");
     await fill(user, ["AAPL"]);
-    expect(await addSymbol(env, user, "aapl", known)).toMatchObject({ ok: false, reason: "duplicate", message: "AAPL is already in your watchlist" });
+    expect(await addSymbol(env, user, "aapl", known)).toMatchObject({
+      ok: false,
+      reason: "duplicate",
+      message: "AAPL is already in your watchlist",
+    });
   });
 
   it("rejects symbols the market does not know, and malformed input", async () => {
     const user = await makeUser("Pro Plan", "active");
-    expect(await addSymbol(env, user, "zzzz", known)).toMatchObject({ ok: false, reason: "unknown", message: expect.stringContaining("ZZZZ") });
+    expect(await addSymbol(env, user, "zzzz", known)).toMatchObject({
+      ok: false,
+      reason: "unknown",
+      message: expect.stringContaining("ZZZZ"),
+    });
     expect(await addSymbol(env, user, "<script>", known)).toMatchObject({ ok: false, reason: "invalid" });
     expect(await listWatchlist(env, user.id)).toEqual([]);
   });
@@ -63,7 +94,10 @@ describe("plan limits", () => {
   it("a cancelled Pro subscriber is treated as Free", async () => {
     const user = await makeUser("Pro Plan", "inactive");
     await fill(user, ["AAPL", "TSLA", "SPY"]);
-    expect(await addSymbol(env, user, "QQQ", known)).toMatchObject({ reason: "limit", message: "Upgrade to PRO to track up to 10 symbols" });
+    expect(await addSymbol(env, user, "QQQ", known)).toMatchObject({
+      reason: "limit",
+      message: "Upgrade to PRO to track up to 10 symbols",
+    });
   });
 
   it("Pro (and a Pro trial): 10 symbols, then 'Upgrade to Elite'", async () => {
@@ -81,7 +115,9 @@ describe("plan limits", () => {
     const user = await makeUser("Elite Plan", "active");
     // Fill directly: 50 distinct rows.
     const stmts = Array.from({ length: 50 }, (_, i) =>
-      env.DB.prepare("insert into watchlist_symbols (user_id, symbol, position, created_at) values (?, ?, ?, 0)").bind(user.id, `S${i}`, i),
+      env.DB.prepare(
+        "insert into watchlist_symbols (user_id, symbol, position, created_at) values (?, ?, ?, 0)",
+      ).bind(user.id, `S${i}`, i),
     );
     await env.DB.batch(stmts);
     expect(await addSymbol(env, user, "AAPL", known)).toEqual({
@@ -94,7 +130,9 @@ describe("plan limits", () => {
 
   it("concurrent adds never exceed the limit", async () => {
     const user = await makeUser("Free Plan", "inactive");
-    const results = await Promise.all(["AAPL", "TSLA", "SPY", "QQQ", "MSFT", "COIN", "NVDA"].map((s) => addSymbol(env, user, s, known)));
+    const results = await Promise.all(
+      ["AAPL", "TSLA", "SPY", "QQQ", "MSFT", "COIN", "NVDA"].map((s) => addSymbol(env, user, s, known)),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     expect(results.filter((r) => !r.ok && r.reason === "limit")).toHaveLength(4);
     expect(await listWatchlist(env, user.id)).toHaveLength(3);

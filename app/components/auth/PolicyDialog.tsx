@@ -34,15 +34,28 @@ export function PolicyDialog({ open, title, fullPageHref, children, onCancel, on
           {title}
         </h2>
         <div className="mt-3 space-y-3 text-sm leading-relaxed text-slate-300">{children}</div>
-        <Link to={fullPageHref} target="_blank" rel="noopener" className="mt-4 inline-block text-sm font-medium text-brand-400 hover:underline">
+        <Link
+          to={fullPageHref}
+          target="_blank"
+          rel="noopener"
+          className="mt-4 inline-block text-sm font-medium text-brand-400 hover:underline"
+        >
           Read the full {title}
         </Link>
       </div>
       <div className="flex justify-end gap-3 border-t border-ink-700 px-6 py-4">
-        <button type="button" onClick={onCancel} className="rounded-lg px-4 py-2 text-sm font-medium text-slate-300 hover:bg-ink-800">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-lg px-4 py-2 text-sm font-medium text-slate-300 hover:bg-ink-800"
+        >
           Cancel
         </button>
-        <button type="button" onClick={onAccept} className="rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400">
+        <button
+          type="button"
+          onClick={onAccept}
+          className="rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400"
+        >
           I Accept
         </button>
       </div>

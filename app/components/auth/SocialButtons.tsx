@@ -5,10 +5,19 @@ import { AUTH_MESSAGES } from "../../lib/auth-errors";
 function GoogleIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden>
-      <path fill="#4285F4" d="M17.6 9.2c0-.6-.1-1.2-.2-1.7H9v3.3h4.8a4.1 4.1 0 0 1-1.8 2.7v2.2h2.9c1.7-1.6 2.7-3.9 2.7-6.5z" />
-      <path fill="#34A853" d="M9 18c2.4 0 4.5-.8 6-2.2l-2.9-2.2c-.8.5-1.8.9-3.1.9-2.4 0-4.4-1.6-5.1-3.8H.9v2.3A9 9 0 0 0 9 18z" />
+      <path
+        fill="#4285F4"
+        d="M17.6 9.2c0-.6-.1-1.2-.2-1.7H9v3.3h4.8a4.1 4.1 0 0 1-1.8 2.7v2.2h2.9c1.7-1.6 2.7-3.9 2.7-6.5z"
+      />
+      <path
+        fill="#34A853"
+        d="M9 18c2.4 0 4.5-.8 6-2.2l-2.9-2.2c-.8.5-1.8.9-3.1.9-2.4 0-4.4-1.6-5.1-3.8H.9v2.3A9 9 0 0 0 9 18z"
+      />
       <path fill="#FBBC05" d="M3.9 10.7a5.4 5.4 0 0 1 0-3.4V5H.9a9 9 0 0 0 0 8l3-2.3z" />
-      <path fill="#EA4335" d="M9 3.6c1.3 0 2.5.5 3.5 1.4l2.6-2.6A9 9 0 0 0 .9 5l3 2.3C4.6 5.2 6.6 3.6 9 3.6z" />
+      <path
+        fill="#EA4335"
+        d="M9 3.6c1.3 0 2.5.5 3.5 1.4l2.6-2.6A9 9 0 0 0 .9 5l3 2.3C4.6 5.2 6.6 3.6 9 3.6z"
+      />
     </svg>
   );
 }
@@ -42,11 +51,27 @@ export function SocialButtons({ enabled, busy, precheck, onError, label }: Socia
     "flex w-full items-center justify-center gap-2 rounded-lg border border-ink-600 bg-ink-850 px-4 py-2.5 text-sm font-medium text-slate-100 transition-colors hover:bg-ink-800 disabled:cursor-not-allowed disabled:opacity-60";
   return (
     <div className="grid gap-3">
-      <button type="submit" name="intent" value="google" formNoValidate disabled={busy} onClick={click("google")} className={cls}>
+      <button
+        type="submit"
+        name="intent"
+        value="google"
+        formNoValidate
+        disabled={busy}
+        onClick={click("google")}
+        className={cls}
+      >
         <GoogleIcon />
         {busy ? "Please wait..." : label("Google")}
       </button>
-      <button type="submit" name="intent" value="apple" formNoValidate disabled={busy} onClick={click("apple")} className={cls}>
+      <button
+        type="submit"
+        name="intent"
+        value="apple"
+        formNoValidate
+        disabled={busy}
+        onClick={click("apple")}
+        className={cls}
+      >
         <AppleIcon />
         {busy ? "Please wait..." : label("Apple")}
       </button>

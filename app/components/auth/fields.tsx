@@ -9,7 +9,15 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: React.ReactNode;
+}) {
   return (
     <section className="mx-auto w-full max-w-md py-6 sm:py-12">
       <div className="rounded-2xl border border-ink-700 bg-ink-900/80 p-6 shadow-2xl shadow-black/40 sm:p-8">
@@ -50,22 +58,40 @@ export function TextField({ label, name, hint, id, ...input }: TextFieldProps) {
   );
 }
 
-export function FormMessage({ error, success, info }: { error?: string | null; success?: string | null; info?: string | null }) {
+export function FormMessage({
+  error,
+  success,
+  info,
+}: {
+  error?: string | null;
+  success?: string | null;
+  info?: string | null;
+}) {
   if (error)
     return (
-      <p role="alert" data-testid="form-error" className="rounded-lg border border-red-500/40 bg-red-950/60 px-3 py-2 text-sm text-red-200">
+      <p
+        role="alert"
+        data-testid="form-error"
+        className="rounded-lg border border-red-500/40 bg-red-950/60 px-3 py-2 text-sm text-red-200"
+      >
         {error}
       </p>
     );
   if (success)
     return (
-      <p role="status" className="rounded-lg border border-emerald-500/40 bg-emerald-950/60 px-3 py-2 text-sm text-emerald-200">
+      <p
+        role="status"
+        className="rounded-lg border border-emerald-500/40 bg-emerald-950/60 px-3 py-2 text-sm text-emerald-200"
+      >
         {success}
       </p>
     );
   if (info)
     return (
-      <p role="status" className="rounded-lg border border-sky-500/40 bg-sky-950/50 px-3 py-2 text-sm text-sky-200">
+      <p
+        role="status"
+        className="rounded-lg border border-sky-500/40 bg-sky-950/50 px-3 py-2 text-sm text-sky-200"
+      >
         {info}
       </p>
     );

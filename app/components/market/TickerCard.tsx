@@ -3,10 +3,23 @@ import type { TickerCardData } from "../../lib/ticker-card";
 
 export type { TickerCardData };
 
+const toneClass = {
+  positive: "text-emerald-400",
+  negative: "text-red-400",
+  neutral: "text-slate-300",
+} as const;
 
-const toneClass = { positive: "text-emerald-400", negative: "text-red-400", neutral: "text-slate-300" } as const;
-
-export function TickerCard({ data, onDelete, deleting, footer }: { data: TickerCardData; onDelete?: React.ReactNode; deleting?: boolean; footer?: React.ReactNode }) {
+export function TickerCard({
+  data,
+  onDelete,
+  deleting,
+  footer,
+}: {
+  data: TickerCardData;
+  onDelete?: React.ReactNode;
+  deleting?: boolean;
+  footer?: React.ReactNode;
+}) {
   const change = formatChange(data.change_percentage);
   const rsi = formatRsi(data.last_rsi_value);
   return (
@@ -16,7 +29,9 @@ export function TickerCard({ data, onDelete, deleting, footer }: { data: TickerC
       data-testid={`ticker-card-${data.symbol}`}
     >
       {onDelete ? <div className="absolute right-2 top-2">{onDelete}</div> : null}
-      <header className={`flex flex-wrap items-start justify-between gap-x-2 gap-y-1 ${onDelete ? "pr-6" : ""}`}>
+      <header
+        className={`flex flex-wrap items-start justify-between gap-x-2 gap-y-1 ${onDelete ? "pr-6" : ""}`}
+      >
         <div className="min-w-0">
           <h3 className="text-base font-semibold tracking-wide text-white sm:text-lg">{data.symbol}</h3>
           <p className="text-xl font-semibold tabular-nums text-white sm:text-2xl" data-testid="price">
@@ -24,7 +39,10 @@ export function TickerCard({ data, onDelete, deleting, footer }: { data: TickerC
           </p>
         </div>
         {change ? (
-          <span className={`rounded-md bg-ink-800 px-2 py-1 text-xs font-semibold tabular-nums sm:text-sm ${toneClass[change.tone]}`} data-testid="change">
+          <span
+            className={`rounded-md bg-ink-800 px-2 py-1 text-xs font-semibold tabular-nums sm:text-sm ${toneClass[change.tone]}`}
+            data-testid="change"
+          >
             <span aria-hidden>{change.arrow}</span> {change.text}
             <span className="sr-only">{change.direction === "up" ? " up" : " down"}</span>
           </span>
@@ -39,7 +57,12 @@ export function TickerCard({ data, onDelete, deleting, footer }: { data: TickerC
           <dd className="tabular-nums text-slate-200" data-testid="ex-dividend">
             {formatCalendarDate(data.ex_dividend_date)}
             {data.ex_dividend_date && data.ex_dividend_estimated ? (
-              <span className="ml-1 text-amber-300" title="Projected from the dividend schedule; not yet declared">(est.)</span>
+              <span
+                className="ml-1 text-amber-300"
+                title="Projected from the dividend schedule; not yet declared"
+              >
+                (est.)
+              </span>
             ) : null}
           </dd>
         </div>
@@ -48,7 +71,12 @@ export function TickerCard({ data, onDelete, deleting, footer }: { data: TickerC
           <dd className="tabular-nums text-slate-200" data-testid="earnings">
             {formatCalendarDate(data.next_earnings_date)}
             {data.next_earnings_date && data.next_earnings_estimated ? (
-              <span className="ml-1 text-amber-300" title="Projected from the company's reporting cadence; not yet announced">(est.)</span>
+              <span
+                className="ml-1 text-amber-300"
+                title="Projected from the company's reporting cadence; not yet announced"
+              >
+                (est.)
+              </span>
             ) : null}
           </dd>
         </div>
@@ -59,7 +87,10 @@ export function TickerCard({ data, onDelete, deleting, footer }: { data: TickerC
               <span className="tabular-nums">
                 <span className="text-slate-200">{rsi.text}</span>{" "}
                 {data.rsi_value_trend ? (
-                  <span className={data.rsi_value_trend === "up" ? "text-emerald-400" : "text-red-400"} aria-label={`trend ${data.rsi_value_trend}`}>
+                  <span
+                    className={data.rsi_value_trend === "up" ? "text-emerald-400" : "text-red-400"}
+                    aria-label={`trend ${data.rsi_value_trend}`}
+                  >
                     {data.rsi_value_trend === "up" ? "↑" : "↓"}
                   </span>
                 ) : null}{" "}
@@ -92,8 +123,14 @@ export function TickerCard({ data, onDelete, deleting, footer }: { data: TickerC
 
       {footer ?? (
         <p className="mt-auto pt-3 text-[11px] leading-relaxed text-slate-500" data-testid="as-of">
-          {data.source === "demo" ? <span className="mr-1 whitespace-nowrap rounded bg-amber-500/15 px-1.5 py-0.5 font-medium text-amber-300">Simulated data</span> : null}
-          {data.stale ? <span className="mr-1 rounded bg-red-500/15 px-1.5 py-0.5 font-medium text-red-300">Stale</span> : null}
+          {data.source === "demo" ? (
+            <span className="mr-1 whitespace-nowrap rounded bg-amber-500/15 px-1.5 py-0.5 font-medium text-amber-300">
+              Simulated data
+            </span>
+          ) : null}
+          {data.stale ? (
+            <span className="mr-1 rounded bg-red-500/15 px-1.5 py-0.5 font-medium text-red-300">Stale</span>
+          ) : null}
           <span>As of {formatAsOf(data.asOf)}</span>
         </p>
       )}
@@ -103,7 +140,11 @@ export function TickerCard({ data, onDelete, deleting, footer }: { data: TickerC
 
 export function TickerCardSkeleton() {
   return (
-    <div className="animate-pulse rounded-xl border border-ink-700 bg-ink-900 p-4" aria-hidden data-testid="ticker-skeleton">
+    <div
+      className="animate-pulse rounded-xl border border-ink-700 bg-ink-900 p-4"
+      aria-hidden
+      data-testid="ticker-skeleton"
+    >
       <div className="h-5 w-16 rounded bg-ink-700" />
       <div className="mt-2 h-7 w-28 rounded bg-ink-700" />
       <div className="mt-5 space-y-2">

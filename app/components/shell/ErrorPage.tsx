@@ -8,14 +8,27 @@ export interface ErrorPageText {
 /** What a user sees for an error: friendly words, never a stack trace or an internal message. */
 export function errorPageText(error: unknown): ErrorPageText {
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return { heading: "Page not found", message: "The page you are looking for does not exist." };
+    if (error.status === 404)
+      return { heading: "Page not found", message: "The page you are looking for does not exist." };
     if (error.status === 403) {
-      return { heading: "Not allowed", message: typeof error.data === "string" && error.data ? error.data : "You do not have access to this page." };
+      return {
+        heading: "Not allowed",
+        message:
+          typeof error.data === "string" && error.data ? error.data : "You do not have access to this page.",
+      };
     }
-    if (error.status === 429) return { heading: "Slow down", message: "Too many attempts. Please try again later" };
-    if (error.status < 500) return { heading: `Error ${error.status}`, message: "That request could not be completed. Please check it and try again." };
+    if (error.status === 429)
+      return { heading: "Slow down", message: "Too many attempts. Please try again later" };
+    if (error.status < 500)
+      return {
+        heading: `Error ${error.status}`,
+        message: "That request could not be completed. Please check it and try again.",
+      };
   }
-  return { heading: "Something went wrong", message: "An unexpected error occurred. Please try again in a moment." };
+  return {
+    heading: "Something went wrong",
+    message: "An unexpected error occurred. Please try again in a moment.",
+  };
 }
 
 export function ErrorPage({ error }: { error: unknown }) {
@@ -24,7 +37,10 @@ export function ErrorPage({ error }: { error: unknown }) {
     <section className="mx-auto max-w-lg py-24 text-center" role="alert">
       <h1 className="text-2xl font-semibold text-white">{heading}</h1>
       <p className="mt-3 text-slate-400">{message}</p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-500 px-5 py-2.5 font-medium text-ink-950 hover:bg-brand-400">
+      <a
+        href="/"
+        className="mt-8 inline-block rounded-lg bg-brand-500 px-5 py-2.5 font-medium text-ink-950 hover:bg-brand-400"
+      >
         Back to home
       </a>
     </section>

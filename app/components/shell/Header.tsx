@@ -28,16 +28,32 @@ function useCloseMenusOnNavigation(ref: React.RefObject<HTMLElement | null>) {
   }, [location.key, ref]);
 }
 
-function Dropdown({ label, links, align = "left" }: { label: string; links: { to: string; label: string }[]; align?: "left" | "right" }) {
+function Dropdown({
+  label,
+  links,
+  align = "left",
+}: {
+  label: string;
+  links: { to: string; label: string }[];
+  align?: "left" | "right";
+}) {
   return (
     <details className="group relative">
       <summary className="flex cursor-pointer items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:bg-ink-800 hover:text-white">
         {label}
-        <span aria-hidden className="text-xs transition-transform group-open:rotate-180">▾</span>
+        <span aria-hidden className="text-xs transition-transform group-open:rotate-180">
+          ▾
+        </span>
       </summary>
-      <div className={`absolute ${align === "right" ? "right-0" : "left-0"} z-50 mt-1 w-56 rounded-lg border border-ink-700 bg-ink-900 p-1 shadow-xl`}>
+      <div
+        className={`absolute ${align === "right" ? "right-0" : "left-0"} z-50 mt-1 w-56 rounded-lg border border-ink-700 bg-ink-900 p-1 shadow-xl`}
+      >
         {links.map((l) => (
-          <Link key={l.to} to={l.to} className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-ink-800 hover:text-white">
+          <Link
+            key={l.to}
+            to={l.to}
+            className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-ink-800 hover:text-white"
+          >
             {l.label}
           </Link>
         ))}
@@ -55,31 +71,60 @@ function PlanBadge({ user }: { user: ShellUser }) {
         : user.planBadge === "Pro"
           ? "bg-brand-500/15 text-brand-400 ring-brand-500/40"
           : "bg-slate-500/15 text-slate-300 ring-slate-500/40";
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${tone}`}>{user.planBadge}</span>;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${tone}`}>{user.planBadge}</span>
+  );
 }
 
 function AccountMenu({ user }: { user: ShellUser }) {
   return (
     <details className="relative">
-      <summary className="flex cursor-pointer items-center gap-2 rounded-full border border-ink-700 bg-ink-850 py-1 pl-1 pr-3 hover:border-ink-600" aria-label="Account menu">
-        <span className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-xs font-bold uppercase text-white">{user.email.slice(0, 1)}</span>
+      <summary
+        className="flex cursor-pointer items-center gap-2 rounded-full border border-ink-700 bg-ink-850 py-1 pl-1 pr-3 hover:border-ink-600"
+        aria-label="Account menu"
+      >
+        <span className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-xs font-bold uppercase text-white">
+          {user.email.slice(0, 1)}
+        </span>
         <PlanBadge user={user} />
       </summary>
       <div className="absolute right-0 z-50 mt-2 w-64 rounded-lg border border-ink-700 bg-ink-900 p-1 shadow-xl">
         <div className="border-b border-ink-700 px-3 py-2">
-          <p className="truncate text-sm text-white" data-testid="account-email">{user.email}</p>
+          <p className="truncate text-sm text-white" data-testid="account-email">
+            {user.email}
+          </p>
           <p className="text-xs text-slate-400">{user.isAdmin ? "Admin" : user.plan}</p>
         </div>
         {user.isAdmin ? (
-          <Link to="/admin" className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-ink-800 hover:text-white">Admin Dashboard</Link>
+          <Link
+            to="/admin"
+            className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-ink-800 hover:text-white"
+          >
+            Admin Dashboard
+          </Link>
         ) : (
           <>
-            <Link to="/notifications" className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-ink-800 hover:text-white">Notifications</Link>
-            <Link to="/change-password" className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-ink-800 hover:text-white">Change Password</Link>
+            <Link
+              to="/notifications"
+              className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-ink-800 hover:text-white"
+            >
+              Notifications
+            </Link>
+            <Link
+              to="/change-password"
+              className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-ink-800 hover:text-white"
+            >
+              Change Password
+            </Link>
           </>
         )}
         <Form method="post" action="/signout">
-          <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm text-red-300 hover:bg-ink-800">Sign Out</button>
+          <button
+            type="submit"
+            className="block w-full rounded-md px-3 py-2 text-left text-sm text-red-300 hover:bg-ink-800"
+          >
+            Sign Out
+          </button>
         </Form>
       </div>
     </details>
@@ -92,18 +137,28 @@ export function Header({ user }: { user: ShellUser | null }) {
   return (
     <header ref={ref} className="sticky top-0 z-40 border-b border-ink-800 bg-ink-950/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:px-6">
-        <Link to="/" className="mr-2 flex items-center gap-2 font-semibold text-white" aria-label="Wheelhouse home">
+        <Link
+          to="/"
+          className="mr-2 flex items-center gap-2 font-semibold text-white"
+          aria-label="Wheelhouse home"
+        >
           <img src="/favicon.svg" alt="" width={24} height={24} />
           <span>Wheelhouse</span>
         </Link>
 
         <nav className="hidden items-center gap-1 lg:flex" aria-label="Main">
           {MAIN_LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} className={linkClass}>{l.label}</NavLink>
+            <NavLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+            </NavLink>
           ))}
           <Dropdown label="Info" links={INFO_LINKS} />
-          <NavLink to="/pricing" className={linkClass}>Pricing</NavLink>
-          <NavLink to="/feedback" className={linkClass}>Feedback</NavLink>
+          <NavLink to="/pricing" className={linkClass}>
+            Pricing
+          </NavLink>
+          <NavLink to="/feedback" className={linkClass}>
+            Feedback
+          </NavLink>
           <Dropdown label="Legal" links={LEGAL_LINKS} />
         </nav>
 
@@ -112,25 +167,58 @@ export function Header({ user }: { user: ShellUser | null }) {
             <AccountMenu user={user} />
           ) : (
             <>
-              <Link to="/signin" className="whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-slate-200 hover:bg-ink-800">Sign In</Link>
-              <Link to="/signup" className="whitespace-nowrap rounded-md bg-brand-500 px-2.5 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400">Sign Up</Link>
+              <Link
+                to="/signin"
+                className="whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-slate-200 hover:bg-ink-800"
+              >
+                Sign In
+              </Link>
+              <Link
+                to="/signup"
+                className="whitespace-nowrap rounded-md bg-brand-500 px-2.5 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400"
+              >
+                Sign Up
+              </Link>
             </>
           )}
           <details className="relative lg:hidden">
-            <summary className="cursor-pointer rounded-md p-2 text-slate-300 hover:bg-ink-800" aria-label="Open menu">
-              <svg width="20" height="20" viewBox="0 0 20 20" fill="none" aria-hidden><path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /></svg>
+            <summary
+              className="cursor-pointer rounded-md p-2 text-slate-300 hover:bg-ink-800"
+              aria-label="Open menu"
+            >
+              <svg width="20" height="20" viewBox="0 0 20 20" fill="none" aria-hidden>
+                <path
+                  d="M3 5h14M3 10h14M3 15h14"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                />
+              </svg>
             </summary>
-            <nav className="absolute right-0 z-50 mt-2 w-64 rounded-lg border border-ink-700 bg-ink-900 p-2 shadow-xl" aria-label="Mobile">
-              {[...MAIN_LINKS, { to: "/pricing", label: "Pricing" }, { to: "/feedback", label: "Feedback" }].map((l) => (
-                <NavLink key={l.to} to={l.to} className={(s) => `block ${linkClass(s)}`}>{l.label}</NavLink>
+            <nav
+              className="absolute right-0 z-50 mt-2 w-64 rounded-lg border border-ink-700 bg-ink-900 p-2 shadow-xl"
+              aria-label="Mobile"
+            >
+              {[
+                ...MAIN_LINKS,
+                { to: "/pricing", label: "Pricing" },
+                { to: "/feedback", label: "Feedback" },
+              ].map((l) => (
+                <NavLink key={l.to} to={l.to} className={(s) => `block ${linkClass(s)}`}>
+                  {l.label}
+                </NavLink>
               ))}
               <p className="mt-2 px-3 text-xs uppercase tracking-wide text-slate-500">Info</p>
               {INFO_LINKS.map((l) => (
-                <NavLink key={l.to} to={l.to} className={(s) => `block ${linkClass(s)}`}>{l.label}</NavLink>
+                <NavLink key={l.to} to={l.to} className={(s) => `block ${linkClass(s)}`}>
+                  {l.label}
+                </NavLink>
               ))}
               <p className="mt-2 px-3 text-xs uppercase tracking-wide text-slate-500">Legal</p>
               {LEGAL_LINKS.map((l) => (
-                <NavLink key={l.to} to={l.to} className={(s) => `block ${linkClass(s)}`}>{l.label}</NavLink>
+                <NavLink key={l.to} to={l.to} className={(s) => `block ${linkClass(s)}`}>
+                  {l.label}
+                </NavLink>
               ))}
             </nav>
           </details>

@@ -27,12 +27,20 @@ export function NavigationProgress() {
   return (
     <>
       {pending ? (
-        <div className="fixed inset-x-0 top-0 z-[70] h-0.5 bg-transparent" role="progressbar" aria-label="Loading page">
+        <div
+          className="fixed inset-x-0 top-0 z-[70] h-0.5 bg-transparent"
+          role="progressbar"
+          aria-label="Loading page"
+        >
           <div className="wh-progress h-full bg-brand-400" />
         </div>
       ) : null}
       {landing && !pending ? (
-        <div className="fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden" data-testid="page-loading-indicator" aria-hidden>
+        <div
+          className="fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden"
+          data-testid="page-loading-indicator"
+          aria-hidden
+        >
           <div className="wh-loading-indicator h-full w-2/5 bg-brand-400/70" />
         </div>
       ) : null}

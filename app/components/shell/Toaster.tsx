@@ -43,9 +43,18 @@ export function Toaster({ children }: { children: React.ReactNode }) {
   const push = useCallback(
     (input: ToastInput) => {
       const id = nextId.current++;
-      const toast: Toast = { id, message: input.message, kind: input.kind ?? "info", durationMs: input.durationMs ?? 3000, action: input.action };
+      const toast: Toast = {
+        id,
+        message: input.message,
+        kind: input.kind ?? "info",
+        durationMs: input.durationMs ?? 3000,
+        action: input.action,
+      };
       setToasts((list) => [...list.slice(-3), toast]);
-      timers.current.set(id, setTimeout(() => dismiss(id), toast.durationMs));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), toast.durationMs),
+      );
     },
     [dismiss],
   );
@@ -59,7 +68,10 @@ export function Toaster({ children }: { children: React.ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3"
+      >
         {toasts.map((t) => (
           <div
             key={t.id}
@@ -72,7 +84,12 @@ export function Toaster({ children }: { children: React.ReactNode }) {
                 {t.action.label}
               </a>
             ) : null}
-            <button type="button" aria-label="Dismiss" className="ml-1 text-slate-400 hover:text-white" onClick={() => dismiss(t.id)}>
+            <button
+              type="button"
+              aria-label="Dismiss"
+              className="ml-1 text-slate-400 hover:text-white"
+              onClick={() => dismiss(t.id)}
+            >
               ×
             </button>
           </div>

@@ -17,7 +17,13 @@ function daysLabel(days: number) {
   return `${days} ${days === 1 ? "day" : "days"}`;
 }
 
-export function TrialBanner({ user, now = Date.now() }: { user: TrialBannerUser | null | undefined; now?: number }) {
+export function TrialBanner({
+  user,
+  now = Date.now(),
+}: {
+  user: TrialBannerUser | null | undefined;
+  now?: number;
+}) {
   if (!user || user.isAdmin || user.subscriptionStatus !== "trialing") return null;
   const days = trialDaysRemaining(user.trialEnd, now);
   if (days <= 0) return null;
@@ -49,7 +55,9 @@ export function TrialBanner({ user, now = Date.now() }: { user: TrialBannerUser 
             <span className="font-semibold text-amber-300">{daysLabel(days)} left</span> in your trial.
           </p>
           <p className="mt-2 text-sm">
-            <span className="mr-2 rounded-md bg-amber-400 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-ink-950">Limited Time: 20% OFF</span>
+            <span className="mr-2 rounded-md bg-amber-400 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-ink-950">
+              Limited Time: 20% OFF
+            </span>
             <span className="text-slate-300">Subscribe before trial expires!</span>
           </p>
         </div>

@@ -59,8 +59,22 @@ export const MONTHLY_OPEX_EXCEPTIONS: Readonly<Record<string, string>> = {
  * releases; canonical https://www.federalreserve.gov/monetarypolicy/fomccalendars.htm
  */
 export const FOMC_ANNOUNCEMENT_DAYS: readonly string[] = [
-  "2026-01-28", "2026-03-18", "2026-04-29", "2026-06-17", "2026-07-29", "2026-09-16", "2026-10-28", "2026-12-09",
-  "2027-01-27", "2027-03-17", "2027-04-28", "2027-06-09", "2027-07-28", "2027-09-15", "2027-10-27", "2027-12-08",
+  "2026-01-28",
+  "2026-03-18",
+  "2026-04-29",
+  "2026-06-17",
+  "2026-07-29",
+  "2026-09-16",
+  "2026-10-28",
+  "2026-12-09",
+  "2027-01-27",
+  "2027-03-17",
+  "2027-04-28",
+  "2027-06-09",
+  "2027-07-28",
+  "2027-09-15",
+  "2027-10-27",
+  "2027-12-08",
 ];
 
 /**
@@ -68,8 +82,18 @@ export const FOMC_ANNOUNCEMENT_DAYS: readonly string[] = [
  * (medium confidence: the same list in several public sources; February moved by the 2026 funding lapse).
  */
 export const JOBS_REPORT_DAYS_2026: readonly string[] = [
-  "2026-01-09", "2026-02-11", "2026-03-06", "2026-04-03", "2026-05-08", "2026-06-05",
-  "2026-07-02", "2026-08-07", "2026-09-04", "2026-10-02", "2026-11-06", "2026-12-04",
+  "2026-01-09",
+  "2026-02-11",
+  "2026-03-06",
+  "2026-04-03",
+  "2026-05-08",
+  "2026-06-05",
+  "2026-07-02",
+  "2026-08-07",
+  "2026-09-04",
+  "2026-10-02",
+  "2026-11-06",
+  "2026-12-04",
 ];
 
 /**
@@ -98,6 +122,12 @@ export const CPI_DAYS_2026: readonly { date: string; confirmed: boolean }[] = [
  * (2026-04-30) matches a single secondary source. All are shipped as estimates.
  */
 export const GDP_ADVANCE_ESTIMATED_DAYS: readonly string[] = [
-  "2026-01-29", "2026-04-30", "2026-07-30", "2026-10-29",
-  "2027-01-28", "2027-04-29", "2027-07-29", "2027-10-28",
+  "2026-01-29",
+  "2026-04-30",
+  "2026-07-30",
+  "2026-10-29",
+  "2027-01-28",
+  "2027-04-29",
+  "2027-07-29",
+  "2027-10-28",
 ];

@@ -135,7 +135,12 @@ export interface Session {
 export function sessionOn(date: string): Session | null {
   if (!isTradingDay(date)) return null;
   const early = earlyCloseName(date) !== null;
-  return { date, openMs: newYorkInstant(date, 9, 30), closeMs: newYorkInstant(date, early ? 13 : 16, 0), earlyClose: early };
+  return {
+    date,
+    openMs: newYorkInstant(date, 9, 30),
+    closeMs: newYorkInstant(date, early ? 13 : 16, 0),
+    earlyClose: early,
+  };
 }
 
 /** The most recent session that has started by `ms` (today's once 09:30 has passed). */
@@ -252,10 +257,42 @@ let allEvents: EconomicEvent[] | null = null;
 export function shippedEconomicEvents(): readonly EconomicEvent[] {
   if (allEvents) return allEvents;
   const events: EconomicEvent[] = [
-    ...FOMC_ANNOUNCEMENT_DAYS.map((date) => ({ date, time: "14:00", title: "FOMC Rate Decision", impact: "high" as const, kind: "FOMC" as const, estimated: false, source: FED })),
-    ...CPI_DAYS_2026.map(({ date, confirmed }) => ({ date, time: "08:30", title: "CPI (Consumer Price Index)", impact: "high" as const, kind: "CPI" as const, estimated: !confirmed, source: BLS_CPI })),
-    ...JOBS_REPORT_DAYS_2026.map((date) => ({ date, time: "08:30", title: "Jobs Report (Nonfarm Payrolls)", impact: "high" as const, kind: "NFP" as const, estimated: false, source: BLS_EMPSIT })),
-    ...GDP_ADVANCE_ESTIMATED_DAYS.map((date) => ({ date, time: "08:30", title: "GDP (Advance Estimate)", impact: "medium" as const, kind: "GDP" as const, estimated: true, source: BEA })),
+    ...FOMC_ANNOUNCEMENT_DAYS.map((date) => ({
+      date,
+      time: "14:00",
+      title: "FOMC Rate Decision",
+      impact: "high" as const,
+      kind: "FOMC" as const,
+      estimated: false,
+      source: FED,
+    })),
+    ...CPI_DAYS_2026.map(({ date, confirmed }) => ({
+      date,
+      time: "08:30",
+      title: "CPI (Consumer Price Index)",
+      impact: "high" as const,
+      kind: "CPI" as const,
+      estimated: !confirmed,
+      source: BLS_CPI,
+    })),
+    ...JOBS_REPORT_DAYS_2026.map((date) => ({
+      date,
+      time: "08:30",
+      title: "Jobs Report (Nonfarm Payrolls)",
+      impact: "high" as const,
+      kind: "NFP" as const,
+      estimated: false,
+      source: BLS_EMPSIT,
+    })),
+    ...GDP_ADVANCE_ESTIMATED_DAYS.map((date) => ({
+      date,
+      time: "08:30",
+      title: "GDP (Advance Estimate)",
+      impact: "medium" as const,
+      kind: "GDP" as const,
+      estimated: true,
+      source: BEA,
+    })),
   ];
   events.sort((a, b) => (a.date === b.date ? a.time.localeCompare(b.time) : a.date.localeCompare(b.date)));
   allEvents = events;

@@ -7,7 +7,11 @@ import { isAdminUser } from "../shell.server";
 import { getSession } from "./session.server";
 
 export async function adminRecordExists(env: { DB: D1Database }, email: string): Promise<boolean> {
-  const row = await getDb(env).select({ email: schema.admins.email }).from(schema.admins).where(eq(schema.admins.email, email.toLowerCase())).get();
+  const row = await getDb(env)
+    .select({ email: schema.admins.email })
+    .from(schema.admins)
+    .where(eq(schema.admins.email, email.toLowerCase()))
+    .get();
   return Boolean(row);
 }
 

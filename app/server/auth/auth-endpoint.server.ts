@@ -4,7 +4,16 @@ import { getAuth } from "./auth.server";
 import type { WorkerEnv } from "../env.server";
 
 /** Request headers that matter to better-auth: session cookie, CSRF checks, client IP, user agent. */
-const FORWARDED_HEADERS = ["cookie", "origin", "referer", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "cf-connecting-ip", "user-agent"];
+const FORWARDED_HEADERS = [
+  "cookie",
+  "origin",
+  "referer",
+  "sec-fetch-site",
+  "sec-fetch-mode",
+  "sec-fetch-dest",
+  "cf-connecting-ip",
+  "user-agent",
+];
 
 export interface AuthEndpointResult<T = unknown> {
   ok: boolean;
@@ -38,8 +47,18 @@ export async function callAuthEndpoint<T = unknown>(
   } catch {
     data = null;
   }
-  const code = res.ok ? null : res.status === 429 ? "TOO_MANY_REQUESTS" : ((data as { code?: string } | null)?.code ?? null);
-  return { ok: res.ok, status: res.status, data: res.ok ? (data as T) : null, code, cookies: res.headers.getSetCookie() };
+  const code = res.ok
+    ? null
+    : res.status === 429
+      ? "TOO_MANY_REQUESTS"
+      : ((data as { code?: string } | null)?.code ?? null);
+  return {
+    ok: res.ok,
+    status: res.status,
+    data: res.ok ? (data as T) : null,
+    code,
+    cookies: res.headers.getSetCookie(),
+  };
 }
 
 export function withCookies(cookies: string[], headers = new Headers()): Headers {

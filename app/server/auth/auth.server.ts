@@ -27,7 +27,8 @@ export const AUTH_RATE_LIMITS = {
 /** How a new user arrived, from the endpoint that created them (for the sign_up event). */
 function signUpMethod(path: string | undefined, providerId: unknown): string {
   if (path?.startsWith("/sign-up/email")) return "email";
-  if (path?.startsWith("/callback") || path?.startsWith("/sign-in/social")) return typeof providerId === "string" ? providerId : "social";
+  if (path?.startsWith("/callback") || path?.startsWith("/sign-in/social"))
+    return typeof providerId === "string" ? providerId : "social";
   return "other";
 }
 
@@ -108,7 +109,12 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
               name: "sign_up",
               userId: user.id,
               path: ctx?.path ?? null,
-              properties: { method: signUpMethod(ctx?.path, ctx?.params?.id ?? (ctx?.body as { provider?: unknown } | undefined)?.provider) },
+              properties: {
+                method: signUpMethod(
+                  ctx?.path,
+                  ctx?.params?.id ?? (ctx?.body as { provider?: unknown } | undefined)?.provider,
+                ),
+              },
             });
           },
         },

@@ -36,6 +36,7 @@ export async function startSocialSignIn(
     requestSignUp: urls.requestSignUp,
     disableRedirect: true,
   });
-  if (!res.ok || !res.data?.url) return failure(authErrorMessage(form, res.code, res.status), res.status === 429 ? 429 : 400);
+  if (!res.ok || !res.data?.url)
+    return failure(authErrorMessage(form, res.code, res.status), res.status === 429 ? 429 : 400);
   return redirect(res.data.url, { headers: withCookies(res.cookies) });
 }

@@ -25,7 +25,11 @@ export interface TrialFields {
 }
 
 export function isEligibleForAutomaticTrial(user: TrialFields): boolean {
-  return (user.subscriptionTier ?? "Free Plan") === "Free Plan" && !user.hasUsedTrial && (user.subscriptionStatus ?? "inactive") === "inactive";
+  return (
+    (user.subscriptionTier ?? "Free Plan") === "Free Plan" &&
+    !user.hasUsedTrial &&
+    (user.subscriptionStatus ?? "inactive") === "inactive"
+  );
 }
 
 /** A promotional trial (no subscriptionId) whose end has passed. */
@@ -47,13 +51,25 @@ export async function grantAutomaticTrial(env: Env, userId: string, now = Date.n
       trialEnd: new Date(now + AUTOMATIC_TRIAL_DAYS * DAY_MS),
       updatedAt: new Date(now),
     })
-    .where(and(eq(u.id, userId), eq(u.hasUsedTrial, false), eq(u.subscriptionStatus, "inactive"), eq(u.subscriptionTier, "Free Plan")))
+    .where(
+      and(
+        eq(u.id, userId),
+        eq(u.hasUsedTrial, false),
+        eq(u.subscriptionStatus, "inactive"),
+        eq(u.subscriptionTier, "Free Plan"),
+      ),
+    )
     .run();
   return changes(result) === 1;
 }
 
 const expiredPromoTrial = (now: number) =>
-  and(eq(schema.user.subscriptionStatus, "trialing"), isNull(schema.user.subscriptionId), isNotNull(schema.user.trialEnd), lt(schema.user.trialEnd, new Date(now + 1)));
+  and(
+    eq(schema.user.subscriptionStatus, "trialing"),
+    isNull(schema.user.subscriptionId),
+    isNotNull(schema.user.trialEnd),
+    lt(schema.user.trialEnd, new Date(now + 1)),
+  );
 
 const revertToSavedTier = (now: number) => ({
   subscriptionTier: sql`coalesce(${schema.user.lastSubscriptionTier}, 'Free Plan')`,
@@ -73,7 +89,11 @@ export async function expireTrialOf(env: Env, userId: string, now = Date.now()):
 
 /** Daily cron: reverts every expired promotional trial. */
 export async function expireTrials(env: Env, now = Date.now()): Promise<number> {
-  const result = await getDb(env).update(schema.user).set(revertToSavedTier(now)).where(expiredPromoTrial(now)).run();
+  const result = await getDb(env)
+    .update(schema.user)
+    .set(revertToSavedTier(now))
+    .where(expiredPromoTrial(now))
+    .run();
   return changes(result);
 }
 
@@ -81,7 +101,11 @@ export async function expireTrials(env: Env, now = Date.now()): Promise<number> 
  * Brings a session user's trial state up to date (grant or expiry) and returns the fields to use for
  * this request. Costs a write only when a transition is due.
  */
-export async function reconcileTrial<T extends TrialFields & { id: string }>(env: Env, user: T, now = Date.now()): Promise<T> {
+export async function reconcileTrial<T extends TrialFields & { id: string }>(
+  env: Env,
+  user: T,
+  now = Date.now(),
+): Promise<T> {
   if (isEligibleForAutomaticTrial(user)) {
     if (await grantAutomaticTrial(env, user.id, now)) {
       return {
@@ -119,7 +143,12 @@ async function reread<T extends TrialFields & { id: string }>(env: Env, user: T)
 }
 
 /** Admin-granted promotional trial: Pro Plan, trialing, for N days or N minutes (minimum 1). */
-export async function grantPromoTrial(env: Env, userId: string, length: { days?: number; minutes?: number }, now = Date.now()) {
+export async function grantPromoTrial(
+  env: Env,
+  userId: string,
+  length: { days?: number; minutes?: number },
+  now = Date.now(),
+) {
   const minutes = length.minutes !== undefined ? Math.max(1, Math.floor(length.minutes) || 1) : undefined;
   const days = minutes === undefined ? Math.max(1, Math.floor(length.days ?? 1) || 1) : undefined;
   const ms = minutes !== undefined ? minutes * MINUTE_MS : days! * DAY_MS;
@@ -141,11 +170,20 @@ export async function grantPromoTrial(env: Env, userId: string, length: { days?:
 }
 
 /** Trial cancel: only a trialing user without a subscriptionId (spec 000 §4). */
-export async function cancelPromoTrial(env: Env, userId: string, now = Date.now()): Promise<{ ok: true } | { ok: false; error: string }> {
+export async function cancelPromoTrial(
+  env: Env,
+  userId: string,
+  now = Date.now(),
+): Promise<{ ok: true } | { ok: false; error: string }> {
   const u = schema.user;
   const result = await getDb(env)
     .update(u)
-    .set({ subscriptionTier: sql`coalesce(${u.lastSubscriptionTier}, 'Free Plan')`, subscriptionStatus: "inactive", trialEnd: null, updatedAt: new Date(now) })
+    .set({
+      subscriptionTier: sql`coalesce(${u.lastSubscriptionTier}, 'Free Plan')`,
+      subscriptionStatus: "inactive",
+      trialEnd: null,
+      updatedAt: new Date(now),
+    })
     .where(and(eq(u.id, userId), eq(u.subscriptionStatus, "trialing"), isNull(u.subscriptionId)))
     .run();
   return changes(result) === 1 ? { ok: true } : { ok: false, error: NOT_ON_PROMO_TRIAL };

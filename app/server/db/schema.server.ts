@@ -19,7 +19,9 @@ export const user = sqliteTable(
     emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
     image: text("image"),
     createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
     // admin plugin
     role: text("role"),
     banned: integer("banned", { mode: "boolean" }).default(false),
@@ -80,7 +82,10 @@ export const account = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("account_user_idx").on(t.userId), index("account_provider_idx").on(t.providerId, t.accountId)],
+  (t) => [
+    index("account_user_idx").on(t.userId),
+    index("account_provider_idx").on(t.providerId, t.accountId),
+  ],
 );
 
 export const verification = sqliteTable(
@@ -91,7 +96,9 @@ export const verification = sqliteTable(
     value: text("value").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
@@ -134,7 +141,10 @@ export const watchlistSymbols = sqliteTable(
     position: integer("position").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.symbol] }), index("watchlist_user_position_idx").on(t.userId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.symbol] }),
+    index("watchlist_user_position_idx").on(t.userId, t.position),
+  ],
 );
 
 // ---------------------------------------------------------------- feedback and feature requests
@@ -412,7 +422,10 @@ export const analyticsEvents = sqliteTable(
     properties: text("properties", { mode: "json" }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index("analytics_events_name_created_idx").on(t.name, t.createdAt), index("analytics_events_user_idx").on(t.userId)],
+  (t) => [
+    index("analytics_events_name_created_idx").on(t.name, t.createdAt),
+    index("analytics_events_user_idx").on(t.userId),
+  ],
 );
 
 /** Stripe event ids already applied: written in the same batch as the state change they cause. */

@@ -34,7 +34,10 @@ export function emailDeliveryConfigured(env: WorkerEnv): boolean {
 
 class DeliveryError extends Error {}
 
-async function deliverViaResend(env: WorkerEnv, row: { id: string; to: string; subject: string; text: string; html: string }) {
+async function deliverViaResend(
+  env: WorkerEnv,
+  row: { id: string; to: string; subject: string; text: string; html: string },
+) {
   const config = serverConfig(env);
   const base = config.RESEND_API_BASE ?? DEFAULT_RESEND_BASE;
   const res = await fetch(`${base.replace(/\/$/, "")}/emails`, {
@@ -45,7 +48,13 @@ async function deliverViaResend(env: WorkerEnv, row: { id: string; to: string; s
       // Resend de-duplicates retries of the same outbox row.
       "Idempotency-Key": row.id,
     },
-    body: JSON.stringify({ from: config.EMAIL_FROM, to: [row.to], subject: row.subject, text: row.text, html: row.html }),
+    body: JSON.stringify({
+      from: config.EMAIL_FROM,
+      to: [row.to],
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+    }),
     signal: AbortSignal.timeout(10_000),
   });
   if (!res.ok) {
@@ -54,7 +63,11 @@ async function deliverViaResend(env: WorkerEnv, row: { id: string; to: string; s
   }
 }
 
-async function attemptDelivery(env: WorkerEnv, row: typeof schema.emailOutbox.$inferSelect, now: number): Promise<boolean> {
+async function attemptDelivery(
+  env: WorkerEnv,
+  row: typeof schema.emailOutbox.$inferSelect,
+  now: number,
+): Promise<boolean> {
   const db = getDb(env);
   const attempts = row.attempts + 1;
   try {
@@ -82,7 +95,11 @@ async function attemptDelivery(env: WorkerEnv, row: typeof schema.emailOutbox.$i
 }
 
 /** Records the email and, when a provider is configured, tries to deliver it at once. Never throws on delivery. */
-export async function sendEmail(env: WorkerEnv, message: EmailMessage, now = Date.now()): Promise<{ id: string; status: OutboxStatus }> {
+export async function sendEmail(
+  env: WorkerEnv,
+  message: EmailMessage,
+  now = Date.now(),
+): Promise<{ id: string; status: OutboxStatus }> {
   const db = getDb(env);
   const deliver = emailDeliveryConfigured(env);
   const row = {
@@ -107,7 +124,8 @@ export async function sendEmail(env: WorkerEnv, message: EmailMessage, now = Dat
 
 /** Cron: delivers queued emails whose next attempt is due. */
 export async function deliverQueuedEmails(env: WorkerEnv, now: Date) {
-  if (!emailDeliveryConfigured(env)) return { itemsProcessed: 0, failures: 0, detail: { skipped: "email delivery not configured" } };
+  if (!emailDeliveryConfigured(env))
+    return { itemsProcessed: 0, failures: 0, detail: { skipped: "email delivery not configured" } };
   const db = getDb(env);
   const due = await db
     .select()
@@ -135,5 +153,8 @@ export async function latestOutbox(env: WorkerEnv, opts: { to?: string; limit?: 
   const db = getDb(env);
   const query = db.select().from(schema.emailOutbox);
   const filtered = opts.to ? query.where(eq(schema.emailOutbox.to, opts.to)) : query;
-  return filtered.orderBy(desc(schema.emailOutbox.createdAt)).limit(Math.min(opts.limit ?? 20, 100)).all();
+  return filtered
+    .orderBy(desc(schema.emailOutbox.createdAt))
+    .limit(Math.min(opts.limit ?? 20, 100))
+    .all();
 }

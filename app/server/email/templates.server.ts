@@ -2,7 +2,10 @@
 import type { EmailMessage } from "./mail.server";
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 interface EmailContent {
@@ -52,7 +55,9 @@ export function promoTrialEmail(to: string, appUrl: string, length: string): Ema
   return render(to, "promo-trial", {
     subject: "Your free Wheelhouse Pro trial is active",
     heading: "FREE Pro Trial Active!",
-    paragraphs: [`You have Wheelhouse Pro for ${length}: curated trade ideas, a larger watchlist and market-event alerts.`],
+    paragraphs: [
+      `You have Wheelhouse Pro for ${length}: curated trade ideas, a larger watchlist and market-event alerts.`,
+    ],
     button: { label: "Open Wheelhouse", url: appUrl },
   });
 }

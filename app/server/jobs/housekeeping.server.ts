@@ -16,13 +16,22 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
   const trialsExpired = await expireTrials(env, t);
   const [shares, ideas, runs] = await db.batch([
     db.delete(schema.shares).where(lt(schema.shares.expiresAt, new Date(t))),
-    db.delete(schema.tradeIdeas).where(lt(schema.tradeIdeas.lastSeenAt, new Date(t - TRADE_IDEA_RETENTION_DAYS * DAY_MS))),
-    db.delete(schema.jobRuns).where(lt(schema.jobRuns.startedAt, new Date(t - JOB_RUN_RETENTION_DAYS * DAY_MS))),
+    db
+      .delete(schema.tradeIdeas)
+      .where(lt(schema.tradeIdeas.lastSeenAt, new Date(t - TRADE_IDEA_RETENTION_DAYS * DAY_MS))),
+    db
+      .delete(schema.jobRuns)
+      .where(lt(schema.jobRuns.startedAt, new Date(t - JOB_RUN_RETENTION_DAYS * DAY_MS))),
   ]);
   const changes = (r: unknown) => (r as { meta?: { changes?: number } }).meta?.changes ?? 0;
   return {
     itemsProcessed: trialsExpired + changes(shares) + changes(ideas) + changes(runs),
     failures: 0,
-    detail: { trialsExpired, sharesDeleted: changes(shares), ideasDeleted: changes(ideas), jobRunsDeleted: changes(runs) },
+    detail: {
+      trialsExpired,
+      sharesDeleted: changes(shares),
+      ideasDeleted: changes(ideas),
+      jobRunsDeleted: changes(runs),
+    },
   };
 }

@@ -24,7 +24,11 @@ export async function recordJobRun(
     outcome = await run();
   } catch (error) {
     ok = false;
-    outcome = { itemsProcessed: 0, failures: 1, detail: { error: error instanceof Error ? error.message : String(error) } };
+    outcome = {
+      itemsProcessed: 0,
+      failures: 1,
+      detail: { error: error instanceof Error ? error.message : String(error) },
+    };
     console.error(`job ${job} failed`, error);
   }
   const finishedAt = now();

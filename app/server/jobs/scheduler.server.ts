@@ -29,6 +29,11 @@ export async function runScheduled(cron: string, env: WorkerEnv, now: Date): Pro
 
 export async function runJob(name: JobName, env: WorkerEnv, now: Date) {
   const job = JOBS[name];
-  if (!job) return recordJobRun(env, name, async () => ({ itemsProcessed: 0, failures: 0, detail: { skipped: "job not registered" } }));
+  if (!job)
+    return recordJobRun(env, name, async () => ({
+      itemsProcessed: 0,
+      failures: 0,
+      detail: { skipped: "job not registered" },
+    }));
   return recordJobRun(env, name, () => job(env, now));
 }

@@ -12,7 +12,11 @@ const PROVIDER = "alphavantage";
 /** Leave a few of the 25 daily calls for manual checks. */
 export const ALPHAVANTAGE_DAILY_BUDGET = 22;
 
-const notice = z.union([z.object({ Note: z.string() }), z.object({ Information: z.string() }), z.object({ "Error Message": z.string() })]);
+const notice = z.union([
+  z.object({ Note: z.string() }),
+  z.object({ Information: z.string() }),
+  z.object({ "Error Message": z.string() }),
+]);
 
 const newsPayload = z.object({
   feed: z.array(
@@ -20,7 +24,9 @@ const newsPayload = z.object({
       title: z.string(),
       url: z.string().nullish(),
       time_published: z.string().regex(/^\d{8}T\d{4,6}$/, "time_published 'YYYYMMDDTHHMMSS'"),
-      ticker_sentiment: z.array(z.object({ ticker: z.string(), ticker_sentiment_label: z.string() })).default([]),
+      ticker_sentiment: z
+        .array(z.object({ ticker: z.string(), ticker_sentiment_label: z.string() }))
+        .default([]),
     }),
   ),
 });
@@ -44,7 +50,11 @@ function checkNotice(what: string, body: unknown): void {
 
 function malformed(what: string, error: z.ZodError): ProviderError {
   const issue = error.issues[0];
-  const err = new ProviderError(PROVIDER, `${what}: malformed payload (${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid"})`, "malformed");
+  const err = new ProviderError(
+    PROVIDER,
+    `${what}: malformed payload (${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid"})`,
+    "malformed",
+  );
   console.warn(err.message);
   return err;
 }
@@ -112,14 +122,29 @@ export function createAlphaVantageClient(
   // Throttling is a daily quota, not a blip: no retries on it.
   const shared: FetchPolicy = { provider: PROVIDER, semaphore: new Semaphore(1), retries: 1, ...policy };
   const get = async (params: Record<string, string>) => {
-    if (!(await takeDailyUnit())) throw new ProviderError(PROVIDER, "daily request budget used up", "throttled");
+    if (!(await takeDailyUnit()))
+      throw new ProviderError(PROVIDER, "daily request budget used up", "throttled");
     const url = `${root}/query?${new URLSearchParams({ ...params, apikey: apiKey })}`;
     const res = await fetchText(url, shared);
     return parseJsonBody(PROVIDER, url, res.text);
   };
   return {
     news: async (symbol, fromDate) =>
-      parseAlphaVantageNews(symbol, await get({ function: "NEWS_SENTIMENT", tickers: symbol, time_from: `${fromDate.replaceAll("-", "")}T0000`, limit: "50" }), new Date().toISOString()),
-    dividends: async (symbol) => parseAlphaVantageDividends(symbol, await get({ function: "DIVIDENDS", symbol }), new Date().toISOString()),
+      parseAlphaVantageNews(
+        symbol,
+        await get({
+          function: "NEWS_SENTIMENT",
+          tickers: symbol,
+          time_from: `${fromDate.replaceAll("-", "")}T0000`,
+          limit: "50",
+        }),
+        new Date().toISOString(),
+      ),
+    dividends: async (symbol) =>
+      parseAlphaVantageDividends(
+        symbol,
+        await get({ function: "DIVIDENDS", symbol }),
+        new Date().toISOString(),
+      ),
   };
 }

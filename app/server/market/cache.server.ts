@@ -51,7 +51,12 @@ export async function kvGetJson<T>(env: MarketCacheEnv, key: string): Promise<T 
   }
 }
 
-export async function kvPutJson(env: MarketCacheEnv, key: string, value: unknown, ttlSeconds?: number): Promise<void> {
+export async function kvPutJson(
+  env: MarketCacheEnv,
+  key: string,
+  value: unknown,
+  ttlSeconds?: number,
+): Promise<void> {
   const options = ttlSeconds ? { expirationTtl: Math.max(60, Math.round(ttlSeconds)) } : undefined;
   await env.MARKET_KV.put(key, JSON.stringify(value), options);
 }
@@ -63,15 +68,28 @@ export function lastGoodUpsert(env: MarketCacheEnv, key: string, payload: Source
   return db
     .insert(schema.marketSnapshots)
     .values(row)
-    .onConflictDoUpdate({ target: schema.marketSnapshots.key, set: { payload: row.payload, source: row.source, asOf: row.asOf, updatedAt: row.updatedAt } });
+    .onConflictDoUpdate({
+      target: schema.marketSnapshots.key,
+      set: { payload: row.payload, source: row.source, asOf: row.asOf, updatedAt: row.updatedAt },
+    });
 }
 
 /** Multi-row upsert of last-good payloads, chunked under D1's 100 bound parameters (5 per row). */
-export function lastGoodUpserts(env: MarketCacheEnv, rows: { key: string; payload: Sourced }[], nowMs: number) {
+export function lastGoodUpserts(
+  env: MarketCacheEnv,
+  rows: { key: string; payload: Sourced }[],
+  nowMs: number,
+) {
   const db = getDb(env);
   const statements = [];
   for (let i = 0; i < rows.length; i += 19) {
-    const values = rows.slice(i, i + 19).map(({ key, payload }) => ({ key, payload, source: payload.source, asOf: payload.asOf, updatedAt: new Date(nowMs) }));
+    const values = rows.slice(i, i + 19).map(({ key, payload }) => ({
+      key,
+      payload,
+      source: payload.source,
+      asOf: payload.asOf,
+      updatedAt: new Date(nowMs),
+    }));
     statements.push(
       db
         .insert(schema.marketSnapshots)
@@ -94,13 +112,20 @@ function sqlExcluded(column: string) {
   return sql.raw(`excluded.${column}`);
 }
 
-export async function readLastGood<T>(env: MarketCacheEnv, keys: readonly string[]): Promise<Map<string, { payload: T; updatedAt: number }>> {
+export async function readLastGood<T>(
+  env: MarketCacheEnv,
+  keys: readonly string[],
+): Promise<Map<string, { payload: T; updatedAt: number }>> {
   const out = new Map<string, { payload: T; updatedAt: number }>();
   if (keys.length === 0) return out;
   const db = getDb(env);
   for (let i = 0; i < keys.length; i += 90) {
     const rows = await db
-      .select({ key: schema.marketSnapshots.key, payload: schema.marketSnapshots.payload, updatedAt: schema.marketSnapshots.updatedAt })
+      .select({
+        key: schema.marketSnapshots.key,
+        payload: schema.marketSnapshots.payload,
+        updatedAt: schema.marketSnapshots.updatedAt,
+      })
       .from(schema.marketSnapshots)
       .where(inArray(schema.marketSnapshots.key, keys.slice(i, i + 90) as string[]));
     for (const r of rows) out.set(r.key, { payload: r.payload as T, updatedAt: r.updatedAt.getTime() });
@@ -109,7 +134,11 @@ export async function readLastGood<T>(env: MarketCacheEnv, keys: readonly string
 }
 
 /** KV first, then the D1 last-good copy (marked stale when `staleIfFromD1`). */
-export async function readSnapshot<T extends Sourced>(env: MarketCacheEnv, key: string, staleIfFromD1: boolean): Promise<Snapshot<T> | null> {
+export async function readSnapshot<T extends Sourced>(
+  env: MarketCacheEnv,
+  key: string,
+  staleIfFromD1: boolean,
+): Promise<Snapshot<T> | null> {
   const hot = await kvGetJson<Snapshot<T>>(env, key);
   if (hot) return hot;
   try {

@@ -13,7 +13,10 @@ export const CBOE_DEFAULT_BASE = "https://cdn.cboe.com";
 const PROVIDER = "cboe";
 
 const num = z.number().finite();
-const numLike = z.union([z.number(), z.string().trim().min(1)]).transform((v) => Number(v)).pipe(z.number().finite());
+const numLike = z
+  .union([z.number(), z.string().trim().min(1)])
+  .transform((v) => Number(v))
+  .pipe(z.number().finite());
 
 const quoteBlock = z.object({
   symbol: z.string().min(1),
@@ -39,13 +42,24 @@ const optionRow = z.object({
   last_trade_time: z.string().nullish(),
 });
 
-const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}$/, "timestamp 'YYYY-MM-DD HH:MM:SS'");
+const timestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}$/, "timestamp 'YYYY-MM-DD HH:MM:SS'");
 
 const quotesPayload = z.object({ timestamp, data: quoteBlock });
 const optionsPayload = z.object({ timestamp, data: quoteBlock.extend({ options: z.array(optionRow) }) });
 const historyPayload = z.object({
   symbol: z.string(),
-  data: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), open: numLike.nullish(), high: numLike.nullish(), low: numLike.nullish(), close: numLike.pipe(z.number().positive()), stock_volume: numLike.nullish() })),
+  data: z.array(
+    z.object({
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      open: numLike.nullish(),
+      high: numLike.nullish(),
+      low: numLike.nullish(),
+      close: numLike.pipe(z.number().positive()),
+      stock_volume: numLike.nullish(),
+    }),
+  ),
 });
 
 /** Index symbols are requested with a leading underscore (SPX -> _SPX). */
@@ -115,7 +129,9 @@ export function parseCboeChain(symbol: string, body: unknown): { chain: ChainSna
     byExpiration.set(occ.expirationDate, legs);
   }
   if (skipped) console.warn(`cboe ${symbol} options: skipped ${skipped} rows with unreadable option symbols`);
-  const expirations: ChainExpiration[] = [...byExpiration.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([expirationDate, legs]) => ({ expirationDate, legs }));
+  const expirations: ChainExpiration[] = [...byExpiration.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([expirationDate, legs]) => ({ expirationDate, legs }));
   const quote = quoteFrom(symbol, d, asOf);
   return { chain: { underlying: symbol, spot: d.current_price, asOf, expirations, source: "cboe" }, quote };
 }
@@ -124,7 +140,14 @@ export function parseCboeHistory(symbol: string, body: unknown, asOf: string, da
   const parsed = historyPayload.safeParse(body);
   if (!parsed.success) throw malformed(`${symbol} history`, parsed.error);
   const bars = parsed.data.data
-    .map((b) => ({ date: b.date, open: b.open ?? null, high: b.high ?? null, low: b.low ?? null, close: b.close, volume: b.stock_volume ?? null }))
+    .map((b) => ({
+      date: b.date,
+      open: b.open ?? null,
+      high: b.high ?? null,
+      low: b.low ?? null,
+      close: b.close,
+      volume: b.stock_volume ?? null,
+    }))
     .sort((a, b) => a.date.localeCompare(b.date))
     .slice(-days);
   return { symbol, bars, source: "cboe", asOf };
@@ -138,7 +161,12 @@ export interface CboeClient {
 
 export function createCboeClient(base: string | undefined, policy: Partial<FetchPolicy> = {}): CboeClient {
   const root = (base ?? CBOE_DEFAULT_BASE).replace(/\/$/, "");
-  const shared: FetchPolicy = { provider: PROVIDER, semaphore: new Semaphore(4), timeoutMs: 10_000, ...policy };
+  const shared: FetchPolicy = {
+    provider: PROVIDER,
+    semaphore: new Semaphore(4),
+    timeoutMs: 10_000,
+    ...policy,
+  };
   const get = async (path: string, symbol: string) => {
     const url = `${root}/api/global/delayed_quotes/${path}/${cboePathSymbol(symbol)}.json`;
     try {
@@ -146,21 +174,28 @@ export function createCboeClient(base: string | undefined, policy: Partial<Fetch
       return parseJsonBody(PROVIDER, url, res.text);
     } catch (error) {
       // Cboe answers 403/404 for symbols it does not list.
-      if (error instanceof ProviderError && /HTTP (403|404)/.test(error.message)) throw new ProviderError(PROVIDER, `unknown symbol ${symbol}`, "unknown_symbol");
+      if (error instanceof ProviderError && /HTTP (403|404)/.test(error.message))
+        throw new ProviderError(PROVIDER, `unknown symbol ${symbol}`, "unknown_symbol");
       throw error;
     }
   };
   return {
     quote: async (symbol) => parseCboeQuote(symbol, await get("quotes", symbol)),
     chain: async (symbol) => parseCboeChain(symbol, await get("options", symbol)),
-    history: async (symbol, days) => parseCboeHistory(symbol, await get("charts/historical", symbol), new Date().toISOString(), days),
+    history: async (symbol, days) =>
+      parseCboeHistory(symbol, await get("charts/historical", symbol), new Date().toISOString(), days),
   };
 }
 
 /** Cboe's `data` block as our quote (previous close derived from the change when Cboe omits it). */
 function quoteFrom(
   symbol: string,
-  d: { current_price: number; prev_day_close?: number | null; price_change_percent: number; iv30?: number | null },
+  d: {
+    current_price: number;
+    prev_day_close?: number | null;
+    price_change_percent: number;
+    iv30?: number | null;
+  },
   asOf: string,
 ): Quote {
   return {

@@ -55,7 +55,10 @@ function hash32(text: string): number {
 
 /** Integer finaliser (murmur3 style) over three 32-bit inputs. */
 function mix(a: number, b: number, c: number): number {
-  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35) ^ Math.imul(c + 0x165667b1, 0x27d4eb2f);
+  let h =
+    Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^
+    Math.imul(b + 0x7f4a7c15, 0xc2b2ae35) ^
+    Math.imul(c + 0x165667b1, 0x27d4eb2f);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -96,7 +99,22 @@ function dayNumber(date: string): number {
   return Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 }
 
-const SALT = { ret: 1, jump: 2, open: 3, high: 4, low: 5, shares: 6, oi: 7, volume: 8, news: 9, tone: 10, title: 11, hour: 12, minute: 13, phase: 14 } as const;
+const SALT = {
+  ret: 1,
+  jump: 2,
+  open: 3,
+  high: 4,
+  low: 5,
+  shares: 6,
+  oi: 7,
+  volume: 8,
+  news: 9,
+  tone: 10,
+  title: 11,
+  hour: 12,
+  minute: 13,
+  phase: 14,
+} as const;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -165,12 +183,19 @@ function intradayPrice(entry: UniverseEntry, sessionDate: string, f: number): nu
   if (f >= 1) return Math.exp(close);
   const dailyVol = entry.vol / Math.sqrt(252);
   let wiggle = 0;
-  for (let k = 1; k <= 3; k++) wiggle += Math.sin(2 * Math.PI * (k * f + uniformOf(seedOf(entry.symbol), dayNumber(sessionDate), SALT.phase * 10 + k))) / k;
+  for (let k = 1; k <= 3; k++)
+    wiggle +=
+      Math.sin(
+        2 * Math.PI * (k * f + uniformOf(seedOf(entry.symbol), dayNumber(sessionDate), SALT.phase * 10 + k)),
+      ) / k;
   const bridge = Math.sqrt(f * (1 - f)) * dailyVol * 0.9 * wiggle;
   return Math.exp(prev + f * (close - prev) + bridge);
 }
 
-function spotAt(entry: UniverseEntry, ms: number): { price: number; previousClose: number; sessionDate: string; fraction: number; observedMs: number } {
+function spotAt(
+  entry: UniverseEntry,
+  ms: number,
+): { price: number; previousClose: number; sessionDate: string; fraction: number; observedMs: number } {
   const { session, fraction } = sessionProgress(ms);
   // Quantise to the minute so one minute gives one price.
   const f = Math.floor(fraction * 390) / 390;
@@ -192,8 +217,14 @@ function earningsDatesOfYear(entry: UniverseEntry, year: number): EarningsDate[]
   for (let q = 0; q < 4; q++) {
     const month = entry.earningsCycle + 3 * q;
     const day = 14 + Math.floor(uniform(`${entry.symbol}:earn-day:${q}`) * 14);
-    const date = onOrBeforeTradingDay(`${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`);
-    out.push({ symbol: entry.symbol, date, time: uniform(`${entry.symbol}:earn-time`) < 0.5 ? "bmo" : "amc" });
+    const date = onOrBeforeTradingDay(
+      `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
+    );
+    out.push({
+      symbol: entry.symbol,
+      date,
+      time: uniform(`${entry.symbol}:earn-time`) < 0.5 ? "bmo" : "amc",
+    });
   }
   return out;
 }
@@ -213,7 +244,9 @@ function dividendDatesOfYear(entry: UniverseEntry, year: number): string[] {
   if (entry.kind === "etf") return [3, 6, 9, 12].map((m) => monthlyExpiration(year, m));
   const offset = Math.floor(uniform(`${entry.symbol}:div-month`) * 3);
   const day = 5 + Math.floor(uniform(`${entry.symbol}:div-day`) * 20);
-  return [1, 4, 7, 10].map((m) => onOrBeforeTradingDay(`${year}-${String(m + offset).padStart(2, "0")}-${String(day).padStart(2, "0")}`));
+  return [1, 4, 7, 10].map((m) =>
+    onOrBeforeTradingDay(`${year}-${String(m + offset).padStart(2, "0")}-${String(day).padStart(2, "0")}`),
+  );
 }
 
 /** Announced ex-dates are known about a month ahead. */
@@ -310,7 +343,8 @@ function buildChain(entry: UniverseEntry, clockMs: number): ChainSnapshot {
   const q = entry.divYield;
   // The volatility level drifts slowly from day to day (a seeded slow wave), never below 60% of base.
   const dayIndex = daysBetween(EPOCH, sessionDate);
-  const level = entry.vol * (1 + 0.12 * Math.sin(dayIndex / 17 + uniform(`${entry.symbol}:vol-phase`) * 6.28));
+  const level =
+    entry.vol * (1 + 0.12 * Math.sin(dayIndex / 17 + uniform(`${entry.symbol}:vol-phase`) * 6.28));
   const earnings = nextEarnings(entry, today);
   const tierParams = TIER[entry.tier];
   const greeks: Greeks = { delta: 0, gamma: 0, vega: 0, theta: 0, rho: 0 };
@@ -348,16 +382,31 @@ function buildChain(entry: UniverseEntry, clockMs: number): ChainSnapshot {
         const occSymbol = formatOccSymbol(entry.symbol, expirationDate, type, strike);
         const tick = tickFor(entry.tier, theo, entry.symbol);
         const moneyness = type === "call" ? x : -x;
-        const width = Math.max(tick, tierParams.baseWidth + theo * tierParams.relSpread * (1 + 0.4 * Math.abs(x)) + (moneyness < -1 ? theo * 0.01 : 0));
+        const width = Math.max(
+          tick,
+          tierParams.baseWidth +
+            theo * tierParams.relSpread * (1 + 0.4 * Math.abs(x)) +
+            (moneyness < -1 ? theo * 0.01 : 0),
+        );
         let bid = theo - width / 2 < tick ? 0 : roundTo(theo - width / 2, tick, "down");
         let ask = roundTo(Math.max(theo + width / 2, tick), tick, "up");
         if (ask <= bid) ask = round2(bid + tick);
         if (bid < 0) bid = 0;
         const legKey = Math.round(strike * 100) * 2 + (type === "call" ? 1 : 0);
         const noise = Math.exp(0.5 * normalOf(seed ^ expKey, legKey, SALT.oi));
-        const interest = tierParams.oi * Math.exp(-0.35 * x * x) * (monthly ? 2 : 1) * (roundStrike ? 1.6 : 1) * Math.exp(-T * 1.5);
+        const interest =
+          tierParams.oi *
+          Math.exp(-0.35 * x * x) *
+          (monthly ? 2 : 1) *
+          (roundStrike ? 1.6 : 1) *
+          Math.exp(-T * 1.5);
         const openInterest = Math.round(interest * noise);
-        const volume = Math.round(openInterest * (0.04 + 0.2 * Math.exp(-dte / 10)) * uniformOf(seed ^ expKey, legKey, dayKey) * Math.min(1, fraction + 0.05));
+        const volume = Math.round(
+          openInterest *
+            (0.04 + 0.2 * Math.exp(-dte / 10)) *
+            uniformOf(seed ^ expKey, legKey, dayKey) *
+            Math.min(1, fraction + 0.05),
+        );
         legs.push({
           occSymbol,
           type,
@@ -378,12 +427,19 @@ function buildChain(entry: UniverseEntry, clockMs: number): ChainSnapshot {
     }
     expirations.push({ expirationDate, legs });
   }
-  return { underlying: entry.symbol, spot: round2(spot), asOf: new Date(ms).toISOString(), expirations, source: "demo" };
+  return {
+    underlying: entry.symbol,
+    spot: round2(spot),
+    asOf: new Date(ms).toISOString(),
+    expirations,
+    source: "demo",
+  };
 }
 
 function nextEarnings(entry: UniverseEntry, today: string): EarningsDate | null {
   const y = Number(today.slice(0, 4));
-  for (const d of [...earningsDatesOfYear(entry, y), ...earningsDatesOfYear(entry, y + 1)]) if (d.date >= today) return d;
+  for (const d of [...earningsDatesOfYear(entry, y), ...earningsDatesOfYear(entry, y + 1)])
+    if (d.date >= today) return d;
   return null;
 }
 
@@ -434,8 +490,18 @@ export function createDemoProvider(now: () => number = Date.now): MarketDataProv
         const open = prev * Math.exp(0.3 * dailyVol * normalOf(seed, n, SALT.open));
         const hi = Math.max(open, close) * Math.exp(Math.abs(0.5 * dailyVol * normalOf(seed, n, SALT.high)));
         const lo = Math.min(open, close) * Math.exp(-Math.abs(0.5 * dailyVol * normalOf(seed, n, SALT.low)));
-        const volume = Math.round((entry.tier === 1 ? 4e7 : entry.tier === 2 ? 8e6 : 2e6) * Math.exp(0.3 * normalOf(seed, n, SALT.shares)));
-        bars.push({ date, open: round2(open), high: round2(hi), low: round2(lo), close: round2(close), volume });
+        const volume = Math.round(
+          (entry.tier === 1 ? 4e7 : entry.tier === 2 ? 8e6 : 2e6) *
+            Math.exp(0.3 * normalOf(seed, n, SALT.shares)),
+        );
+        bars.push({
+          date,
+          open: round2(open),
+          high: round2(hi),
+          low: round2(lo),
+          close: round2(close),
+          volume,
+        });
       }
       return { symbol, bars, source: "demo", asOf: new Date(ms).toISOString() };
     },
@@ -451,7 +517,8 @@ export function createDemoProvider(now: () => number = Date.now): MarketDataProv
         const entry = universeEntry(symbol);
         if (!entry) continue;
         for (let y = Number(fromDate.slice(0, 4)); y <= Number(last.slice(0, 4)); y++)
-          for (const d of earningsDatesOfYear(entry, y)) if (d.date >= fromDate && d.date <= last) dates.push(d);
+          for (const d of earningsDatesOfYear(entry, y))
+            if (d.date >= fromDate && d.date <= last) dates.push(d);
       }
       dates.sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
       return { dates, source: "demo", asOf: new Date(ms).toISOString() };
@@ -478,9 +545,16 @@ export function createDemoProvider(now: () => number = Date.now): MarketDataProv
         const date = addDays(today, -i);
         const count = Math.floor(uniform(`${symbol}:${date}:news`) * (entry.tier === 1 ? 5 : 3));
         // Tone leans with the day's move: news follows price.
-        const move = isTradingDay(date) ? Math.log(closeOn(entry, date) / closeOn(entry, previousTradingDay(date))) / (entry.vol / Math.sqrt(252)) : 0;
+        const move = isTradingDay(date)
+          ? Math.log(closeOn(entry, date) / closeOn(entry, previousTradingDay(date))) /
+            (entry.vol / Math.sqrt(252))
+          : 0;
         for (let n = 0; n < count; n++) {
-          const published = newYorkInstant(date, 7 + Math.floor(uniform(`${symbol}:${date}:${n}:h`) * 12), Math.floor(uniform(`${symbol}:${date}:${n}:m`) * 60));
+          const published = newYorkInstant(
+            date,
+            7 + Math.floor(uniform(`${symbol}:${date}:${n}:h`) * 12),
+            Math.floor(uniform(`${symbol}:${date}:${n}:m`) * 60),
+          );
           if (published > ms) continue;
           const u = uniform(`${symbol}:${date}:${n}:tone`) + 0.15 * Math.tanh(move);
           const sentiment: Sentiment = u > 0.62 ? "positive" : u < 0.3 ? "negative" : "neutral";
@@ -500,7 +574,11 @@ export function createDemoProvider(now: () => number = Date.now): MarketDataProv
       return { symbol, headlines, source: "demo", asOf: new Date(ms).toISOString() };
     },
     async getEconomicEvents(fromDate, days): Promise<EconomicEvents> {
-      return { events: economicEventsBetween(fromDate, days), source: "calendar", asOf: new Date(now()).toISOString() };
+      return {
+        events: economicEventsBetween(fromDate, days),
+        source: "calendar",
+        asOf: new Date(now()).toISOString(),
+      };
     },
   };
 }

@@ -31,7 +31,11 @@ function reject(what: string, body: unknown, error?: z.ZodError): ProviderError 
   const apiError = errorBody.safeParse(body);
   if (apiError.success) return new ProviderError(PROVIDER, `${what}: ${apiError.data.error}`, "http");
   const issue = error?.issues[0];
-  const err = new ProviderError(PROVIDER, `${what}: malformed payload (${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid"})`, "malformed");
+  const err = new ProviderError(
+    PROVIDER,
+    `${what}: malformed payload (${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid"})`,
+    "malformed",
+  );
   console.warn(err.message);
   return err;
 }
@@ -50,8 +54,10 @@ export function parseFinnhubEarnings(body: unknown, asOf: string): EarningsCalen
 
 // A small keyword scorer for headlines: Finnhub's free news has no sentiment. It is labelled as such
 // (sentimentMethod 'keywords') and only used when Alpha Vantage's per-ticker labels are not available.
-const POSITIVE = /\b(beat|beats|surge|surges|soar|soars|jump|jumps|rall(y|ies)|gain|gains|rise|rises|record|upgrade|upgraded|raises|strong|bullish|outperform|tops|growth)\b/i;
-const NEGATIVE = /\b(miss|misses|plunge|plunges|fall|falls|drop|drops|slump|slumps|cut|cuts|downgrade|downgraded|weak|bearish|lawsuit|probe|recall|loss|losses|decline|declines|warns|layoffs)\b/i;
+const POSITIVE =
+  /\b(beat|beats|surge|surges|soar|soars|jump|jumps|rall(y|ies)|gain|gains|rise|rises|record|upgrade|upgraded|raises|strong|bullish|outperform|tops|growth)\b/i;
+const NEGATIVE =
+  /\b(miss|misses|plunge|plunges|fall|falls|drop|drops|slump|slumps|cut|cuts|downgrade|downgraded|weak|bearish|lawsuit|probe|recall|loss|losses|decline|declines|warns|layoffs)\b/i;
 
 export function headlineSentiment(title: string): Sentiment {
   const pos = POSITIVE.test(title);
@@ -79,9 +85,19 @@ export interface FinnhubClient {
   news(symbol: string, fromDate: string, toDate: string): Promise<NewsFeed>;
 }
 
-export function createFinnhubClient(apiKey: string, base: string | undefined, policy: Partial<FetchPolicy> = {}): FinnhubClient {
+export function createFinnhubClient(
+  apiKey: string,
+  base: string | undefined,
+  policy: Partial<FetchPolicy> = {},
+): FinnhubClient {
   const root = (base ?? FINNHUB_DEFAULT_BASE).replace(/\/$/, "");
-  const shared: FetchPolicy = { provider: PROVIDER, semaphore: new Semaphore(2), budget: new MinuteBudget(50), headers: { "X-Finnhub-Token": apiKey }, ...policy };
+  const shared: FetchPolicy = {
+    provider: PROVIDER,
+    semaphore: new Semaphore(2),
+    budget: new MinuteBudget(50),
+    headers: { "X-Finnhub-Token": apiKey },
+    ...policy,
+  };
   const get = async (path: string, params: Record<string, string>) => {
     const url = `${root}${path}?${new URLSearchParams(params)}`;
     try {
@@ -93,15 +109,24 @@ export function createFinnhubClient(apiKey: string, base: string | undefined, po
         const m = /HTTP (\d+) (.*)$/s.exec(error.message);
         const body = m ? safeJson(m[2]!) : null;
         const parsed = errorBody.safeParse(body);
-        if (parsed.success) throw new ProviderError(PROVIDER, `${path}: ${parsed.data.error} (HTTP ${m![1]})`, "http");
+        if (parsed.success)
+          throw new ProviderError(PROVIDER, `${path}: ${parsed.data.error} (HTTP ${m![1]})`, "http");
       }
       throw error;
     }
   };
   return {
     earnings: async (fromDate, toDate, symbol) =>
-      parseFinnhubEarnings(await get("/calendar/earnings", { from: fromDate, to: toDate, ...(symbol ? { symbol } : {}) }), new Date().toISOString()),
-    news: async (symbol, fromDate, toDate) => parseFinnhubNews(symbol, await get("/company-news", { symbol, from: fromDate, to: toDate }), new Date().toISOString()),
+      parseFinnhubEarnings(
+        await get("/calendar/earnings", { from: fromDate, to: toDate, ...(symbol ? { symbol } : {}) }),
+        new Date().toISOString(),
+      ),
+    news: async (symbol, fromDate, toDate) =>
+      parseFinnhubNews(
+        symbol,
+        await get("/company-news", { symbol, from: fromDate, to: toDate }),
+        new Date().toISOString(),
+      ),
   };
 }
 

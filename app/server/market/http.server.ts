@@ -64,16 +64,24 @@ export async function fetchText(url: string, policy: FetchPolicy): Promise<Fetch
   const { provider, timeoutMs = 8000, retries = 2, backoffMs = 400 } = policy;
   const doFetch = policy.fetchImpl ?? fetch;
   const sleep = policy.sleep ?? defaultSleep;
-  if (policy.budget && !policy.budget.take()) throw new ProviderError(provider, "request budget for this minute used up", "throttled");
+  if (policy.budget && !policy.budget.take())
+    throw new ProviderError(provider, "request budget for this minute used up", "throttled");
   const attempt = async (): Promise<FetchedText> => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
-      const res = await doFetch(url, { headers: { accept: "application/json", ...policy.headers }, signal: controller.signal });
+      const res = await doFetch(url, {
+        headers: { accept: "application/json", ...policy.headers },
+        signal: controller.signal,
+      });
       const text = await res.text();
       return { status: res.status, text };
     } catch (error) {
-      const reason = controller.signal.aborted ? `timed out after ${timeoutMs} ms` : error instanceof Error ? error.message : String(error);
+      const reason = controller.signal.aborted
+        ? `timed out after ${timeoutMs} ms`
+        : error instanceof Error
+          ? error.message
+          : String(error);
       throw new ProviderError(provider, `${redactUrl(url)}: ${reason}`, "network");
     } finally {
       clearTimeout(timer);
@@ -87,7 +95,11 @@ export async function fetchText(url: string, policy: FetchPolicy): Promise<Fetch
         const res = await attempt();
         if (res.status >= 200 && res.status < 300) return res;
         const kind = res.status === 429 ? "throttled" : "http";
-        lastError = new ProviderError(provider, `${redactUrl(url)}: HTTP ${res.status} ${res.text.slice(0, 200)}`, kind);
+        lastError = new ProviderError(
+          provider,
+          `${redactUrl(url)}: HTTP ${res.status} ${res.text.slice(0, 200)}`,
+          kind,
+        );
         if (!RETRYABLE.has(res.status)) throw lastError;
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
@@ -105,6 +117,10 @@ export function parseJsonBody(provider: string, url: string, text: string): unkn
   try {
     return JSON.parse(text);
   } catch {
-    throw new ProviderError(provider, `${redactUrl(url)}: body is not JSON (${text.slice(0, 80)})`, "malformed");
+    throw new ProviderError(
+      provider,
+      `${redactUrl(url)}: body is not JSON (${text.slice(0, 80)})`,
+      "malformed",
+    );
   }
 }

@@ -1,7 +1,13 @@
 // Trade ideas (credit spreads) from the engine's screener, with public ids that cannot be guessed,
 // and the plan-capped list a signed-in user may read (spec 001 §6: watchlist trades first).
 import { eq, sql } from "drizzle-orm";
-import { cleanChain, rankSpreadIdeas, screenCreditSpreads, type MarketEvent, type SpreadIdea } from "../../engine";
+import {
+  cleanChain,
+  rankSpreadIdeas,
+  screenCreditSpreads,
+  type MarketEvent,
+  type SpreadIdea,
+} from "../../engine";
 import type { EconomicEvent } from "../../lib/market-calendar";
 import { getDb, schema } from "../db/client.server";
 import { KV_KEYS, kvGetJson, readLastGood, type MarketCacheEnv } from "./cache.server";
@@ -57,7 +63,13 @@ export function screenChain(chain: ChainSnapshot, ctx: ScreenContext): SpreadIde
  * endpoint cannot be used to enumerate paid ideas.
  */
 export async function tradeIdKeyer(secret: string): Promise<(descriptor: string) => Promise<string>> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(`trade-id:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(`trade-id:${secret}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   return async (descriptor) => {
     const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(descriptor)));
     let hex = "";
@@ -70,7 +82,12 @@ export async function tradeIdKeyer(secret: string): Promise<(descriptor: string)
  * The stored list: every underlying keeps its best few ideas (so a watched, less liquid symbol still has
  * ideas to put first), the best of the rest fill up to IDEAS_TOTAL; best first, numbers rounded.
  */
-export async function finaliseIdeas(ideas: SpreadIdea[], keyer: (d: string) => Promise<string>, source: Sourced["source"], asOf: Record<string, string>): Promise<TradeIdea[]> {
+export async function finaliseIdeas(
+  ideas: SpreadIdea[],
+  keyer: (d: string) => Promise<string>,
+  source: Sourced["source"],
+  asOf: Record<string, string>,
+): Promise<TradeIdea[]> {
   const ranked = rankSpreadIdeas([...ideas]);
   const perSymbol = new Map<string, number>();
   const keep = new Set<SpreadIdea>();
@@ -112,15 +129,25 @@ function roundIdea(idea: SpreadIdea): SpreadIdea {
     maxLoss: r(idea.maxLoss, 2),
     expectedValue: r(idea.expectedValue, 2),
     evToMaxLoss: r(idea.evToMaxLoss, 4),
-    pop: { lognormal: r(idea.pop.lognormal, 2), shortDelta: r(idea.pop.shortDelta, 2), creditToWidth: r(idea.pop.creditToWidth, 2) },
+    pop: {
+      lognormal: r(idea.pop.lognormal, 2),
+      shortDelta: r(idea.pop.shortDelta, 2),
+      creditToWidth: r(idea.pop.creditToWidth, 2),
+    },
   };
 }
 
 /** Spec 001 §6: watchlist trades first (in rank order), then the others fill the remaining slots. */
-export function capTradeSuggestions<T extends { stock_symbol: string; strategy_type: string }>(ideas: readonly T[], limit: number, watchlist: readonly string[]): T[] {
+export function capTradeSuggestions<T extends { stock_symbol: string; strategy_type: string }>(
+  ideas: readonly T[],
+  limit: number,
+  watchlist: readonly string[],
+): T[] {
   if (!(limit > 0)) return [];
   // Spec 001 §5: cash-secured puts and covered calls belong to the wheel screens, not here.
-  const spreads = ideas.filter((i) => i.strategy_type !== "CASH_SECURED_PUT" && i.strategy_type !== "COVERED_CALL");
+  const spreads = ideas.filter(
+    (i) => i.strategy_type !== "CASH_SECURED_PUT" && i.strategy_type !== "COVERED_CALL",
+  );
   const mine = new Set(watchlist.map((s) => s.toUpperCase()));
   const first = spreads.filter((i) => mine.has(i.stock_symbol));
   const rest = spreads.filter((i) => !mine.has(i.stock_symbol));
@@ -143,7 +170,10 @@ export async function readIdeasSnapshot(env: MarketCacheEnv): Promise<TradeIdeas
 }
 
 /** One idea by its public id, for share pages: current list first, then the D1 history. */
-export async function findTradeIdea(env: MarketCacheEnv, tradeId: string): Promise<{ idea: TradeIdea; current: boolean } | null> {
+export async function findTradeIdea(
+  env: MarketCacheEnv,
+  tradeId: string,
+): Promise<{ idea: TradeIdea; current: boolean } | null> {
   const hot = await kvGetJson<TradeIdeasSnapshot>(env, KV_KEYS.ideas);
   const live = hot?.ideas.find((i) => i.trade_unique_identifier === tradeId);
   if (live) return { idea: live, current: true };
@@ -174,7 +204,14 @@ export function tradeIdeaUpserts(env: MarketCacheEnv, ideas: readonly TradeIdea[
       db
         .insert(schema.tradeIdeas)
         .values(rows)
-        .onConflictDoUpdate({ target: schema.tradeIdeas.tradeUniqueIdentifier, set: { idea: sqlExcluded("idea"), lastSeenAt: sqlExcluded("last_seen_at"), source: sqlExcluded("source") } }),
+        .onConflictDoUpdate({
+          target: schema.tradeIdeas.tradeUniqueIdentifier,
+          set: {
+            idea: sqlExcluded("idea"),
+            lastSeenAt: sqlExcluded("last_seen_at"),
+            source: sqlExcluded("source"),
+          },
+        }),
     );
   }
   return statements;

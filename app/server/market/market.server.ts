@@ -2,14 +2,25 @@
 // Everything here reads caches; only getTickerInfos may reach a provider (one missing symbol at a time,
 // bounded in time).
 import { eq } from "drizzle-orm";
-import { marketStatus, newYorkDateOf, type EconomicEvent, type MarketStatus } from "../../lib/market-calendar";
+import {
+  marketStatus,
+  newYorkDateOf,
+  type EconomicEvent,
+  type MarketStatus,
+} from "../../lib/market-calendar";
 import { effectivePlan, PLAN_LIMITS, type PlanTier } from "../../lib/plans";
 import { getDb, schema } from "../db/client.server";
 import type { WorkerEnv } from "../env.server";
 import { KV_KEYS, kvGetJson, kvPutJson, readLastGood, TTL } from "./cache.server";
 import { capTradeSuggestions, findTradeIdea, readIdeasSnapshot, type TradeIdea } from "./ideas.server";
 import { getMarketProvider, isKnownSymbol } from "./provider.server";
-import { readFreshness, refreshTickerInfos, selectUniverse, REFRESH_LIMITS, type DataFreshness } from "./refresh.server";
+import {
+  readFreshness,
+  refreshTickerInfos,
+  selectUniverse,
+  REFRESH_LIMITS,
+  type DataFreshness,
+} from "./refresh.server";
 import { readTickerInfos, type TickerInfoResult } from "./ticker-info.server";
 import type { ChainSnapshot, EconomicEvents, MarketSource } from "./types.server";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "./universe.server";
@@ -20,7 +31,11 @@ export type { TradeIdea } from "./ideas.server";
 export type { DataFreshness } from "./refresh.server";
 
 /** Ticker info for symbols (cache first; a missing known symbol is refreshed inline, within ~2.5 s). */
-export async function getTickerInfos(env: WorkerEnv, symbols: readonly string[], nowMs = Date.now()): Promise<TickerInfoResult> {
+export async function getTickerInfos(
+  env: WorkerEnv,
+  symbols: readonly string[],
+  nowMs = Date.now(),
+): Promise<TickerInfoResult> {
   return readTickerInfos(env, symbols, {
     nowMs,
     isKnown: (s) => isKnownSymbol(env, s),
@@ -54,13 +69,23 @@ export async function getEconomicCalendar(env: WorkerEnv, nowMs = Date.now()): P
   let snapshot = await kvGetJson<EconomicEvents>(env, KV_KEYS.economicCalendar);
   if (!snapshot) {
     snapshot = await getMarketProvider(env, () => nowMs).getEconomicEvents(today, 90);
-    await kvPutJson(env, KV_KEYS.economicCalendar, snapshot, TTL.economicCalendar).catch((error) => console.error("economic calendar: KV write failed", error));
+    await kvPutJson(env, KV_KEYS.economicCalendar, snapshot, TTL.economicCalendar).catch((error) =>
+      console.error("economic calendar: KV write failed", error),
+    );
   }
-  return { events: snapshot.events.filter((e) => e.date >= today), source: snapshot.source, asOf: snapshot.asOf };
+  return {
+    events: snapshot.events.filter((e) => e.date >= today),
+    source: snapshot.source,
+    asOf: snapshot.asOf,
+  };
 }
 
 export interface MarketBanner extends MarketStatus {
-  dataFreshness: { optionsDataUpdated: string | null; stockDataUpdated: string | null; dataUpdateAttempted: string | null };
+  dataFreshness: {
+    optionsDataUpdated: string | null;
+    stockDataUpdated: string | null;
+    dataUpdateAttempted: string | null;
+  };
   /** 'demo' when the simulated market is active (the UI says so). */
   source: MarketSource | null;
   simulated: boolean;
@@ -99,26 +124,47 @@ export interface TradeSuggestionsView {
  * The plan-capped idea list (spec 001 §6 and §9): Free 0, Pro 30, Elite all; the user's watchlist
  * symbols first. The plan is read from D1, not from the session cookie, so a change applies at once.
  */
-export async function getTradeSuggestions(env: WorkerEnv, userId: string, nowMs = Date.now()): Promise<TradeSuggestionsView> {
+export async function getTradeSuggestions(
+  env: WorkerEnv,
+  userId: string,
+  nowMs = Date.now(),
+): Promise<TradeSuggestionsView> {
   const db = getDb(env);
   const user = await db
-    .select({ subscriptionTier: schema.user.subscriptionTier, subscriptionStatus: schema.user.subscriptionStatus })
+    .select({
+      subscriptionTier: schema.user.subscriptionTier,
+      subscriptionStatus: schema.user.subscriptionStatus,
+    })
     .from(schema.user)
     .where(eq(schema.user.id, userId))
     .get();
   const plan = effectivePlan(user);
   const limit = PLAN_LIMITS[plan].tradeIdeas;
   const banner = await getMarketBanner(env, nowMs);
-  const base = { plan, limit: Number.isFinite(limit) ? limit : null, marketStatus: banner.marketStatus, dataFreshness: banner.dataFreshness };
+  const base = {
+    plan,
+    limit: Number.isFinite(limit) ? limit : null,
+    marketStatus: banner.marketStatus,
+    dataFreshness: banner.dataFreshness,
+  };
   if (limit <= 0) return { ...base, trade_suggestions: [], total: 0, source: null, asOf: null, stale: false };
   const [snapshot, watchlist] = await Promise.all([
     readIdeasSnapshot(env),
-    db.select({ symbol: schema.watchlistSymbols.symbol }).from(schema.watchlistSymbols).where(eq(schema.watchlistSymbols.userId, userId)).orderBy(schema.watchlistSymbols.position).all(),
+    db
+      .select({ symbol: schema.watchlistSymbols.symbol })
+      .from(schema.watchlistSymbols)
+      .where(eq(schema.watchlistSymbols.userId, userId))
+      .orderBy(schema.watchlistSymbols.position)
+      .all(),
   ]);
   const ideas = snapshot?.ideas ?? [];
   return {
     ...base,
-    trade_suggestions: capTradeSuggestions(ideas, limit, watchlist.map((w) => w.symbol)),
+    trade_suggestions: capTradeSuggestions(
+      ideas,
+      limit,
+      watchlist.map((w) => w.symbol),
+    ),
     total: ideas.length,
     source: snapshot?.source ?? null,
     asOf: snapshot?.asOf ?? null,

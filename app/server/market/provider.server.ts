@@ -26,14 +26,20 @@ export function riskFreeRateFor(_env: WorkerEnv): number {
  * One unit of a provider's daily quota, counted atomically in D1 (KV is eventually consistent and
  * wrong for counters). Returns false when the day's budget is spent.
  */
-export function dailyBudget(env: { DB: D1Database }, provider: string, limit: number, clock: () => number = Date.now) {
+export function dailyBudget(
+  env: { DB: D1Database },
+  provider: string,
+  limit: number,
+  clock: () => number = Date.now,
+) {
   return async (): Promise<boolean> => {
     const key = `budget:${provider}:${newYorkDateOf(clock())}`;
     const db = getDb(env);
     const nowMs = clock();
     await db.run(sql`INSERT OR IGNORE INTO market_snapshots (key, payload, source, as_of, updated_at)
       VALUES (${key}, '{"used":0}', ${provider}, ${new Date(nowMs).toISOString()}, ${nowMs})`);
-    const res = await db.run(sql`UPDATE market_snapshots SET payload = json_set(payload, '$.used', json_extract(payload, '$.used') + 1), updated_at = ${nowMs}
+    const res =
+      await db.run(sql`UPDATE market_snapshots SET payload = json_set(payload, '$.used', json_extract(payload, '$.used') + 1), updated_at = ${nowMs}
       WHERE key = ${key} AND json_extract(payload, '$.used') < ${limit}`);
     return (res.meta.changes ?? 0) === 1;
   };
@@ -42,9 +48,15 @@ export function dailyBudget(env: { DB: D1Database }, provider: string, limit: nu
 export function createLiveProvider(env: WorkerEnv, clock: () => number = Date.now): MarketDataProvider {
   const config = serverConfig(env);
   const cboe = createCboeClient(config.CBOE_API_BASE);
-  const finnhub = config.FINNHUB_API_KEY ? createFinnhubClient(config.FINNHUB_API_KEY, config.FINNHUB_API_BASE) : null;
+  const finnhub = config.FINNHUB_API_KEY
+    ? createFinnhubClient(config.FINNHUB_API_KEY, config.FINNHUB_API_BASE)
+    : null;
   const alpha = config.ALPHAVANTAGE_API_KEY
-    ? createAlphaVantageClient(config.ALPHAVANTAGE_API_KEY, config.ALPHAVANTAGE_API_BASE, dailyBudget(env, "alphavantage", ALPHAVANTAGE_DAILY_BUDGET, clock))
+    ? createAlphaVantageClient(
+        config.ALPHAVANTAGE_API_KEY,
+        config.ALPHAVANTAGE_API_BASE,
+        dailyBudget(env, "alphavantage", ALPHAVANTAGE_DAILY_BUDGET, clock),
+      )
     : null;
   // The options call carries the quote too: reuse it for a minute instead of a second request.
   const recentQuotes = new Map<string, Quote>();
@@ -96,20 +108,29 @@ export function createLiveProvider(env: WorkerEnv, clock: () => number = Date.no
           return await alpha.news(symbol, from);
         } catch (error) {
           if (!finnhub) throw error;
-          console.warn(`alphavantage news ${symbol} failed, using finnhub headlines`, error instanceof Error ? error.message : error);
+          console.warn(
+            `alphavantage news ${symbol} failed, using finnhub headlines`,
+            error instanceof Error ? error.message : error,
+          );
         }
       }
       return finnhub ? finnhub.news(symbol, from, today) : null;
     },
     // Finnhub's economic calendar is premium: the shipped calendar is the source in both modes.
     async getEconomicEvents(fromDate, days) {
-      return { events: economicEventsBetween(fromDate, days), source: "calendar", asOf: new Date(clock()).toISOString() };
+      return {
+        events: economicEventsBetween(fromDate, days),
+        source: "calendar",
+        asOf: new Date(clock()).toISOString(),
+      };
     },
   };
 }
 
 export function getMarketProvider(env: WorkerEnv, clock: () => number = Date.now): MarketDataProvider {
-  return serverConfig(env).MARKET_DATA_PROVIDER === "live" ? createLiveProvider(env, clock) : createDemoProvider(clock);
+  return serverConfig(env).MARKET_DATA_PROVIDER === "live"
+    ? createLiveProvider(env, clock)
+    : createDemoProvider(clock);
 }
 
 /** For the watchlist: does this symbol exist at the configured provider? */

@@ -1,15 +1,44 @@
 // The market refresh: providers -> snapshots (KV hot cache, D1 last good + history) -> engine -> ideas.
 // Runs from cron (`marketRefresh`), at dev-seed time, and for single symbols on a cache miss.
 import { inArray, sql } from "drizzle-orm";
-import { addDays, latestStartedSession, marketStatus, newYorkDateOf, sessionProgress } from "../../lib/market-calendar";
+import {
+  addDays,
+  latestStartedSession,
+  marketStatus,
+  newYorkDateOf,
+  sessionProgress,
+} from "../../lib/market-calendar";
 import { getDb, schema } from "../db/client.server";
 import { authSecret, serverConfig, type WorkerEnv } from "../env.server";
 import type { JobOutcome } from "../jobs/job-runs.server";
-import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, readLastGood, TTL, type MarketCacheEnv } from "./cache.server";
-import { engineEvents, finaliseIdeas, tradeIdeaUpserts, tradeIdKeyer, screenChain, type TradeIdeasSnapshot } from "./ideas.server";
+import {
+  KV_KEYS,
+  kvGetJson,
+  kvPutJson,
+  lastGoodUpserts,
+  readLastGood,
+  TTL,
+  type MarketCacheEnv,
+} from "./cache.server";
+import {
+  engineEvents,
+  finaliseIdeas,
+  tradeIdeaUpserts,
+  tradeIdKeyer,
+  screenChain,
+  type TradeIdeasSnapshot,
+} from "./ideas.server";
 import { getMarketProvider, riskFreeRateFor } from "./provider.server";
 import { computeTickerInfo, type TickerInfo } from "./ticker-info.server";
-import type { DailyHistory, Dividends, EarningsCalendar, EconomicEvents, MarketDataProvider, NewsFeed, Sourced } from "./types.server";
+import type {
+  DailyHistory,
+  Dividends,
+  EarningsCalendar,
+  EconomicEvents,
+  MarketDataProvider,
+  NewsFeed,
+  Sourced,
+} from "./types.server";
 import { ProviderError } from "./types.server";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "./universe.server";
 import type { SpreadIdea } from "../../engine";
@@ -78,7 +107,11 @@ async function withDeadline<T>(work: Promise<T>, deadlineMs: number, what: strin
   }
 }
 
-async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+async function pool<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
     while (next < items.length) await work(items[next++]!);
@@ -135,7 +168,13 @@ interface SharedInputs {
   cacheInputs: boolean;
 }
 
-async function refreshSymbol(env: MarketCacheEnv, provider: MarketDataProvider, symbol: string, shared: SharedInputs, deadlineMs: number): Promise<SymbolResult> {
+async function refreshSymbol(
+  env: MarketCacheEnv,
+  provider: MarketDataProvider,
+  symbol: string,
+  shared: SharedInputs,
+  deadlineMs: number,
+): Promise<SymbolResult> {
   const errors: string[] = [];
   const note = (what: string, error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
@@ -149,7 +188,12 @@ async function refreshSymbol(env: MarketCacheEnv, provider: MarketDataProvider, 
     KV_KEYS.history(symbol),
     TTL.history,
     (h) => (h.bars.at(-1)?.date ?? "") >= needBarsThrough,
-    () => withDeadline(provider.getDailyHistory(symbol, REFRESH_LIMITS.historyDays), deadlineMs, `${symbol} history`),
+    () =>
+      withDeadline(
+        provider.getDailyHistory(symbol, REFRESH_LIMITS.historyDays),
+        deadlineMs,
+        `${symbol} history`,
+      ),
     shared.cacheInputs,
   );
   if (history.error) note("history", history.error);
@@ -176,13 +220,24 @@ async function refreshSymbol(env: MarketCacheEnv, provider: MarketDataProvider, 
     // Not in the shared calendar (a symbol outside the last run's universe): ask for it alone.
     try {
       const today = newYorkDateOf(shared.nowMs);
-      const own = await withDeadline(provider.getEarnings([symbol], addDays(today, -120), addDays(today, 120)), deadlineMs, `${symbol} earnings`);
+      const own = await withDeadline(
+        provider.getEarnings([symbol], addDays(today, -120), addDays(today, 120)),
+        deadlineMs,
+        `${symbol} earnings`,
+      );
       earnings = own?.dates.filter((d) => d.symbol === symbol) ?? [];
     } catch (error) {
       note("earnings", error);
     }
   }
-  const info = computeTickerInfo({ quote, history: history.value, earnings, dividends: dividends.value, news: news.value, nowMs: shared.nowMs });
+  const info = computeTickerInfo({
+    quote,
+    history: history.value,
+    earnings,
+    dividends: dividends.value,
+    news: news.value,
+    nowMs: shared.nowMs,
+  });
   let ideas: SpreadIdea[] = [];
   let chainAsOf: string | null = null;
   if (shared.withChain) {
@@ -191,7 +246,9 @@ async function refreshSymbol(env: MarketCacheEnv, provider: MarketDataProvider, 
       chainAsOf = chain.asOf;
       await kvPutJson(env, KV_KEYS.chain(symbol), chain, TTL.chain);
       const yearAgo = addDays(newYorkDateOf(shared.nowMs), -365);
-      const paid = (dividends.value?.events ?? []).filter((e) => e.exDate >= yearAgo && e.exDate <= newYorkDateOf(shared.nowMs));
+      const paid = (dividends.value?.events ?? []).filter(
+        (e) => e.exDate >= yearAgo && e.exDate <= newYorkDateOf(shared.nowMs),
+      );
       const dividendYield = quote.price > 0 ? paid.reduce((s, e) => s + (e.amount ?? 0), 0) / quote.price : 0;
       ideas = screenChain(chain, {
         riskFreeRate: shared.riskFreeRate,
@@ -215,7 +272,14 @@ function lastCompletedBarDate(ms: number): string {
 }
 
 // ---------------------------------------------------------------- shared inputs
-async function loadShared(env: MarketCacheEnv, provider: MarketDataProvider, universe: string[], nowMs: number, deadlineMs: number, useCache: boolean) {
+async function loadShared(
+  env: MarketCacheEnv,
+  provider: MarketDataProvider,
+  universe: string[],
+  nowMs: number,
+  deadlineMs: number,
+  useCache: boolean,
+) {
   const today = newYorkDateOf(nowMs);
   const earnings = await cachedInput<EarningsCalendar>(
     env,
@@ -224,7 +288,11 @@ async function loadShared(env: MarketCacheEnv, provider: MarketDataProvider, uni
     // One call covers the universe; a symbol new to the universe reloads it (still one call).
     (c) => nowMs - Date.parse(c.asOf) < 12 * 3600_000 && universe.every((s) => c.symbols?.includes(s)),
     async () => {
-      const calendar = await withDeadline(provider.getEarnings(universe, addDays(today, -120), addDays(today, 120)), deadlineMs, "earnings calendar");
+      const calendar = await withDeadline(
+        provider.getEarnings(universe, addDays(today, -120), addDays(today, 120)),
+        deadlineMs,
+        "earnings calendar",
+      );
       return calendar ? { ...calendar, symbols: [...universe] } : null;
     },
     useCache,
@@ -261,7 +329,11 @@ export async function readFreshness(env: MarketCacheEnv): Promise<DataFreshness 
   return (cold.get(KV_KEYS.freshness)?.payload as DataFreshness | undefined) ?? null;
 }
 
-export async function runMarketRefresh(env: WorkerEnv, now: Date, options: RefreshOptions = {}): Promise<JobOutcome> {
+export async function runMarketRefresh(
+  env: WorkerEnv,
+  now: Date,
+  options: RefreshOptions = {},
+): Promise<JobOutcome> {
   const nowMs = now.getTime();
   const clock: Clock = () => nowMs;
   const provider = options.provider ?? getMarketProvider(env, clock);
@@ -270,9 +342,17 @@ export async function runMarketRefresh(env: WorkerEnv, now: Date, options: Refre
   // The cron fires every 5 minutes over a UTC window that covers both EST and EDT sessions; outside the
   // session one run after the close captures closing prices, then runs are skipped until the next open.
   // An empty cache (fresh install, wiped KV) always gets a full run.
-  const caughtUpAfterClose = previous !== null && previous.stockDataUpdated !== null && previous.stockDataUpdated >= status.lastClose && previous.failures === 0;
+  const caughtUpAfterClose =
+    previous !== null &&
+    previous.stockDataUpdated !== null &&
+    previous.stockDataUpdated >= status.lastClose &&
+    previous.failures === 0;
   if (!options.force && previous && !status.isOpen && caughtUpAfterClose) {
-    return { itemsProcessed: 0, failures: 0, detail: { skipped: `market ${status.phase}`, lastRefresh: previous.dataUpdateAttempted } };
+    return {
+      itemsProcessed: 0,
+      failures: 0,
+      detail: { skipped: `market ${status.phase}`, lastRefresh: previous.dataUpdateAttempted },
+    };
   }
   const live = provider.name !== "demo";
   const cap = live ? REFRESH_LIMITS.liveMaxSymbols : REFRESH_LIMITS.demoMaxSymbols;
@@ -290,7 +370,14 @@ export async function runMarketRefresh(env: WorkerEnv, now: Date, options: Refre
   const failed: { symbol: string; error: string }[] = [];
   const unknown: string[] = [];
   const partial: Record<string, string[]> = {};
-  const inputs: SharedInputs = { ...shared, nowMs, marketOpen: status.isOpen, riskFreeRate: riskFreeRateFor(env), withChain: true, cacheInputs: live };
+  const inputs: SharedInputs = {
+    ...shared,
+    nowMs,
+    marketOpen: status.isOpen,
+    riskFreeRate: riskFreeRateFor(env),
+    withChain: true,
+    cacheInputs: live,
+  };
   await pool(universe, REFRESH_LIMITS.concurrency, async (symbol) => {
     try {
       const r = await refreshSymbol(env, provider, symbol, inputs, deadlineMs);
@@ -306,17 +393,38 @@ export async function runMarketRefresh(env: WorkerEnv, now: Date, options: Refre
   });
 
   // Ticker info: fresh ones hot and durable; failed ones re-served from the last good copy, marked stale.
-  await Promise.all(infos.map((info) => kvPutJson(env, KV_KEYS.tickerInfo(info.symbol), info, TTL.tickerInfo)));
+  await Promise.all(
+    infos.map((info) => kvPutJson(env, KV_KEYS.tickerInfo(info.symbol), info, TTL.tickerInfo)),
+  );
   if (failed.length) {
-    const lastGood = await readLastGood<TickerInfo>(env, failed.map((f) => KV_KEYS.tickerInfo(f.symbol))).catch(() => new Map());
+    const lastGood = await readLastGood<TickerInfo>(
+      env,
+      failed.map((f) => KV_KEYS.tickerInfo(f.symbol)),
+    ).catch(() => new Map());
     await Promise.all(
-      [...lastGood.values()].map((row) => kvPutJson(env, KV_KEYS.tickerInfo(row.payload.symbol), { ...row.payload, stale: true }, TTL.tickerInfo)),
+      [...lastGood.values()].map((row) =>
+        kvPutJson(
+          env,
+          KV_KEYS.tickerInfo(row.payload.symbol),
+          { ...row.payload, stale: true },
+          TTL.tickerInfo,
+        ),
+      ),
     );
   }
 
   const db = getDb(env);
-  const statements: unknown[] = [...lastGoodUpserts(env, infos.map((info) => ({ key: KV_KEYS.tickerInfo(info.symbol), payload: info })), nowMs)];
-  if (shared.economic) statements.push(...lastGoodUpserts(env, [{ key: KV_KEYS.economicCalendar, payload: shared.economic }], nowMs));
+  const statements: unknown[] = [
+    ...lastGoodUpserts(
+      env,
+      infos.map((info) => ({ key: KV_KEYS.tickerInfo(info.symbol), payload: info })),
+      nowMs,
+    ),
+  ];
+  if (shared.economic)
+    statements.push(
+      ...lastGoodUpserts(env, [{ key: KV_KEYS.economicCalendar, payload: shared.economic }], nowMs),
+    );
 
   // Ideas: only from chains refreshed in this run (stale quotes never become ideas). If every chain
   // failed, the previous list stays in place (the API marks it stale by its age).
@@ -324,9 +432,18 @@ export async function runMarketRefresh(env: WorkerEnv, now: Date, options: Refre
   const anyChain = Object.keys(chainAsOf).length > 0;
   if (anyChain) {
     const keyer = await tradeIdKeyer(authSecret(serverConfig(env)));
-    const finalIdeas = await finaliseIdeas(ideas, keyer, provider.name === "demo" ? "demo" : "cboe", chainAsOf);
+    const finalIdeas = await finaliseIdeas(
+      ideas,
+      keyer,
+      provider.name === "demo" ? "demo" : "cboe",
+      chainAsOf,
+    );
     ideaCount = finalIdeas.length;
-    const snapshot: TradeIdeasSnapshot = { ideas: finalIdeas, source: provider.name === "demo" ? "demo" : "cboe", asOf: new Date(nowMs).toISOString() };
+    const snapshot: TradeIdeasSnapshot = {
+      ideas: finalIdeas,
+      source: provider.name === "demo" ? "demo" : "cboe",
+      asOf: new Date(nowMs).toISOString(),
+    };
     await kvPutJson(env, KV_KEYS.ideas, snapshot, TTL.ideas);
     statements.push(...lastGoodUpserts(env, [{ key: KV_KEYS.ideas, payload: snapshot }], nowMs));
     statements.push(...tradeIdeaUpserts(env, finalIdeas, nowMs));
@@ -334,7 +451,10 @@ export async function runMarketRefresh(env: WorkerEnv, now: Date, options: Refre
 
   // Daily closes: bars newer than what D1 already holds (the last 30 for a symbol seen the first time),
   // so a steady-state run writes nothing and the first run after a close one row per symbol.
-  const storedThrough = await latestStoredCloses(env, histories.map((h) => h.symbol));
+  const storedThrough = await latestStoredCloses(
+    env,
+    histories.map((h) => h.symbol),
+  );
   let closesStored = 0;
   for (const h of histories) {
     const after = storedThrough.get(h.symbol);
@@ -345,7 +465,18 @@ export async function runMarketRefresh(env: WorkerEnv, now: Date, options: Refre
       statements.push(
         db
           .insert(schema.dailyCloses)
-          .values(bars.slice(i, i + 12).map((b) => ({ symbol: h.symbol, date: b.date, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume, source: h.source })))
+          .values(
+            bars.slice(i, i + 12).map((b) => ({
+              symbol: h.symbol,
+              date: b.date,
+              open: b.open,
+              high: b.high,
+              low: b.low,
+              close: b.close,
+              volume: b.volume,
+              source: h.source,
+            })),
+          )
           .onConflictDoNothing(),
       );
     }
@@ -389,12 +520,25 @@ export async function runMarketRefresh(env: WorkerEnv, now: Date, options: Refre
  * Single-symbol refresh on a cache miss (ticker info only, no chain), within `deadlineMs`.
  * Writes the same caches as the cron job so the next reader finds them.
  */
-export async function refreshTickerInfos(env: WorkerEnv, symbols: string[], deadlineMs: number, nowMs = Date.now()): Promise<Map<string, TickerInfo>> {
+export async function refreshTickerInfos(
+  env: WorkerEnv,
+  symbols: string[],
+  deadlineMs: number,
+  nowMs = Date.now(),
+): Promise<Map<string, TickerInfo>> {
   const provider = getMarketProvider(env, () => nowMs);
   const status = marketStatus(nowMs);
   const earnings = await kvGetJson<EarningsCalendar>(env, KV_KEYS.earnings);
   const out = new Map<string, TickerInfo>();
-  const inputs: SharedInputs = { earnings, economic: null, nowMs, marketOpen: status.isOpen, riskFreeRate: riskFreeRateFor(env), withChain: false, cacheInputs: provider.name !== "demo" };
+  const inputs: SharedInputs = {
+    earnings,
+    economic: null,
+    nowMs,
+    marketOpen: status.isOpen,
+    riskFreeRate: riskFreeRateFor(env),
+    withChain: false,
+    cacheInputs: provider.name !== "demo",
+  };
   await Promise.all(
     symbols.map(async (symbol) => {
       try {
@@ -402,7 +546,13 @@ export async function refreshTickerInfos(env: WorkerEnv, symbols: string[], dead
         out.set(symbol, r.info);
         await kvPutJson(env, KV_KEYS.tickerInfo(symbol), r.info, TTL.tickerInfo);
         const db = getDb(env);
-        await db.batch(lastGoodUpserts(env, [{ key: KV_KEYS.tickerInfo(symbol), payload: r.info }], nowMs) as unknown as Parameters<typeof db.batch>[0]);
+        await db.batch(
+          lastGoodUpserts(
+            env,
+            [{ key: KV_KEYS.tickerInfo(symbol), payload: r.info }],
+            nowMs,
+          ) as unknown as Parameters<typeof db.batch>[0],
+        );
       } catch (error) {
         console.warn(`inline refresh ${symbol} failed`, error instanceof Error ? error.message : error);
       }
@@ -410,4 +560,3 @@ export async function refreshTickerInfos(env: WorkerEnv, symbols: string[], dead
   );
   return out;
 }
-

@@ -2,7 +2,13 @@
 // `computeTickerInfo` is pure; `getTickerInfos` reads the caches and refreshes a missing symbol inline
 // within a time budget (the only place a request may reach a provider).
 import { rsiTrend, rsiWilder } from "../../engine";
-import { addDays, daysBetween, latestStartedSession, marketStatus, newYorkDateOf } from "../../lib/market-calendar";
+import {
+  addDays,
+  daysBetween,
+  latestStartedSession,
+  marketStatus,
+  newYorkDateOf,
+} from "../../lib/market-calendar";
 import { KV_KEYS, kvGetJson, readLastGood, type MarketCacheEnv } from "./cache.server";
 import type { DailyHistory, Dividends, EarningsDate, NewsFeed, Quote, Sourced } from "./types.server";
 import { normaliseSymbol } from "./universe.server";
@@ -31,7 +37,10 @@ export interface TickerInfo extends Sourced {
 const QUARTER_DAYS = 91;
 
 /** Next report on or after today; else the last known report rolled forward by quarters (estimate). */
-export function nextEarnings(dates: readonly EarningsDate[], today: string): { date: string; time: EarningsDate["time"]; estimated: boolean } | null {
+export function nextEarnings(
+  dates: readonly EarningsDate[],
+  today: string,
+): { date: string; time: EarningsDate["time"]; estimated: boolean } | null {
   const sorted = [...dates].sort((a, b) => a.date.localeCompare(b.date));
   const upcoming = sorted.find((d) => d.date >= today);
   if (upcoming) return { date: upcoming.date, time: upcoming.time, estimated: false };
@@ -43,12 +52,18 @@ export function nextEarnings(dates: readonly EarningsDate[], today: string): { d
 }
 
 /** Next ex-dividend date; projected from the typical gap between past ex-dates when none is announced. */
-export function nextExDividend(dividends: Dividends | null, today: string): { date: string; estimated: boolean } | null {
+export function nextExDividend(
+  dividends: Dividends | null,
+  today: string,
+): { date: string; estimated: boolean } | null {
   const dates = (dividends?.events ?? []).map((e) => e.exDate).sort();
   const upcoming = dates.find((d) => d >= today);
   if (upcoming) return { date: upcoming, estimated: false };
   if (dates.length < 2) return null;
-  const gaps = dates.slice(1).map((d, i) => daysBetween(dates[i]!, d)).sort((a, b) => a - b);
+  const gaps = dates
+    .slice(1)
+    .map((d, i) => daysBetween(dates[i]!, d))
+    .sort((a, b) => a - b);
   const gap = gaps[Math.floor(gaps.length / 2)]!;
   if (gap < 20 || gap > 200) return null;
   let date = dates.at(-1)!;
@@ -62,7 +77,8 @@ export function sentimentCounts(news: NewsFeed | null, nowMs: number) {
   if (!news) return { positive: null, neutral: null, negative: null };
   const since = nowMs - 5 * 86_400_000;
   const counts = { positive: 0, neutral: 0, negative: 0 };
-  for (const h of news.headlines) if (Date.parse(h.publishedAt) >= since && Date.parse(h.publishedAt) <= nowMs) counts[h.sentiment]++;
+  for (const h of news.headlines)
+    if (Date.parse(h.publishedAt) >= since && Date.parse(h.publishedAt) <= nowMs) counts[h.sentiment]++;
   return counts;
 }
 
@@ -75,7 +91,14 @@ export interface TickerInputs {
   nowMs: number;
 }
 
-export function computeTickerInfo({ quote, history, earnings, dividends, news, nowMs }: TickerInputs): TickerInfo {
+export function computeTickerInfo({
+  quote,
+  history,
+  earnings,
+  dividends,
+  news,
+  nowMs,
+}: TickerInputs): TickerInfo {
   const today = newYorkDateOf(nowMs);
   const closes = (history?.bars ?? []).map((b) => b.close);
   // Today's price is the provisional close of a session that has started and is not in the history yet.
@@ -165,7 +188,10 @@ export async function readTickerInfos(
         beforeDeadline(deps.isKnown(s), deadline).then(
           (ok) => ({ s, ok }),
           (error) => {
-            console.error(`ticker info: could not check ${s}`, error instanceof Error ? error.message : error);
+            console.error(
+              `ticker info: could not check ${s}`,
+              error instanceof Error ? error.message : error,
+            );
             return { s, ok: null };
           },
         ),
@@ -179,10 +205,12 @@ export async function readTickerInfos(
     const toRefresh = known.slice(0, INLINE_REFRESH_MAX_SYMBOLS);
     pending.push(...known.slice(INLINE_REFRESH_MAX_SYMBOLS));
     if (toRefresh.length) {
-      const refreshed = await beforeDeadline(deps.refresh(toRefresh, deadline), deadline + 250).catch((error) => {
-        console.error("ticker info: inline refresh failed", error instanceof Error ? error.message : error);
-        return new Map<string, TickerInfo>();
-      });
+      const refreshed = await beforeDeadline(deps.refresh(toRefresh, deadline), deadline + 250).catch(
+        (error) => {
+          console.error("ticker info: inline refresh failed", error instanceof Error ? error.message : error);
+          return new Map<string, TickerInfo>();
+        },
+      );
       for (const s of toRefresh) {
         const info = refreshed.get(s);
         if (info) found.set(s, info);
@@ -192,7 +220,6 @@ export async function readTickerInfos(
   }
   return { infos: symbols.filter((s) => found.has(s)).map((s) => found.get(s)!), unknown, pending };
 }
-
 
 function beforeDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;

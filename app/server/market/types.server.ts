@@ -111,7 +111,8 @@ export class ProviderError extends Error {
   constructor(
     readonly provider: string,
     message: string,
-    readonly kind: "network" | "http" | "throttled" | "malformed" | "unknown_symbol" | "not_configured" = "http",
+    readonly kind:
+      "network" | "http" | "throttled" | "malformed" | "unknown_symbol" | "not_configured" = "http",
   ) {
     super(`${provider}: ${message}`);
     this.name = "ProviderError";

@@ -19,7 +19,15 @@ export interface UniverseEntry {
   divFrequency: 4 | 12;
 }
 
-type Row = [symbol: string, name: string, refPrice: number, vol: number, divYieldPct: number, tier: 1 | 2 | 3, cycle: 1 | 2 | 3 | 0];
+type Row = [
+  symbol: string,
+  name: string,
+  refPrice: number,
+  vol: number,
+  divYieldPct: number,
+  tier: 1 | 2 | 3,
+  cycle: 1 | 2 | 3 | 0,
+];
 
 // ETFs (cycle 0 = no earnings).
 const ETFS: Row[] = [
@@ -152,9 +160,10 @@ function toEntry(kind: "stock" | "etf") {
 }
 
 /** Ordered by priority: the most liquid first (they are refreshed first when the cap bites). */
-export const DEFAULT_UNIVERSE: readonly UniverseEntry[] = [...ETFS.map(toEntry("etf")), ...STOCKS.map(toEntry("stock"))].sort(
-  (a, b) => a.tier - b.tier,
-);
+export const DEFAULT_UNIVERSE: readonly UniverseEntry[] = [
+  ...ETFS.map(toEntry("etf")),
+  ...STOCKS.map(toEntry("stock")),
+].sort((a, b) => a.tier - b.tier);
 
 const BY_SYMBOL = new Map(DEFAULT_UNIVERSE.map((e) => [e.symbol, e]));
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import reference from "./fixtures/mpmath_reference.json";
-import { bsmChainGreeksInto, bsmGreeks, bsmPrice, expiryFactors, greeksArrays, strikeGrid, type GreeksArrays, type OptionType } from "../../../app/engine";
+import {
+  bsmChainGreeksInto,
+  bsmGreeks,
+  bsmPrice,
+  expiryFactors,
+  greeksArrays,
+  strikeGrid,
+  type GreeksArrays,
+  type OptionType,
+} from "../../../app/engine";
 
 const COLUMNS = ["price", "delta", "gamma", "vega", "theta", "rho"] as const;
 
@@ -12,7 +21,16 @@ const COLUMNS = ["price", "delta", "gamma", "vega", "theta", "rho"] as const;
  * paths are that uncertain there). Theta is a sum of terms of both signs that can cancel to
  * ~0 (deep ITM puts), so it is measured against the size of its terms.
  */
-function worstDifferenceOverAllowance(type: OptionType, S: number, strikes: readonly number[], sigma: Float64Array, T: number, r: number, q: number, out: GreeksArrays): number {
+function worstDifferenceOverAllowance(
+  type: OptionType,
+  S: number,
+  strikes: readonly number[],
+  sigma: Float64Array,
+  T: number,
+  r: number,
+  q: number,
+  out: GreeksArrays,
+): number {
   let worst = 0;
   strikes.forEach((K, i) => {
     const input = { type, S, K, T, r, q, sigma: sigma[i] };
@@ -40,7 +58,12 @@ describe("bsmChainGreeksInto (chain-level batch BSM)", () => {
     let worst = 0;
     for (const S of [60, 100, 140])
       for (const T of [1 / 365, 7 / 365, 30 / 365, 0.5, 2, 5])
-        for (const [r, q] of [[0.04, 0.01], [0, 0], [-0.005, 0.03], [0.1, 0]])
+        for (const [r, q] of [
+          [0.04, 0.01],
+          [0, 0],
+          [-0.005, 0.03],
+          [0.1, 0],
+        ])
           for (const atm of [0.05, 0.25, 0.8, 2]) {
             const sigma = Float64Array.from(strikes, (K) => atm * (1 + 0.3 * Math.abs(Math.log(K / S))));
             const f = expiryFactors(T, r, q); // one set of factors for the whole expiration, as in a chain
@@ -68,7 +91,9 @@ describe("bsmChainGreeksInto (chain-level batch BSM)", () => {
         const sigma = Float64Array.from(vols);
         const out = greeksArrays(strikes.length);
         bsmChainGreeksInto(isCall, S, strikeGrid(strikes), sigma, expiryFactors(T, r, q), out);
-        expect(worstDifferenceOverAllowance(isCall ? "call" : "put", S, strikes, sigma, T, r, q, out)).toBeLessThan(1);
+        expect(
+          worstDifferenceOverAllowance(isCall ? "call" : "put", S, strikes, sigma, T, r, q, out),
+        ).toBeLessThan(1);
       }),
       { numRuns: 500 },
     );
@@ -77,9 +102,18 @@ describe("bsmChainGreeksInto (chain-level batch BSM)", () => {
   it("matches the arbitrary-precision (mpmath) reference like the scalar path", () => {
     for (const c of reference.bsm) {
       const out = greeksArrays(1);
-      bsmChainGreeksInto(c.flag === "c", c.S, strikeGrid([c.K]), Float64Array.of(c.v), expiryFactors(c.T, c.r, c.q), out);
+      bsmChainGreeksInto(
+        c.flag === "c",
+        c.S,
+        strikeGrid([c.K]),
+        Float64Array.of(c.v),
+        expiryFactors(c.T, c.r, c.q),
+        out,
+      );
       const want = c.price_delta_gamma_vega_theta_rho;
-      COLUMNS.forEach((col, j) => expect(Math.abs(out[col][0] - want[j])).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(want[j]))));
+      COLUMNS.forEach((col, j) =>
+        expect(Math.abs(out[col][0] - want[j])).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(want[j]))),
+      );
       expect(Math.abs(out.price[0] - want[0]) / want[0]).toBeLessThan(1e-11);
     }
   });
@@ -94,15 +128,24 @@ describe("bsmChainGreeksInto (chain-level batch BSM)", () => {
       bsmChainGreeksInto(false, 100, grid, sigma, expiryFactors(T, 0.04, 0.01), out, 0, 2); // OTM puts
       bsmChainGreeksInto(true, 100, grid, sigma, expiryFactors(T, 0.04, 0.01), out, 3, 5); // OTM calls
       expect(out.price[2]).toBe(-1);
-      expect(out.price[0]).toBeCloseTo(bsmPrice({ type: "put", S: 100, K: 80, T, r: 0.04, q: 0.01, sigma: 0.3 }), 12);
-      expect(out.delta[4]).toBeCloseTo(bsmGreeks({ type: "call", S: 100, K: 120, T, r: 0.04, q: 0.01, sigma: 0.26 }).delta, 12);
+      expect(out.price[0]).toBeCloseTo(
+        bsmPrice({ type: "put", S: 100, K: 80, T, r: 0.04, q: 0.01, sigma: 0.3 }),
+        12,
+      );
+      expect(out.delta[4]).toBeCloseTo(
+        bsmGreeks({ type: "call", S: 100, K: 120, T, r: 0.04, q: 0.01, sigma: 0.26 }).delta,
+        12,
+      );
     }
   });
 
   it("expired and zero-vol legs give exactly the scalar path's values", () => {
     const strikes = [95, 100, 105];
     const grid = strikeGrid(strikes);
-    for (const [T, sigma] of [[0, Float64Array.of(0.3, 0.3, 0.3)], [0.5, Float64Array.of(0, 1e-14, 0.3)]] as const) {
+    for (const [T, sigma] of [
+      [0, Float64Array.of(0.3, 0.3, 0.3)],
+      [0.5, Float64Array.of(0, 1e-14, 0.3)],
+    ] as const) {
       for (const type of ["call", "put"] as const) {
         const out = greeksArrays(3);
         bsmChainGreeksInto(type === "call", 100, grid, sigma, expiryFactors(T, 0.05, 0.01), out);
@@ -111,7 +154,13 @@ describe("bsmChainGreeksInto (chain-level batch BSM)", () => {
           const g = bsmGreeks(input);
           if (sigma[i] > 0.1) return; // a regular leg at T > 0: covered above
           expect(out.price[i]).toBe(bsmPrice(input));
-          expect([out.delta[i], out.gamma[i], out.vega[i], out.theta[i], out.rho[i]]).toEqual([g.delta, g.gamma, g.vega, g.theta, g.rho]);
+          expect([out.delta[i], out.gamma[i], out.vega[i], out.theta[i], out.rho[i]]).toEqual([
+            g.delta,
+            g.gamma,
+            g.vega,
+            g.theta,
+            g.rho,
+          ]);
         });
       }
     }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import rsi from "./fixtures/rsi_vectors.json";
-import { dailyChangePercent, historicalVolatility, ivPercentile, ivRank, rsiTrend, rsiWilder } from "../../../app/engine";
+import {
+  dailyChangePercent,
+  historicalVolatility,
+  ivPercentile,
+  ivRank,
+  rsiTrend,
+  rsiWilder,
+} from "../../../app/engine";
 
 describe("Wilder RSI against the StockCharts series (full precision)", () => {
   const series = rsiWilder(rsi.closes, 14);

@@ -31,7 +31,8 @@ describe("normal distribution", () => {
       expect(normInv(normCdf(x))).toBeCloseTo(x, 12);
     }
     // near 1 the probability itself only carries ~1e-16 absolute: check the residual instead
-    for (const p of [0.999, 0.9999997, 1 - 1e-12]) expect(Math.abs(normCdf(normInv(p)) - p)).toBeLessThan(3e-16);
+    for (const p of [0.999, 0.9999997, 1 - 1e-12])
+      expect(Math.abs(normCdf(normInv(p)) - p)).toBeLessThan(3e-16);
     expect(normInv(0)).toBe(-Infinity);
     expect(normInv(1)).toBe(Infinity);
     expect(Number.isNaN(normInv(1.5))).toBe(true);
@@ -39,7 +40,16 @@ describe("normal distribution", () => {
 });
 
 describe("BSM prices against Haug / QuantLib vectors", () => {
-  const rows = bsmVectors.price_vectors_haug_via_quantlib.rows as [string, number, number, number, number, number, number, number][];
+  const rows = bsmVectors.price_vectors_haug_via_quantlib.rows as [
+    string,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ][];
   it("has all 43 rows", () => expect(rows).toHaveLength(43));
   it.each(rows.map((row, i) => [i, row] as const))("row %i", (_i, [flag, S, K, q, r, T, sigma, price]) => {
     expect(Math.abs(bsmPrice({ type: typeOf(flag), S, K, T, r, q, sigma }) - price)).toBeLessThan(1e-4);
@@ -49,11 +59,22 @@ describe("BSM prices against Haug / QuantLib vectors", () => {
 describe("BSM greeks against Haug / QuantLib vectors", () => {
   for (const row of bsmVectors.greek_vectors_haug_via_quantlib.rows) {
     it(`${row.greek} ${row.flag} S=${row.S} K=${row.K}`, () => {
-      const input = { type: typeOf(row.flag), S: row.S, K: row.K, T: row.T, r: row.r, q: row.q, sigma: row.v };
+      const input = {
+        type: typeOf(row.flag),
+        S: row.S,
+        K: row.K,
+        T: row.T,
+        r: row.r,
+        q: row.q,
+        sigma: row.v,
+      };
       const g = bsmGreeks(input);
       const price = bsmPrice(input);
       // elasticity and dividend rho are not part of the public greeks: derived here.
-      const dividendRho = row.flag === "c" ? -row.T * row.S * Math.exp(-row.q * row.T) * (g.delta / Math.exp(-row.q * row.T)) : row.T * row.S * Math.exp(-row.q * row.T) * (-g.delta / Math.exp(-row.q * row.T));
+      const dividendRho =
+        row.flag === "c"
+          ? -row.T * row.S * Math.exp(-row.q * row.T) * (g.delta / Math.exp(-row.q * row.T))
+          : row.T * row.S * Math.exp(-row.q * row.T) * (-g.delta / Math.exp(-row.q * row.T));
       const values: Record<string, number> = {
         delta: g.delta,
         gamma: g.gamma,
@@ -73,14 +94,25 @@ describe("BSM greeks against Haug / QuantLib vectors", () => {
 describe("BSM against Hull's textbook examples", () => {
   for (const row of bsmVectors.hull_textbook.rows) {
     it(`${row.flag} S=${row.S} K=${row.K}`, () => {
-      const input = { type: typeOf(row.flag), S: row.S, K: row.K, T: row.T, r: row.r, q: row.q, sigma: row.v };
+      const input = {
+        type: typeOf(row.flag),
+        S: row.S,
+        K: row.K,
+        T: row.T,
+        r: row.r,
+        q: row.q,
+        sigma: row.v,
+      };
       expect(bsmPrice(input)).toBeCloseTo(row.price_full, 12);
       const g = bsmGreeks(input);
       if ("delta" in row && row.delta !== undefined) expect(g.delta).toBeCloseTo(row.delta, 12);
       if ("gamma" in row && row.gamma !== undefined) expect(g.gamma).toBeCloseTo(row.gamma, 12);
-      if ("vega_per_1pct" in row && row.vega_per_1pct !== undefined) expect(g.vega / 100).toBeCloseTo(row.vega_per_1pct, 12);
-      if ("rho_per_1pct" in row && row.rho_per_1pct !== undefined) expect(g.rho / 100).toBeCloseTo(row.rho_per_1pct, 12);
-      if ("theta_per_year" in row && row.theta_per_year !== undefined) expect(g.theta).toBeCloseTo(row.theta_per_year, 8);
+      if ("vega_per_1pct" in row && row.vega_per_1pct !== undefined)
+        expect(g.vega / 100).toBeCloseTo(row.vega_per_1pct, 12);
+      if ("rho_per_1pct" in row && row.rho_per_1pct !== undefined)
+        expect(g.rho / 100).toBeCloseTo(row.rho_per_1pct, 12);
+      if ("theta_per_year" in row && row.theta_per_year !== undefined)
+        expect(g.theta).toBeCloseTo(row.theta_per_year, 8);
     });
   }
 });
@@ -91,7 +123,8 @@ describe("BSM against an arbitrary-precision computation (mpmath)", () => {
       const input = { type: typeOf(c.flag), S: c.S, K: c.K, T: c.T, r: c.r, q: c.q, sigma: c.v };
       const [price, delta, gamma, vega, theta, rho] = c.price_delta_gamma_vega_theta_rho;
       const g = bsmGreeks(input);
-      const close = (got: number, want: number) => expect(Math.abs(got - want)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(want)));
+      const close = (got: number, want: number) =>
+        expect(Math.abs(got - want)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(want)));
       close(bsmPrice(input), price);
       // tiny prices keep their relative precision too
       expect(Math.abs(bsmPrice(input) - price) / price).toBeLessThan(1e-11);
@@ -136,36 +169,80 @@ describe("BSM edge cases", () => {
 
 describe("implied volatility", () => {
   it("py_vollib BSM doctest", () => {
-    const v = ivVectors.vectors[0] as { S: number; K: number; T: number; r: number; q: number; price: number; expected_iv: number; tol: number };
-    expect(Math.abs(impliedVol({ type: "call", S: v.S, K: v.K, T: v.T, r: v.r, q: v.q, price: v.price })! - v.expected_iv)).toBeLessThan(v.tol);
+    const v = ivVectors.vectors[0] as {
+      S: number;
+      K: number;
+      T: number;
+      r: number;
+      q: number;
+      price: number;
+      expected_iv: number;
+      tol: number;
+    };
+    expect(
+      Math.abs(
+        impliedVol({ type: "call", S: v.S, K: v.K, T: v.T, r: v.r, q: v.q, price: v.price })! - v.expected_iv,
+      ),
+    ).toBeLessThan(v.tol);
   });
   it("Jaeckel 'Let's be rational' Black vectors (r = q = 0, S = F) to 1e-12", () => {
-    for (const v of ivVectors.vectors.slice(1, 3) as { F: number; K: number; T: number; price: number; expected_iv: number; tol: number }[]) {
+    for (const v of ivVectors.vectors.slice(1, 3) as {
+      F: number;
+      K: number;
+      T: number;
+      price: number;
+      expected_iv: number;
+      tol: number;
+    }[]) {
       const iv = impliedVol({ type: "call", S: v.F, K: v.K, T: v.T, r: 0, q: 0, price: v.price });
       expect(Math.abs(iv! - v.expected_iv)).toBeLessThan(v.tol);
     }
   });
   it("normalised Black vector (x = ln(F/K), s = sigma sqrt T)", () => {
-    const v = ivVectors.vectors[3] as { F: number; K: number; T: number; sigma: number; expected_put: number; expected_call: number };
+    const v = ivVectors.vectors[3] as {
+      F: number;
+      K: number;
+      T: number;
+      sigma: number;
+      expected_put: number;
+      expected_call: number;
+    };
     const norm = Math.sqrt(v.F * v.K);
     const call = bsmPrice({ type: "call", S: v.F, K: v.K, T: v.T, r: 0, q: 0, sigma: v.sigma });
     const put = bsmPrice({ type: "put", S: v.F, K: v.K, T: v.T, r: 0, q: 0, sigma: v.sigma });
     expect(call / norm).toBeCloseTo(v.expected_call, 14);
     expect(put / norm).toBeCloseTo(v.expected_put, 14);
-    expect(impliedVol({ type: "put", S: v.F, K: v.K, T: v.T, r: 0, q: 0, price: put })).toBeCloseTo(v.sigma, 12);
+    expect(impliedVol({ type: "put", S: v.F, K: v.K, T: v.T, r: 0, q: 0, price: put })).toBeCloseTo(
+      v.sigma,
+      12,
+    );
   });
-  const rows = bsmVectors.price_vectors_haug_via_quantlib.rows as [string, number, number, number, number, number, number, number][];
+  const rows = bsmVectors.price_vectors_haug_via_quantlib.rows as [
+    string,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ][];
   it("round-trips every price vector: full-precision price -> input vol to 1e-10", () => {
     for (const [flag, S, K, q, r, T, sigma] of rows) {
       const price = bsmPrice({ type: typeOf(flag), S, K, T, r, q, sigma });
-      expect(Math.abs(impliedVol({ type: typeOf(flag), S, K, T, r, q, price })! - sigma), `${flag} ${S} ${K} ${T} ${sigma}`).toBeLessThan(1e-10);
+      expect(
+        Math.abs(impliedVol({ type: typeOf(flag), S, K, T, r, q, price })! - sigma),
+        `${flag} ${S} ${K} ${T} ${sigma}`,
+      ).toBeLessThan(1e-10);
     }
   });
   it("the published 4-decimal prices give a vol that reprices them within the vectors' 1e-4", () => {
     for (const [flag, S, K, q, r, T, , price] of rows) {
       const iv = impliedVol({ type: typeOf(flag), S, K, T, r, q, price });
       expect(iv).not.toBeNull();
-      expect(Math.abs(bsmPrice({ type: typeOf(flag), S, K, T, r, q, sigma: iv! }) - price)).toBeLessThan(1e-9);
+      expect(Math.abs(bsmPrice({ type: typeOf(flag), S, K, T, r, q, sigma: iv! }) - price)).toBeLessThan(
+        1e-9,
+      );
     }
   });
   it("edge cases from the vectors: outside no-arbitrage bounds -> null, at intrinsic -> 0", () => {

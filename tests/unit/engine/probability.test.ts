@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bsmPrice, expectedCallPayoff, expectedPayoff, expectedPutPayoff, probAbove, probBelow, probBetween, probTouch } from "../../../app/engine";
+import {
+  bsmPrice,
+  expectedCallPayoff,
+  expectedPayoff,
+  expectedPutPayoff,
+  probAbove,
+  probBelow,
+  probBetween,
+  probTouch,
+} from "../../../app/engine";
 
 const base = { S: 100, T: 0.25, sigma: 0.3, r: 0.04, q: 0.01 };
 
@@ -7,12 +16,17 @@ describe("lognormal probabilities", () => {
   it("P(S_T > X) is N(d2): the risk-neutral exercise probability of a call", () => {
     // e^{rT} d(call)/dK = -N(d2): check by finite difference of the BSM price
     const h = 1e-4;
-    const dCdK = (bsmPrice({ type: "call", ...base, K: 105 + h }) - bsmPrice({ type: "call", ...base, K: 105 - h })) / (2 * h);
+    const dCdK =
+      (bsmPrice({ type: "call", ...base, K: 105 + h }) - bsmPrice({ type: "call", ...base, K: 105 - h })) /
+      (2 * h);
     expect(probAbove({ ...base, X: 105 })).toBeCloseTo(-dCdK * Math.exp(base.r * base.T), 7);
   });
   it("above + below = 1 and between adds up", () => {
     expect(probAbove({ ...base, X: 93 }) + probBelow({ ...base, X: 93 })).toBeCloseTo(1, 15);
-    expect(probBetween({ ...base, L: 90, U: 110 })).toBeCloseTo(probAbove({ ...base, X: 90 }) - probAbove({ ...base, X: 110 }), 15);
+    expect(probBetween({ ...base, L: 90, U: 110 })).toBeCloseTo(
+      probAbove({ ...base, X: 90 }) - probAbove({ ...base, X: 110 }),
+      15,
+    );
     expect(probBetween({ ...base, L: 110, U: 90 })).toBe(0);
   });
   it("a real-world drift moves the odds", () => {
@@ -51,8 +65,12 @@ describe("probability of touch", () => {
       const u2 = seed / 4294967296;
       return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
     };
-    const H = 110, steps = 400, paths = 4000, dt = base.T / steps;
-    const drift = (base.r - base.q - 0.5 * base.sigma ** 2) * dt, vol = base.sigma * Math.sqrt(dt);
+    const H = 110,
+      steps = 400,
+      paths = 4000,
+      dt = base.T / steps;
+    const drift = (base.r - base.q - 0.5 * base.sigma ** 2) * dt,
+      vol = base.sigma * Math.sqrt(dt);
     let hits = 0;
     for (let p = 0; p < paths; p++) {
       let x = Math.log(base.S);
@@ -81,14 +99,24 @@ describe("probability of touch", () => {
 describe("expected payoffs", () => {
   it("discounted risk-neutral expectations are the BSM prices", () => {
     const df = Math.exp(-base.r * base.T);
-    expect(expectedCallPayoff({ ...base, K: 104 }) * df).toBeCloseTo(bsmPrice({ type: "call", ...base, K: 104 }), 12);
-    expect(expectedPutPayoff({ ...base, K: 92 }) * df).toBeCloseTo(bsmPrice({ type: "put", ...base, K: 92 }), 12);
+    expect(expectedCallPayoff({ ...base, K: 104 }) * df).toBeCloseTo(
+      bsmPrice({ type: "call", ...base, K: 104 }),
+      12,
+    );
+    expect(expectedPutPayoff({ ...base, K: 92 }) * df).toBeCloseTo(
+      bsmPrice({ type: "put", ...base, K: 92 }),
+      12,
+    );
   });
   it("numeric integration of any payoff agrees with the closed forms", () => {
     const call = expectedPayoff((s) => Math.max(s - 104, 0), base);
     expect(call).toBeCloseTo(expectedCallPayoff({ ...base, K: 104 }), 5);
-    const spread = expectedPayoff((s) => 1.2 - Math.max(95 - s, 0) + Math.max(90 - s, 0), { ...base, mu: 0.08 });
-    const closed = 1.2 - expectedPutPayoff({ ...base, K: 95, mu: 0.08 }) + expectedPutPayoff({ ...base, K: 90, mu: 0.08 });
+    const spread = expectedPayoff((s) => 1.2 - Math.max(95 - s, 0) + Math.max(90 - s, 0), {
+      ...base,
+      mu: 0.08,
+    });
+    const closed =
+      1.2 - expectedPutPayoff({ ...base, K: 95, mu: 0.08 }) + expectedPutPayoff({ ...base, K: 90, mu: 0.08 });
     expect(Math.abs(spread - closed)).toBeLessThan(2e-5); // kinks cost Simpson its order
     expect(expectedPayoff((s) => s, base)).toBeCloseTo(100 * Math.exp((base.r - base.q) * base.T), 8);
   });

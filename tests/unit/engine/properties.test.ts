@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { bsmGreeks, bsmPrice, cleanChain, impliedVol, probAbove, probBetween, probTouch, screenCreditSpreads } from "../../../app/engine";
+import {
+  bsmGreeks,
+  bsmPrice,
+  cleanChain,
+  impliedVol,
+  probAbove,
+  probBetween,
+  probTouch,
+  screenCreditSpreads,
+} from "../../../app/engine";
 import { syntheticChain } from "./fixtures/synthetic-chain";
 
 const spot = fc.double({ min: 5, max: 2000, noNaN: true });
@@ -18,7 +27,9 @@ describe("properties", () => {
         const K = S * m;
         const c = bsmPrice({ type: "call", S, K, T, r, q, sigma });
         const p = bsmPrice({ type: "put", S, K, T, r, q, sigma });
-        expect(Math.abs(c - p - (S * Math.exp(-q * T) - K * Math.exp(-r * T)))).toBeLessThanOrEqual(1e-12 * S * 10);
+        expect(Math.abs(c - p - (S * Math.exp(-q * T) - K * Math.exp(-r * T)))).toBeLessThanOrEqual(
+          1e-12 * S * 10,
+        );
       }),
       { numRuns: 500 },
     );
@@ -29,9 +40,16 @@ describe("properties", () => {
         const K = S * m;
         const q = 0;
         const tol = 1e-12 * S;
-        expect(bsmPrice({ type: "call", S, K: K * bump, T, r, q, sigma })).toBeLessThanOrEqual(bsmPrice({ type: "call", S, K, T, r, q, sigma }) + tol);
-        expect(bsmPrice({ type: "put", S, K: K * bump, T, r, q, sigma })).toBeGreaterThanOrEqual(bsmPrice({ type: "put", S, K, T, r, q, sigma }) - tol);
-        if (r >= 0) expect(bsmPrice({ type: "call", S, K, T: T * bump, r, q, sigma })).toBeGreaterThanOrEqual(bsmPrice({ type: "call", S, K, T, r, q, sigma }) - tol);
+        expect(bsmPrice({ type: "call", S, K: K * bump, T, r, q, sigma })).toBeLessThanOrEqual(
+          bsmPrice({ type: "call", S, K, T, r, q, sigma }) + tol,
+        );
+        expect(bsmPrice({ type: "put", S, K: K * bump, T, r, q, sigma })).toBeGreaterThanOrEqual(
+          bsmPrice({ type: "put", S, K, T, r, q, sigma }) - tol,
+        );
+        if (r >= 0)
+          expect(bsmPrice({ type: "call", S, K, T: T * bump, r, q, sigma })).toBeGreaterThanOrEqual(
+            bsmPrice({ type: "call", S, K, T, r, q, sigma }) - tol,
+          );
       }),
       { numRuns: 500 },
     );
@@ -50,7 +68,9 @@ describe("properties", () => {
           expect(iv).not.toBeNull();
           expect(Math.abs(iv! - sigma)).toBeLessThan(1e-10);
         } else if (iv !== null) {
-          expect(Math.abs(bsmPrice({ type, S, K, T, r, q, sigma: iv }) - price)).toBeLessThanOrEqual(1e-9 * Math.max(1, price));
+          expect(Math.abs(bsmPrice({ type, S, K, T, r, q, sigma: iv }) - price)).toBeLessThanOrEqual(
+            1e-9 * Math.max(1, price),
+          );
         }
       }),
       { numRuns: 3000 },
@@ -58,32 +78,53 @@ describe("properties", () => {
   });
   it("probabilities stay within [0, 1]", () => {
     fc.assert(
-      fc.property(market, fc.double({ min: 0.2, max: 3, noNaN: true }), fc.double({ min: -0.5, max: 0.5, noNaN: true }), ({ S, m, T, r, q, sigma }, h, mu) => {
-        for (const p of [
-          probAbove({ S, X: S * m, T, sigma, r, q, mu }),
-          probTouch({ S, H: S * h, T, sigma, r, q, mu }),
-          probBetween({ S, L: S * Math.min(m, h), U: S * Math.max(m, h), T, sigma, r, q }),
-        ]) {
-          expect(p).toBeGreaterThanOrEqual(0);
-          expect(p).toBeLessThanOrEqual(1);
-        }
-      }),
+      fc.property(
+        market,
+        fc.double({ min: 0.2, max: 3, noNaN: true }),
+        fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+        ({ S, m, T, r, q, sigma }, h, mu) => {
+          for (const p of [
+            probAbove({ S, X: S * m, T, sigma, r, q, mu }),
+            probTouch({ S, H: S * h, T, sigma, r, q, mu }),
+            probBetween({ S, L: S * Math.min(m, h), U: S * Math.max(m, h), T, sigma, r, q }),
+          ]) {
+            expect(p).toBeGreaterThanOrEqual(0);
+            expect(p).toBeLessThanOrEqual(1);
+          }
+        },
+      ),
       { numRuns: 1000 },
     );
   });
   it("spreads on random markets: max loss = width x 100 - credit, condor POP = P(between breakevens)", () => {
     fc.assert(
-      fc.property(fc.double({ min: 10, max: 800, noNaN: true }), fc.double({ min: 0.12, max: 0.9, noNaN: true }), fc.integer({ min: 1, max: 1e6 }), (S, atmIv, seed) => {
-        const clean = cleanChain(syntheticChain({ spot: S, atmIv, seed, expirations: 5, strikes: 40 }), { riskFreeRate: 0.04, dividendYield: 0.01 });
-        for (const i of screenCreditSpreads(clean, { maxIdeas: 200 })) {
-          expect(Math.abs(i.maxLoss - (i.width * 100 - i.net_credit * 100))).toBeLessThan(1e-9 * S);
-          if (i.strategy_type === "IRON_CONDOR") {
-            const T = clean.expirations.find((e) => e.expirationDate === i.expiration_date)!.T;
-            const p = probBetween({ S, L: i.breakevenLow!, U: i.breakevenHigh!, T, sigma: i.modelVolatility, r: 0.04, q: 0.01 });
-            expect(Math.abs(i.probability_of_profit - 100 * p)).toBeLessThan(1e-9);
+      fc.property(
+        fc.double({ min: 10, max: 800, noNaN: true }),
+        fc.double({ min: 0.12, max: 0.9, noNaN: true }),
+        fc.integer({ min: 1, max: 1e6 }),
+        (S, atmIv, seed) => {
+          const clean = cleanChain(syntheticChain({ spot: S, atmIv, seed, expirations: 5, strikes: 40 }), {
+            riskFreeRate: 0.04,
+            dividendYield: 0.01,
+          });
+          for (const i of screenCreditSpreads(clean, { maxIdeas: 200 })) {
+            expect(Math.abs(i.maxLoss - (i.width * 100 - i.net_credit * 100))).toBeLessThan(1e-9 * S);
+            if (i.strategy_type === "IRON_CONDOR") {
+              const T = clean.expirations.find((e) => e.expirationDate === i.expiration_date)!.T;
+              const p = probBetween({
+                S,
+                L: i.breakevenLow!,
+                U: i.breakevenHigh!,
+                T,
+                sigma: i.modelVolatility,
+                r: 0.04,
+                q: 0.01,
+              });
+              expect(Math.abs(i.probability_of_profit - 100 * p)).toBeLessThan(1e-9);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 40 },
     );
   });

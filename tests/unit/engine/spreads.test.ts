@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { cleanChain, probBetween, screenCreditSpreads, spreadTradeId, type SpreadIdea } from "../../../app/engine";
+import {
+  cleanChain,
+  probBetween,
+  screenCreditSpreads,
+  spreadTradeId,
+  type SpreadIdea,
+} from "../../../app/engine";
 import { syntheticChain } from "./fixtures/synthetic-chain";
 
 const asOf = "2026-03-02T15:00:00.000Z";
@@ -60,7 +66,15 @@ describe("credit spread screener", () => {
   it("iron condor POP = P(between breakevens) under the same density", () => {
     for (const i of of("IRON_CONDOR")) {
       const T = clean.expirations.find((e) => e.expirationDate === i.expiration_date)!.T;
-      const p = probBetween({ S: 100, L: i.breakevenLow!, U: i.breakevenHigh!, T, sigma: i.modelVolatility, r: 0.04, q: 0.01 });
+      const p = probBetween({
+        S: 100,
+        L: i.breakevenLow!,
+        U: i.breakevenHigh!,
+        T,
+        sigma: i.modelVolatility,
+        r: 0.04,
+        q: 0.01,
+      });
       expect(i.probability_of_profit).toBeCloseTo(p * 100, 10);
       expect(i.breakevenLow).toBeCloseTo(i.put_short_strike! - i.net_credit, 12);
       expect(i.breakevenHigh).toBeCloseTo(i.call_short_strike! + i.net_credit, 12);
@@ -89,13 +103,30 @@ describe("credit spread screener", () => {
     expect(mid.why).toContain("earnings 2026-03-12");
   });
   it("ids are deterministic for the same legs and expiry and distinct otherwise", () => {
-    const again = screenCreditSpreads(cleanChain(syntheticChain({ asOf, spot: 100, seed: 7 }), context), { maxIdeas: 1000 });
+    const again = screenCreditSpreads(cleanChain(syntheticChain({ asOf, spot: 100, seed: 7 }), context), {
+      maxIdeas: 1000,
+    });
     expect(again.map((i) => i.trade_unique_identifier)).toEqual(ideas.map((i) => i.trade_unique_identifier));
     expect(new Set(ideas.map((i) => i.trade_unique_identifier)).size).toBe(ideas.length);
-    expect(spreadTradeId("spy", "IRON_CONDOR", "2026-01-16", { putLong: 440, putShort: 445, callShort: 470, callLong: 475.5 })).toBe("SPY-20260116-IC-P440-P445-C470-C475.5");
+    expect(
+      spreadTradeId("spy", "IRON_CONDOR", "2026-01-16", {
+        putLong: 440,
+        putShort: 445,
+        callShort: 470,
+        callLong: 475.5,
+      }),
+    ).toBe("SPY-20260116-IC-P440-P445-C470-C475.5");
   });
   it("respects the options: strategies, DTE window, delta band, width", () => {
-    const only = screenCreditSpreads(clean, { strategies: ["BEAR_CALL_SPREAD"], minDte: 10, maxDte: 20, shortDeltaMin: 0.15, shortDeltaMax: 0.3, maxWidth: 3, maxIdeas: 1000 });
+    const only = screenCreditSpreads(clean, {
+      strategies: ["BEAR_CALL_SPREAD"],
+      minDte: 10,
+      maxDte: 20,
+      shortDeltaMin: 0.15,
+      shortDeltaMax: 0.3,
+      maxWidth: 3,
+      maxIdeas: 1000,
+    });
     expect(only.length).toBeGreaterThan(0);
     for (const i of only) {
       expect(i.strategy_type).toBe("BEAR_CALL_SPREAD");
@@ -108,6 +139,8 @@ describe("credit spread screener", () => {
     }
   });
   it("an empty chain gives no ideas", () => {
-    expect(screenCreditSpreads(cleanChain({ underlying: "X", spot: 50, asOf, expirations: [] }, context))).toEqual([]);
+    expect(
+      screenCreditSpreads(cleanChain({ underlying: "X", spot: 50, asOf, expirations: [] }, context)),
+    ).toEqual([]);
   });
 });

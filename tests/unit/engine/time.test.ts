@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { annualize, calendarDaysBetween, expirationInstantMs, newYorkDate, newYorkUtcOffsetHours, yearsToExpiration } from "../../../app/engine";
+import {
+  annualize,
+  calendarDaysBetween,
+  expirationInstantMs,
+  newYorkDate,
+  newYorkUtcOffsetHours,
+  yearsToExpiration,
+} from "../../../app/engine";
 
 describe("calendar conventions", () => {
   it("New York offset follows US DST (2026: Mar 8 to Nov 1)", () => {

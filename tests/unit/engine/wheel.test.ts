@@ -1,13 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { cleanChain, combineWheelStrategies, deriveRiskLevel, screenCashSecuredPuts, screenCoveredCalls } from "../../../app/engine";
+import {
+  cleanChain,
+  combineWheelStrategies,
+  deriveRiskLevel,
+  screenCashSecuredPuts,
+  screenCoveredCalls,
+} from "../../../app/engine";
 import { syntheticChain } from "./fixtures/synthetic-chain";
 
 const asOf = "2026-03-02T15:00:00.000Z";
-const clean = cleanChain(syntheticChain({ asOf, spot: 100, seed: 3 }), { riskFreeRate: 0.04, dividendYield: 0.01 });
+const clean = cleanChain(syntheticChain({ asOf, spot: 100, seed: 3 }), {
+  riskFreeRate: 0.04,
+  dividendYield: 0.01,
+});
 
 describe("risk level (spec derivation)", () => {
   it("by delta: < 0.2 conservative, < 0.35 balanced, else aggressive", () => {
-    expect(deriveRiskLevel({ delta: -0.19, strike: 90, currentPrice: 100, kind: "CSP" })).toBe("conservative");
+    expect(deriveRiskLevel({ delta: -0.19, strike: 90, currentPrice: 100, kind: "CSP" })).toBe(
+      "conservative",
+    );
     expect(deriveRiskLevel({ delta: 0.2, strike: 110, currentPrice: 100, kind: "CC" })).toBe("balanced");
     expect(deriveRiskLevel({ delta: -0.35, strike: 98, currentPrice: 100, kind: "CSP" })).toBe("aggressive");
   });
@@ -24,7 +35,8 @@ describe("cash-secured puts", () => {
   const csp = screenCashSecuredPuts(clean, { cash: 25_000, riskLevel: "balanced" });
   it("keeps the best 3 by annualized return, in the chosen delta band and DTE window", () => {
     expect(csp).toHaveLength(3);
-    for (let k = 1; k < csp.length; k++) expect(csp[k - 1].annualizedReturn).toBeGreaterThanOrEqual(csp[k].annualizedReturn);
+    for (let k = 1; k < csp.length; k++)
+      expect(csp[k - 1].annualizedReturn).toBeGreaterThanOrEqual(csp[k].annualizedReturn);
     for (const c of csp) {
       expect(Math.abs(c.delta)).toBeGreaterThanOrEqual(0.2);
       expect(Math.abs(c.delta)).toBeLessThan(0.35);
@@ -110,6 +122,11 @@ describe("strategy combination", () => {
       { symbol: "A", annualizedReturn: 20 },
       { symbol: "A", annualizedReturn: 50 },
     ];
-    expect(combineWheelStrategies(rows).map((r) => `${r.symbol}${r.annualizedReturn}`)).toEqual(["A50", "A40", "B30", "A20"]);
+    expect(combineWheelStrategies(rows).map((r) => `${r.symbol}${r.annualizedReturn}`)).toEqual([
+      "A50",
+      "A40",
+      "B30",
+      "A20",
+    ]);
   });
 });

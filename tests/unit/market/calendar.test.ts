@@ -15,7 +15,13 @@ const at = (iso: string) => Date.parse(iso);
 describe("market status in New York time", () => {
   it("is open mid-session on a regular weekday (EST, UTC-5)", () => {
     const s = marketStatus(at("2026-11-23T15:00:00Z")); // Mon 10:00 ET
-    expect(s).toMatchObject({ marketStatus: "open", isOpen: true, phase: "open", newYorkDate: "2026-11-23", newYorkTime: "10:00" });
+    expect(s).toMatchObject({
+      marketStatus: "open",
+      isOpen: true,
+      phase: "open",
+      newYorkDate: "2026-11-23",
+      newYorkTime: "10:00",
+    });
   });
 
   it("is closed before 09:30 and after 16:00", () => {
@@ -83,7 +89,13 @@ describe("economic calendar data", () => {
       ["2026-12-10", "CPI"],
     ]);
     expect(events.find((e) => e.kind === "CPI")!.estimated).toBe(true);
-    expect(events.find((e) => e.kind === "FOMC")).toMatchObject({ impact: "high", estimated: false, time: "14:00" });
-    expect(economicEventsBetween("2026-01-01", 60).find((e) => e.date === "2026-01-13")!.estimated).toBe(false);
+    expect(events.find((e) => e.kind === "FOMC")).toMatchObject({
+      impact: "high",
+      estimated: false,
+      time: "14:00",
+    });
+    expect(economicEventsBetween("2026-01-01", 60).find((e) => e.date === "2026-01-13")!.estimated).toBe(
+      false,
+    );
   });
 });

@@ -10,7 +10,8 @@ describe("demo universe", () => {
   it("has about 100 optionable symbols including the spec's samples", () => {
     expect(DEFAULT_UNIVERSE.length).toBeGreaterThanOrEqual(95);
     expect(DEFAULT_UNIVERSE.length).toBeLessThanOrEqual(120);
-    for (const s of ["AAPL", "TSLA", "SPY", "QQQ", "MSFT", "COIN"]) expect(DEFAULT_UNIVERSE_SYMBOLS).toContain(s);
+    for (const s of ["AAPL", "TSLA", "SPY", "QQQ", "MSFT", "COIN"])
+      expect(DEFAULT_UNIVERSE_SYMBOLS).toContain(s);
     expect(new Set(DEFAULT_UNIVERSE_SYMBOLS).size).toBe(DEFAULT_UNIVERSE_SYMBOLS.length);
   });
 });

@@ -1,26 +1,54 @@
 import { describe, expect, it } from "vitest";
-import { computeTickerInfo, nextEarnings, nextExDividend, sentimentCounts } from "../../../app/server/market/ticker-info.server";
+import {
+  computeTickerInfo,
+  nextEarnings,
+  nextExDividend,
+  sentimentCounts,
+} from "../../../app/server/market/ticker-info.server";
 import { capTradeSuggestions } from "../../../app/server/market/ideas.server";
 import { createDemoProvider } from "../../../app/server/market/demo-provider.server";
 import type { Dividends, NewsFeed } from "../../../app/server/market/types.server";
 
 describe("next earnings", () => {
   it("uses the provider's upcoming date when there is one", () => {
-    expect(nextEarnings([{ symbol: "X", date: "2026-10-20", time: "amc" }, { symbol: "X", date: "2027-01-21", time: "bmo" }], "2026-11-22")).toEqual({ date: "2027-01-21", time: "bmo", estimated: false });
+    expect(
+      nextEarnings(
+        [
+          { symbol: "X", date: "2026-10-20", time: "amc" },
+          { symbol: "X", date: "2027-01-21", time: "bmo" },
+        ],
+        "2026-11-22",
+      ),
+    ).toEqual({ date: "2027-01-21", time: "bmo", estimated: false });
   });
   it("projects from the quarterly cadence and flags the estimate when none is scheduled", () => {
-    expect(nextEarnings([{ symbol: "X", date: "2026-10-20", time: "amc" }], "2026-11-22")).toEqual({ date: "2027-01-19", time: "amc", estimated: true });
+    expect(nextEarnings([{ symbol: "X", date: "2026-10-20", time: "amc" }], "2026-11-22")).toEqual({
+      date: "2027-01-19",
+      time: "amc",
+      estimated: true,
+    });
     expect(nextEarnings([], "2026-11-22")).toBeNull();
   });
 });
 
 describe("next ex-dividend", () => {
-  const divs = (dates: string[]): Dividends => ({ symbol: "KO", events: dates.map((exDate) => ({ exDate, amount: 0.51 })), source: "demo", asOf: "2026-11-22T00:00:00Z" });
+  const divs = (dates: string[]): Dividends => ({
+    symbol: "KO",
+    events: dates.map((exDate) => ({ exDate, amount: 0.51 })),
+    source: "demo",
+    asOf: "2026-11-22T00:00:00Z",
+  });
   it("uses an announced date", () => {
-    expect(nextExDividend(divs(["2026-09-15", "2026-12-01"]), "2026-11-22")).toEqual({ date: "2026-12-01", estimated: false });
+    expect(nextExDividend(divs(["2026-09-15", "2026-12-01"]), "2026-11-22")).toEqual({
+      date: "2026-12-01",
+      estimated: false,
+    });
   });
   it("projects from the typical gap, flagged as an estimate", () => {
-    expect(nextExDividend(divs(["2026-03-13", "2026-06-12", "2026-09-11"]), "2026-11-22")).toEqual({ date: "2026-12-11", estimated: true });
+    expect(nextExDividend(divs(["2026-03-13", "2026-06-12", "2026-09-11"]), "2026-11-22")).toEqual({
+      date: "2026-12-11",
+      estimated: true,
+    });
   });
   it("does not invent dividends for non-payers or broken cadences", () => {
     expect(nextExDividend(null, "2026-11-22")).toBeNull();
@@ -36,9 +64,30 @@ describe("sentiment counts", () => {
       source: "demo",
       asOf: "",
       headlines: [
-        { symbol: "AAPL", title: "a", publishedAt: "2026-11-21T12:00:00Z", sentiment: "positive", sentimentMethod: "simulated", url: null },
-        { symbol: "AAPL", title: "b", publishedAt: "2026-11-18T12:00:00Z", sentiment: "negative", sentimentMethod: "simulated", url: null },
-        { symbol: "AAPL", title: "c", publishedAt: "2026-11-16T12:00:00Z", sentiment: "negative", sentimentMethod: "simulated", url: null },
+        {
+          symbol: "AAPL",
+          title: "a",
+          publishedAt: "2026-11-21T12:00:00Z",
+          sentiment: "positive",
+          sentimentMethod: "simulated",
+          url: null,
+        },
+        {
+          symbol: "AAPL",
+          title: "b",
+          publishedAt: "2026-11-18T12:00:00Z",
+          sentiment: "negative",
+          sentimentMethod: "simulated",
+          url: null,
+        },
+        {
+          symbol: "AAPL",
+          title: "c",
+          publishedAt: "2026-11-16T12:00:00Z",
+          sentiment: "negative",
+          sentimentMethod: "simulated",
+          url: null,
+        },
       ],
     };
     expect(sentimentCounts(feed, now)).toEqual({ positive: 1, neutral: 0, negative: 1 });
@@ -70,9 +119,20 @@ describe("ticker info from the simulated market", () => {
 
 describe("plan caps on trade suggestions", () => {
   const idea = (stock_symbol: string, strategy_type = "BULL_PUT_SPREAD") => ({ stock_symbol, strategy_type });
-  const ideas = [idea("SPY"), idea("QQQ"), idea("AAPL", "IRON_CONDOR"), idea("CLX"), idea("SPY", "COVERED_CALL"), idea("AAPL", "BEAR_CALL_SPREAD")];
+  const ideas = [
+    idea("SPY"),
+    idea("QQQ"),
+    idea("AAPL", "IRON_CONDOR"),
+    idea("CLX"),
+    idea("SPY", "COVERED_CALL"),
+    idea("AAPL", "BEAR_CALL_SPREAD"),
+  ];
   it("takes watchlist trades first, then fills the remaining slots", () => {
-    expect(capTradeSuggestions(ideas, 3, ["aapl"])).toEqual([idea("AAPL", "IRON_CONDOR"), idea("AAPL", "BEAR_CALL_SPREAD"), idea("SPY")]);
+    expect(capTradeSuggestions(ideas, 3, ["aapl"])).toEqual([
+      idea("AAPL", "IRON_CONDOR"),
+      idea("AAPL", "BEAR_CALL_SPREAD"),
+      idea("SPY"),
+    ]);
   });
   it("gives nothing at 0 and everything (but wheel ideas) at Infinity", () => {
     expect(capTradeSuggestions(ideas, 0, ["SPY"])).toEqual([]);

@@ -19,7 +19,12 @@ export async function startFakeServers() {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const rec: RecordedRequest = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+    const rec: RecordedRequest = {
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+    };
     if (rec.url === "/__recorded") {
       res.setHeader("content-type", "application/json");
       res.end(JSON.stringify(recorded));
