@@ -52,6 +52,7 @@ export default [
   route("api/get_economic_cal", "routes/api.get_economic_cal.ts"),
   route("api/get_trades", "routes/api.get_trades.ts"),
   route("api/trade/:tradeId", "routes/api.trade.$tradeId.ts"),
+  route("api/trade-image/:tradeId", "routes/api.trade-image.$tradeId.ts"),
   route("robots.txt", "routes/seo.robots.ts"),
   route("sitemap.xml", "routes/seo.sitemap.ts"),
   route("__dev/seed", "routes/dev.seed.ts"),
