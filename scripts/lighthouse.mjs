@@ -140,7 +140,13 @@ try {
     const failing = Object.entries(BUDGETS).filter(([k, min]) => scores[k] < min);
     const failedAudits = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
-      .map((a) => a.id);
+      .map((a) => ({
+        id: a.id,
+        nodes: (a.details?.items ?? [])
+          .map((item) => item.node?.snippet)
+          .filter(Boolean)
+          .slice(0, 5),
+      }));
     results.push({ page: page.label ?? page.path, url: page.path, scores, failing, failedAudits });
   }
 
@@ -159,7 +165,10 @@ try {
           .join(""),
     );
     if (r.failing.length) console.log(`  below budget: ${r.failing.map(([k]) => k).join(", ")}`);
-    if (r.failedAudits.length) console.log(`  failed audits: ${r.failedAudits.join(", ")}`);
+    for (const audit of r.failedAudits) {
+      console.log(`  failed audit: ${audit.id}`);
+      for (const node of audit.nodes) console.log(`    ${node}`);
+    }
   }
   if (!share) console.log("(no share page: the ideas list was empty)");
   await mkdir("test-results", { recursive: true });

@@ -72,25 +72,12 @@ export const PUBLIC_PAGES: readonly { path: string; changefreq: "daily" | "weekl
   { path: "/signup", changefreq: "monthly" },
 ];
 
-/** Paths crawlers are asked not to visit: signed-in screens, APIs, admin and development endpoints. */
-export const DISALLOWED_PATHS: readonly string[] = [
-  "/api/",
-  "/admin",
-  "/__dev/",
-  "/spreads",
-  "/tickers",
-  "/wheels",
-  "/feedback",
-  "/notifications",
-  "/change-password",
-  "/simulation",
-  "/saved",
-  "/positions",
-  "/subscription/",
-  "/signout",
-  "/reset-password",
-  "/forgot-password",
-];
+/**
+ * Paths crawlers are asked not to visit: APIs, the back office and development endpoints. Signed-in screens are
+ * not listed: a crawler is redirected to /signin there anyway, and a disallow would mark them uncrawlable for
+ * the signed-in user's own audits.
+ */
+export const DISALLOWED_PATHS: readonly string[] = ["/api/", "/admin", "/__dev/", "/signout"];
 
 export function robotsTxt(origin: string): string {
   const lines = ["User-agent: *", "Allow: /", ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`), ""];

@@ -108,7 +108,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className={secondary}
                 onClick={() => track("learn_more_click", { location: "home_hero" })}
               >
-                Learn More
+                Learn More<span className="sr-only"> about options income with Wheelhouse</span>
               </Link>
             </>
           )}

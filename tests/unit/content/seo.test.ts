@@ -41,8 +41,7 @@ describe("robots.txt and sitemap.xml", () => {
   it("robots.txt allows public pages, disallows private ones and names the sitemap", () => {
     const txt = robotsTxt("https://wheelhouse.example");
     expect(txt).toMatch(/^User-agent: \*\nAllow: \/\n/);
-    for (const p of ["/api/", "/admin", "/spreads", "/wheels", "/__dev/"])
-      expect(txt).toContain(`Disallow: ${p}\n`);
+    for (const p of ["/api/", "/admin", "/__dev/"]) expect(txt).toContain(`Disallow: ${p}\n`);
     expect(txt).toContain("Sitemap: https://wheelhouse.example/sitemap.xml\n");
     for (const page of PUBLIC_PAGES) {
       if (page.path === "/") continue;
