@@ -1,7 +1,12 @@
-// `npm run size`: the gzip size of the client JavaScript (and CSS) each route loads first, from
-// React Router's browser manifest in build/client. Printed, not asserted.
+// `npm run size`: the gzip size of the client JavaScript (and CSS) each route loads first, from React Router's
+// browser manifest in build/client, split into the shared framework chunks (the client entry and what it
+// imports: React, React DOM, React Router) and the route's own app code on top of them.
+// Budgets for the app code beyond the framework (KiB gzip); `--assert` exits 1 when one is exceeded.
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+
+export const APP_JS_BUDGET_KIB = { "/": 10, "/spreads": 40, "/wheels": 40 };
+const assert = process.argv.includes("--assert");
 
 const dir = "build/client";
 const manifestFile = readdirSync(`${dir}/assets`).find((f) => /^manifest-.*\.js$/.test(f));
@@ -24,28 +29,57 @@ function chain(routeId) {
   return ids;
 }
 
+const framework = new Set([manifest.entry.module, ...manifest.entry.imports]);
+const frameworkKiB = [...framework].reduce((n, p) => n + gzipBytes(p), 0) / 1024;
+
 const rows = [];
 for (const [id, route] of Object.entries(manifest.routes)) {
   // Pathless layouts are never loaded on their own; their cost is counted in each child.
   if (id === "root" || !route.hasDefaultExport || (route.path === undefined && !route.index)) continue;
-  const js = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  const app = new Set();
   const css = new Set();
   for (const rid of chain(id)) {
     const r = manifest.routes[rid];
-    js.add(r.module);
-    for (const i of r.imports ?? []) js.add(i);
+    for (const m of [r.module, ...(r.imports ?? [])]) if (!framework.has(m)) app.add(m);
     for (const c of r.css ?? []) css.add(c);
   }
-  const jsBytes = [...js].reduce((n, p) => n + gzipBytes(p), 0);
+  const appBytes = [...app].reduce((n, p) => n + gzipBytes(p), 0);
   const cssBytes = [...css].reduce((n, p) => n + gzipBytes(p), 0);
   const parentPath =
     route.parentId && manifest.routes[route.parentId]?.path ? `/${manifest.routes[route.parentId].path}` : "";
   const path = route.index ? parentPath || "/" : `${parentPath}/${route.path}`;
-  rows.push({ route: path, id, jsKiB: jsBytes / 1024, cssKiB: cssBytes / 1024 });
+  rows.push({
+    route: path,
+    id,
+    jsKiB: frameworkKiB + appBytes / 1024,
+    appJsKiB: appBytes / 1024,
+    cssKiB: cssBytes / 1024,
+    budgetKiB: APP_JS_BUDGET_KIB[path] ?? null,
+  });
 }
 rows.sort((a, b) => b.jsKiB - a.jsKiB);
-console.log("route".padEnd(42), "JS gzip KiB".padStart(12), "CSS gzip KiB".padStart(13));
-for (const r of rows)
-  console.log(r.route.padEnd(42), r.jsKiB.toFixed(1).padStart(12), r.cssKiB.toFixed(1).padStart(13));
+console.log(`Framework chunks (client entry, React, React Router): ${frameworkKiB.toFixed(1)} KiB gzip`);
+console.log(
+  "route".padEnd(42),
+  "JS gzip KiB".padStart(12),
+  "app JS KiB".padStart(11),
+  "budget".padStart(7),
+  "CSS gzip KiB".padStart(13),
+);
+const over = [];
+for (const r of rows) {
+  const budget = r.budgetKiB === null ? "" : String(r.budgetKiB);
+  if (r.budgetKiB !== null && r.appJsKiB > r.budgetKiB) over.push(r);
+  console.log(
+    r.route.padEnd(42),
+    r.jsKiB.toFixed(1).padStart(12),
+    r.appJsKiB.toFixed(1).padStart(11),
+    budget.padStart(7),
+    r.cssKiB.toFixed(1).padStart(13),
+  );
+}
 mkdirSync("test-results", { recursive: true });
-writeFileSync("test-results/bundle-size.json", JSON.stringify(rows, null, 2));
+writeFileSync("test-results/bundle-size.json", JSON.stringify({ frameworkKiB, rows }, null, 2));
+for (const r of over)
+  console.log(`OVER BUDGET: ${r.route} app JS ${r.appJsKiB.toFixed(1)} KiB > ${r.budgetKiB} KiB`);
+if (assert && over.length) process.exit(1);

@@ -1,6 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account-delete";
+import { readForm } from "../server/http/form.server";
 import { deleteAccount, type CancelBilling } from "../server/account/delete-account.server";
 import { requireSession } from "../server/auth/session.server";
 
@@ -27,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.cloudflare.env;
   const session = await requireSession(env, request);
-  const form = await request.formData().catch(() => null);
-  const parsed = confirmSchema.safeParse({ confirm: form?.get("confirm") ?? undefined });
+  const form = await readForm(request);
+  const parsed = confirmSchema.safeParse({ confirm: form.get("confirm") ?? undefined });
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
   const result = await deleteAccount(env, session.user, cancelBilling);
   if (!result.ok) return data({ error: result.message }, { status: result.status });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-forgot-password";
+import { readForm } from "../server/http/form.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.cloudflare.env;
-  const parsed = resetRequestSchema.safeParse(formFields(await request.formData()));
+  const parsed = resetRequestSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) return failure(firstMessage(parsed.error));
   // Spec 000 §5: the admin record must exist, and the form says so when it does not.
   if (!(await adminRecordExists(env, parsed.data.email))) return failure(FORM_MESSAGES.adminNotFound, 404);

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { eq } from "drizzle-orm";
 import type { Route } from "./+types/admin-login";
+import { readForm } from "../server/http/form.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { AuthCard, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
 import { AUTH_MESSAGES, FORM_MESSAGES } from "../lib/auth-errors";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.cloudflare.env;
-  const parsed = adminSignInSchema.safeParse(formFields(await request.formData()));
+  const parsed = adminSignInSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) return failure(firstMessage(parsed.error));
   const res = await callAuthEndpoint(env, request, "/sign-in/email", {
     email: parsed.data.email,

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin";
+import { readForm } from "../server/http/form.server";
 import { ChipBar, ELITE_CARD_CLASS, EliteMark, StatusBadge } from "../components/feedback/parts";
 import { PageHeading } from "../components/ui/PageHeading";
 import {
@@ -158,7 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await getAdminSession(env, request);
   if (!session) return answer(null, false, ADMIN_MESSAGES.notAuthorized, 403);
   const actor: AdminActor = { id: session.user.id, email: session.user.email };
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return answer(null, false, "Invalid request", 400);
   const input = parsed.data;
   const appUrl = serverConfig(env).APP_URL ?? new URL(request.url).origin;

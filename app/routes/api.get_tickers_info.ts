@@ -23,6 +23,11 @@ const query = z.object({
     ),
 });
 
+/** A header carries printable ASCII only: anything else a visitor typed is percent-encoded. */
+function headerSafe(symbol: string): string {
+  return /^[\x21-\x7e]+$/.test(symbol) ? symbol : encodeURIComponent(symbol);
+}
+
 /**
  * GET /api/get_tickers_info?symbols=AAPL,TSLA -> array of ticker info (spec 000 §7). Unknown symbols are
  * reported in the X-Unknown-Symbols header and symbols still loading in X-Pending-Symbols, so the body
@@ -44,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "Cache-Control":
         infos.some((i) => i.stale) || pending.length ? "public, max-age=60" : "public, max-age=300",
     });
-    if (unknown.length) headers.set("X-Unknown-Symbols", unknown.join(","));
+    if (unknown.length) headers.set("X-Unknown-Symbols", unknown.map(headerSafe).join(","));
     if (pending.length) headers.set("X-Pending-Symbols", pending.join(","));
     return Response.json(infos, { headers });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/change-password";
+import { readForm } from "../server/http/form.server";
 import { AuthCard, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
 import { authErrorMessage, FORM_MESSAGES } from "../lib/auth-errors";
 import { changePasswordSchema, firstMessage, formFields } from "../lib/auth-validation";
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = context.cloudflare.env;
   const session = await requireSession(env, request);
   if (!session.user.email) return failure(FORM_MESSAGES.changePasswordFailed);
-  const parsed = changePasswordSchema.safeParse(formFields(await request.formData()));
+  const parsed = changePasswordSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) return failure(firstMessage(parsed.error));
   // better-auth re-verifies the current password before it writes the new one.
   const res = await callAuthEndpoint(env, request, "/change-password", {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/feedback";
+import { readForm } from "../server/http/form.server";
 import { ELITE_CARD_CLASS, EliteMark, StatusBadge } from "../components/feedback/parts";
 import { useToast } from "../components/shell/Toaster";
 import { PageHeading } from "../components/ui/PageHeading";
@@ -93,7 +94,7 @@ function refuse(intent: Intent | null, message: string, status: number) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.cloudflare.env;
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const intent = z.enum(["feedback", "request", "vote"]).safeParse(form.intent);
   const session = await getSession(env, request);
   if (!session) return refuse(intent.data ?? null, SIGNED_OUT[intent.data ?? "feedback"], 401);

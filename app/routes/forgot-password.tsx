@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
+import { readForm } from "../server/http/form.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const RESET_LANDING = "/reset-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = resetRequestSchema.safeParse(formFields(await request.formData()));
+  const parsed = resetRequestSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) return failure(firstMessage(parsed.error));
   const res = await callAuthEndpoint(context.cloudflare.env, request, "/request-password-reset", {
     email: parsed.data.email,

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
+import { readForm } from "../server/http/form.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
@@ -38,7 +39,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formFields(await request.formData());
+  const fields = formFields(await readForm(request));
   const parsed = resetPasswordSchema.safeParse(fields);
   if (!parsed.success) return failure(firstMessage(parsed.error));
   const res = await callAuthEndpoint(context.cloudflare.env, request, "/reset-password", {

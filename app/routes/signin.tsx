@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signin";
+import { readForm } from "../server/http/form.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.cloudflare.env;
-  const fields = formFields(await request.formData());
+  const fields = formFields(await readForm(request));
   const returnTo = safeReturnPath(fields[RETURN_PARAM]);
   const social = socialProviderSchema.safeParse(fields.intent);
   if (social.success) {

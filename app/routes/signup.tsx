@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { eq } from "drizzle-orm";
 import type { Route } from "./+types/signup";
+import { readForm } from "../server/http/form.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.cloudflare.env;
-  const fields = formFields(await request.formData());
+  const fields = formFields(await readForm(request));
   const returnTo = safeReturnPath(fields[RETURN_PARAM]);
   const social = socialProviderSchema.safeParse(fields.intent);
   if (social.success) {

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from "react";
 import { Await, useFetcher, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/tickers";
+import { readForm } from "../server/http/form.server";
 import { EconomicCalendarCard } from "../components/market/EconomicCalendarCard";
 import { TickerCard, TickerCardSkeleton, type TickerCardData } from "../components/market/TickerCard";
 import { useToast } from "../components/shell/Toaster";
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
       { ok: false, intent: "add", message: WATCHLIST_MESSAGES.signInRequired },
       { status: 401 },
     );
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
     return Response.json(
       { ok: false, intent: "add", message: WATCHLIST_MESSAGES.addFailed },

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 
 const shots = "test-results/screenshots";
+
+// Full-page screenshots and hydration take longer on a loaded two-core machine.
+test.describe.configure({ timeout: 120_000 });
 const widths = [
   { label: "phone", width: 390, height: 844 },
   { label: "desktop", width: 1280, height: 900 },
@@ -96,7 +99,7 @@ test.describe("legal pages", () => {
     await page.goto("/terms#dispute-resolution-and-binding-arbitration");
     const heading = page.locator("#dispute-resolution-and-binding-arbitration");
     await expect
-      .poll(async () => (await heading.boundingBox())?.y ?? 9999, { timeout: 5000 })
+      .poll(async () => (await heading.boundingBox())?.y ?? 9999, { timeout: 20_000 })
       .toBeLessThan(200);
     for (const w of widths) {
       await page.setViewportSize({ width: w.width, height: w.height });
@@ -205,7 +208,7 @@ test.describe("account deletion", () => {
     await expect(page).toHaveURL(/\/tickers$/);
     await page.getByLabel("Account menu").click();
     await page.getByRole("link", { name: "Delete Account" }).click();
-    await expect(page.getByRole("heading", { name: "Delete Account" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Delete Account" })).toBeVisible({ timeout: 30_000 });
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page.getByRole("alert")).toHaveText("Type DELETE to confirm.");
     await page.screenshot({ path: `${shots}/account-delete-error.png` });

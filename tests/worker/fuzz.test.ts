@@ -1,0 +1,280 @@
+/// <reference types="vite/client" />
+// Fuzzing every endpoint that takes input: each route module with an `action` (forms and JSON APIs) and each
+// API loader (query strings) receives at least 300 generated bad inputs — wrong types, missing and extra
+// fields, huge strings and arrays, unicode and control characters, bad JSON, wrong content types, oversized
+// bodies — as a visitor and as a signed-in Elite user. The answer is never a 5xx, a 4xx always carries a
+// message, and nothing is written. Endpoints are discovered from app/routes.ts, so a new one is fuzzed too.
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import fc from "fast-check";
+import routesSource from "../../app/routes.ts?raw";
+import { call, makeContext, ORIGIN, signUpAndGetCookie } from "./helpers";
+import { setUser } from "./auth-helpers";
+
+type RouteModule = {
+  loader?: (args: unknown) => unknown;
+  action?: (args: unknown) => unknown;
+};
+const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
+
+interface Endpoint {
+  path: string;
+  file: string;
+}
+
+/** `route("path", "routes/file.tsx")` entries of app/routes.ts (the index and layouts take no input). */
+export function routeEntries(source: string): Endpoint[] {
+  return [...source.matchAll(/route\(\s*"([^"]+)",\s*"routes\/([^"]+)"/g)].map((m) => ({
+    path: `/${m[1]}`,
+    file: m[2]!,
+  }));
+}
+
+// The dev-only endpoints refuse everything outside local development; sign-out ends the session by design.
+const SKIP_ACTIONS = new Set(["signout.tsx"]);
+
+const FIELD_NAMES = [
+  "symbol",
+  "symbols",
+  "email",
+  "password",
+  "title",
+  "description",
+  "text",
+  "category",
+  "cash",
+  "cashAvailable",
+  "riskLevel",
+  "positions",
+  "shares",
+  "costBasis",
+  "id",
+  "confirm",
+  "tier",
+  "plan",
+  "period",
+  "interval",
+  "preferences",
+  "limit",
+  "enabled",
+  "message",
+  "subject",
+  "reasons",
+  "comment",
+  "intent",
+  "_action",
+  "status",
+  "tradeId",
+  "type",
+  "direction",
+  "requestId",
+  "duration",
+  "unit",
+  "name",
+  "events",
+  "token",
+];
+
+const weird = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "binary", maxLength: 64 }),
+  fc.string({ unit: fc.constantFrom("\u0000", "\u0007", "\u200b", "\ud800", "\u202e", "<", "'", '"', "%") }),
+  fc.constant("x".repeat(20_000)),
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(NaN, Infinity, -1, 0, 1e308, -0),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 50 }),
+  fc.constant(Array.from({ length: 5000 }, (_, i) => i)),
+  fc.object({ maxDepth: 2 }),
+);
+
+/** An object with the field names endpoints read, holding the wrong kinds of values, plus extra fields. */
+const wrongFields = fc.dictionary(
+  fc.constantFrom(...FIELD_NAMES, "extra", "__proto__", "constructor"),
+  weird,
+  {
+    maxKeys: 6,
+  },
+);
+
+type Body = { contentType: string | null; body: string | null };
+
+const bodies: fc.Arbitrary<Body> = fc.oneof(
+  wrongFields.map((o) => ({ contentType: "application/json", body: JSON.stringify(o) })),
+  fc.anything().map((v) => ({ contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+  fc.string().map((s) => ({ contentType: "application/json", body: `{${s}` })),
+  wrongFields.map((o) => ({
+    contentType: "application/x-www-form-urlencoded",
+    body: new URLSearchParams(
+      Object.entries(o).map(([k, v]) => [k, typeof v === "string" ? v : (JSON.stringify(v) ?? "")]),
+    ).toString(),
+  })),
+  fc.string().map((s) => ({ contentType: "text/plain", body: s })),
+  fc.constant({ contentType: "application/xml", body: "<a><b>1</b></a>" }),
+  fc.constant({ contentType: null, body: null }),
+  fc.constant({ contentType: "application/json", body: JSON.stringify({ text: "y".repeat(1_100_000) }) }),
+);
+
+const queries = wrongFields.map((o) =>
+  new URLSearchParams(
+    Object.entries(o).map(([k, v]) => [k, typeof v === "string" ? v : (JSON.stringify(v) ?? "")]),
+  ).toString(),
+);
+
+const params = fc.oneof(
+  fc.string(),
+  fc.constant("../../etc/passwd"),
+  fc.constant("x".repeat(5000)),
+  fc.constant("%00"),
+);
+
+let ipCounter = 0;
+function freshIp() {
+  ipCounter += 1;
+  return `203.0.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
+function paramsFor(path: string, value: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of path.matchAll(/:([A-Za-z]+)/g)) out[m[1]!] = value;
+  if (path.endsWith("*")) out["*"] = value;
+  return out;
+}
+
+const COUNTED_TABLES_SQL =
+  "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not in ('d1_migrations', 'rate_limit')";
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = (await env.DB.prepare(COUNTED_TABLES_SQL).all<{ name: string }>()).results.map(
+    (r) => r.name,
+  );
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    out[t] = (await env.DB.prepare(`select count(*) as n from "${t}"`).first<{ n: number }>())!.n;
+  }
+  return out;
+}
+
+interface Answer {
+  status: number;
+  message: string | null;
+}
+
+async function answerOf(result: unknown): Promise<Answer> {
+  if (result instanceof Response) {
+    let message: string | null = null;
+    const type = result.headers.get("Content-Type") ?? "";
+    const text = await result.text().catch(() => "");
+    if (type.includes("json")) {
+      try {
+        const body = JSON.parse(text) as Record<string, unknown>;
+        message = [body.error, body.message].find((m) => typeof m === "string" && m.length > 0) as string;
+      } catch {
+        message = null;
+      }
+    } else if (text.trim().length > 0) message = text.trim().slice(0, 200);
+    return { status: result.status, message: message ?? null };
+  }
+  // React Router's data() wrapper, or a plain object (200).
+  const wrapped = result as { type?: string; data?: unknown; init?: { status?: number } } | null;
+  if (wrapped && wrapped.type === "DataWithResponseInit") {
+    const body = (wrapped.data ?? {}) as Record<string, unknown>;
+    const message = [body.error, body.message].find((m) => typeof m === "string" && m.length > 0) as string;
+    return { status: wrapped.init?.status ?? 200, message: message ?? null };
+  }
+  const body = (result ?? {}) as Record<string, unknown>;
+  const message = [body.error, body.message].find((m) => typeof m === "string" && m.length > 0) as string;
+  return { status: 200, message: message ?? null };
+}
+
+const endpoints = routeEntries(routesSource);
+const RUNS = 300;
+
+describe("fuzzing: bad input never yields a 5xx, always a clear 4xx, and writes nothing", () => {
+  it("discovers the endpoints from app/routes.ts", () => {
+    expect(endpoints.length).toBeGreaterThan(30);
+    for (const e of endpoints) expect(modules[`../../app/routes/${e.file}`], e.file).toBeDefined();
+  });
+
+  let eliteCookie: string | null = null;
+  async function elite(): Promise<string> {
+    if (!eliteCookie) {
+      eliteCookie = await signUpAndGetCookie("fuzz-elite@example.com");
+      await setUser("fuzz-elite@example.com", {
+        subscription_tier: "Elite Plan",
+        subscription_status: "active",
+        subscription_id: null,
+      });
+    }
+    return eliteCookie;
+  }
+
+  for (const endpoint of endpoints) {
+    it(`${endpoint.path} (${endpoint.file})`, async () => {
+      const mod = await modules[`../../app/routes/${endpoint.file}`]!();
+      const isApi = endpoint.path.startsWith("/api/");
+      if (!mod.action && !(isApi && mod.loader)) return; // takes no input
+      const cookie = await elite();
+      const before = await rowCounts();
+      const failures: string[] = [];
+
+      const check = async (label: string, run: () => Promise<unknown>) => {
+        let answer: Answer;
+        try {
+          answer = await answerOf(await run());
+        } catch (error) {
+          failures.push(`${label}: threw ${String(error).slice(0, 200)}`);
+          return;
+        }
+        if (answer.status >= 500) failures.push(`${label}: ${answer.status} ${answer.message ?? ""}`);
+        else if (answer.status >= 400 && answer.status !== 404 && answer.status !== 405 && !answer.message)
+          failures.push(`${label}: ${answer.status} without a message`);
+      };
+
+      if (mod.action && !SKIP_ACTIONS.has(endpoint.file)) {
+        await fc.assert(
+          fc.asyncProperty(bodies, params, fc.boolean(), async (body, param, signedIn) => {
+            const headers = new Headers({ Origin: ORIGIN, "cf-connecting-ip": freshIp() });
+            if (body.contentType) headers.set("Content-Type", body.contentType);
+            if (signedIn) headers.set("Cookie", cookie);
+            const path = endpoint.path.replace(/:([A-Za-z]+)|\*/g, encodeURIComponent(param) || "x");
+            const request = new Request(new URL(path, ORIGIN), {
+              method: "POST",
+              headers,
+              body: body.body,
+            });
+            await check(`POST ${body.contentType} ${signedIn ? "elite" : "visitor"}`, () =>
+              call(mod.action!, request, { params: paramsFor(endpoint.path, param), context: makeContext() }),
+            );
+          }),
+          { numRuns: RUNS },
+        );
+      }
+      if (isApi && mod.loader) {
+        await fc.assert(
+          fc.asyncProperty(queries, params, fc.boolean(), async (query, param, signedIn) => {
+            const headers = new Headers({ Origin: ORIGIN, "cf-connecting-ip": freshIp() });
+            if (signedIn) headers.set("Cookie", cookie);
+            const path = endpoint.path.replace(/:([A-Za-z]+)|\*/g, encodeURIComponent(param) || "x");
+            const request = new Request(new URL(`${path}?${query}`, ORIGIN), { headers });
+            await check(`GET ?${query.slice(0, 60)} ${signedIn ? "elite" : "visitor"}`, () =>
+              call(mod.loader!, request, { params: paramsFor(endpoint.path, param), context: makeContext() }),
+            );
+          }),
+          { numRuns: RUNS },
+        );
+      }
+
+      expect([...new Set(failures)].slice(0, 10)).toEqual([]);
+      const after = await rowCounts();
+      // Sessions come and go with sign-in endpoints; every other table must be untouched.
+      delete before.session;
+      delete after.session;
+      delete before.verification;
+      delete after.verification;
+      expect(after).toEqual(before);
+    }, 600_000);
+  }
+});
