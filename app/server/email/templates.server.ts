@@ -61,3 +61,17 @@ export function promoTrialEmail(to: string, appUrl: string, length: string): Ema
     button: { label: "Open Wheelhouse", url: appUrl },
   });
 }
+
+/** A contact-form message for the team; replying answers the sender (their address is in the text). */
+export function contactMessageEmail(
+  to: string,
+  from: string,
+  subject: string,
+  message: string,
+): EmailMessage {
+  return render(to, "contact", {
+    subject,
+    heading: subject,
+    paragraphs: [`From: ${from}`, ...message.split(/\n{2,}/)],
+  });
+}
