@@ -305,12 +305,14 @@ export const stripeFakeControls: FakeHandler = (req, res) => {
       "location",
       String(session.success_url).replace("{CHECKOUT_SESSION_ID}", String(session.id)),
     );
-    return res.end();
+    res.end();
+    return;
   }
   if ((m = /^\/fake-(checkout|portal)\/([^/]+)$/.exec(path))) {
     res.setHeader("content-type", "text/html; charset=utf-8");
     const pay = m[1] === "checkout" ? `<a href="/__stripe/pay/${m[2]}">Pay (fake)</a>` : "";
-    return res.end(`<!doctype html><title>Fake Stripe ${m[1]}</title><h1>Fake Stripe ${m[1]}</h1>${pay}`);
+    res.end(`<!doctype html><title>Fake Stripe ${m[1]}</title><h1>Fake Stripe ${m[1]}</h1>${pay}`);
+    return;
   }
   send(res, 404, { error: `no fake for ${path}` });
 };

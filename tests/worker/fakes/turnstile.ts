@@ -20,8 +20,9 @@ export const turnstileFake: FakeHandler = (req, res) => {
   const type = String(req.headers["content-type"] ?? "");
   const secret = field(req.body, type, "secret");
   const token = field(req.body, type, "response");
-  const reply = (success: boolean, codes: string[] = []) =>
+  const reply = (success: boolean, codes: string[] = []) => {
     res.end(JSON.stringify({ success, "error-codes": codes, hostname: success ? "localhost" : undefined }));
+  };
   if (!token) return reply(false, ["missing-input-response"]);
   if (secret === TURNSTILE_FAIL_SECRET) return reply(false, ["invalid-input-response"]);
   if (secret !== TURNSTILE_PASS_SECRET) return reply(false, ["invalid-input-secret"]);
