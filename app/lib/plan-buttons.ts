@@ -63,7 +63,6 @@ export function planCardActions(
   user: PricingUser | null,
   card: PlanCatalogEntry,
   period: BillingPeriod,
-  promo: boolean,
 ): PlanCardActions {
   const none = { buttons: [], note: null };
   if (card.tier === "Free Plan") return none;

@@ -99,7 +99,7 @@ describe("plan button matrix (spec 000 §4)", () => {
   for (const [state, user] of Object.entries(states)) {
     for (const tier of ["Free Plan", "Pro Plan", "Elite Plan"] as const) {
       it(`${state} / ${tier} -> ${table[state]![tier] || "(no button)"}`, () => {
-        const actions = planCardActions(user, catalogEntry(tier), "yearly", false);
+        const actions = planCardActions(user, catalogEntry(tier), "yearly");
         const labels = actions.buttons.map((b) => `${b.disabled ? "!" : ""}${b.label}`).join(" | ");
         expect(actions.note ? `${labels} // ${actions.note}` : labels).toBe(table[state]![tier]);
       });
@@ -108,7 +108,7 @@ describe("plan button matrix (spec 000 §4)", () => {
 
   it("the promo trial's price follows the period toggle", () => {
     const trial = states["pro promo trial"]!;
-    expect(planCardActions(trial, catalogEntry("Pro Plan"), "monthly", false).buttons[0]!.label).toBe(
+    expect(planCardActions(trial, catalogEntry("Pro Plan"), "monthly").buttons[0]!.label).toBe(
       "Subscribe Now - $4/mo",
     );
   });
