@@ -51,6 +51,7 @@ export default [
   route("api/get_economic_cal", "routes/api.get_economic_cal.ts"),
   route("api/get_trades", "routes/api.get_trades.ts"),
   route("api/trade/:tradeId", "routes/api.trade.$tradeId.ts"),
+  route("api/trade-image/:tradeId", "routes/api.trade-image.$tradeId.ts"),
   route("api/create-checkout-session", "routes/api.create-checkout-session.ts"),
   route("api/stripe/change-plan", "routes/api.stripe.change-plan.ts"),
   route("api/stripe/portal", "routes/api.stripe.portal.ts"),
