@@ -12,7 +12,6 @@ import { turnstileConfigured, verifyTurnstile } from "./turnstile.server";
 /** Messages per client address per hour: a person never needs more, a script gets nowhere. */
 export const CONTACT_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
-const FALLBACK_TEAM_ADDRESS = "support@wheelhouse.local";
 
 export interface ContactInput {
   email: string;
@@ -24,9 +23,12 @@ export type ContactUser = SubscriptionFields & { id: string; email: string };
 
 export type ContactResult = { ok: true; id: string } | { ok: false; status: number; error: string };
 
-export function teamAddress(env: WorkerEnv): string {
-  const config = serverConfig(env);
-  return config.SUPPORT_EMAIL ?? config.EMAIL_FROM ?? FALLBACK_TEAM_ADDRESS;
+/** SUPPORT_EMAIL when set, else every admin (as the feedback notices do). */
+export async function teamAddresses(env: WorkerEnv): Promise<string[]> {
+  const support = serverConfig(env).SUPPORT_EMAIL;
+  if (support) return [support];
+  const { results } = await env.DB.prepare("SELECT email FROM admins ORDER BY email").all<{ email: string }>();
+  return results.map((r) => r.email);
 }
 
 export async function submitContact(
@@ -55,6 +57,8 @@ export async function submitContact(
   await getDb(env)
     .insert(schema.contactMessages)
     .values({ id, email, subject, message, userId: user?.id ?? null, createdAt: new Date(now) });
-  await sendEmail(env, contactMessageEmail(teamAddress(env), email, subject, message), now);
+  const team = await teamAddresses(env);
+  if (team.length === 0) console.warn("contact: no SUPPORT_EMAIL and no admin to email; the message is in D1");
+  for (const to of team) await sendEmail(env, contactMessageEmail(to, email, subject, message), now);
   return { ok: true, id };
 }
