@@ -27,7 +27,9 @@ export type ContactResult = { ok: true; id: string } | { ok: false; status: numb
 export async function teamAddresses(env: WorkerEnv): Promise<string[]> {
   const support = serverConfig(env).SUPPORT_EMAIL;
   if (support) return [support];
-  const { results } = await env.DB.prepare("SELECT email FROM admins ORDER BY email").all<{ email: string }>();
+  const { results } = await env.DB.prepare("SELECT email FROM admins ORDER BY email").all<{
+    email: string;
+  }>();
   return results.map((r) => r.email);
 }
 
@@ -58,7 +60,8 @@ export async function submitContact(
     .insert(schema.contactMessages)
     .values({ id, email, subject, message, userId: user?.id ?? null, createdAt: new Date(now) });
   const team = await teamAddresses(env);
-  if (team.length === 0) console.warn("contact: no SUPPORT_EMAIL and no admin to email; the message is in D1");
+  if (team.length === 0)
+    console.warn("contact: no SUPPORT_EMAIL and no admin to email; the message is in D1");
   for (const to of team) await sendEmail(env, contactMessageEmail(to, email, subject, message), now);
   return { ok: true, id };
 }

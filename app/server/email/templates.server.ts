@@ -117,6 +117,8 @@ export function teamFeatureRequestEmail(
       `Title: ${notice.title}`,
     ],
     quote: notice.description,
+  });
+}
 
 /** A contact-form message for the team; replying answers the sender (their address is in the text). */
 export function contactMessageEmail(
