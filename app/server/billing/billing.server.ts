@@ -507,3 +507,48 @@ export function userUpdateFor(
     })
     .where(and(eq(u.id, userId), inArray(u.subscriptionId, state.endedIds)));
 }
+
+// ---------------------------------------------------------------- result page events
+
+const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+export const SUCCESS_EVENTS = ["purchase", "payment", "conversion"] as const;
+
+/**
+ * /subscription/success (spec 000 §2, 001 "Deferred extras"): purchase, payment and conversion events once per
+ * Checkout session, and 'subscription success page viewed' (user id and email) on every view. First-party
+ * rows only; no third-party pixel.
+ */
+export async function recordSubscriptionSuccess(
+  env: { DB: D1Database },
+  user: { id: string; email: string; subscriptionTier?: string | null; subscriptionStatus?: string | null },
+  checkoutSessionId: string | null,
+): Promise<void> {
+  const sessionId =
+    checkoutSessionId && CHECKOUT_SESSION_ID.test(checkoutSessionId) ? checkoutSessionId : null;
+  const path = "/subscription/success";
+  await recordEvent(env, {
+    name: "subscription_success_page_viewed",
+    userId: user.id,
+    path,
+    properties: { user_id: user.id, email: user.email },
+  });
+  if (!sessionId) return;
+  const seen = await env.DB.prepare(
+    "select 1 from analytics_events where name = 'purchase' and user_id = ?1 and json_extract(properties, '$.checkout_session_id') = ?2 limit 1",
+  )
+    .bind(user.id, sessionId)
+    .first();
+  if (seen) return;
+  const tier =
+    user.subscriptionStatus === "active" || user.subscriptionStatus === "trialing"
+      ? user.subscriptionTier
+      : null;
+  for (const name of SUCCESS_EVENTS) {
+    await recordEvent(env, {
+      name,
+      userId: user.id,
+      path,
+      properties: { checkout_session_id: sessionId, tier },
+    });
+  }
+}
