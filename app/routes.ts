@@ -52,6 +52,7 @@ export default [
   route("api/get_economic_cal", "routes/api.get_economic_cal.ts"),
   route("api/get_trades", "routes/api.get_trades.ts"),
   route("api/trade/:tradeId", "routes/api.trade.$tradeId.ts"),
+  route("api/trade-image/:tradeId", "routes/api.trade-image.$tradeId.ts"),
   route("api/notifications/preferences", "routes/api.notifications.preferences.ts"),
   route("api/notifications/history", "routes/api.notifications.history.ts"),
   route("api/notifications/toggle", "routes/api.notifications.toggle.ts"),
