@@ -27,7 +27,9 @@ describe("simulated corporate actions", () => {
   });
 
   it("dividend payments follow each ex-date of the simulated market by 1-4 weeks", async () => {
-    const dividends = await createDemoProvider(() => Date.parse("2026-11-23T15:00:00Z")).getDividends("KO");
+    const dividends = (await createDemoProvider(() => Date.parse("2026-11-23T15:00:00Z")).getDividends(
+      "KO",
+    ))!;
     const payments = dividendPayments(dividends);
     expect(payments.length).toBe(dividends.events.length);
     payments.forEach((p, i) => {
