@@ -22,6 +22,7 @@ import {
   type CleanChain,
   type OptionChain,
 } from "../app/engine";
+import { yearsToExpiration } from "../app/engine/time";
 import { syntheticChain } from "../tests/unit/engine/fixtures/synthetic-chain";
 
 // Many short rounds rather than a few long ones: other processes share this 2-core VM, and
@@ -200,8 +201,41 @@ const tWheel = timeIt("wheel: CSP + CC, 3 risk levels each", () => {
     }
   return n;
 });
+const tUniverse = tClean + tSpreads + tWheel;
 console.log(
-  `${"whole universe (clean + spreads + wheel)".padEnd(58)} ${(tClean + tSpreads + tWheel).toFixed(0).padStart(7)} ms`,
+  `${"whole universe (clean + spreads + wheel)".padEnd(58)} ${tUniverse.toFixed(0).padStart(7)} ms`,
+);
+// The yardstick timed in the same run: one chain-batch BSM pass (price + 5 greeks) over every
+// raw leg of the same universe, per expiration one call for its puts and one for its calls.
+// Absolute times drift with the machine's load; the ratio to this pass is the figure to track.
+const batchInputs = raw.flatMap((c) =>
+  c.expirations.map((e) => {
+    const T = yearsToExpiration(Date.parse(c.asOf), e.expirationDate);
+    const puts = e.legs.filter((l) => l.type === "put");
+    const calls = e.legs.filter((l) => l.type === "call");
+    return {
+      spot: c.spot,
+      factors: expiryFactors(T, ctx.riskFreeRate, ctx.dividendYield),
+      putGrid: strikeGrid(puts.map((l) => l.strike)),
+      putSigma: Float64Array.from(puts, (l) => l.iv ?? 0.3),
+      callGrid: strikeGrid(calls.map((l) => l.strike)),
+      callSigma: Float64Array.from(calls, (l) => l.iv ?? 0.3),
+      out: greeksArrays(Math.max(puts.length, calls.length)),
+    };
+  }),
+);
+const tBatchPass = timeIt("one chain-batch BSM pass over the same legs", () => {
+  let n = 0;
+  for (const b of batchInputs) {
+    bsmChainGreeksInto(false, b.spot, b.putGrid, b.putSigma, b.factors, b.out, 0, b.putSigma.length);
+    bsmChainGreeksInto(true, b.spot, b.callGrid, b.callSigma, b.factors, b.out, 0, b.callSigma.length);
+    n += b.putSigma.length + b.callSigma.length;
+    sink += b.out.delta[0];
+  }
+  return n;
+});
+console.log(
+  `${"  -> universe rescan / BSM pass (the figure to track)".padEnd(58)} ${(tUniverse / tBatchPass).toFixed(1).padStart(7)} x`,
 );
 const rawNoIv = raw
   .slice(0, 100)

@@ -120,7 +120,7 @@ describe("properties", () => {
                 r: 0.04,
                 q: 0.01,
               });
-              expect(Math.abs(i.probability_of_profit - 100 * p)).toBeLessThan(1e-9);
+              expect(Math.abs(i.pop_methods.lognormal_atm - 100 * p)).toBeLessThan(1e-9);
             }
           }
         },
