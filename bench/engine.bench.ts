@@ -179,9 +179,11 @@ function timeIt(label: string, f: () => number): number {
   console.log(`${label.padEnd(58)} ${bestMs.toFixed(0).padStart(7)} ms  (${result} results)`);
   return bestMs;
 }
+const SCREENED_DTE = 60;
 let cleaned: CleanChain[] = [];
-const tClean = timeIt("clean (hygiene, liquidity; provider IV/greeks)", () => {
-  cleaned = raw.map((c) => cleanChain(c, ctx));
+const tClean = timeIt("clean to 60 DTE (hygiene, liquidity; provider IV/greeks)", () => {
+  // as the idea pipeline does: only the expirations a screen reads (spreads 60 days, wheel 45)
+  cleaned = raw.map((c) => cleanChain(c, ctx, { maxDte: SCREENED_DTE }));
   return cleaned.reduce(
     (n, c) => n + c.expirations.reduce((m, e) => m + e.puts.length + e.calls.length, 0),
     0,

@@ -48,6 +48,11 @@ export interface HygieneOptions {
   maxIv?: number;
   /** Keep the list of individual rejections (costs memory on big universes). Default false. */
   collectRejections?: boolean;
+  /**
+   * Clean only expirations up to this many days out (default: all). A screen that looks no
+   * further need not pay for the rest; skipped expirations are absent, not counted as rejected.
+   */
+  maxDte?: number;
 }
 
 function emptyCounts(): Record<RejectReason, number> {
@@ -112,6 +117,7 @@ export function cleanChain(
   const minIv = options.minIv ?? 0.01;
   const maxIv = options.maxIv ?? 5;
   const collect = options.collectRejections ?? false;
+  const maxDte = options.maxDte ?? Infinity;
 
   const asOf = context.asOf ?? chain.asOf;
   const asOfMs = Date.parse(asOf);
@@ -145,6 +151,7 @@ export function cleanChain(
       for (const leg of exp.legs) reject(leg.occSymbol, "EXPIRED");
       continue;
     }
+    if (dte > maxDte) continue;
     const factors = expiryFactors(T, r, q);
     const forward = (S * factors.dq) / factors.dr;
     const puts: CleanLeg[] = [];

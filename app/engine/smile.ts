@@ -14,7 +14,7 @@
  * are averaged. Expected payoffs under the same law are e^{rT} times the smile's prices, so
  * a spread priced at the smile has an expected value of credit x (1 - e^{rT}) at expiry.
  */
-import { normCdf, normPdf } from "./normal";
+import { INV_SQRT_2PI, normCdf, normCdfFromKernel } from "./normal";
 import { probTouchFast } from "./probability";
 import type { CleanExpiration } from "./types";
 
@@ -115,7 +115,8 @@ export function smileProbAbove(sm: Smile, K: number): number {
   const sd = sigma * sm.sqrtT;
   if (!(sd > 1e-12)) return sm.forward > K ? 1 : 0;
   const d2 = Math.log(sm.forward / K) / sd - 0.5 * sd;
-  const p = normCdf(d2) - lastSlope * K * normPdf(d2) * sm.sqrtT;
+  const kernel = Math.exp(-0.5 * d2 * d2); // one exp for N(d2) and n(d2)
+  const p = normCdfFromKernel(d2, kernel) - lastSlope * K * INV_SQRT_2PI * kernel * sm.sqrtT;
   return p < 0 ? 0 : p > 1 ? 1 : p;
 }
 
@@ -126,7 +127,8 @@ export function smileProbBelow(sm: Smile, K: number): number {
   const sd = sigma * sm.sqrtT;
   if (!(sd > 1e-12)) return sm.forward < K ? 1 : 0;
   const d2 = Math.log(sm.forward / K) / sd - 0.5 * sd;
-  const p = normCdf(-d2) + lastSlope * K * normPdf(d2) * sm.sqrtT;
+  const kernel = Math.exp(-0.5 * d2 * d2);
+  const p = normCdfFromKernel(-d2, kernel) + lastSlope * K * INV_SQRT_2PI * kernel * sm.sqrtT;
   return p < 0 ? 0 : p > 1 ? 1 : p;
 }
 

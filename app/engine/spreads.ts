@@ -512,6 +512,7 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
   }
   const ranked = balanceByStrategy(ideas.sort((a, b) => b.score - a.score));
   if (ranked.length > o.maxIdeas) ranked.length = o.maxIdeas;
+  for (const idea of ranked) idea.why = explain(idea);
   return ranked;
 }
 
@@ -627,22 +628,6 @@ function buildIdea(
     delta: Math.max(0, popDelta) * 100,
     credit_width: (1 - credit / width) * 100,
   };
-  const shorts = legs.filter((l) => l.side === "sell");
-  const longs = legs.filter((l) => l.side === "buy");
-  const oiText = (ls: SpreadLeg[]) => ls.map((l) => l.openInterest.toLocaleString("en-US")).join("/");
-  const cushionText =
-    beLow !== null && beHigh !== null
-      ? `breakevens ${cushionSd.toFixed(1)} SD or more from the price`
-      : `breakeven ${cushionSd.toFixed(1)} SD ${beLow !== null ? "below" : "above"} the price`;
-  const eventText = events.list.length
-    ? `events before expiry: ${events.list.map((e) => `${KIND_TEXT[e.kind] ?? e.kind} ${e.date}`).join(", ")}`
-    : "no earnings, ex-dividend or scheduled macro release before expiry";
-  const why =
-    `Return on risk ${pct((credit / maxLossPs) * 100)} at the fill price (${money(credit)} credit on ${strikeText(width)} wide; ` +
-    `${money(creditMid)} at mid, ${money(creditNatural)} natural). ` +
-    `Market-implied POP ${pct(popMarket * 100)} (${PROBABILITY_LABEL}); ${cushionText}. ` +
-    `Liquidity ${liquidity}/5, open interest ${oiText(shorts)} short, ${oiText(longs)} long. ` +
-    `${eventText[0].toUpperCase()}${eventText.slice(1)}.`;
   return {
     stock_symbol: chain.underlying,
     strategy_type: strategy,
@@ -690,8 +675,35 @@ function buildIdea(
     liquidity_weight: liqWeight,
     fill_cost_share: costShare,
     score,
-    why,
+    why: "",
     events,
     legs,
   };
+}
+
+const thousands = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/**
+ * "Why this idea": facts only (return at the fill with the three credits, market-implied POP,
+ * cushion in standard deviations, liquidity, events in the window). Written for the ideas that
+ * survive the per-underlying cut only.
+ */
+function explain(i: SpreadIdea): string {
+  const shorts = i.legs.filter((l) => l.side === "sell");
+  const longs = i.legs.filter((l) => l.side === "buy");
+  const oiText = (ls: SpreadLeg[]) => ls.map((l) => thousands(l.openInterest)).join("/");
+  const both = i.breakevenLow !== null && i.breakevenHigh !== null;
+  const cushionText = both
+    ? `breakevens ${i.cushion_sd.toFixed(1)} SD or more from the price`
+    : `breakeven ${i.cushion_sd.toFixed(1)} SD ${i.breakevenLow !== null ? "below" : "above"} the price`;
+  const eventText = i.events.list.length
+    ? `Events before expiry: ${i.events.list.map((e) => `${KIND_TEXT[e.kind] ?? e.kind} ${e.date}`).join(", ")}`
+    : "No earnings, ex-dividend or scheduled macro release before expiry";
+  return (
+    `Return on risk ${pct(i.return_on_risk)} at the fill price (${money(i.net_credit)} credit on ${strikeText(i.width)} wide; ` +
+    `${money(i.net_credit_mid)} at mid, ${money(i.net_credit_natural)} natural). ` +
+    `Market-implied POP ${pct(i.probability_of_profit)} (${PROBABILITY_LABEL}); ${cushionText}. ` +
+    `Liquidity ${i.liquidity_point}/5, open interest ${oiText(shorts)} short, ${oiText(longs)} long. ` +
+    `${eventText}.`
+  );
 }
