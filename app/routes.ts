@@ -59,6 +59,7 @@ export default [
   route("api/wheel/favorites/:id", "routes/api.wheel.favorites.$id.ts"),
   route("api/wheel/share/:type", "routes/api.wheel.share.$type.ts"),
   route("api/wheel/share/:type/:id", "routes/api.wheel.share.$type.$id.ts"),
+  route("api/trade-image/:tradeId", "routes/api.trade-image.$tradeId.ts"),
   route("__dev/seed", "routes/dev.seed.ts"),
   route("__dev/outbox", "routes/dev.outbox.ts"),
 
