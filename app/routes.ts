@@ -60,6 +60,8 @@ export default [
   route("api/wheel/share/:type", "routes/api.wheel.share.$type.ts"),
   route("api/wheel/share/:type/:id", "routes/api.wheel.share.$type.$id.ts"),
   route("api/trade-image/:tradeId", "routes/api.trade-image.$tradeId.ts"),
+  route("api/csp-image/:id", "routes/api.csp-image.$id.ts"),
+  route("api/cc-image/:id", "routes/api.cc-image.$id.ts"),
   route("__dev/seed", "routes/dev.seed.ts"),
   route("__dev/outbox", "routes/dev.outbox.ts"),
 
