@@ -553,9 +553,6 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
           >
             Upgrade
           </Link>
-          <Link to="/pricing" className="rounded-lg border border-ink-600 px-3 py-1.5 text-sm text-slate-200">
-            Upgrade
-          </Link>
         </>
       ) : (
         <>
