@@ -167,7 +167,12 @@ function CspFigures({ s }: { s: WheelStrategy }) {
           how={`(strike - premium) x 100 = ${usd(maxRisk, 0)} per contract, if the stock went to $0`}
           tone="bad"
         />
-        {winFigures(s, "market-implied, from the option")}
+        {winFigures(
+          s,
+          s.assumptions
+            ? "N(d2) from the expiry's volatility smile, risk-neutral"
+            : "delta approx. (1 - |delta|), risk-neutral",
+        )}
       </dl>
       <div className="mt-4 rounded-lg border border-ink-700 bg-ink-850 p-3">
         <h3 className="mb-1 text-sm font-medium text-slate-300">Profit / loss at expiry (one contract)</h3>
