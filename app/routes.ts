@@ -61,6 +61,12 @@ export default [
   route("api/notifications/toggle", "routes/api.notifications.toggle.ts"),
   route("api/notifications/test", "routes/api.notifications.test.ts"),
   route("api/notifications/unsubscribe", "routes/api.notifications.unsubscribe.ts"),
+  route("api/create-checkout-session", "routes/api.create-checkout-session.ts"),
+  route("api/stripe/change-plan", "routes/api.stripe.change-plan.ts"),
+  route("api/stripe/portal", "routes/api.stripe.portal.ts"),
+  route("api/stripe/cancel-subscription", "routes/api.stripe.cancel-subscription.ts"),
+  route("api/stripe/webhook", "routes/api.stripe.webhook.ts"),
+  route("api/contact", "routes/api.contact.ts"),
   route("__dev/seed", "routes/dev.seed.ts"),
   route("__dev/outbox", "routes/dev.outbox.ts"),
 
