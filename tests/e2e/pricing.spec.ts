@@ -118,6 +118,8 @@ test.describe("pricing and billing", () => {
   test("a Pro trial user buys Pro with 20% off, a signed webhook activates it, then cancels with the survey", async ({
     page,
   }) => {
+    // A long journey (sign-up, checkout, webhook, cancel); the machine is shared and slow.
+    test.setTimeout(180_000);
     const errors: string[] = [];
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     const email = unique();
