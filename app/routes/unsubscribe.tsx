@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe";
+import { readForm } from "../server/http/form.server";
 import { NOTIFICATION_MESSAGES } from "../lib/notifications";
 import { checkUnsubscribeToken, unsubscribeWithToken } from "../server/notifications/unsubscribe.server";
 
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? "");
   const ok = await unsubscribeWithToken(context.cloudflare.env, token);
   return { done: ok };

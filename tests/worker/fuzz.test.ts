@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import routesSource from "../../app/routes.ts?raw";
-import { call, makeContext, ORIGIN, signUpAndGetCookie } from "./helpers";
+import { call, ORIGIN, signUpAndGetCookie } from "./helpers";
+import { stripeContext } from "./billing-helpers";
 import { setUser } from "./auth-helpers";
 
 type RouteModule = {
@@ -32,6 +33,8 @@ export function routeEntries(source: string): Endpoint[] {
 
 // The dev-only endpoints refuse everything outside local development; sign-out ends the session by design.
 const SKIP_ACTIONS = new Set(["signout.tsx"]);
+// Endpoints that take no input: whatever the body, they do their one job (send the user a test e-mail).
+const NO_INPUT = new Set(["api.notifications.test.ts"]);
 
 const FIELD_NAMES = [
   "symbol",
@@ -246,7 +249,10 @@ describe("fuzzing: bad input never yields a 5xx, always a clear 4xx, and writes 
               body: body.body,
             });
             await check(`POST ${body.contentType} ${signedIn ? "elite" : "visitor"}`, () =>
-              call(mod.action!, request, { params: paramsFor(endpoint.path, param), context: makeContext() }),
+              call(mod.action!, request, {
+                params: paramsFor(endpoint.path, param),
+                context: stripeContext(),
+              }),
             );
           }),
           { numRuns: RUNS },
@@ -260,7 +266,10 @@ describe("fuzzing: bad input never yields a 5xx, always a clear 4xx, and writes 
             const path = endpoint.path.replace(/:([A-Za-z]+)|\*/g, encodeURIComponent(param) || "x");
             const request = new Request(new URL(`${path}?${query}`, ORIGIN), { headers });
             await check(`GET ?${query.slice(0, 60)} ${signedIn ? "elite" : "visitor"}`, () =>
-              call(mod.loader!, request, { params: paramsFor(endpoint.path, param), context: makeContext() }),
+              call(mod.loader!, request, {
+                params: paramsFor(endpoint.path, param),
+                context: stripeContext(),
+              }),
             );
           }),
           { numRuns: RUNS },
@@ -268,6 +277,7 @@ describe("fuzzing: bad input never yields a 5xx, always a clear 4xx, and writes 
       }
 
       expect([...new Set(failures)].slice(0, 10)).toEqual([]);
+      if (NO_INPUT.has(endpoint.file)) return;
       const after = await rowCounts();
       // Sessions come and go with sign-in endpoints; every other table must be untouched.
       delete before.session;
