@@ -14,7 +14,6 @@ import { DEFAULT_UNIVERSE_SYMBOLS } from "../app/server/market/universe.server";
 import { KV_KEYS } from "../app/server/market/cache.server";
 import {
   dueUserIds,
-  toMessages,
   enqueueDueNotifications,
   type NotificationMessage,
 } from "../app/server/notifications/dispatch.server";
