@@ -100,7 +100,7 @@ export function TradeFiltersPanel({ filters, available, onChange }: Props) {
         }}
       >
         <label htmlFor="symbol-entry" className="sr-only">
-          Symbols
+          Add symbols
         </label>
         <input
           id="symbol-entry"
