@@ -261,7 +261,7 @@ function NewRequestForm() {
           {error}
         </p>
       ) : null}
-      {submitted ? (
+      {fetcher.state === "idle" && fetcher.data?.ok ? (
         <p role="status" className="text-sm text-emerald-300">
           {FEATURE_MESSAGES.submittedForReview}
         </p>

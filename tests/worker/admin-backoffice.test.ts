@@ -103,7 +103,7 @@ describe("feature requests in the back office", () => {
     expect(after.panel.features!.map((f) => f.title)).not.toContain("pending pro");
     // The audit log records who, what and the target, and the dashboard shows it.
     expect(await auditRows("feature.status", pro.id)).toEqual([
-      { adminEmail: boss.email, detail: JSON.stringify({ status: "planned" }) },
+      { adminEmail: boss.email, detail: JSON.stringify({ status: "planned", title: "pending pro" }) },
     ]);
     expect(after.audit[0]).toMatchObject({
       adminEmail: boss.email,
@@ -395,7 +395,9 @@ describe("user lookup", () => {
     });
     expect(typeof page.lookup!.user!.createdAt).toBe("number");
     const none = await adminPage(boss.cookie, "?lookup=nobody%40example.com");
-    expect(none.lookup).toEqual({ email: "nobody@example.com", user: null });
+    expect(none.lookup).toEqual({ email: "nobody@example.com", user: null, error: null });
+    // Revalidations of the same lookup (after each action) are not logged again within 5 minutes.
+    await adminPage(boss.cookie, `?lookup=${encodeURIComponent(pro.email)}`);
     expect(await auditRows("user.search", pro.email)).toHaveLength(1);
   });
 });
