@@ -24,7 +24,7 @@ import {
   type FeedbackCategory,
 } from "../lib/feedback";
 import { getAdminSession, requireAdmin } from "../server/auth/admin.server";
-import { serverConfig } from "../server/env.server";
+import { publicOrigin } from "../server/env.server";
 import { recentAudit, type AdminActor } from "../server/admin/audit.server";
 import {
   listFeaturesForAdmin,
@@ -173,7 +173,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return answer(null, false, "Invalid request", 400);
   const input = parsed.data;
-  const appUrl = serverConfig(env).APP_URL ?? new URL(request.url).origin;
+  const appUrl = publicOrigin(env, request);
   try {
     switch (input.intent) {
       case "status": {
