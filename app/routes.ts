@@ -27,6 +27,7 @@ export default [
   // Sign-in required: the layout sends visitors to /signin with the return address.
   layout("routes/signed-in-layout.tsx", [
     route("change-password", "routes/change-password.tsx"),
+    route("account/delete", "routes/account-delete.tsx"),
     route("spreads", "routes/spreads.tsx"),
     route("tickers", "routes/tickers.tsx"),
     route("wheels", "routes/wheels.tsx"),
@@ -52,6 +53,8 @@ export default [
   route("api/get_trades", "routes/api.get_trades.ts"),
   route("api/trade/:tradeId", "routes/api.trade.$tradeId.ts"),
   route("api/trade-image/:tradeId", "routes/api.trade-image.$tradeId.ts"),
+  route("robots.txt", "routes/seo.robots.ts"),
+  route("sitemap.xml", "routes/seo.sitemap.ts"),
   route("__dev/seed", "routes/dev.seed.ts"),
   route("__dev/outbox", "routes/dev.outbox.ts"),
 

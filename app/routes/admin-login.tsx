@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-login";
+import { originFromMatches, pageMeta } from "../lib/seo";
 import { AuthCard, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
 import { AUTH_MESSAGES, FORM_MESSAGES } from "../lib/auth-errors";
 import { adminSignInSchema, firstMessage, formFields } from "../lib/auth-validation";
@@ -9,7 +10,14 @@ import { getAdminSession } from "../server/auth/admin.server";
 import { isAdminEmail } from "../server/auth/admin-role.server";
 import { failure } from "../server/auth/forms.server";
 
-export const meta = () => [{ title: "Admin Access · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Admin Access · Wheelhouse",
+    description: "Sign-in for Wheelhouse administrators.",
+    path: "/admin/login",
+    origin: originFromMatches(matches),
+    noindex: true,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getAdminSession(context.cloudflare.env, request)) throw redirect("/admin");

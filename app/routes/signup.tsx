@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
+import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
   Divider,
@@ -28,7 +29,14 @@ import { enabledProviders, failure, startSocialSignIn } from "../server/auth/for
 import { redirectIfSignedIn } from "../server/auth/session.server";
 import { acceptInvite, findPendingInvite } from "../server/auth/invites.server";
 
-export const meta = () => [{ title: "Create Account · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Create Account · Wheelhouse",
+    description:
+      "Create a free Wheelhouse account: a watchlist with earnings and RSI, an economic calendar, and a Pro trial of ranked options-income ideas.",
+    path: "/signup",
+    origin: originFromMatches(matches),
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;

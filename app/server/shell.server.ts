@@ -1,6 +1,6 @@
 // What the app shell (header, badges, trial banner) needs to know about the visitor, on every page.
 import { effectivePlan, PLAN_BADGE } from "../lib/plans";
-import { publicConfig, serverConfig, type PublicConfig, type WorkerEnv } from "./env.server";
+import { publicConfig, publicOrigin, serverConfig, type PublicConfig, type WorkerEnv } from "./env.server";
 import { getSession } from "./auth/session.server";
 import { isAdminUser } from "./auth/admin-role.server";
 import type { SessionUser } from "./auth/auth.server";
@@ -11,6 +11,8 @@ export type { ShellUser };
 export interface ShellData {
   user: ShellUser | null;
   config: PublicConfig;
+  /** Public origin for canonical links and share URLs (APP_URL in production, else the request's). */
+  origin: string;
 }
 
 export function toShellUser(user: SessionUser, isAdmin: boolean): ShellUser {
@@ -31,8 +33,9 @@ export function toShellUser(user: SessionUser, isAdmin: boolean): ShellUser {
 
 export async function loadShell(env: WorkerEnv, request: Request): Promise<ShellData> {
   const config = publicConfig(serverConfig(env));
+  const origin = publicOrigin(env, request);
   const session = await getSession(env, request);
-  if (!session) return { user: null, config };
+  if (!session) return { user: null, config, origin };
   const admin = await isAdminUser(env, session.user);
-  return { user: toShellUser(session.user, admin), config };
+  return { user: toShellUser(session.user, admin), config, origin };
 }
