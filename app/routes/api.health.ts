@@ -13,8 +13,16 @@ export async function loader({ context }: Route.LoaderArgs) {
       s.configured ? "configured" : "not configured",
     ]),
   );
+  // Offline (no Turnstile keys) the visitor contact form has no captcha and relies on its rate limit.
+  const contactForm = integrationsOf(config).turnstile.configured ? "captcha" : "rate-limited, no captcha";
   return Response.json(
-    { ok: db, appEnv: config.APP_ENV, marketData: config.MARKET_DATA_PROVIDER, integrations },
+    {
+      ok: db,
+      appEnv: config.APP_ENV,
+      marketData: config.MARKET_DATA_PROVIDER,
+      integrations,
+      contactForm,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
