@@ -233,7 +233,11 @@ function PremiumCell({ s }: { s: WheelStrategy }) {
       <div className="font-medium text-emerald-300">{money0(displayPremium(s))}</div>
       <div
         className="text-xs text-slate-400"
-        title="Per share: the fill basis used, with the mid and the bid (natural)"
+        title={
+          typeof s.fill_basis_label === "string"
+            ? `Per share at ${s.fill_basis_label}; mid and bid beside it`
+            : "Per share at the mid; bid beside it"
+        }
       >
         ${formatPrice(num(s.premium))}/sh
         {mid !== null && natural !== null ? (

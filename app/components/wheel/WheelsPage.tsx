@@ -790,7 +790,10 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
       )}
       {current.result && !loading ? (
         <p className="mt-2 text-xs text-slate-500">
-          Premiums at the mid with the bid shown; probabilities risk-neutral, at expiry.
+          {typeof visible[0]?.fill_basis_label === "string"
+            ? `Premiums at ${visible[0].fill_basis_label}, with the mid and the bid shown`
+            : "Premiums at the mid with the bid shown"}
+          ; probabilities risk-neutral, at expiry.
           {current.result.simulated ? (
             <span className="ml-1 font-semibold text-amber-300">Simulated data.</span>
           ) : null}

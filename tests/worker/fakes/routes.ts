@@ -33,3 +33,9 @@ fakeRoutes["/fake-portal/"] = stripeFakeControls;
 
 // Turnstile siteverify: see ./turnstile.ts.
 fakeRoutes["/turnstile/"] = turnstileFake;
+
+// Browsers ask the fake checkout page's host for a favicon: answer it so the console stays clean.
+fakeRoutes["/favicon.ico"] = (_req, res) => {
+  res.statusCode = 204;
+  res.end();
+};
