@@ -18,7 +18,7 @@ import {
   type VoteState,
 } from "../lib/feedback";
 import { isPaidPlan } from "../lib/plans";
-import { isAdminUser } from "../server/shell.server";
+import { isAdminUser } from "../server/auth/admin-role.server";
 import { getSession, requireSession } from "../server/auth/session.server";
 import {
   createFeatureRequest,
