@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.get_tickers_info";
-import { getTickerInfos } from "../server/market/market.server";
+import { getTickerInfos, marketCacheControl } from "../server/market/market.server";
 
 /** The Elite watchlist is 50 symbols; one request never asks for more. */
 const MAX_SYMBOLS = 50;
@@ -41,8 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { infos, unknown, pending } = await getTickerInfos(context.cloudflare.env, parsed.data.symbols);
     const headers = new Headers({
       // Spec 000 §9: ticker info is cached 5 minutes per symbol; stale or partial answers only briefly.
-      "Cache-Control":
-        infos.some((i) => i.stale) || pending.length ? "public, max-age=60" : "public, max-age=300",
+      "Cache-Control": marketCacheControl(
+        "public",
+        "tickerInfo",
+        infos.some((i) => i.stale) || pending.length > 0,
+      ),
     });
     if (unknown.length) headers.set("X-Unknown-Symbols", unknown.join(","));
     if (pending.length) headers.set("X-Pending-Symbols", pending.join(","));

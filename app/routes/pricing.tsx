@@ -1,12 +1,12 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { PageHeading } from "../components/ui/PageHeading";
-import { RETURN_PARAM } from "../lib/return-address";
+import { withReturnTo } from "../lib/return-address";
 import type { loader as rootLoader } from "../root";
 
 export const meta = () => [{ title: "Choose your Plan · Wheelhouse" }];
 
 /** Sign-up from pricing comes back to pricing (spec 000 §4: returnUrl /pricing). */
-export const PRICING_SIGN_UP_HREF = `/signup?${RETURN_PARAM}=${encodeURIComponent("/pricing")}`;
+export const PRICING_SIGN_UP_HREF = withReturnTo("/signup", "/pricing");
 
 // The plan cards, checkout and billing belong to the pricing issue; this page carries the visitor's way in.
 export default function Pricing() {

@@ -39,10 +39,7 @@ export const NYSE_EARLY_CLOSES: Readonly<Record<string, string>> = {
   "2027-11-26": "Day after Thanksgiving",
 };
 
-/** Years the two tables above cover. */
-export const EXCHANGE_CALENDAR_YEARS: readonly number[] = [2026, 2027];
-
-export const REGULAR_SESSION_ET = { open: "09:30", close: "16:00", earlyClose: "13:00" } as const;
+// The two tables above cover 2026 and 2027; other years know only weekends.
 
 /**
  * Monthly equity option expirations: third Friday, or the business day before when that Friday is a

@@ -5,14 +5,14 @@ import { jobForCron, type JobName } from "./schedule";
 import { recordJobRun, type JobOutcome } from "./job-runs.server";
 import { runHousekeeping } from "./housekeeping.server";
 import { deliverQueuedEmails } from "../email/mail.server";
-import { runMarketRefresh } from "../market/refresh.server";
+import { runMarketRefresh } from "../market/refresh/run.server";
 
 type Job = (env: WorkerEnv, now: Date) => Promise<JobOutcome>;
 
 /** Jobs register here; issues that own a job replace its entry. */
 export const JOBS: Partial<Record<JobName, Job>> = {
   housekeeping: runHousekeeping,
-  // Quotes, chains, ticker info and trade ideas; checks the New York clock itself (refresh.server.ts).
+  // Quotes, chains, ticker info and trade ideas; checks the New York clock itself (refresh/run.server.ts).
   marketRefresh: (env, now) => runMarketRefresh(env, now),
   // Email outbox delivery with retry/backoff; the notifications issue adds market-event alerts here.
   notifications: deliverQueuedEmails,
