@@ -51,6 +51,7 @@ export default [
   route("api/get_economic_cal", "routes/api.get_economic_cal.ts"),
   route("api/get_trades", "routes/api.get_trades.ts"),
   route("api/trade/:tradeId", "routes/api.trade.$tradeId.ts"),
+  route("api/trade-image/:tradeId", "routes/api.trade-image.$tradeId.ts"),
   route("__dev/seed", "routes/dev.seed.ts"),
   route("__dev/outbox", "routes/dev.outbox.ts"),
 

@@ -1,0 +1,65 @@
+// Preview images cached in KV by a hash of the card's content: the same content never renders twice,
+// and any change (a new price, a new status) is a new key. Long browser/CDN caching on the response.
+import { CARD_SIZE, renderCardPng, type CardNode, type RenderSize } from "./engine.server";
+
+export interface ShareImageEnv {
+  SHARE_KV: KVNamespace;
+}
+
+/** Bump when the card layout changes, so old renders are not served for the new design. */
+export const SHARE_IMAGE_VERSION = 1;
+/** KV keeps a rendered image 30 days (a shared link's social previews are fetched in its first days). */
+export const SHARE_IMAGE_TTL_SECONDS = 30 * 86_400;
+export const SHARE_IMAGE_CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
+
+export async function contentHash(kind: string, content: unknown): Promise<string> {
+  const bytes = new TextEncoder().encode(`${kind}:v${SHARE_IMAGE_VERSION}:${JSON.stringify(content)}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  let hex = "";
+  for (const b of digest) hex += b.toString(16).padStart(2, "0");
+  return hex;
+}
+
+export interface ShareImageResult {
+  png: Uint8Array;
+  hash: string;
+  /** True when the PNG came from KV. */
+  cached: boolean;
+}
+
+/**
+ * The PNG for `content` under `kind` ("trade", "csp", "cc", ...): KV first, else `build(content)` is
+ * rendered and stored. A KV failure never fails the image: it only costs a render.
+ */
+export async function cachedShareImage<T>(
+  env: ShareImageEnv,
+  kind: string,
+  content: T,
+  build: (content: T) => CardNode,
+  size: RenderSize = CARD_SIZE,
+  waitUntil?: (p: Promise<unknown>) => void,
+): Promise<ShareImageResult> {
+  const hash = await contentHash(kind, { content, size });
+  const key = `img:${kind}:${hash}`;
+  const hit = await env.SHARE_KV.get(key, "arrayBuffer").catch(() => null);
+  if (hit) return { png: new Uint8Array(hit), hash, cached: true };
+  const png = await renderCardPng(build(content), size);
+  const put = env.SHARE_KV.put(key, png, { expirationTtl: SHARE_IMAGE_TTL_SECONDS }).catch((error: unknown) =>
+    console.error("share image: KV write failed", error),
+  );
+  if (waitUntil) waitUntil(put);
+  else await put;
+  return { png, hash, cached: false };
+}
+
+export function pngResponse(result: ShareImageResult, status = 200): Response {
+  return new Response(result.png as Uint8Array<ArrayBuffer>, {
+    status,
+    headers: {
+      "Content-Type": "image/png",
+      "Cache-Control": status === 200 ? SHARE_IMAGE_CACHE_CONTROL : "public, max-age=300",
+      ETag: `"${result.hash}"`,
+      "X-Image-Cache": result.cached ? "hit" : "miss",
+    },
+  });
+}
