@@ -65,7 +65,7 @@ describe("admin sign-in", () => {
     );
     expect(res.location).toBe("/admin");
     const cookie = cookiePairs(res.cookies);
-    expect(await call(adminRoute.loader, requestWithCookie("/admin", cookie))).toEqual({
+    expect(await call(adminRoute.loader, requestWithCookie("/admin", cookie))).toMatchObject({
       email: "boss@example.com",
     });
     expect(outcome(await call(adminLogin.loader, requestWithCookie("/admin/login", cookie))).location).toBe(

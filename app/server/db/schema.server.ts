@@ -129,6 +129,21 @@ export const invites = sqliteTable(
   (t) => [index("invites_email_idx").on(t.email)],
 );
 
+/** Every back-office action: who (admin), what (action + detail), when, and its target (migration 0008). */
+export const adminAuditLog = sqliteTable(
+  "admin_audit_log",
+  {
+    id: text("id").primaryKey(),
+    adminUserId: text("admin_user_id").references(() => user.id, { onDelete: "set null" }),
+    adminEmail: text("admin_email").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
+);
+
 // ---------------------------------------------------------------- watchlist
 /** One row per symbol; `position` keeps the user's order (spec: a list in a document). */
 export const watchlistSymbols = sqliteTable(

@@ -12,6 +12,8 @@ interface EmailContent {
   subject: string;
   heading: string;
   paragraphs: string[];
+  /** Text a user wrote: escaped, line breaks kept, never turned into links by us. */
+  quote?: string;
   button?: { label: string; url: string };
   footer?: string;
 }
@@ -19,6 +21,7 @@ interface EmailContent {
 /** Dark, table-free HTML that mail clients render acceptably; text mirrors it line by line. */
 function render(to: string, kind: string, content: EmailContent): EmailMessage {
   const textParts = [content.heading, "", ...content.paragraphs.flatMap((p) => [p, ""])];
+  if (content.quote !== undefined) textParts.push(content.quote, "");
   if (content.button) textParts.push(`${content.button.label}: ${content.button.url}`, "");
   if (content.footer) textParts.push(content.footer);
   textParts.push("", "— Wheelhouse");
@@ -27,6 +30,11 @@ function render(to: string, kind: string, content: EmailContent): EmailMessage {
 <p style="font-weight:bold;color:#34d399;margin:0 0 24px">Wheelhouse</p>
 <h1 style="font-size:22px;color:#ffffff;margin:0 0 16px">${escapeHtml(content.heading)}</h1>
 ${content.paragraphs.map((p) => `<p style="line-height:1.5;margin:0 0 14px">${escapeHtml(p)}</p>`).join("\n")}
+${
+  content.quote !== undefined
+    ? `<div style="white-space:pre-wrap;line-height:1.5;margin:0 0 14px;padding:12px 16px;border-left:3px solid #334155;background:#0f172a">${escapeHtml(content.quote)}</div>`
+    : ""
+}
 ${
   content.button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="background:#10b981;color:#070b14;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(content.button.label)}</a></p>
@@ -59,5 +67,55 @@ export function promoTrialEmail(to: string, appUrl: string, length: string): Ema
       `You have Wheelhouse Pro for ${length}: curated trade ideas, a larger watchlist and market-event alerts.`,
     ],
     button: { label: "Open Wheelhouse", url: appUrl },
+  });
+}
+
+export function invitationEmail(to: string, signupUrl: string): EmailMessage {
+  return render(to, "invitation", {
+    subject: "You're invited to Wheelhouse",
+    heading: "You're invited to Wheelhouse",
+    paragraphs: [
+      "The Wheelhouse team invites you to try our options-income tools: curated trade ideas, a watchlist with sentiment and RSI, and wheel-strategy tracking.",
+      "Create your account with the link below.",
+    ],
+    button: { label: "Create your account", url: signupUrl },
+  });
+}
+
+export interface TeamNotice {
+  userEmail: string;
+  userName: string;
+  userTier: string;
+}
+
+/** To the team on each general feedback (spec call notify-feedback). */
+export function teamFeedbackEmail(
+  to: string,
+  notice: TeamNotice & { category: string; feedback: string },
+): EmailMessage {
+  return render(to, "notify-feedback", {
+    subject: `New feedback (${notice.category}) from ${notice.userEmail}`,
+    heading: "New feedback",
+    paragraphs: [
+      `From: ${notice.userName} <${notice.userEmail}> (${notice.userTier})`,
+      `Category: ${notice.category}`,
+    ],
+    quote: notice.feedback,
+  });
+}
+
+/** To the team on each new feature request (spec call notify-feature-request). */
+export function teamFeatureRequestEmail(
+  to: string,
+  notice: TeamNotice & { title: string; description: string },
+): EmailMessage {
+  return render(to, "notify-feature-request", {
+    subject: `New feature request from ${notice.userEmail}`,
+    heading: "New feature request",
+    paragraphs: [
+      `From: ${notice.userName} <${notice.userEmail}> (${notice.userTier})`,
+      `Title: ${notice.title}`,
+    ],
+    quote: notice.description,
   });
 }

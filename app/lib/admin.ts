@@ -1,0 +1,69 @@
+// The back office's tabs, texts and input rules (spec 000 "Admin screens", validation, error catalogue),
+// shared by /admin's loader, action and page.
+
+export const ADMIN_TABS = [
+  { value: "pending", label: "Pending Features" },
+  { value: "features", label: "All Features" },
+  { value: "invites", label: "User Invites" },
+  { value: "trials", label: "User Trials" },
+  { value: "feedback", label: "User Feedback" },
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number]["value"];
+
+export function parseAdminTab(raw: string | null | undefined): AdminTab {
+  return ADMIN_TABS.some((t) => t.value === raw) ? (raw as AdminTab) : "pending";
+}
+
+export const TRIAL_UNITS = ["days", "minutes"] as const;
+export type TrialUnit = (typeof TRIAL_UNITS)[number];
+
+/** Trial duration: an integer of at least 1; anything else becomes 1 (spec 000 §5). */
+export function trialLength(raw: unknown): number {
+  const n = typeof raw === "number" ? raw : Number(String(raw ?? "").trim());
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+export const ADMIN_MESSAGES = {
+  notAuthorized: "Not authorized as admin",
+  loadPendingFailed: "Failed to load pending features",
+  loadFeaturesFailed: "Failed to load features",
+  updateStatusFailed: "Failed to update feature status",
+  cancelTrialFailed: "Failed to cancel trial",
+  enableTrialFailed: "Failed to enable trial",
+  notOnPromoTrial: "User is not on a promotional trial",
+  /** Not in the spec: the refusal that keeps a paid subscription intact (decision 100). */
+  paidSubscription:
+    "This user has a paid subscription; a promo trial would replace it, so it was not enabled",
+  sendInvitationEmailFailed: "Failed to send invitation email",
+  sendInvitationFailed: "Failed to send invitation",
+  inviteEmailRequired: "Email is required",
+  inviteEmailInvalid: "Please enter a valid email address",
+  searchError: "Error searching for user",
+  enableError: "Error enabling trial",
+  cancelError: "Error canceling trial",
+  noUser: "No user found with this email",
+  noPending: "No pending feature requests",
+  noFeatures: "No feature requests found for selected status",
+  noFeedback: "No feedback found for selected categories",
+  invitationSent: (email: string) => `Invitation sent to ${email}`,
+  trialEnabled: (n: number, unit: TrialUnit) => `Promo trial enabled for ${n} ${unit}`,
+  trialCanceled: "Promotional trial canceled",
+} as const;
+
+/** Audit log actions (who did what to whom, when). */
+export const AUDIT_ACTIONS = {
+  featureStatus: "feature.status",
+  invite: "user.invite",
+  trialEnable: "trial.enable",
+  trialCancel: "trial.cancel",
+  userSearch: "user.search",
+} as const;
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "feature.status": "Changed feature status",
+  "user.invite": "Invited user",
+  "trial.enable": "Enabled promo trial",
+  "trial.cancel": "Canceled promo trial",
+  "user.search": "Looked up user",
+};
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -1,0 +1,126 @@
+// Feedback and feature requests (spec 000 "Feedback page", "Feature request status", "Voting", "Admin
+// filter chips", validation and error catalogue): the rules and texts shared by the server and the pages.
+import { PLAN_LIMITS } from "./plans";
+
+export const FEEDBACK_CATEGORIES = ["general", "bug", "suggestion", "experience", "other"] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+
+export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
+  general: "General",
+  bug: "Bug Report",
+  suggestion: "Suggestion",
+  experience: "User Experience",
+  other: "Other",
+};
+
+export const FEATURE_STATUSES = ["under-review", "planned", "in-progress", "completed", "rejected"] as const;
+export type FeatureStatus = (typeof FEATURE_STATUSES)[number];
+
+/** What a non-admin sees on /feedback (spec: only planned, in-progress and completed). */
+export const PUBLIC_FEATURE_STATUSES: readonly FeatureStatus[] = ["planned", "in-progress", "completed"];
+
+export function isFeatureStatus(value: unknown): value is FeatureStatus {
+  return typeof value === "string" && (FEATURE_STATUSES as readonly string[]).includes(value);
+}
+
+/** Statuses are shown with the hyphen replaced by a space. */
+export function statusLabel(status: string): string {
+  return status.replace(/-/g, " ");
+}
+
+/** One colour per status (Tailwind classes for the badge). */
+export const STATUS_BADGE_CLASS: Record<FeatureStatus, string> = {
+  "under-review": "border-amber-500/40 bg-amber-500/10 text-amber-300",
+  planned: "border-sky-500/40 bg-sky-500/10 text-sky-300",
+  "in-progress": "border-violet-500/40 bg-violet-500/10 text-violet-300",
+  completed: "border-emerald-500/40 bg-emerald-500/10 text-emerald-300",
+  rejected: "border-red-500/40 bg-red-500/10 text-red-300",
+};
+
+/** The /feedback status filter (value "all" or one status). */
+export const FEATURE_FILTERS = [
+  { value: "all", label: "All Features" },
+  { value: "planned", label: "Planned" },
+  { value: "in-progress", label: "In Progress" },
+  { value: "completed", label: "Completed" },
+  { value: "under-review", label: "Under Review" },
+] as const;
+export type FeatureFilter = (typeof FEATURE_FILTERS)[number]["value"];
+
+// The limits live with the plans (same for Pro and Elite; Free may not submit at all).
+export const FEEDBACK_LIMIT = PLAN_LIMITS["Pro Plan"].feedbackSubmissions;
+export const FEATURE_REQUEST_LIMIT = PLAN_LIMITS["Pro Plan"].featureRequests;
+/** Longest stored texts (the spec sets none; these keep rows and emails a sensible size). */
+export const TEXT_LIMITS = { feedback: 5000, title: 200, description: 5000 } as const;
+/** The submit button reads 'Submitted!' for 3 s after success. */
+export const SUBMITTED_LABEL_MS = 3000;
+
+export const FEEDBACK_MESSAGES = {
+  submitFailed: "Failed to submit feedback. Please try again.",
+  loadFailed: "Failed to load feedback",
+  mustLogInSubmit: "Must be logged in to submit feedback",
+  mustLogInView: "Must be logged in to view feedback",
+  insufficient: "Missing or insufficient permissions",
+  limit: `You have reached the maximum limit of ${FEEDBACK_LIMIT} feedback submissions`,
+  textRequired: "Please enter your feedback",
+  freeFeedback: "Submitting feedback is available for Pro and Elite subscribers.",
+  freeRequests: "Feature requests and voting are available for Pro and Elite subscribers.",
+  viewPricing: "View Pricing Plans →",
+  upgrade: "Upgrade to Submit Feedback",
+} as const;
+
+export const FEATURE_MESSAGES = {
+  mustLogInCreate: "Must be logged in to create feature requests",
+  proOnly: "Feature requests are only available for Pro and Elite subscribers",
+  limit: `You have reached the maximum limit of ${FEATURE_REQUEST_LIMIT} feature requests`,
+  createFailed: (reason: string) => `Failed to create feature request: ${reason}`,
+  titleDescriptionRequired: "Title and description are required",
+  mustLogInView: "Must be logged in to view feature requests",
+  loadFailed: "Failed to load feature requests",
+  mustLogInVote: "Must be logged in to vote",
+  voteProOnly: "Voting on feature requests is only available for Pro and Elite subscribers",
+  notFound: "Feature request not found",
+  voteFailed: "Failed to register vote",
+  // On screen
+  loadFailedScreen: "Failed to load feature requests. Please try again.",
+  mustLogInVoteScreen: "You must be logged in to vote",
+  voteFailedScreen: "Failed to register vote. Please try again.",
+  mustLogInSubmitScreen: "You must be logged in to submit feature requests",
+  submitFailedScreen: "Failed to submit feature request. Please try again.",
+  emptyFilter: "No feature requests match your current filter.",
+  /** Not in the spec: a new request is under review, which non-admins do not see (decision 100). */
+  submittedForReview: "Thanks! Your request is under review and will appear here once the team plans it.",
+} as const;
+
+export type VoteDirection = 1 | -1;
+export type VoteState = VoteDirection | 0;
+
+/**
+ * The spec's voting table: the same direction again removes the vote; the other direction flips it.
+ * Returns the viewer's new vote and the change to the request's total.
+ */
+export function applyVote(current: VoteState, cast: VoteDirection): { next: VoteState; delta: number } {
+  const next: VoteState = current === cast ? 0 : cast;
+  return { next, delta: next - current };
+}
+
+/**
+ * Admin filter chips: 'All' is exclusive; choosing a specific chip clears All; deselecting the last chip
+ * returns to All; otherwise multi-select. An empty selection means All.
+ */
+export function toggleChip<T extends string>(selected: readonly T[], chip: T | "all"): T[] {
+  if (chip === "all") return [];
+  const next = selected.includes(chip) ? selected.filter((c) => c !== chip) : [...selected, chip];
+  return next;
+}
+
+/** Parses a comma-separated chip list from a URL, keeping only known values, without duplicates. */
+export function parseChips<T extends string>(raw: string | null | undefined, allowed: readonly T[]): T[] {
+  if (!raw) return [];
+  const seen = new Set<T>();
+  for (const part of raw.split(",")) {
+    const value = part.trim() as T;
+    if ((allowed as readonly string[]).includes(value)) seen.add(value);
+  }
+  return [...seen];
+}

@@ -1,0 +1,196 @@
+// The back office's user tools: find a user by email, promotional trials (enable / cancel), invitations,
+// and the lookup card. Callers have already checked the admin; every change is written to the audit log.
+import { ADMIN_MESSAGES, AUDIT_ACTIONS, type TrialUnit } from "../../lib/admin";
+import { cancelPromoTrial, grantPromoTrial } from "../auth/trial.server";
+import { sendEmail } from "../email/mail.server";
+import { invitationEmail, promoTrialEmail } from "../email/templates.server";
+import type { WorkerEnv } from "../env.server";
+import { auditStatement, type AdminActor } from "./audit.server";
+
+type Env = { DB: D1Database };
+
+export interface AdminUserCard {
+  id: string;
+  email: string;
+  subscriptionTier: string;
+  subscriptionStatus: string;
+  trialEnd: number | null;
+  subscriptionId: string | null;
+  createdAt: number;
+}
+
+export async function findUserByEmail(env: Env, email: string): Promise<AdminUserCard | null> {
+  return env.DB.prepare(
+    `SELECT id, email, subscription_tier AS subscriptionTier, subscription_status AS subscriptionStatus,
+            trial_end AS trialEnd, subscription_id AS subscriptionId, created_at AS createdAt
+       FROM user WHERE email = ?1`,
+  )
+    .bind(email.trim().toLowerCase())
+    .first<AdminUserCard>();
+}
+
+/** A paid subscription: active, or a trial that belongs to a subscription (spec: no subscriptionId = promo). */
+export function hasPaidSubscription(user: Pick<AdminUserCard, "subscriptionStatus" | "subscriptionId">) {
+  return (
+    user.subscriptionStatus === "active" ||
+    (user.subscriptionStatus === "trialing" && Boolean(user.subscriptionId))
+  );
+}
+
+export type TrialOutcome = { ok: true; message: string } | { ok: false; message: string; status: number };
+
+export async function enablePromoTrial(
+  env: WorkerEnv,
+  actor: AdminActor,
+  input: { email: string; length: number; unit: TrialUnit },
+  appUrl: string,
+  now = Date.now(),
+): Promise<TrialOutcome> {
+  const user = await findUserByEmail(env, input.email);
+  if (!user) return { ok: false, message: ADMIN_MESSAGES.noUser, status: 404 };
+  // A promo trial must never replace a paid subscription.
+  if (hasPaidSubscription(user)) return { ok: false, message: ADMIN_MESSAGES.paidSubscription, status: 409 };
+  const granted = await grantPromoTrial(
+    env,
+    user.id,
+    input.unit === "minutes" ? { minutes: input.length } : { days: input.length },
+    now,
+  );
+  if (!granted.ok) return { ok: false, message: ADMIN_MESSAGES.enableTrialFailed, status: 409 };
+  await auditStatement(
+    env,
+    actor,
+    AUDIT_ACTIONS.trialEnable,
+    user.email,
+    {
+      length: input.length,
+      unit: input.unit,
+      trialEnd: granted.trialEnd.toISOString(),
+    },
+    { now },
+  ).run();
+  const lengthText = `${input.length} ${input.unit === "minutes" ? (input.length === 1 ? "minute" : "minutes") : input.length === 1 ? "day" : "days"}`;
+  try {
+    // Best effort (spec): the trial stands even if the email cannot be recorded.
+    await sendEmail(env, promoTrialEmail(user.email, appUrl, lengthText), now);
+  } catch (error) {
+    console.error("promo trial email failed", error);
+  }
+  return { ok: true, message: ADMIN_MESSAGES.trialEnabled(input.length, input.unit) };
+}
+
+export async function cancelTrial(
+  env: Env,
+  actor: AdminActor,
+  email: string,
+  now = Date.now(),
+): Promise<TrialOutcome> {
+  const user = await findUserByEmail(env, email);
+  if (!user) return { ok: false, message: ADMIN_MESSAGES.noUser, status: 404 };
+  const result = await cancelPromoTrial(env, user.id, now);
+  if (!result.ok) return { ok: false, message: ADMIN_MESSAGES.notOnPromoTrial, status: 409 };
+  await auditStatement(env, actor, AUDIT_ACTIONS.trialCancel, user.email, null, { now }).run();
+  return { ok: true, message: ADMIN_MESSAGES.trialCanceled };
+}
+
+export type InviteOutcome =
+  { ok: true; message: string; inviteId: string } | { ok: false; message: string; status: number };
+
+/** Records the invite (status pending) and its audit row together, then emails the signup link. */
+export async function inviteUser(
+  env: WorkerEnv,
+  actor: AdminActor,
+  email: string,
+  appUrl: string,
+  now = Date.now(),
+): Promise<InviteOutcome> {
+  const address = email.trim().toLowerCase();
+  if (await findUserByEmail(env, address))
+    return { ok: false, message: "An account with this email already exists", status: 409 };
+  const inviteId = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO invites (id, email, status, invited_by, created_at) VALUES (?1, ?2, 'pending', ?3, ?4)",
+    ).bind(inviteId, address, actor.id, now),
+    auditStatement(env, actor, AUDIT_ACTIONS.invite, address, { inviteId }, { now }),
+  ]);
+  const link = new URL("/signup", appUrl);
+  link.searchParams.set("invite", inviteId);
+  try {
+    await sendEmail(env, invitationEmail(address, link.toString()), now);
+  } catch (error) {
+    console.error("invitation email failed", error);
+    return { ok: false, message: ADMIN_MESSAGES.sendInvitationEmailFailed, status: 502 };
+  }
+  return { ok: true, message: ADMIN_MESSAGES.invitationSent(address), inviteId };
+}
+
+export interface UserLookup extends AdminUserCard {
+  role: string | null;
+  hasUsedTrial: boolean;
+  lastSubscriptionTier: string | null;
+  cancelAtPeriodEnd: boolean;
+  counts: { feedback: number; featureRequests: number; votes: number; watchlistSymbols: number };
+}
+
+/** The lookup card: the user's plan and trial fields, sign-up date and what they have written. */
+export async function lookupUser(env: Env, email: string): Promise<UserLookup | null> {
+  const row = await env.DB.prepare(
+    `SELECT u.id, u.email, u.role, u.subscription_tier AS subscriptionTier,
+            u.subscription_status AS subscriptionStatus, u.trial_end AS trialEnd,
+            u.subscription_id AS subscriptionId, u.created_at AS createdAt, u.has_used_trial AS hasUsedTrial,
+            u.last_subscription_tier AS lastSubscriptionTier, u.cancel_at_period_end AS cancelAtPeriodEnd,
+            (SELECT COUNT(*) FROM feedback WHERE created_by_user_id = u.id) AS feedbackCount,
+            (SELECT COUNT(*) FROM feature_requests WHERE created_by_user_id = u.id) AS requestCount,
+            (SELECT COUNT(*) FROM feature_votes WHERE user_id = u.id) AS voteCount,
+            (SELECT COUNT(*) FROM watchlist_symbols WHERE user_id = u.id) AS symbolCount
+       FROM user u WHERE u.email = ?1`,
+  )
+    .bind(email.trim().toLowerCase())
+    .first<
+      Omit<UserLookup, "counts" | "hasUsedTrial" | "cancelAtPeriodEnd"> & {
+        hasUsedTrial: number;
+        cancelAtPeriodEnd: number;
+        feedbackCount: number;
+        requestCount: number;
+        voteCount: number;
+        symbolCount: number;
+      }
+    >();
+  if (!row) return null;
+  const { feedbackCount, requestCount, voteCount, symbolCount, ...user } = row;
+  return {
+    ...user,
+    hasUsedTrial: Boolean(user.hasUsedTrial),
+    cancelAtPeriodEnd: Boolean(user.cancelAtPeriodEnd),
+    counts: {
+      feedback: feedbackCount,
+      featureRequests: requestCount,
+      votes: voteCount,
+      watchlistSymbols: symbolCount,
+    },
+  };
+}
+
+export async function auditSearch(env: Env, actor: AdminActor, email: string, tab: string, found: boolean) {
+  await auditStatement(env, actor, AUDIT_ACTIONS.userSearch, email.trim().toLowerCase(), {
+    tab,
+    found,
+  }).run();
+}
+
+export interface InviteRow {
+  id: string;
+  email: string;
+  status: string;
+  createdAt: number;
+}
+
+export async function recentInvites(env: Env, limit = 20): Promise<InviteRow[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT id, email, status, created_at AS createdAt FROM invites ORDER BY created_at DESC LIMIT ?1",
+  )
+    .bind(limit)
+    .all<InviteRow>();
+  return results;
+}

@@ -1,0 +1,195 @@
+// Feedback and feature requests on the server: the only place entries, requests and votes are written.
+// Like the watchlist, each limit is checked inside the INSERT that would break it, and votes are rows whose
+// total is recomputed in the same batch, so concurrent requests can never exceed a limit or skew a count.
+import { effectivePlan, isPaidPlan, PLAN_LIMITS, type SubscriptionFields } from "../lib/plans";
+import {
+  FEATURE_MESSAGES,
+  FEEDBACK_MESSAGES,
+  PUBLIC_FEATURE_STATUSES,
+  type FeatureFilter,
+  type FeatureStatus,
+  type FeedbackCategory,
+  type VoteDirection,
+  type VoteState,
+} from "../lib/feedback";
+import { sendEmail } from "./email/mail.server";
+import { teamFeatureRequestEmail, teamFeedbackEmail, type TeamNotice } from "./email/templates.server";
+import type { WorkerEnv } from "./env.server";
+
+type Env = { DB: D1Database };
+
+export interface BoardUser extends SubscriptionFields {
+  id: string;
+  email: string;
+  name?: string | null;
+}
+
+export type Refusal = { ok: false; reason: "forbidden" | "limit" | "not-found"; message: string };
+
+function teamNotice(user: BoardUser): TeamNotice {
+  return { userEmail: user.email, userName: user.name || user.email, userTier: effectivePlan(user) };
+}
+
+/** The team is every address in the admins table; failures are only logged (spec: notify-feedback). */
+async function notifyTeam(env: WorkerEnv, build: (to: string) => Parameters<typeof sendEmail>[1]) {
+  try {
+    const { results } = await env.DB.prepare("SELECT email FROM admins ORDER BY email").all<{
+      email: string;
+    }>();
+    for (const { email } of results) await sendEmail(env, build(email));
+  } catch (error) {
+    console.error("team notification failed", error);
+  }
+}
+
+// ---------------------------------------------------------------- general feedback
+
+export async function submitFeedback(
+  env: WorkerEnv,
+  user: BoardUser,
+  input: { category: FeedbackCategory; text: string },
+  now = Date.now(),
+): Promise<{ ok: true; id: string } | Refusal> {
+  if (!isPaidPlan(user)) return { ok: false, reason: "forbidden", message: FEEDBACK_MESSAGES.insufficient };
+  const limit = PLAN_LIMITS[effectivePlan(user)].feedbackSubmissions;
+  const id = crypto.randomUUID();
+  const inserted = await env.DB.prepare(
+    `INSERT INTO feedback (id, category, text, created_by_user_id, created_at)
+     SELECT ?1, ?2, ?3, ?4, ?5
+     WHERE (SELECT COUNT(*) FROM feedback WHERE created_by_user_id = ?4) < ?6`,
+  )
+    .bind(id, input.category, input.text, user.id, now, limit)
+    .run();
+  if (inserted.meta.changes !== 1) return { ok: false, reason: "limit", message: FEEDBACK_MESSAGES.limit };
+  await notifyTeam(env, (to) =>
+    teamFeedbackEmail(to, { ...teamNotice(user), category: input.category, feedback: input.text }),
+  );
+  return { ok: true, id };
+}
+
+// ---------------------------------------------------------------- feature requests
+
+export interface FeatureRequestView {
+  id: string;
+  title: string;
+  description: string;
+  status: FeatureStatus;
+  votes: number;
+  createdAt: number;
+  userSubscriptionTier: string;
+  /** The viewer's vote: true up, false down, null none (the spec's userVoted). */
+  userVoted: boolean | null;
+}
+
+type FeatureRow = Omit<FeatureRequestView, "userVoted"> & { myVote: number | null };
+
+function toView(row: FeatureRow): FeatureRequestView {
+  const { myVote, ...rest } = row;
+  return { ...rest, userVoted: myVote === 1 ? true : myVote === -1 ? false : null };
+}
+
+/**
+ * Requests a viewer may see, newest first. Non-admins see planned, in-progress and completed only, whatever
+ * the filter asks for.
+ */
+export async function listFeatureRequests(
+  env: Env,
+  viewer: { id: string; isAdmin: boolean },
+  filter: FeatureFilter = "all",
+): Promise<FeatureRequestView[]> {
+  const visible: readonly string[] = viewer.isAdmin ? [] : PUBLIC_FEATURE_STATUSES;
+  const wanted = filter === "all" ? null : filter;
+  if (wanted && visible.length && !visible.includes(wanted)) return [];
+  const clauses: string[] = [];
+  const binds: unknown[] = [viewer.id];
+  if (visible.length) {
+    clauses.push(`r.status IN (${visible.map((_, i) => `?${i + 2}`).join(", ")})`);
+    binds.push(...visible);
+  }
+  if (wanted) {
+    binds.push(wanted);
+    clauses.push(`r.status = ?${binds.length}`);
+  }
+  const { results } = await env.DB.prepare(
+    `SELECT r.id, r.title, r.description, r.status, r.votes, r.created_at AS createdAt,
+            r.user_subscription_tier AS userSubscriptionTier, v.direction AS myVote
+       FROM feature_requests r
+       LEFT JOIN feature_votes v ON v.request_id = r.id AND v.user_id = ?1
+      ${clauses.length ? `WHERE ${clauses.join(" AND ")}` : ""}
+      ORDER BY r.created_at DESC, r.id
+      LIMIT 500`,
+  )
+    .bind(...binds)
+    .all<FeatureRow>();
+  return results.map(toView);
+}
+
+export async function createFeatureRequest(
+  env: WorkerEnv,
+  user: BoardUser,
+  input: { title: string; description: string },
+  now = Date.now(),
+): Promise<{ ok: true; id: string } | Refusal> {
+  if (!isPaidPlan(user)) return { ok: false, reason: "forbidden", message: FEATURE_MESSAGES.proOnly };
+  const plan = effectivePlan(user);
+  const limit = PLAN_LIMITS[plan].featureRequests;
+  const id = crypto.randomUUID();
+  const inserted = await env.DB.prepare(
+    `INSERT INTO feature_requests
+       (id, title, description, status, votes, created_by_user_id, user_subscription_tier, created_at)
+     SELECT ?1, ?2, ?3, 'under-review', 0, ?4, ?5, ?6
+     WHERE (SELECT COUNT(*) FROM feature_requests WHERE created_by_user_id = ?4) < ?7`,
+  )
+    .bind(id, input.title, input.description, user.id, plan, now, limit)
+    .run();
+  if (inserted.meta.changes !== 1) return { ok: false, reason: "limit", message: FEATURE_MESSAGES.limit };
+  await notifyTeam(env, (to) =>
+    teamFeatureRequestEmail(to, { ...teamNotice(user), title: input.title, description: input.description }),
+  );
+  return { ok: true, id };
+}
+
+/**
+ * One vote, per the spec's table (same direction again removes it, the other direction flips it). The
+ * toggle is a single upsert, and the request's total is recomputed from the vote rows in the same batch.
+ */
+export async function voteOnFeature(
+  env: Env,
+  user: BoardUser,
+  requestId: string,
+  direction: VoteDirection,
+  now = Date.now(),
+): Promise<{ ok: true; votes: number; userVote: VoteState } | Refusal> {
+  if (!isPaidPlan(user)) return { ok: false, reason: "forbidden", message: FEATURE_MESSAGES.voteProOnly };
+  const visible = PUBLIC_FEATURE_STATUSES.map((s) => `'${s}'`).join(", ");
+  const votable = `EXISTS (SELECT 1 FROM feature_requests WHERE id = ?1 AND status IN (${visible}))`;
+  const [upsert, , , after] = await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO feature_votes (request_id, user_id, direction, created_at)
+       SELECT ?1, ?2, ?3, ?4 WHERE ${votable}
+       ON CONFLICT (request_id, user_id)
+       DO UPDATE SET direction = CASE WHEN direction = excluded.direction THEN 0 ELSE excluded.direction END,
+                     created_at = excluded.created_at`,
+    ).bind(requestId, user.id, direction, now),
+    env.DB.prepare("DELETE FROM feature_votes WHERE request_id = ?1 AND user_id = ?2 AND direction = 0").bind(
+      requestId,
+      user.id,
+    ),
+    env.DB.prepare(
+      `UPDATE feature_requests
+          SET votes = (SELECT COALESCE(SUM(direction), 0) FROM feature_votes WHERE request_id = ?1)
+        WHERE id = ?1`,
+    ).bind(requestId),
+    env.DB.prepare(
+      `SELECT r.votes AS votes, v.direction AS direction
+         FROM feature_requests r
+         LEFT JOIN feature_votes v ON v.request_id = r.id AND v.user_id = ?2
+        WHERE r.id = ?1`,
+    ).bind(requestId, user.id),
+  ]);
+  const row = (after.results as { votes: number; direction: number | null }[])[0];
+  if (upsert.meta.changes !== 1 || !row)
+    return { ok: false, reason: "not-found", message: FEATURE_MESSAGES.notFound };
+  const userVote: VoteState = row.direction === 1 ? 1 : row.direction === -1 ? -1 : 0;
+  return { ok: true, votes: row.votes, userVote };
+}
