@@ -25,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png", sizes: "180x180" },
 ];
 
 export const meta: Route.MetaFunction = () => [

@@ -23,10 +23,12 @@ export default [
   route("admin", "routes/admin.tsx"),
   route("admin/login", "routes/admin-login.tsx"),
   route("admin/forgot-password", "routes/admin-forgot-password.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
 
   // Sign-in required: the layout sends visitors to /signin with the return address.
   layout("routes/signed-in-layout.tsx", [
     route("change-password", "routes/change-password.tsx"),
+    route("account/delete", "routes/account-delete.tsx"),
     route("spreads", "routes/spreads.tsx"),
     route("tickers", "routes/tickers.tsx"),
     route("wheels", "routes/wheels.tsx"),
@@ -52,6 +54,13 @@ export default [
   route("api/get_trades", "routes/api.get_trades.ts"),
   route("api/trade/:tradeId", "routes/api.trade.$tradeId.ts"),
   route("api/trade-image/:tradeId", "routes/api.trade-image.$tradeId.ts"),
+  route("robots.txt", "routes/seo.robots.ts"),
+  route("sitemap.xml", "routes/seo.sitemap.ts"),
+  route("api/notifications/preferences", "routes/api.notifications.preferences.ts"),
+  route("api/notifications/history", "routes/api.notifications.history.ts"),
+  route("api/notifications/toggle", "routes/api.notifications.toggle.ts"),
+  route("api/notifications/test", "routes/api.notifications.test.ts"),
+  route("api/notifications/unsubscribe", "routes/api.notifications.unsubscribe.ts"),
   route("__dev/seed", "routes/dev.seed.ts"),
   route("__dev/outbox", "routes/dev.outbox.ts"),
 

@@ -1,6 +1,7 @@
 // The Worker: fetch -> React Router request handler (with security headers); scheduled -> jobs.
 import { createRequestHandler } from "react-router";
 import { runScheduled } from "../app/server/jobs/scheduler.server";
+import { handleNotificationBatch } from "../app/server/notifications/dispatch.server";
 import { createCspNonce, withSecurityHeaders } from "../app/server/security-headers.server";
 import type { WorkerEnv } from "../app/server/env.server";
 
@@ -28,5 +29,9 @@ export default {
   },
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)));
+  },
+  // The notifications queue (wrangler.toml [[queues.consumers]]): logic in app/server so tests drive it.
+  async queue(batch, env) {
+    await handleNotificationBatch(batch, env);
   },
 } satisfies ExportedHandler<WorkerEnv>;

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-forgot-password";
+import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
   FormMessage,
@@ -15,7 +16,14 @@ import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
 import { adminRecordExists } from "../server/auth/admin.server";
 import { failure } from "../server/auth/forms.server";
 
-export const meta = () => [{ title: "Reset Admin Password · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Reset Admin Password · Wheelhouse",
+    description: "Password reset for Wheelhouse administrators.",
+    path: "/admin/forgot-password",
+    origin: originFromMatches(matches),
+    noindex: true,
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.cloudflare.env;

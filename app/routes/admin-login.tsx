@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { eq } from "drizzle-orm";
 import type { Route } from "./+types/admin-login";
+import { originFromMatches, pageMeta } from "../lib/seo";
 import { AuthCard, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
 import { AUTH_MESSAGES, FORM_MESSAGES } from "../lib/auth-errors";
 import { adminSignInSchema, firstMessage, formFields } from "../lib/auth-validation";
@@ -11,7 +12,14 @@ import { failure } from "../server/auth/forms.server";
 import { getDb, schema } from "../server/db/client.server";
 import { isAdminUser } from "../server/shell.server";
 
-export const meta = () => [{ title: "Admin Access · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Admin Access · Wheelhouse",
+    description: "Sign-in for Wheelhouse administrators.",
+    path: "/admin/login",
+    origin: originFromMatches(matches),
+    noindex: true,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getAdminSession(context.cloudflare.env, request)) throw redirect("/admin");

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
+import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
   FormMessage,
@@ -14,7 +15,14 @@ import { firstMessage, formFields, resetRequestSchema } from "../lib/auth-valida
 import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
 import { failure } from "../server/auth/forms.server";
 
-export const meta = () => [{ title: "Reset Password · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Reset Password · Wheelhouse",
+    description: "Reset your Wheelhouse password: we e-mail you a link to choose a new one.",
+    path: "/forgot-password",
+    origin: originFromMatches(matches),
+    noindex: true,
+  });
 
 /** Where the emailed link lands (better-auth adds ?token=...). */
 export const RESET_LANDING = "/reset-password";

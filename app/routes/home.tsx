@@ -1,21 +1,23 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { originFromMatches, pageMeta } from "../lib/seo";
 import { EconomicCalendarCard } from "../components/market/EconomicCalendarCard";
 import { HOME_SAMPLE_CARDS } from "../components/market/HomeSampleCards";
 import { TickerCard } from "../components/market/TickerCard";
 import { ScrollDepth } from "../components/home/ScrollDepth";
+import { AccountDeletedNotice } from "../components/shell/AccountDeletedNotice";
 import { track } from "../lib/analytics-client";
 import { getSession } from "../server/auth/session.server";
 import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Wheelhouse — Start Trading Options Smarter" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Wheelhouse — Start Trading Options Smarter",
+    description:
       "Credit-spread ideas, cash-secured puts and covered calls ranked and explained. Learn options trading with AI-powered analysis.",
-  },
-];
+    path: "/",
+    origin: originFromMatches(matches),
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
@@ -61,6 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-20">
       <ScrollDepth />
+      <AccountDeletedNotice />
       {/* Hero */}
       <section className="pt-10 text-center sm:pt-16">
         <p className="mx-auto mb-4 inline-block rounded-full border border-brand-500/30 bg-brand-500/10 px-3 py-1 text-xs font-medium text-brand-400">
@@ -105,7 +108,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className={secondary}
                 onClick={() => track("learn_more_click", { location: "home_hero" })}
               >
-                Learn More
+                Learn More<span className="sr-only"> about options income with Wheelhouse</span>
               </Link>
             </>
           )}

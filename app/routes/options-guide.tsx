@@ -1,7 +1,66 @@
-import { PageHeading } from "../components/ui/PageHeading";
+import { Link, useSearchParams } from "react-router";
+import { GuideTabs } from "../components/guide/GuideTabs";
+import {
+  CallsAndPuts,
+  Examples,
+  ExpirationTypes,
+  Moneyness,
+  Practice,
+  PremiumExplorer,
+} from "../components/guide/GuideSections";
+import { originFromMatches, pageMeta } from "../lib/seo";
+import type { Route } from "./+types/options-guide";
 
-export const meta = () => [{ title: "Options Trading Fundamentals · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Options Trading Fundamentals · Wheelhouse",
+    description:
+      "Learn calls and puts with interactive payoff charts, moneyness, expiration types, premium and time value, worked examples with break-evens, and a pre-trade checklist.",
+    path: "/options-guide",
+    origin: originFromMatches(matches),
+    type: "article",
+  });
+
+const TABS = [
+  {
+    id: "concepts",
+    label: "Core Concepts",
+    content: (
+      <div className="space-y-6">
+        <CallsAndPuts />
+        <Moneyness />
+        <ExpirationTypes />
+        <PremiumExplorer />
+      </div>
+    ),
+  },
+  { id: "examples", label: "Real Examples", content: <Examples /> },
+  { id: "practice", label: "Practice", content: <Practice /> },
+] as const;
 
 export default function Screen() {
-  return <PageHeading title="Options Trading Fundamentals" />;
+  const [params, setParams] = useSearchParams();
+  const active = TABS.some((t) => t.id === params.get("tab")) ? params.get("tab")! : "concepts";
+  return (
+    <div className="mx-auto max-w-5xl">
+      <Link to="/" className="text-sm text-sky-300 hover:underline">
+        ← Back to dashboard
+      </Link>
+      <h1 className="mt-3 text-2xl font-semibold tracking-tight text-white sm:text-3xl">
+        Options Trading Fundamentals
+      </h1>
+      <p className="mt-1 text-slate-400">
+        The ideas behind every number in Wheelhouse, with charts you can move. Education, not advice.
+      </p>
+      <div className="mt-6">
+        <GuideTabs
+          tabs={TABS}
+          active={active}
+          onChange={(id) =>
+            setParams(id === "concepts" ? {} : { tab: id }, { replace: true, preventScrollReset: true })
+          }
+        />
+      </div>
+    </div>
+  );
 }

@@ -1,7 +1,16 @@
-import { PageHeading } from "../components/ui/PageHeading";
+import { LegalPage } from "../components/legal/LegalPage";
+import { PRIVACY } from "../lib/legal/documents";
+import { originFromMatches, pageMeta } from "../lib/seo";
+import type { Route } from "./+types/privacy";
 
-export const meta = () => [{ title: "Privacy Policy · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: `${PRIVACY.title} · Wheelhouse`,
+    description: PRIVACY.description,
+    path: PRIVACY.path,
+    origin: originFromMatches(matches),
+  });
 
 export default function Screen() {
-  return <PageHeading title="Privacy Policy" />;
+  return <LegalPage doc={PRIVACY} />;
 }

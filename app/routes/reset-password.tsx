@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
+import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
   FormMessage,
@@ -15,7 +16,14 @@ import { MIN_PASSWORD_LENGTH } from "../lib/password-rules";
 import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
 import { failure } from "../server/auth/forms.server";
 
-export const meta = () => [{ title: "Choose a New Password · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Choose a New Password · Wheelhouse",
+    description: "Choose a new password for your Wheelhouse account.",
+    path: "/reset-password",
+    origin: originFromMatches(matches),
+    noindex: true,
+  });
 
 /** After a reset the user signs in again: admins at /admin/login, everyone else at /signin. */
 function signInPageFor(next: string | null | undefined) {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signin";
+import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
   Divider,
@@ -24,7 +25,13 @@ import { enabledProviders, failure, startSocialSignIn } from "../server/auth/for
 import { getAuth } from "../server/auth/auth.server";
 import { redirectIfSignedIn } from "../server/auth/session.server";
 
-export const meta = () => [{ title: "Welcome Back · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Welcome Back · Wheelhouse",
+    description: "Sign in to Wheelhouse to see your trade ideas, watchlist, wheel strategies and alerts.",
+    path: "/signin",
+    origin: originFromMatches(matches),
+  });
 
 const NOTICES: Record<string, string> = {
   password_reset: "Your password has been reset. Sign in with your new password.",

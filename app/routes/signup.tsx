@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { eq } from "drizzle-orm";
 import type { Route } from "./+types/signup";
+import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
   Divider,
@@ -35,7 +36,14 @@ import { redirectIfSignedIn } from "../server/auth/session.server";
 import { getDb, schema } from "../server/db/client.server";
 import { z } from "zod";
 
-export const meta = () => [{ title: "Create Account · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Create Account · Wheelhouse",
+    description:
+      "Create a free Wheelhouse account: a watchlist with earnings and RSI, an economic calendar, and a Pro trial of ranked options-income ideas.",
+    path: "/signup",
+    origin: originFromMatches(matches),
+  });
 
 const inviteId = z.string().trim().min(1).max(64);
 

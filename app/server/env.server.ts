@@ -162,3 +162,8 @@ export function publicConfig(config: ServerConfig): PublicConfig {
     payments: integrations.stripe.configured,
   };
 }
+
+/** The site's public origin: APP_URL when configured (production), otherwise the request's own. */
+export function publicOrigin(env: WorkerEnv, request: Request): string {
+  return serverConfig(env).APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+}

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { effectivePlan, PLAN_BADGE } from "../lib/plans";
 import { getDb, schema } from "./db/client.server";
-import { publicConfig, serverConfig, type PublicConfig, type WorkerEnv } from "./env.server";
+import { publicConfig, publicOrigin, serverConfig, type PublicConfig, type WorkerEnv } from "./env.server";
 import { getSession } from "./auth/session.server";
 import type { SessionUser } from "./auth/auth.server";
 import type { ShellUser } from "../lib/shell-user";
@@ -12,6 +12,8 @@ export type { ShellUser };
 export interface ShellData {
   user: ShellUser | null;
   config: PublicConfig;
+  /** Public origin for canonical links and share URLs (APP_URL in production, else the request's). */
+  origin: string;
 }
 
 /** An admin is a user with the admin role AND a row in the admins table (spec 000 §5). */
@@ -46,8 +48,9 @@ export function toShellUser(user: SessionUser, isAdmin: boolean): ShellUser {
 
 export async function loadShell(env: WorkerEnv, request: Request): Promise<ShellData> {
   const config = publicConfig(serverConfig(env));
+  const origin = publicOrigin(env, request);
   const session = await getSession(env, request);
-  if (!session) return { user: null, config };
+  if (!session) return { user: null, config, origin };
   const admin = await isAdminUser(env, session.user);
-  return { user: toShellUser(session.user, admin), config };
+  return { user: toShellUser(session.user, admin), config, origin };
 }

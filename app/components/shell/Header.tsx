@@ -116,6 +116,12 @@ function AccountMenu({ user }: { user: ShellUser }) {
             >
               Change Password
             </Link>
+            <Link
+              to="/account/delete"
+              className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-ink-800 hover:text-white"
+            >
+              Delete Account
+            </Link>
           </>
         )}
         <Form method="post" action="/signout">

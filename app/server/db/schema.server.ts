@@ -246,13 +246,23 @@ export const contactMessages = sqliteTable(
 
 // ---------------------------------------------------------------- notifications
 /** One preferences document per user (a nested object read and written whole). */
-export const notificationPreferences = sqliteTable("notification_preferences", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
-  preferences: text("preferences", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
-});
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    preferences: text("preferences", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** Copies of preferences fields the dispatcher's due query filters on (migration 0007). */
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    timeZone: text("time_zone").notNull().default("America/New_York"),
+    /** Epoch ms of the next cron run that should build this user's alerts (0 = the next one). */
+    nextRunAt: integer("next_run_at").notNull().default(0),
+    lastRunAt: integer("last_run_at"),
+  },
+  (t) => [index("notification_preferences_due_idx").on(t.enabled, t.nextRunAt)],
+);
 
 export const notificationHistory = sqliteTable(
   "notification_history",
@@ -272,11 +282,30 @@ export const notificationHistory = sqliteTable(
     dedupeKey: text("dedupe_key").notNull(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    /** The email the alert went out in; its delivery status is the item's status. */
+    outboxId: text("outbox_id"),
   },
   (t) => [
     index("notification_history_user_created_idx").on(t.userId, t.createdAt),
     uniqueIndex("notification_history_dedupe_idx").on(t.userId, t.dedupeKey),
+    index("notification_history_outbox_idx").on(t.outboxId),
   ],
+);
+
+/** Threshold alerts (RSI, sentiment, price moves): armed/disarmed for hysteresis, last firing for the cooldown. */
+export const notificationAlertState = sqliteTable(
+  "notification_alert_state",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    armed: integer("armed", { mode: "boolean" }).notNull().default(true),
+    lastValue: real("last_value"),
+    lastFiredAt: integer("last_fired_at"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
 // ---------------------------------------------------------------- wheel
@@ -413,6 +442,8 @@ export const emailOutbox = sqliteTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     kind: text("kind").notNull(),
+    /** Extra headers as JSON (List-Unsubscribe and List-Unsubscribe-Post on alert emails). */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
     status: text("status").notNull().default("queued"), // queued | sent | failed | captured
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -13,6 +13,8 @@ export interface EmailMessage {
   html: string;
   /** What the email is for ("reset-password", "promo-trial", ...): for the outbox and metrics. */
   kind: string;
+  /** Extra headers (alert emails: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export type OutboxStatus = "queued" | "sent" | "failed" | "captured";
@@ -36,7 +38,14 @@ class DeliveryError extends Error {}
 
 async function deliverViaResend(
   env: WorkerEnv,
-  row: { id: string; to: string; subject: string; text: string; html: string },
+  row: {
+    id: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    headers?: Record<string, string> | null;
+  },
 ) {
   const config = serverConfig(env);
   const base = config.RESEND_API_BASE ?? DEFAULT_RESEND_BASE;
@@ -54,6 +63,7 @@ async function deliverViaResend(
       subject: row.subject,
       text: row.text,
       html: row.html,
+      ...(row.headers ? { headers: row.headers } : {}),
     }),
     signal: AbortSignal.timeout(10_000),
   });
@@ -109,6 +119,7 @@ export async function sendEmail(
     text: message.text,
     html: message.html,
     kind: message.kind,
+    headers: message.headers ?? null,
     status: (deliver ? "queued" : "captured") as OutboxStatus,
     attempts: 0,
     lastError: null,
@@ -120,6 +131,64 @@ export async function sendEmail(
   if (!deliver) return { id: row.id, status: "captured" };
   const ok = await attemptDelivery(env, row, now);
   return { id: row.id, status: ok ? "sent" : "queued" };
+}
+
+/**
+ * Records the email without trying to deliver it (the caller decides when: the notifications consumer
+ * delivers after its D1 batch is written). Captured at once when no provider is configured.
+ */
+export async function enqueueEmail(
+  env: WorkerEnv,
+  message: EmailMessage,
+  now = Date.now(),
+): Promise<{ id: string; status: OutboxStatus }> {
+  const deliver = emailDeliveryConfigured(env);
+  const id = crypto.randomUUID();
+  const status: OutboxStatus = deliver ? "queued" : "captured";
+  await getDb(env)
+    .insert(schema.emailOutbox)
+    .values({
+      id,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      kind: message.kind,
+      headers: message.headers ?? null,
+      status,
+      attempts: 0,
+      nextAttemptAt: deliver ? new Date(now) : null,
+      createdAt: new Date(now),
+    });
+  return { id, status };
+}
+
+/**
+ * One delivery attempt of a queued outbox row now (the notifications consumer's path; the cron drain
+ * uses the same attempt). Rows already sent, failed or captured are reported as they are.
+ */
+export async function deliverOutboxRow(
+  env: WorkerEnv,
+  id: string,
+  now = Date.now(),
+): Promise<{ status: OutboxStatus; attempts: number; nextAttemptAt: number | null }> {
+  const row = await getDb(env).select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id)).get();
+  if (!row) throw new Error(`outbox row ${id} not found`);
+  if (row.status !== "queued" || !emailDeliveryConfigured(env))
+    return {
+      status: row.status as OutboxStatus,
+      attempts: row.attempts,
+      nextAttemptAt: row.nextAttemptAt?.getTime() ?? null,
+    };
+  const ok = await attemptDelivery(env, row, now);
+  const attempts = row.attempts + 1;
+  if (ok) return { status: "sent", attempts, nextAttemptAt: null };
+  const giveUp = attempts >= MAX_ATTEMPTS;
+  return {
+    status: giveUp ? "failed" : "queued",
+    attempts,
+    nextAttemptAt: giveUp ? null : now + backoffMs(attempts),
+  };
 }
 
 /** Cron: delivers queued emails whose next attempt is due. */

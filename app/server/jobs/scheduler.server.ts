@@ -6,6 +6,7 @@ import { recordJobRun, type JobOutcome } from "./job-runs.server";
 import { runHousekeeping } from "./housekeeping.server";
 import { deliverQueuedEmails } from "../email/mail.server";
 import { runMarketRefresh } from "../market/refresh/run.server";
+import { enqueueDueNotifications } from "../notifications/dispatch.server";
 
 type Job = (env: WorkerEnv, now: Date) => Promise<JobOutcome>;
 
@@ -14,8 +15,17 @@ export const JOBS: Partial<Record<JobName, Job>> = {
   housekeeping: runHousekeeping,
   // Quotes, chains, ticker info and trade ideas; checks the New York clock itself (refresh/run.server.ts).
   marketRefresh: (env, now) => runMarketRefresh(env, now),
-  // Email outbox delivery with retry/backoff; the notifications issue adds market-event alerts here.
-  notifications: deliverQueuedEmails,
+  // Market-event alerts: due users go onto the notifications queue (the consumer builds and sends);
+  // then the email outbox is drained (retry/backoff).
+  notifications: async (env, now) => {
+    const enqueued = await enqueueDueNotifications(env, now);
+    const outbox = await deliverQueuedEmails(env, now);
+    return {
+      itemsProcessed: enqueued.itemsProcessed + outbox.itemsProcessed,
+      failures: enqueued.failures + outbox.failures,
+      detail: { alerts: enqueued.detail, outbox: outbox.detail },
+    };
+  },
 };
 
 export async function runScheduled(cron: string, env: WorkerEnv, now: Date): Promise<void> {

@@ -1,0 +1,19 @@
+import { useEffect } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useToast } from "./Toaster";
+
+export const ACCOUNT_DELETED_MESSAGE = "Your account has been deleted.";
+
+/** After account deletion the user lands on / with ?accountDeleted=1: confirm it once, then clean the URL. */
+export function AccountDeletedNotice() {
+  const [params] = useSearchParams();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const deleted = params.get("accountDeleted") === "1";
+  useEffect(() => {
+    if (!deleted) return;
+    toast({ message: ACCOUNT_DELETED_MESSAGE, kind: "success", durationMs: 5000 });
+    navigate("/", { replace: true, preventScrollReset: true });
+  }, [deleted, toast, navigate]);
+  return null;
+}

@@ -1,0 +1,193 @@
+// Notification rules shared by server and client (spec 001 "Notification preferences", "Notification
+// inputs", §8 errors, §9 constants). The server enforces them (app/server/notifications/); the screen
+// mirrors them. No zod here: this module ships to the browser.
+import type { PlanTier } from "./plans";
+
+export const EVENT_KEYS = [
+  "earnings",
+  "exDividend",
+  "dividendPayment",
+  "splits",
+  "spinoffs",
+  "optionsExpiration",
+  "economicEvents",
+  "rsiAlerts",
+  "sentimentAlerts",
+  "volatilityAlerts",
+  "newsAlerts",
+] as const;
+export type EventKey = (typeof EVENT_KEYS)[number];
+
+export const EVENT_LABELS: Record<EventKey, { label: string; hint: string }> = {
+  earnings: { label: "Earnings", hint: "Upcoming earnings reports of your watchlist symbols" },
+  exDividend: { label: "Ex-Dividend", hint: "Ex-dividend dates (own the shares before to receive it)" },
+  dividendPayment: { label: "Dividend Payment", hint: "Dividend payment dates" },
+  splits: { label: "Stock Splits", hint: "Announced stock splits" },
+  spinoffs: { label: "Spin-offs", hint: "Announced spin-offs" },
+  optionsExpiration: { label: "Options Expiration", hint: "Monthly options expiration (third Friday)" },
+  economicEvents: { label: "Economic Events", hint: "FOMC, CPI, jobs report and GDP releases" },
+  rsiAlerts: { label: "RSI Alerts", hint: "RSI crossing your overbought or oversold level" },
+  sentimentAlerts: { label: "Sentiment Alerts", hint: "Five-day news sentiment above your thresholds" },
+  volatilityAlerts: { label: "Volatility Alerts", hint: "Daily price moves above your percentage" },
+  newsAlerts: { label: "News Alerts", hint: "Notable positive or negative headlines" },
+};
+
+export const CHANNELS = ["email", "sms", "whatsapp"] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const FREQUENCY_TYPES = ["realtime", "daily", "weekly"] as const;
+export type FrequencyType = (typeof FREQUENCY_TYPES)[number];
+export const IMPACT_LEVELS = ["all", "medium", "high"] as const;
+export type ImpactLevel = (typeof IMPACT_LEVELS)[number];
+
+/** Spec "Notification inputs": email timing options in days before the event (0 = Same day). */
+export const TIMING_OPTIONS = [0, 1, 2, 3, 5, 7, 10, 14] as const;
+export const WEEKDAYS = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
+export const RANGES = {
+  rsiOverbought: { min: 50, max: 100, step: 1 },
+  rsiOversold: { min: 0, max: 50, step: 1 },
+  sentiment: { min: 50, max: 100, step: 1 },
+  volatility: { min: 1, max: 20, step: 0.5 },
+  economicDaysAhead: { min: 1, max: 7, step: 1 },
+} as const;
+
+export interface NotificationPreferences {
+  enabled: boolean;
+  channels: Record<Channel, boolean>;
+  /** Days before the event, per channel. */
+  timing: Record<Channel, number>;
+  frequency: { type: FrequencyType; dailyTime: string; weeklyDay: number };
+  events: Record<EventKey, boolean>;
+  thresholds: {
+    rsi: { overbought: number; oversold: number; enabled: boolean };
+    sentiment: { positiveThreshold: number; negativeThreshold: number; enabled: boolean };
+    volatility: { percentageChange: number; enabled: boolean };
+    economicEvents: { impactLevel: ImpactLevel; daysAhead: number };
+  };
+  phoneNumber: string;
+  whatsappNumber: string;
+  /** IANA zone captured from the browser; frequencies are honoured in it. */
+  timeZone: string;
+}
+
+/** The market's zone: used until the browser has told us the user's. */
+export const DEFAULT_TIME_ZONE = "America/New_York";
+
+/** Spec 001 "Notification preferences" defaults. */
+export function defaultPreferences(): NotificationPreferences {
+  return {
+    enabled: true,
+    channels: { email: true, sms: false, whatsapp: false },
+    timing: { email: 3, sms: 1, whatsapp: 1 },
+    frequency: { type: "realtime", dailyTime: "09:00", weeklyDay: 1 },
+    events: {
+      earnings: true,
+      exDividend: true,
+      dividendPayment: false,
+      splits: true,
+      spinoffs: true,
+      optionsExpiration: false,
+      economicEvents: true,
+      rsiAlerts: true,
+      sentimentAlerts: true,
+      volatilityAlerts: true,
+      newsAlerts: true,
+    },
+    thresholds: {
+      rsi: { overbought: 70, oversold: 30, enabled: true },
+      sentiment: { positiveThreshold: 80, negativeThreshold: 70, enabled: true },
+      volatility: { percentageChange: 5, enabled: true },
+      economicEvents: { impactLevel: "high", daysAhead: 3 },
+    },
+    phoneNumber: "",
+    whatsappNumber: "",
+    timeZone: DEFAULT_TIME_ZONE,
+  };
+}
+
+/** Spec §8 texts. */
+export const NOTIFICATION_MESSAGES = {
+  loadFailed: "Failed to load notification settings",
+  updateFailed: "Failed to update notification settings",
+  preferencesFailed: "Failed to update preferences",
+  testFailed: "Failed to send test notification",
+  testSent: "Test notification sent! Check your email.",
+  notAuthenticated: "User not authenticated",
+  premiumRequired: "Notifications are available on the Pro and Elite plans",
+  customTimingRequired: "Custom-timing notifications are part of the Elite plan",
+  fetchFailed: (what: "preferences" | "update" | "history" | "toggle" | "test", statusText: string) =>
+    `Failed to fetch notification ${what}: ${statusText}`,
+  unsubscribeConfirm: "Turn off all notification emails? You can switch them back on here at any time.",
+  unsubscribed: "Notifications are switched off.",
+  invalidUnsubscribeLink: "This unsubscribe link is invalid or has expired.",
+} as const;
+
+/** Spec §9: the screen asks 20; the API default is 50. */
+export const HISTORY_LIMIT = { screen: 20, default: 50, max: 100 } as const;
+/** Spec §9: the test-sent message stays 5 s. */
+export const TEST_SENT_MESSAGE_MS = 5000;
+
+// ---------------------------------------------------------------- plan rule (decision 090)
+/**
+ * Pro: "email notifications for market events": every event, threshold and frequency type (realtime,
+ * daily digest, weekly digest) at the standard timing. Elite: "custom-timing notifications": also the
+ * days-before timing, the digest's time of day and the weekly digest's day.
+ */
+export const CUSTOM_TIMING_FIELDS = ["timing", "dailyTime", "weeklyDay"] as const;
+
+export interface NotificationAccess {
+  allowed: boolean;
+  customTiming: boolean;
+}
+
+export function notificationAccess(plan: PlanTier): NotificationAccess {
+  return { allowed: plan !== "Free Plan", customTiming: plan === "Elite Plan" };
+}
+
+/** The features a refusal names (spec: upgradeFeatures). */
+export const UPGRADE_FEATURES = {
+  notifications: ["email notifications for market events"],
+  customTiming: ["custom-timing notifications"],
+} as const;
+
+/**
+ * What the dispatcher honours for a plan: a Pro user's stored Elite-only fields (kept from an earlier
+ * Elite subscription) fall back to the standard values instead of being used.
+ */
+export function effectivePreferences(
+  prefs: NotificationPreferences,
+  plan: PlanTier,
+): NotificationPreferences {
+  if (notificationAccess(plan).customTiming) return prefs;
+  const d = defaultPreferences();
+  return {
+    ...prefs,
+    timing: d.timing,
+    frequency: { ...prefs.frequency, dailyTime: d.frequency.dailyTime, weeklyDay: d.frequency.weeklyDay },
+  };
+}
+
+export interface NotificationHistoryItem {
+  id: string;
+  title: string;
+  message: string;
+  symbol: string | null;
+  eventType: string;
+  eventDate: string | null;
+  alertType: string;
+  /** sent | failed | anything else (shown as pending). */
+  status: string;
+  sentAt: string | null;
+}
+
+export function historyStatusStyle(status: string): "sent" | "failed" | "pending" {
+  return status === "sent" ? "sent" : status === "failed" ? "failed" : "pending";
+}

@@ -1,0 +1,89 @@
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/account-delete";
+import { deleteAccount, type CancelBilling } from "../server/account/delete-account.server";
+import { requireSession } from "../server/auth/session.server";
+
+export const meta = () => [{ title: "Delete Account · Wheelhouse" }, { name: "robots", content: "noindex" }];
+
+export const CONFIRM_WORD = "DELETE";
+const confirmSchema = z.object({
+  confirm: z
+    .string({ error: `Type ${CONFIRM_WORD} to confirm.` })
+    .trim()
+    .refine((v) => v === CONFIRM_WORD, { error: `Type ${CONFIRM_WORD} to confirm.` }),
+});
+
+// Until the billing module exposes its cancel step, an account with a subscription is not deleted.
+const cancelBilling: CancelBilling = async (_env, user) => {
+  if (user.subscriptionId) throw new Error("billing cancellation is not available");
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireSession(context.cloudflare.env, request);
+  return { email: session.user.email, hasSubscription: Boolean(session.user.subscriptionId) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = context.cloudflare.env;
+  const session = await requireSession(env, request);
+  const form = await request.formData().catch(() => null);
+  const parsed = confirmSchema.safeParse({ confirm: form?.get("confirm") ?? undefined });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  const result = await deleteAccount(env, session.user, cancelBilling);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  // The session rows are gone; expire the browser's cookies too.
+  const headers = new Headers();
+  for (const name of request.headers.get("Cookie")?.split(";") ?? []) {
+    const cookie = name.split("=")[0]?.trim();
+    if (cookie && cookie.includes("better-auth")) {
+      const secure = cookie.startsWith("__Secure-") ? "; Secure" : "";
+      headers.append("Set-Cookie", `${cookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+    }
+  }
+  return redirect("/?accountDeleted=1", { headers });
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-xl">
+      <h1 className="text-2xl font-semibold tracking-tight text-white">Delete Account</h1>
+      <p className="mt-3 text-slate-300">
+        This permanently deletes the account <strong className="text-white">{loaderData.email}</strong>: your
+        watchlist, positions, favorites, wheel settings, notification preferences and history, feedback,
+        feature requests and votes. You will be signed out. This cannot be undone.
+      </p>
+      {loaderData.hasSubscription ? (
+        <p className="mt-3 rounded-md border border-amber-400/30 bg-amber-400/10 p-3 text-sm text-amber-200">
+          Your paid subscription is cancelled immediately, without a refund for the rest of the period.
+        </p>
+      ) : null}
+      <Form method="post" className="mt-6 space-y-4">
+        <label className="block text-sm text-slate-300" htmlFor="confirm">
+          Type <span className="font-mono font-semibold text-white">{CONFIRM_WORD}</span> to confirm
+        </label>
+        <input
+          id="confirm"
+          name="confirm"
+          autoComplete="off"
+          className="w-full rounded-md border border-ink-700 bg-ink-850 px-3 py-2 text-white focus:border-red-400 focus:outline-none"
+          aria-describedby={result?.error ? "delete-error" : undefined}
+        />
+        {result?.error ? (
+          <p id="delete-error" role="alert" className="text-sm text-red-300">
+            {result.error}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-500 disabled:opacity-60"
+        >
+          {busy ? "Deleting…" : "Delete my account"}
+        </button>
+      </Form>
+    </div>
+  );
+}

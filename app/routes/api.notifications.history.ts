@@ -1,0 +1,23 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.notifications.history";
+import { HISTORY_LIMIT } from "../lib/notifications";
+import { json, notificationApiUser } from "../server/notifications/api.server";
+import { listHistory } from "../server/notifications/history.server";
+
+const query = z.object({
+  limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT.max).default(HISTORY_LIMIT.default),
+});
+
+/** GET /api/notifications/history?limit=n (default 50; the screen asks 20) -> { success, data: items }. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = context.cloudflare.env;
+  const auth = await notificationApiUser(env, request);
+  if (auth instanceof Response) return auth;
+  const parsed = query.safeParse({ limit: new URL(request.url).searchParams.get("limit") ?? undefined });
+  if (!parsed.success)
+    return json(
+      { success: false, error: `limit must be a whole number from 1 to ${HISTORY_LIMIT.max}` },
+      400,
+    );
+  return json({ success: true, data: await listHistory(env, auth.user.id, parsed.data.limit) });
+}

@@ -1,0 +1,31 @@
+import type { Route } from "./+types/api.notifications.preferences";
+import { NOTIFICATION_MESSAGES } from "../lib/notifications";
+import {
+  json,
+  methodNotAllowed,
+  notificationApiUser,
+  readJson,
+  refusalResponse,
+} from "../server/notifications/api.server";
+import { readPreferences, updatePreferences } from "../server/notifications/preferences.server";
+
+/** GET /api/notifications/preferences -> { success, data: preferences } (spec 001 §7). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = context.cloudflare.env;
+  const auth = await notificationApiUser(env, request);
+  if (auth instanceof Response) return auth;
+  return json({ success: true, data: await readPreferences(env, auth.user.id), currentTier: auth.plan });
+}
+
+/** PUT /api/notifications/preferences with a partial document -> { success, data: full preferences }. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed("GET, PUT");
+  const env = context.cloudflare.env;
+  const auth = await notificationApiUser(env, request);
+  if (auth instanceof Response) return auth;
+  const body = await readJson(request);
+  if (body === null) return json({ success: false, error: NOTIFICATION_MESSAGES.updateFailed }, 400);
+  const result = await updatePreferences(env, auth.user, body);
+  if (!result.ok) return refusalResponse(result.refusal);
+  return json({ success: true, data: result.preferences });
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.notifications.toggle";
+import { NOTIFICATION_MESSAGES } from "../lib/notifications";
+import { json, methodNotAllowed, notificationApiUser, readJson } from "../server/notifications/api.server";
+import { setNotificationsEnabled } from "../server/notifications/preferences.server";
+
+const body = z.object({ enabled: z.boolean() }).strict();
+
+export async function loader() {
+  return methodNotAllowed("POST");
+}
+
+/** POST /api/notifications/toggle {enabled} -> { success, data: preferences } (the master switch). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const env = context.cloudflare.env;
+  const auth = await notificationApiUser(env, request);
+  if (auth instanceof Response) return auth;
+  const parsed = body.safeParse(await readJson(request));
+  if (!parsed.success) return json({ success: false, error: NOTIFICATION_MESSAGES.updateFailed }, 400);
+  const data = await setNotificationsEnabled(env, auth.user.id, parsed.data.enabled, auth.plan);
+  return json({ success: true, data });
+}

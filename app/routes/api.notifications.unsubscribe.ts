@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/api.notifications.unsubscribe";
+import { NOTIFICATION_MESSAGES } from "../lib/notifications";
+import { json } from "../server/notifications/api.server";
+import { unsubscribeWithToken } from "../server/notifications/unsubscribe.server";
+
+/** A person opening the List-Unsubscribe URL gets the confirm page (GETs from link scanners change nothing). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return redirect(`/unsubscribe?token=${encodeURIComponent(token)}`);
+}
+
+/**
+ * RFC 8058 one-click: the mail client POSTs "List-Unsubscribe=One-Click" to the URL from the header.
+ * The signed token in the URL is the only credential; no cookie, no sign-in.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST")
+    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  const token = new URL(request.url).searchParams.get("token");
+  const ok = await unsubscribeWithToken(context.cloudflare.env, token);
+  if (!ok) return json({ success: false, error: NOTIFICATION_MESSAGES.invalidUnsubscribeLink }, 400);
+  return json({ success: true, message: NOTIFICATION_MESSAGES.unsubscribed });
+}

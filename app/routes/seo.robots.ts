@@ -1,0 +1,10 @@
+import { robotsTxt } from "../lib/seo";
+import { publicOrigin } from "../server/env.server";
+import type { Route } from "./+types/seo.robots";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const origin = publicOrigin(context.cloudflare.env, request);
+  return new Response(robotsTxt(origin), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

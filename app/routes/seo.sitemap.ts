@@ -1,0 +1,11 @@
+import { LEGAL_LAST_UPDATED } from "../lib/legal/documents";
+import { sitemapXml } from "../lib/seo";
+import { publicOrigin } from "../server/env.server";
+import type { Route } from "./+types/seo.sitemap";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const origin = publicOrigin(context.cloudflare.env, request);
+  return new Response(sitemapXml(origin, LEGAL_LAST_UPDATED), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,436 @@
+// The alert dispatcher. The 15-minute cron finds the users whose alerts are due and puts them on the
+// notifications queue, a batch of users per message (so 10,000 subscribers never have to fit in one
+// invocation); the queue consumer claims each user's run, builds the alerts from cached market data,
+// writes history, threshold state and the email in one D1 batch, and delivers through the outbox.
+// A failed delivery is retried by the queue with backoff; a malformed message is acknowledged and
+// logged so it never blocks the rest (decision 091).
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { nextRunAt } from "../../lib/notification-schedule";
+import { effectivePreferences, type NotificationPreferences } from "../../lib/notifications";
+import { effectivePlan, isPaidPlan } from "../../lib/plans";
+import { getDb, schema } from "../db/client.server";
+import { serverConfig, type WorkerEnv } from "../env.server";
+import { alertEmail } from "../email/notification-templates.server";
+import { backoffMs, deliverOutboxRow, emailDeliveryConfigured } from "../email/mail.server";
+import type { JobOutcome } from "../jobs/job-runs.server";
+import { preferencesFromStored } from "./preferences.server";
+import { readEconomicInputs, readSymbolMarketData } from "./market-inputs.server";
+import { buildAlerts, type Alert, type AlertState } from "./triggers.server";
+import { createUnsubscribeToken } from "./unsubscribe-token.server";
+
+/** Users per queue message: one consumer invocation handles a message well inside its limits. */
+export const USERS_PER_MESSAGE = 25;
+/** Cloudflare Queues: at most 100 messages per sendBatch call. */
+const SEND_BATCH_MAX = 100;
+/** The due query pages through users this many at a time. */
+const DUE_PAGE = 5000;
+
+export const notificationMessageSchema = z.object({
+  v: z.literal(1),
+  /** The cron run's scheduled time (epoch ms): the instant the users were due at. */
+  runAt: z.number().int().positive(),
+  userIds: z.array(z.string().min(1).max(64)).min(1).max(USERS_PER_MESSAGE),
+});
+export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
+
+export interface NotificationQueueEnv {
+  NOTIFICATIONS_QUEUE: Queue<NotificationMessage>;
+}
+
+/** Paid, not banned, not admin, notifications on, next run reached. Users without a row get defaults (on). */
+export async function dueUserIds(env: { DB: D1Database }, nowMs: number): Promise<string[]> {
+  const ids: string[] = [];
+  let after = "";
+  for (;;) {
+    const page = await env.DB.prepare(
+      `SELECT u.id AS id FROM user u LEFT JOIN notification_preferences p ON p.user_id = u.id
+       WHERE u.id > ?1
+         AND u.subscription_status IN ('active', 'trialing')
+         AND u.subscription_tier IN ('Pro Plan', 'Elite Plan')
+         AND COALESCE(u.banned, 0) = 0 AND COALESCE(u.role, '') <> 'admin'
+         AND COALESCE(p.enabled, 1) = 1 AND COALESCE(p.next_run_at, 0) <= ?2
+       ORDER BY u.id LIMIT ?3`,
+    )
+      .bind(after, nowMs, DUE_PAGE)
+      .all<{ id: string }>();
+    for (const r of page.results) ids.push(r.id);
+    if (page.results.length < DUE_PAGE) return ids;
+    after = page.results.at(-1)!.id;
+  }
+}
+
+export function toMessages(userIds: readonly string[], runAt: number): NotificationMessage[] {
+  const out: NotificationMessage[] = [];
+  for (let i = 0; i < userIds.length; i += USERS_PER_MESSAGE)
+    out.push({ v: 1, runAt, userIds: userIds.slice(i, i + USERS_PER_MESSAGE) });
+  return out;
+}
+
+/** Cron: enqueue every due user. */
+export async function enqueueDueNotifications(
+  env: { DB: D1Database } & NotificationQueueEnv,
+  now: Date,
+): Promise<JobOutcome> {
+  const runAt = now.getTime();
+  const ids = await dueUserIds(env, runAt);
+  const messages = toMessages(ids, runAt);
+  for (let i = 0; i < messages.length; i += SEND_BATCH_MAX)
+    await env.NOTIFICATIONS_QUEUE.sendBatch(messages.slice(i, i + SEND_BATCH_MAX).map((body) => ({ body })));
+  return {
+    itemsProcessed: ids.length,
+    failures: 0,
+    detail: { dueUsers: ids.length, messages: messages.length },
+  };
+}
+
+// ---------------------------------------------------------------- consumer
+export function appOrigin(env: WorkerEnv): string {
+  return (serverConfig(env).APP_URL ?? "http://localhost:5173").replace(/\/$/, "");
+}
+
+export async function emailLinks(env: WorkerEnv, userId: string, origin: string, nowMs: number) {
+  const token = await createUnsubscribeToken(env, userId, nowMs);
+  const query = `token=${encodeURIComponent(token)}`;
+  return {
+    preferencesUrl: `${origin}/notifications`,
+    /** For the List-Unsubscribe header (one-click POST). */
+    oneClickUrl: `${origin}/api/notifications/unsubscribe?${query}`,
+    /** For the link in the body: a confirm page (a GET never unsubscribes). */
+    unsubscribeUrl: `${origin}/unsubscribe?${query}`,
+  };
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  subscriptionTier: string;
+  subscriptionStatus: string;
+  banned: boolean | null;
+  role: string | null;
+}
+
+export interface UserRunResult {
+  userId: string;
+  outcome: "skipped" | "not-due" | "no-alerts" | "sent" | "captured" | "delivery-failed" | "error";
+  alerts: number;
+  /** Seconds until a failed delivery should be retried. */
+  retryInSeconds?: number;
+}
+
+const DEFAULT_ROW_JSON = "{}";
+
+/** Takes this run for the user (atomic): true when no other consumer has processed `runAt` already. */
+async function claimRun(
+  env: { DB: D1Database },
+  userId: string,
+  prefs: NotificationPreferences,
+  plan: ReturnType<typeof effectivePlan>,
+  runAt: number,
+  nowMs: number,
+) {
+  const db = getDb(env);
+  await db
+    .insert(schema.notificationPreferences)
+    .values({ userId, preferences: JSON.parse(DEFAULT_ROW_JSON), updatedAt: new Date(nowMs), nextRunAt: 0 })
+    .onConflictDoNothing();
+  const effective = effectivePreferences(prefs, plan);
+  const next = nextRunAt(effective.frequency, prefs.timeZone, runAt);
+  const res = await db
+    .update(schema.notificationPreferences)
+    .set({ nextRunAt: next, lastRunAt: runAt })
+    .where(
+      and(
+        eq(schema.notificationPreferences.userId, userId),
+        eq(schema.notificationPreferences.enabled, true),
+        sql`${schema.notificationPreferences.nextRunAt} <= ${runAt}`,
+      ),
+    )
+    .run();
+  return (res.meta.changes ?? 0) === 1;
+}
+
+const HISTORY_ROWS_PER_STATEMENT = 8; // 11 bound parameters per row, D1 allows 100
+const STATE_ROWS_PER_STATEMENT = 16; // 6 per row
+
+/**
+ * One consumer message: claims, builds and records every user's run, then delivers the emails.
+ * Returns per-user results; the caller acks or retries the message from them.
+ */
+export async function processNotificationMessage(
+  env: WorkerEnv,
+  message: NotificationMessage,
+  nowMs = Date.now(),
+): Promise<UserRunResult[]> {
+  const db = getDb(env);
+  const users = (await db
+    .select({
+      id: schema.user.id,
+      email: schema.user.email,
+      subscriptionTier: schema.user.subscriptionTier,
+      subscriptionStatus: schema.user.subscriptionStatus,
+      banned: schema.user.banned,
+      role: schema.user.role,
+    })
+    .from(schema.user)
+    .where(inArray(schema.user.id, message.userIds))
+    .all()) as UserRow[];
+  const prefRows = await db
+    .select()
+    .from(schema.notificationPreferences)
+    .where(inArray(schema.notificationPreferences.userId, message.userIds))
+    .all();
+  const prefsByUser = new Map(prefRows.map((r) => [r.userId, r]));
+  const results: UserRunResult[] = [];
+
+  // Claim first: only claimed users need market data.
+  const claimed: { user: UserRow; prefs: NotificationPreferences; plan: ReturnType<typeof effectivePlan> }[] =
+    [];
+  for (const id of message.userIds) {
+    const user = users.find((u) => u.id === id);
+    if (!user || user.banned || user.role === "admin" || !isPaidPlan(user)) {
+      results.push({ userId: id, outcome: "skipped", alerts: 0 });
+      continue;
+    }
+    const row = prefsByUser.get(id);
+    const prefs = row ? preferencesFromStored(row.preferences, row.timeZone) : preferencesFromStored({});
+    if (row) prefs.enabled = row.enabled;
+    if (!prefs.enabled) {
+      results.push({ userId: id, outcome: "skipped", alerts: 0 });
+      continue;
+    }
+    const plan = effectivePlan(user);
+    if (await claimRun(env, id, prefs, plan, message.runAt, nowMs))
+      claimed.push({ user, prefs: effectivePreferences(prefs, plan), plan });
+    else results.push({ userId: id, outcome: "not-due", alerts: 0 });
+  }
+
+  // Emails of this message's users still waiting for delivery (an earlier attempt failed).
+  const pending = await pendingOutboxIds(env, message.userIds);
+
+  if (claimed.length) {
+    const claimedIds = claimed.map((c) => c.user.id);
+    const watchRows = await db
+      .select({ userId: schema.watchlistSymbols.userId, symbol: schema.watchlistSymbols.symbol })
+      .from(schema.watchlistSymbols)
+      .where(inArray(schema.watchlistSymbols.userId, claimedIds))
+      .orderBy(schema.watchlistSymbols.position)
+      .all();
+    const stateRows = await db
+      .select()
+      .from(schema.notificationAlertState)
+      .where(inArray(schema.notificationAlertState.userId, claimedIds))
+      .all();
+    const symbols = [...new Set(watchRows.map((r) => r.symbol))];
+    const [market, economic] = await Promise.all([
+      readSymbolMarketData(env, symbols, nowMs),
+      readEconomicInputs(env, nowMs),
+    ]);
+    const origin = appOrigin(env);
+
+    for (const { user, prefs } of claimed) {
+      try {
+        const watchlist = watchRows.filter((r) => r.userId === user.id).map((r) => r.symbol);
+        const state = new Map<string, AlertState>(
+          stateRows
+            .filter((r) => r.userId === user.id)
+            .map((r) => [r.key, { armed: r.armed, lastValue: r.lastValue, lastFiredAt: r.lastFiredAt }]),
+        );
+        const run = buildAlerts({ prefs, watchlist, market, economic, state, nowMs });
+        const fresh = await withoutSent(env, user.id, run.alerts);
+        const outboxId = fresh.length ? crypto.randomUUID() : null;
+        const statements = [];
+        if (outboxId) {
+          const links = await emailLinks(env, user.id, origin, nowMs);
+          const email = alertEmail(user.email, fresh, prefs.frequency.type, links);
+          const deliver = emailDeliveryConfigured(env);
+          statements.push(
+            db.insert(schema.emailOutbox).values({
+              id: outboxId,
+              to: email.to,
+              subject: email.subject,
+              text: email.text,
+              html: email.html,
+              kind: email.kind,
+              headers: email.headers ?? null,
+              status: deliver ? "queued" : "captured",
+              attempts: 0,
+              nextAttemptAt: deliver ? new Date(nowMs) : null,
+              createdAt: new Date(nowMs),
+            }),
+          );
+          for (let i = 0; i < fresh.length; i += HISTORY_ROWS_PER_STATEMENT)
+            statements.push(
+              db
+                .insert(schema.notificationHistory)
+                .values(
+                  fresh.slice(i, i + HISTORY_ROWS_PER_STATEMENT).map((a) => ({
+                    id: crypto.randomUUID(),
+                    userId: user.id,
+                    title: a.title,
+                    message: `${a.message} ${a.why}`,
+                    symbol: a.symbol,
+                    eventType: a.eventType,
+                    eventDate: a.eventDate,
+                    alertType: a.alertType,
+                    status: "pending",
+                    dedupeKey: a.dedupeKey,
+                    outboxId,
+                    createdAt: new Date(nowMs),
+                  })),
+                )
+                .onConflictDoNothing(),
+            );
+        }
+        const stateValues = [...run.state].map(([key, s]) => ({
+          userId: user.id,
+          key,
+          armed: s.armed,
+          lastValue: s.lastValue,
+          lastFiredAt: s.lastFiredAt,
+          updatedAt: nowMs,
+        }));
+        for (let i = 0; i < stateValues.length; i += STATE_ROWS_PER_STATEMENT)
+          statements.push(
+            db
+              .insert(schema.notificationAlertState)
+              .values(stateValues.slice(i, i + STATE_ROWS_PER_STATEMENT))
+              .onConflictDoUpdate({
+                target: [schema.notificationAlertState.userId, schema.notificationAlertState.key],
+                set: {
+                  armed: sql`excluded.armed`,
+                  lastValue: sql`excluded.last_value`,
+                  lastFiredAt: sql`excluded.last_fired_at`,
+                  updatedAt: sql`excluded.updated_at`,
+                },
+              }),
+          );
+        if (statements.length)
+          await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+        if (outboxId) pending.push(outboxId);
+        results.push({ userId: user.id, outcome: fresh.length ? "sent" : "no-alerts", alerts: fresh.length });
+      } catch (error) {
+        console.error(`notifications: run for user ${user.id} failed`, error);
+        // Give the run back so the queue's retry (or the next cron) builds it again.
+        await db
+          .update(schema.notificationPreferences)
+          .set({ nextRunAt: message.runAt })
+          .where(eq(schema.notificationPreferences.userId, user.id))
+          .run()
+          .catch(() => {});
+        results.push({ userId: user.id, outcome: "error", alerts: 0, retryInSeconds: 60 });
+      }
+    }
+  }
+
+  // Deliver this run's emails and any earlier ones still queued; report failures for the queue retry.
+  for (const id of pending) {
+    const delivery = await deliverOutboxRow(env, id, nowMs).catch((error) => {
+      console.error(`notifications: delivery of ${id} threw`, error);
+      return { status: "queued" as const, attempts: 1, nextAttemptAt: nowMs + backoffMs(1) };
+    });
+    if (delivery.status === "queued") {
+      const owner = await ownerOfOutbox(env, id);
+      const r = results.find((x) => x.userId === owner);
+      const retryInSeconds = Math.max(
+        1,
+        Math.round(((delivery.nextAttemptAt ?? nowMs + 60_000) - nowMs) / 1000),
+      );
+      if (r) Object.assign(r, { outcome: "delivery-failed", retryInSeconds });
+      else
+        results.push({ userId: owner ?? "unknown", outcome: "delivery-failed", alerts: 0, retryInSeconds });
+    } else {
+      const owner = await ownerOfOutbox(env, id);
+      const r = results.find((x) => x.userId === owner && x.outcome === "sent");
+      if (r && delivery.status === "captured") r.outcome = "captured";
+    }
+  }
+  return results;
+}
+
+/** Alerts whose dedupe key is not yet in the user's history. */
+async function withoutSent(env: { DB: D1Database }, userId: string, alerts: Alert[]): Promise<Alert[]> {
+  if (alerts.length === 0) return alerts;
+  const seen = new Set<string>();
+  const keys = [...new Set(alerts.map((a) => a.dedupeKey))];
+  for (let i = 0; i < keys.length; i += 90) {
+    const rows = await getDb(env)
+      .select({ key: schema.notificationHistory.dedupeKey })
+      .from(schema.notificationHistory)
+      .where(
+        and(
+          eq(schema.notificationHistory.userId, userId),
+          inArray(schema.notificationHistory.dedupeKey, keys.slice(i, i + 90)),
+        ),
+      )
+      .all();
+    for (const r of rows) seen.add(r.key);
+  }
+  const out: Alert[] = [];
+  for (const a of alerts)
+    if (!seen.has(a.dedupeKey)) {
+      seen.add(a.dedupeKey);
+      out.push(a);
+    }
+  return out;
+}
+
+async function pendingOutboxIds(env: { DB: D1Database }, userIds: readonly string[]): Promise<string[]> {
+  const rows = await getDb(env)
+    .selectDistinct({ id: schema.emailOutbox.id })
+    .from(schema.notificationHistory)
+    .innerJoin(schema.emailOutbox, eq(schema.emailOutbox.id, schema.notificationHistory.outboxId))
+    .where(
+      and(inArray(schema.notificationHistory.userId, [...userIds]), eq(schema.emailOutbox.status, "queued")),
+    )
+    .all();
+  return rows.map((r) => r.id);
+}
+
+async function ownerOfOutbox(env: { DB: D1Database }, outboxId: string): Promise<string | null> {
+  const row = await getDb(env)
+    .select({ userId: schema.notificationHistory.userId })
+    .from(schema.notificationHistory)
+    .where(eq(schema.notificationHistory.outboxId, outboxId))
+    .get();
+  return row?.userId ?? null;
+}
+
+// ---------------------------------------------------------------- queue handler
+/** Longest delay the queue accepts for a retry (12 hours); our backoff stays far below it. */
+const MAX_RETRY_DELAY_S = 12 * 3600;
+
+/**
+ * The Worker's queue() handler body. Each message is acked when its users are done, retried with the
+ * outbox's backoff when an email could not be delivered (the queue's max_retries then the dead-letter
+ * queue bound it), and acked with a log line when it is malformed (a poison message must not be retried).
+ */
+export async function handleNotificationBatch(
+  batch: MessageBatch<unknown>,
+  env: WorkerEnv,
+  nowMs = Date.now(),
+): Promise<void> {
+  for (const message of batch.messages) {
+    const parsed = notificationMessageSchema.safeParse(message.body);
+    if (!parsed.success) {
+      console.error(
+        `notifications: dropping malformed message ${message.id}`,
+        parsed.error.issues[0]?.message,
+      );
+      message.ack();
+      continue;
+    }
+    try {
+      const results = await processNotificationMessage(env, parsed.data, nowMs);
+      const failed = results.filter((r) => r.outcome === "delivery-failed" || r.outcome === "error");
+      if (failed.length === 0) message.ack();
+      else {
+        const delay = Math.min(MAX_RETRY_DELAY_S, Math.max(...failed.map((r) => r.retryInSeconds ?? 60)));
+        message.retry({ delaySeconds: delay });
+      }
+    } catch (error) {
+      console.error(`notifications: message ${message.id} failed (attempt ${message.attempts})`, error);
+      message.retry({ delaySeconds: Math.min(MAX_RETRY_DELAY_S, backoffMs(message.attempts) / 1000) });
+    }
+  }
+}

@@ -1,0 +1,96 @@
+// The market data alerts are built from, read from the caches the market cron keeps warm (KV, then
+// D1's last-good copy). Nothing here calls a paid provider: with the live market, news and dividends
+// come only from their caches; the simulated market's are computed (deterministic, no network).
+import { newYorkDateOf } from "../../lib/market-calendar";
+import { serverConfig, type WorkerEnv } from "../env.server";
+import { KV_KEYS, kvGetJson, readLastGood } from "../market/cache.server";
+import { dividendPayments, structuralActionsBetween } from "../market/corporate-actions.server";
+import { getEconomicCalendar } from "../market/market.server";
+import { createDemoProvider } from "../market/demo-provider.server";
+import type { TickerInfo } from "../market/ticker-info.server";
+import type { Dividends, NewsFeed } from "../market/types.server";
+import { addDays } from "../../lib/market-calendar";
+import type { AlertInputs, SymbolMarketData } from "./triggers.server";
+
+/** The furthest ahead any user's window reaches (14-day timing): corporate actions are read that far. */
+const LOOKAHEAD_DAYS = 15;
+const NEWS_DAYS = 2;
+
+export async function readSymbolMarketData(
+  env: WorkerEnv,
+  symbols: readonly string[],
+  nowMs: number,
+): Promise<Map<string, SymbolMarketData>> {
+  const out = new Map<string, SymbolMarketData>();
+  if (symbols.length === 0) return out;
+  const demo = serverConfig(env).MARKET_DATA_PROVIDER === "demo";
+  const provider = demo ? createDemoProvider(() => nowMs) : null;
+  const today = newYorkDateOf(nowMs);
+  const infos = await Promise.all(symbols.map((s) => kvGetJson<TickerInfo>(env, KV_KEYS.tickerInfo(s))));
+  const missing = symbols.filter((_, i) => !infos[i]);
+  const cold = missing.length
+    ? await readLastGood<TickerInfo>(env, missing.map(KV_KEYS.tickerInfo)).catch((error) => {
+        console.error("notifications: last-good ticker info read failed", error);
+        return new Map<string, { payload: TickerInfo }>();
+      })
+    : new Map<string, { payload: TickerInfo }>();
+
+  await Promise.all(
+    symbols.map(async (symbol, i) => {
+      const info = infos[i] ?? cold.get(KV_KEYS.tickerInfo(symbol))?.payload ?? null;
+      let news: NewsFeed | null = null;
+      let dividends: Dividends | null = null;
+      try {
+        if (provider) {
+          [news, dividends] = await Promise.all([
+            provider.getNews(symbol, NEWS_DAYS),
+            provider.getDividends(symbol),
+          ]);
+        } else {
+          [news, dividends] = await Promise.all([
+            kvGetJson<NewsFeed>(env, KV_KEYS.news(symbol)),
+            kvGetJson<Dividends>(env, KV_KEYS.dividends(symbol)),
+          ]);
+        }
+      } catch (error) {
+        // Unknown to the simulated market (a symbol added under the live provider): no events, no alerts.
+        console.warn(
+          `notifications: no news/dividends for ${symbol}`,
+          error instanceof Error ? error.message : error,
+        );
+      }
+      // Payment dates, splits and spin-offs exist only in the simulated market: the live adapters carry
+      // ex-dates alone, and a payment date guessed from them would not be data.
+      const actions = demo
+        ? [
+            ...dividendPayments(dividends),
+            ...structuralActionsBetween(symbol, today, addDays(today, -1), addDays(today, LOOKAHEAD_DAYS)),
+          ]
+        : [];
+      out.set(symbol, {
+        symbol,
+        info,
+        news: news ? { source: news.source, asOf: news.asOf, headlines: news.headlines } : null,
+        corporateActions:
+          dividends || actions.length
+            ? {
+                source: demo ? "demo" : (dividends?.source ?? "demo"),
+                asOf: dividends?.asOf ?? new Date(nowMs).toISOString(),
+                actions,
+              }
+            : null,
+      });
+    }),
+  );
+  return out;
+}
+
+export async function readEconomicInputs(env: WorkerEnv, nowMs: number): Promise<AlertInputs["economic"]> {
+  try {
+    const view = await getEconomicCalendar(env, nowMs);
+    return { source: view.source, asOf: view.asOf, events: view.events };
+  } catch (error) {
+    console.error("notifications: economic calendar read failed", error);
+    return null;
+  }
+}

@@ -1,0 +1,55 @@
+// The test email (POST /api/notifications/test): through the outbox like every alert, with the same
+// unsubscribe headers, recorded in the history so the user sees it there too.
+import { NOTIFICATION_MESSAGES } from "../../lib/notifications";
+import { getDb, schema } from "../db/client.server";
+import type { WorkerEnv } from "../env.server";
+import { testNotificationEmail } from "../email/notification-templates.server";
+import { deliverOutboxRow, enqueueEmail, type OutboxStatus } from "../email/mail.server";
+import { consumeRateLimit } from "../rate-limit.server";
+import { emailLinks } from "./dispatch.server";
+import type { NotificationUser } from "./preferences.server";
+
+/** A test email is for checking the inbox, not for sending mail in bulk: 5 per user per 10 minutes. */
+export const TEST_EMAIL_LIMIT = { max: 5, windowMs: 10 * 60_000 } as const;
+
+export async function sendTestNotification(
+  env: WorkerEnv,
+  user: NotificationUser,
+  origin: string,
+  nowMs = Date.now(),
+): Promise<{ ok: true; status: OutboxStatus } | { ok: false; error: string }> {
+  const limit = await consumeRateLimit(
+    env,
+    `notifications-test:${user.id}`,
+    TEST_EMAIL_LIMIT.max,
+    TEST_EMAIL_LIMIT.windowMs,
+    nowMs,
+  );
+  if (!limit.allowed)
+    return {
+      ok: false,
+      error: `${NOTIFICATION_MESSAGES.testFailed}: too many test emails, try again in a few minutes`,
+    };
+  const links = await emailLinks(env, user.id, origin, nowMs);
+  const sentAt = new Date(nowMs).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  const email = testNotificationEmail(user.email, links, sentAt);
+  const queued = await enqueueEmail(env, email, nowMs);
+  await getDb(env)
+    .insert(schema.notificationHistory)
+    .values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      title: "Test notification",
+      message: "Test email sent from the notification settings page.",
+      symbol: null,
+      eventType: "test",
+      eventDate: new Date(nowMs).toISOString().slice(0, 10),
+      alertType: "test",
+      status: "pending",
+      dedupeKey: `test:${queued.id}`,
+      outboxId: queued.id,
+      createdAt: new Date(nowMs),
+    });
+  const delivery = await deliverOutboxRow(env, queued.id, nowMs);
+  return { ok: true, status: delivery.status };
+}

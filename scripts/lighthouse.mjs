@@ -1,0 +1,186 @@
+// `npm run lighthouse`: serves the BUILT worker (vite preview, workerd) behind a compressing proxy, as the edge
+// would serve it, and runs Lighthouse (mobile, simulated throttling) with Debian's Chromium on the public pages,
+// a share page and /spreads signed in. Prints a table and writes test-results/lighthouse.json.
+// Budgets: Performance >= 95, Accessibility / Best Practices / SEO = 100. `--assert` (CI) exits 1 on a miss.
+// Needs `npm run build` first.
+import { spawn } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import http from "node:http";
+import zlib from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { quietEnv, waitFor } from "./lib.mjs";
+
+const assert = process.argv.includes("--assert");
+const PREVIEW_PORT = Number(process.env.LIGHTHOUSE_PREVIEW_PORT ?? 4310);
+const PROXY_PORT = PREVIEW_PORT + 1;
+const UPSTREAM = `http://127.0.0.1:${PREVIEW_PORT}`;
+const ORIGIN = `http://localhost:${PROXY_PORT}`;
+const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const BUDGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** Brotli (or gzip) like the edge, for compressible types the upstream sent uncompressed. */
+function startProxy() {
+  const server = http.createServer((req, res) => {
+    // The Host stays the proxy's, so the app sees the origin the browser uses (auth checks Origin).
+    const headers = { ...req.headers };
+    delete headers["accept-encoding"];
+    const upstream = http.request(`${UPSTREAM}${req.url}`, { method: req.method, headers }, (up) => {
+      const type = String(up.headers["content-type"] ?? "");
+      const accepts = String(req.headers["accept-encoding"] ?? "");
+      const encoding =
+        COMPRESSIBLE.test(type) && !up.headers["content-encoding"]
+          ? accepts.includes("br")
+            ? "br"
+            : accepts.includes("gzip")
+              ? "gzip"
+              : null
+          : null;
+      const out = { ...up.headers };
+      if (encoding) {
+        delete out["content-length"];
+        out["content-encoding"] = encoding;
+        out.vary = "Accept-Encoding";
+      }
+      res.writeHead(up.statusCode ?? 502, out);
+      if (!encoding) return void up.pipe(res);
+      const compressor =
+        encoding === "br"
+          ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : zlib.createGzip();
+      up.pipe(compressor).pipe(res);
+    });
+    upstream.on("error", () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(PROXY_PORT, "127.0.0.1", () => resolve(server)));
+}
+
+async function signIn(email, password) {
+  const res = await fetch(`${ORIGIN}/api/auth/sign-in/email`, {
+    method: "POST",
+    // Its own client address, so the sign-in rate limit of other local runs never applies.
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, "cf-connecting-ip": "192.0.2.250" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: HTTP ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** A public share page for a real idea, when the ideas list has one. */
+async function sharePath(cookie) {
+  const res = await fetch(`${ORIGIN}/api/get_trades`, { headers: { Cookie: cookie } });
+  if (!res.ok) return null;
+  const body = await res.json().catch(() => null);
+  const list = body?.trade_suggestions ?? [];
+  const id = list[0]?.trade_unique_identifier;
+  return id ? `/share/trade/${encodeURIComponent(id)}` : null;
+}
+
+const preview = spawn("node", ["scripts/preview.mjs"], {
+  stdio: ["ignore", "pipe", "inherit"],
+  env: { ...quietEnv, E2E_PORT: String(PREVIEW_PORT) },
+});
+// preview.mjs prints "preview ready" once the local D1 is migrated and seeded.
+const ready = new Promise((resolve, reject) => {
+  let seen = "";
+  preview.stdout.on("data", (chunk) => {
+    seen = (seen + chunk.toString()).slice(-4096);
+    if (seen.includes("preview ready")) resolve();
+  });
+  preview.on("exit", (code) => reject(new Error(`preview exited (${code}) before it was ready`)));
+});
+let proxy;
+let chrome;
+let exitCode = 0;
+try {
+  await Promise.race([
+    ready,
+    new Promise((_, reject) => setTimeout(() => reject(new Error("preview not ready in 180 s")), 180_000)),
+  ]);
+  await waitFor(`${UPSTREAM}/api/health`, { timeoutMs: 30_000 });
+  proxy = await startProxy();
+  const cookie = await signIn("elite@wheelhouse.local", "demo-password");
+
+  const pages = [{ path: "/" }, { path: "/pricing" }, { path: "/options-guide" }, { path: "/terms" }];
+  const share = await sharePath(cookie);
+  if (share) pages.push({ path: share, label: "share page" });
+  pages.push({ path: "/spreads", label: "/spreads (signed in)", cookie });
+
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const results = [];
+  for (const page of pages) {
+    const run = await lighthouse(
+      `${ORIGIN}${page.path}`,
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: Object.keys(BUDGETS),
+        extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+      },
+      undefined,
+    );
+    const lhr = run.lhr;
+    const scores = Object.fromEntries(
+      Object.keys(BUDGETS).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]),
+    );
+    const failing = Object.entries(BUDGETS).filter(([k, min]) => scores[k] < min);
+    const failedAudits = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+      .map((a) => ({
+        id: a.id,
+        nodes: (a.details?.items ?? [])
+          .map((item) => item.node?.snippet)
+          .filter(Boolean)
+          .slice(0, 5),
+      }));
+    results.push({ page: page.label ?? page.path, url: page.path, scores, failing, failedAudits });
+  }
+
+  console.log("\nLighthouse (mobile, built worker behind compression)");
+  console.log(
+    "page".padEnd(28) +
+      Object.keys(BUDGETS)
+        .map((k) => k.padStart(16))
+        .join(""),
+  );
+  for (const r of results) {
+    console.log(
+      r.page.padEnd(28) +
+        Object.keys(BUDGETS)
+          .map((k) => String(r.scores[k]).padStart(16))
+          .join(""),
+    );
+    if (r.failing.length) console.log(`  below budget: ${r.failing.map(([k]) => k).join(", ")}`);
+    for (const audit of r.failedAudits) {
+      console.log(`  failed audit: ${audit.id}`);
+      for (const node of audit.nodes) console.log(`    ${node}`);
+    }
+  }
+  if (!share) console.log("(no share page: the ideas list was empty)");
+  await mkdir("test-results", { recursive: true });
+  await writeFile("test-results/lighthouse.json", JSON.stringify({ budgets: BUDGETS, results }, null, 2));
+  if (assert && results.some((r) => r.failing.length)) exitCode = 1;
+} catch (error) {
+  console.error(`lighthouse run failed: ${error.stack ?? error}`);
+  exitCode = 1;
+} finally {
+  await chrome?.kill();
+  proxy?.close();
+  preview.kill("SIGTERM");
+  preview.stdout.destroy();
+}
+process.exit(exitCode);
