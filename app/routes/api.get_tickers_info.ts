@@ -26,7 +26,7 @@ const query = z.object({
 /**
  * GET /api/get_tickers_info?symbols=AAPL,TSLA -> array of ticker info (spec 000 §7). Unknown symbols are
  * reported in the X-Unknown-Symbols header and symbols still loading in X-Pending-Symbols, so the body
- * stays the spec's plain array (docs/decisions/010-market-data-pipeline.md).
+ * stays the spec's plain array (docs/decisions/040-market-data-pipeline.md).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
