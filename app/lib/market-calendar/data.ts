@@ -1,4 +1,4 @@
-// Market calendars shipped as data, built from ../shared/reference/calendars (2026-2027).
+// Market calendars shipped as data, taken from the NYSE holiday and early-close schedule and the agencies' release calendars (2026-2027).
 // Sources are cited per table. Dates outside these years fall back to rules (weekends only for the
 // exchange calendar, third Friday for option expirations) and nothing for macro releases.
 
