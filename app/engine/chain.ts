@@ -6,7 +6,8 @@
  *                contradicts its type/strike/expiration
  *   NO_BID/NO_ASK bid or ask <= 0 (nobody to trade with on that side)
  *   CROSSED      ask < bid;  LOCKED  ask == bid (both are feed artefacts)
- *   WIDE_SPREAD  ask - bid > maxRelativeSpread x mid, unless ask - bid <= tightSpread
+ *   WIDE_SPREAD  ask - bid > maxRelativeSpread x mid, unless ask - bid <= tightSpread (one
+ *                tick; constants and reasons in hygiene.ts)
  *   STALE        quoteTime older than maxQuoteAgeMinutes before the chain's asOf
  *   NO_IV        no usable provider IV and none can be solved from the mid (mid outside
  *                the no-arbitrage bounds, typically deep ITM quotes below intrinsic)
@@ -22,7 +23,10 @@ import { impliedVolFast } from "./iv";
 import { liquidityPoints } from "./liquidity";
 import { formatOccSymbol, occDateNumber, occSymbolAgrees } from "./occ";
 import { calendarDaysBetween, isIsoDate, newYorkDate, yearsToExpiration } from "./time";
+import { MAX_RELATIVE_SPREAD, ONE_TICK_SPREAD } from "./hygiene";
+import { MODEL_DESCRIPTION } from "./types";
 import type {
+  Assumptions,
   ChainLeg,
   CleanChain,
   CleanExpiration,
@@ -33,9 +37,9 @@ import type {
 } from "./types";
 
 export interface HygieneOptions {
-  /** Largest accepted (ask - bid) / mid. Default 0.5. */
+  /** Largest accepted (ask - bid) / mid. Default MAX_RELATIVE_SPREAD (hygiene.ts). */
   maxRelativeSpread?: number;
-  /** A spread at or below this many dollars is never "absurd". Default 0.10. */
+  /** A spread at or below this many dollars (one tick) is never "too wide". Default ONE_TICK_SPREAD. */
   tightSpread?: number;
   /** Quotes older than this (minutes before asOf) are stale. Default 30. */
   maxQuoteAgeMinutes?: number;
@@ -44,6 +48,11 @@ export interface HygieneOptions {
   maxIv?: number;
   /** Keep the list of individual rejections (costs memory on big universes). Default false. */
   collectRejections?: boolean;
+  /**
+   * Clean only expirations up to this many days out (default: all). A screen that looks no
+   * further need not pay for the rest; skipped expirations are absent, not counted as rejected.
+   */
+  maxDte?: number;
 }
 
 function emptyCounts(): Record<RejectReason, number> {
@@ -79,8 +88,8 @@ export function naturalPrice(bid: number, ask: number, side: "sell" | "buy"): nu
 /** Hygiene verdict for the quote alone (no IV): null when acceptable. */
 export function quoteRejection(
   leg: Pick<ChainLeg, "bid" | "ask" | "strike">,
-  maxRelativeSpread = 0.5,
-  tightSpread = 0.1,
+  maxRelativeSpread = MAX_RELATIVE_SPREAD,
+  tightSpread = ONE_TICK_SPREAD,
 ): RejectReason | null {
   const { bid, ask, strike } = leg;
   if (!Number.isFinite(bid) || !Number.isFinite(ask) || !(strike > 0) || !Number.isFinite(strike))
@@ -102,18 +111,28 @@ export function cleanChain(
   context: MarketContext,
   options: HygieneOptions = {},
 ): CleanChain {
-  const maxRelativeSpread = options.maxRelativeSpread ?? 0.5;
-  const tightSpread = options.tightSpread ?? 0.1;
+  const maxRelativeSpread = options.maxRelativeSpread ?? MAX_RELATIVE_SPREAD;
+  const tightSpread = options.tightSpread ?? ONE_TICK_SPREAD;
   const maxAgeMs = (options.maxQuoteAgeMinutes ?? 30) * 60_000;
   const minIv = options.minIv ?? 0.01;
   const maxIv = options.maxIv ?? 5;
   const collect = options.collectRejections ?? false;
+  const maxDte = options.maxDte ?? Infinity;
 
   const asOf = context.asOf ?? chain.asOf;
   const asOfMs = Date.parse(asOf);
   const today = context.today ?? newYorkDate(asOfMs);
   const r = context.riskFreeRate;
-  const q = context.dividendYield ?? 0;
+  const qKnown = typeof context.dividendYield === "number" && Number.isFinite(context.dividendYield);
+  const q = qKnown ? (context.dividendYield as number) : 0;
+  const assumptions: Assumptions = {
+    r,
+    r_source: context.riskFreeRateSource ?? "not stated",
+    r_as_of: context.riskFreeRateAsOf ?? null,
+    q: qKnown ? q : null,
+    q_source: qKnown ? (context.dividendYieldSource ?? "provided") : "unknown",
+    model: MODEL_DESCRIPTION,
+  };
   const S = chain.spot;
   const rejected = emptyCounts();
   const rejections: { occSymbol: string; reason: RejectReason }[] = [];
@@ -132,6 +151,7 @@ export function cleanChain(
       for (const leg of exp.legs) reject(leg.occSymbol, "EXPIRED");
       continue;
     }
+    if (dte > maxDte) continue;
     const factors = expiryFactors(T, r, q);
     const forward = (S * factors.dq) / factors.dr;
     const puts: CleanLeg[] = [];
@@ -211,6 +231,8 @@ export function cleanChain(
         vega: vega as number,
         volume: leg.volume > 0 ? leg.volume : 0,
         openInterest: leg.openInterest > 0 ? leg.openInterest : 0,
+        prevDayVolume:
+          typeof leg.prevDayVolume === "number" && leg.prevDayVolume >= 0 ? leg.prevDayVolume : null,
         quoteTime: leg.quoteTime ?? null,
         liquidityPoint: liquidityPoints(leg.volume, leg.openInterest, leg.bid, leg.ask),
         ivFromMid,
@@ -246,6 +268,7 @@ export function cleanChain(
     today,
     riskFreeRate: r,
     dividendYield: q,
+    assumptions,
     earningsDate: context.earningsDate ?? null,
     exDividendDate: context.exDividendDate ?? null,
     events: context.events ?? [],

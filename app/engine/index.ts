@@ -23,6 +23,7 @@ export {
   probBelow,
   probBetween,
   probTouch,
+  probTouchEitherFast,
   expectedCallPayoff,
   expectedPutPayoff,
   expectedPayoff,
@@ -40,14 +41,40 @@ export {
 export type { Trend } from "./indicators";
 export { cleanChain, midPrice, naturalPrice, quoteRejection, nearestStrikeIndex } from "./chain";
 export type { HygieneOptions } from "./chain";
-export { liquidityPoints } from "./liquidity";
+export { liquidityPoints, priorSessionLiquidity } from "./liquidity";
 export { parseOccSymbol, formatOccSymbol } from "./occ";
 export type { OccParts } from "./occ";
 export { eventsBeforeExpiration } from "./events";
 export type { EventFlags } from "./events";
-export { screenCreditSpreads, rankSpreadIdeas, spreadTradeId, LIQUIDITY_SCORE_WEIGHT } from "./spreads";
+export { screenCreditSpreads, rankSpreadIdeas, spreadTradeId, PROBABILITY_LABEL } from "./spreads";
+export { balanceByStrategy, ideaScore, EARNINGS_FACTOR, LIQUIDITY_FLOOR } from "./ranking";
+export {
+  FILL_BASIS,
+  FILL_BASIS_LABEL,
+  MAX_RELATIVE_SPREAD,
+  MIN_SHORT_BID,
+  ONE_TICK_SPREAD,
+  buyFillPrice,
+  sellFillPrice,
+} from "./hygiene";
+export {
+  expirationSmile,
+  smileExpectedPayoff,
+  smileProbAbove,
+  smileProbBelow,
+  smileProbTouch,
+  smileVol,
+  smileSlope,
+} from "./smile";
+export type { Smile } from "./smile";
 export type { SpreadIdea, SpreadLeg, SpreadScreenOptions, SpreadStrategy, StrategyType } from "./spreads";
-export { screenCashSecuredPuts, screenCoveredCalls, combineWheelStrategies, deriveRiskLevel } from "./wheel";
+export {
+  screenCashSecuredPuts,
+  screenCoveredCalls,
+  combineWheelStrategies,
+  deriveRiskLevel,
+  WHEEL_MIN_DTE,
+} from "./wheel";
 export type {
   CspCandidate,
   CcCandidate,
@@ -75,4 +102,6 @@ export type {
   CleanExpiration,
   CleanChain,
   RejectReason,
+  Assumptions,
 } from "./types";
+export { MODEL_DESCRIPTION } from "./types";

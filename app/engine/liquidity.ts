@@ -53,3 +53,15 @@ function openInterestScore(openInterest: number): number {
   }
   return Math.min(1, Math.log10(1 + openInterest) / 4);
 }
+
+/**
+ * Liquidity weight 0-1 for ranking, from the previous session only: open interest (as of the
+ * prior close) and, when the provider publishes it, the prior day's volume, each on the log
+ * scales above, averaged. Today's volume is left out on purpose: it is near zero at the open
+ * and would rank the same contract differently by the hour.
+ */
+export function priorSessionLiquidity(openInterest: number, prevDayVolume: number | null): number {
+  const o = openInterest > 0 ? openInterestScore(openInterest) : 0;
+  if (prevDayVolume === null) return o;
+  return 0.5 * (o + (prevDayVolume > 0 ? volumeScore(prevDayVolume) : 0));
+}

@@ -1,39 +1,53 @@
 /**
- * Credit spread screener: bull put, bear call and iron condor over every expiration.
+ * Credit spread screener: bull put, bear call and iron condor over every expiration
+ * (model, fill basis and ranking: docs/decisions/050-honest-idea-numbers.md).
  *
- * Units: net_credit and strikes per share; maxProfit, maxLoss, expectedValue per contract
- * (x100); every *_perc / return_* / probability field is a percent 0-100.
+ * Units: credits and strikes per share; maxProfit, maxLoss, expected_value per contract (x100);
+ * every *_perc / return_* / probability field is a percent 0-100.
+ * Fill basis (hygiene.ts): every leg trades halfway between its mid and its natural price, so
+ *   net_credit = (net_credit_mid + net_credit_natural) / 2 and every return, breakeven and
+ *   max profit/loss is at that credit; the mid and natural credits are shipped beside it.
  *   return_on_capital = credit / width x 100 (the broker holds width x 100 as collateral)
  *   return_on_risk    = credit / (width - credit) x 100 (credit over max loss)
- *   probability_of_profit = the lognormal POP (see below); the other two are beside it.
  * Condors: width = the wider wing (only one wing can lose), credit = both wings.
  *
- * Model: the price density at expiry is lognormal with the expiration's at-the-money IV
- * and drift r (risk-neutral) unless `drift` is given. Skew makes OTM legs richer than the
- * ATM density, which is exactly the edge a premium seller harvests: EV > 0 means the
- * credit exceeds the density's expected loss. EV is the expected P&L at expiry, held to
- * expiration, undiscounted.
- *   POP (lognormal) = P(S_T beyond the breakeven(s)); POP (delta) = 1 - |delta| of the short
- *   leg(s); POP (credit/width) = 1 - credit / width (the market-implied break-even odds).
+ * Probabilities come from the expiration's smile (smile.ts): probability_of_profit is the
+ * market-implied (risk-neutral, at expiry) probability of finishing beyond the breakeven(s),
+ * from the IV interpolated at the breakeven and its slope. pop_methods adds the at-the-money
+ * lognormal, 1 - |delta| of the short leg(s) and 1 - credit / width for comparison; prob_touch
+ * is the probability of touching the short strike (either short strike for a condor) before
+ * expiry. expected_value is credit at the fill minus the expected payout under the smile's
+ * density, per contract, at expiry: for a spread the market prices fairly it is
+ * credit x (1 - e^{rT}) less the fill cost, i.e. slightly negative. It is not an edge.
  *
- * Ranking: score = EV / max loss + 0.01 x liquidity point, i.e. one liquidity point is
- * worth one percent of expected return on risk.
+ * Ranking (ranking.ts): score = fill return on risk x market-implied POP x liquidity weight x
+ * (1 - bid/ask cost share) x earnings factor, ranked within each strategy and interleaved.
  *
  * Pruning (why 500 x 12 x 80 screens in well under a second):
  *  1. short legs are OTM (put strike < spot, call strike > spot) with |delta| in
- *     [shortDeltaMin, shortDeltaMax];
+ *     [shortDeltaMin, shortDeltaMax] and a bid of at least MIN_SHORT_BID;
  *  2. the long leg is at most maxStrikesApart strikes away and the width is inside
  *     [minWidth, maxWidth] (maxWidth defaults to max(1, 10% of spot));
- *  3. credit >= minCredit, return on risk >= minReturnOnRisk, liquidity >= minLiquidity;
+ *  3. credit >= minCredit, return on risk >= minReturnOnRisk, liquidity >= minLiquidity
+ *     (all at the fill);
  *  4. per expiration only the best `keep` verticals per side survive (in preallocated
  *     arrays, no objects), condors pair the best `condorWings` of each side, and
- *     objects are built only for the survivors.
- * Expected payoffs of every leg are computed once per expiration, so a pair costs a
- * handful of flops.
+ *     objects (with EV, touch and the comparison POPs) are built only for the survivors.
  */
-import { expectedCallPayoffFast, expectedPutPayoffFast, probAboveFast, probBelowFast } from "./probability";
-import { describeEvents, eventsBeforeExpiration, type EventFlags } from "./events";
-import type { CleanChain, CleanExpiration, CleanLeg } from "./types";
+import { probAboveFast, probTouchEitherFast } from "./probability";
+import { eventsBeforeExpiration, type EventFlags } from "./events";
+import { buyFillPrice, FILL_BASIS, FILL_BASIS_LABEL, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
+import { priorSessionLiquidity } from "./liquidity";
+import { balanceByStrategy, EARNINGS_FACTOR, ideaScore } from "./ranking";
+import {
+  expirationSmile,
+  smileExpectedPayoff,
+  smileProbAbove,
+  smileProbTouch,
+  smileVol,
+  type Smile,
+} from "./smile";
+import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
 import type { OptionType } from "./bsm";
 
 export type SpreadStrategy = "BULL_PUT_SPREAD" | "BEAR_CALL_SPREAD" | "IRON_CONDOR";
@@ -47,12 +61,19 @@ export interface SpreadLeg {
   bid: number;
   ask: number;
   mid: number;
+  /** Per share, at the fill basis. */
+  fill: number;
   iv: number;
   delta: number;
   liquidityPoint: number;
+  openInterest: number;
+  prevDayVolume: number | null;
 }
 
-/** The spec's "Trade idea (spread)" entity plus the engine's analytics. */
+/** Label shipped with every market-implied probability. */
+export const PROBABILITY_LABEL = "risk-neutral, at expiry";
+
+/** The spec's "Trade idea (spread)" entity plus the engine's analytics (contract of issue 11). */
 export interface SpreadIdea {
   stock_symbol: string;
   strategy_type: SpreadStrategy;
@@ -62,14 +83,28 @@ export interface SpreadIdea {
   expiration_date: string;
   /** Take-profit target, percent of the credit. */
   profit_target_perc: number;
-  /** Percent: credit / width. */
+  /** Percent: credit / width, at the fill basis. */
   return_on_capital: number;
-  /** Percent: credit / max loss. */
+  /** Percent: credit / max loss, at the fill basis. */
   return_on_risk: number;
-  /** Per share, at mid. */
+  /** Per share, at the fill basis. */
   net_credit: number;
-  /** Percent, lognormal at the breakeven(s). */
+  /** Per share, every leg at mid. */
+  net_credit_mid: number;
+  /** Per share, short bids minus long asks. */
+  net_credit_natural: number;
+  fill_basis: string;
+  fill_basis_label: string;
+  /** Percent, market-implied from the smile at the breakeven(s): see probability_label. */
   probability_of_profit: number;
+  probability_label: string;
+  /** Percent each. */
+  pop_methods: { market_implied: number; lognormal_atm: number; delta: number; credit_width: number };
+  /** Percent: touching the short strike (either short strike for a condor) before expiry. */
+  prob_touch: number;
+  /** Per contract: fill credit minus the expected payout under the smile's density, at expiry. */
+  expected_value: number;
+  assumptions: Assumptions;
   /** 1-5 */
   liquidity_point: number;
   call_long_strike: number | null;
@@ -83,24 +118,30 @@ export interface SpreadIdea {
   daysToExpiration: number;
   /** Per share: the wider wing for condors. */
   width: number;
-  /** Per share. */
+  /** Per share (same as net_credit_mid). */
   creditMid: number;
-  /** Per share: short bids minus long asks. */
+  /** Per share (same as net_credit_natural). */
   creditNatural: number;
-  /** Per contract. */
+  /** Per contract, at the fill basis. */
   maxProfit: number;
-  /** Per contract: width x 100 - credit x 100. */
+  /** Per contract: width x 100 - credit x 100, at the fill basis. */
   maxLoss: number;
   breakevenLow: number | null;
   breakevenHigh: number | null;
-  /** Percent, three ways. */
+  /** Percent: lognormal = pop_methods.lognormal_atm, shortDelta = .delta, creditToWidth = .credit_width. */
   pop: { lognormal: number; shortDelta: number; creditToWidth: number };
-  /** Per contract, at mid credit. */
+  /** Same as expected_value. */
   expectedValue: number;
-  /** EV / max loss (ratio). */
+  /** expected_value / maxLoss (ratio). */
   evToMaxLoss: number;
-  /** Density volatility used for POP and EV. */
+  /** At-the-money IV of the expiration (the lognormal_atm density and the cushion). */
   modelVolatility: number;
+  /** Distance from the price to the nearer breakeven, in standard deviations of the move to expiry. */
+  cushion_sd: number;
+  /** 0-1, the weakest leg's prior-session liquidity (ranking.ts). */
+  liquidity_weight: number;
+  /** 0-1: (mid credit - natural credit) / mid credit. */
+  fill_cost_share: number;
   score: number;
   why: string;
   events: EventFlags;
@@ -127,13 +168,10 @@ export interface SpreadScreenOptions {
   condorWings?: number;
   /** Cap per underlying (best scores first). */
   maxIdeas?: number;
-  /** Real-world drift for POP/EV; default the risk-free rate. */
-  drift?: number;
   /** Percent of credit; default 50. */
   profitTargetPercent?: number;
 }
 
-export const LIQUIDITY_SCORE_WEIGHT = 0.01;
 const ALL_STRATEGIES: readonly SpreadStrategy[] = ["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"];
 const STRATEGY_CODE: Record<SpreadStrategy, string> = {
   BULL_PUT_SPREAD: "BPS",
@@ -178,13 +216,11 @@ class TopVerticals {
   readonly score: Float64Array;
   readonly short: Int32Array;
   readonly long: Int32Array;
-  readonly ev: Float64Array;
   count = 0;
   constructor(readonly capacity: number) {
     this.score = new Float64Array(capacity);
     this.short = new Int32Array(capacity);
     this.long = new Int32Array(capacity);
-    this.ev = new Float64Array(capacity);
   }
   reset(): void {
     this.count = 0;
@@ -196,7 +232,7 @@ class TopVerticals {
     for (let i = 0; i < this.count; i++) if (this.score[i] < m) m = this.score[i];
     return m;
   }
-  offer(score: number, shortIdx: number, longIdx: number, ev: number): void {
+  offer(score: number, shortIdx: number, longIdx: number): void {
     let slot = this.count;
     if (this.count < this.capacity) this.count++;
     else {
@@ -207,23 +243,12 @@ class TopVerticals {
     this.score[slot] = score;
     this.short[slot] = shortIdx;
     this.long[slot] = longIdx;
-    this.ev[slot] = ev;
   }
   /** Indices of kept entries, best first. */
   order(): number[] {
     const idx = Array.from({ length: this.count }, (_, i) => i);
     idx.sort((a, b) => this.score[b] - this.score[a]);
     return idx;
-  }
-}
-
-let payoffScratch = new Float64Array(256);
-let payoffScratch2 = new Float64Array(256);
-
-function ensureScratch(n: number): void {
-  if (payoffScratch.length < n) {
-    payoffScratch = new Float64Array(n * 2);
-    payoffScratch2 = new Float64Array(n * 2);
   }
 }
 
@@ -235,9 +260,12 @@ const legOf = (leg: CleanLeg, side: "sell" | "buy"): SpreadLeg => ({
   bid: leg.bid,
   ask: leg.ask,
   mid: leg.mid,
+  fill: side === "sell" ? sellFillPrice(leg.bid, leg.ask) : buyFillPrice(leg.bid, leg.ask),
   iv: leg.iv,
   delta: leg.delta,
   liquidityPoint: leg.liquidityPoint,
+  openInterest: leg.openInterest,
+  prevDayVolume: leg.prevDayVolume,
 });
 
 interface Resolved {
@@ -254,7 +282,6 @@ interface Resolved {
   perExpiration: number;
   condorWings: number;
   maxIdeas: number;
-  mu: number;
   profitTarget: number;
   want: Set<SpreadStrategy>;
 }
@@ -265,7 +292,7 @@ function resolve(chain: CleanChain, o: SpreadScreenOptions): Resolved {
     minDte: o.minDte ?? 1,
     maxDte: o.maxDte ?? 60,
     dMin: o.shortDeltaMin ?? 0.1,
-    dMax: o.shortDeltaMax ?? 0.4,
+    dMax: o.shortDeltaMax ?? 0.3,
     minWidth: o.minWidth ?? 0,
     maxWidth: o.maxWidth ?? Math.max(1, 0.1 * chain.spot),
     apart: o.maxStrikesApart ?? 8,
@@ -275,84 +302,117 @@ function resolve(chain: CleanChain, o: SpreadScreenOptions): Resolved {
     perExpiration,
     condorWings: o.condorWings ?? 5,
     maxIdeas: o.maxIdeas ?? 50,
-    mu: o.drift ?? chain.riskFreeRate,
     profitTarget: o.profitTargetPercent ?? 50,
     want: new Set(o.strategies ?? ALL_STRATEGIES),
   };
 }
 
-/** Screens one cleaned chain; ideas sorted by score, best first. */
+/**
+ * Screens one cleaned chain. Each strategy is ranked by score on its own and the strategies
+ * are interleaved (balanceByStrategy) before the per-underlying cut, so `maxIdeas` keeps a mix.
+ */
 export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOptions = {}): SpreadIdea[] {
   const o = resolve(chain, options);
   const S = chain.spot;
-  const q = chain.dividendYield;
   const wantPut = o.want.has("BULL_PUT_SPREAD") || o.want.has("IRON_CONDOR");
   const wantCall = o.want.has("BEAR_CALL_SPREAD") || o.want.has("IRON_CONDOR");
   const keep = Math.max(o.perExpiration, o.want.has("IRON_CONDOR") ? o.condorWings : 0);
   const topPut = new TopVerticals(keep);
   const topCall = new TopVerticals(keep);
   const ideas: SpreadIdea[] = [];
+  // Fill prices of the sold and bought legs differ; a leg can be either, so both are kept.
+  let putSell = new Float64Array(0);
+  let putBuy = new Float64Array(0);
+  let callSell = new Float64Array(0);
+  let callBuy = new Float64Array(0);
+  let putLiq = new Float64Array(0);
+  let callLiq = new Float64Array(0);
 
   for (const exp of chain.expirations) {
     if (exp.dte < o.minDte || exp.dte > o.maxDte) continue;
-    const sigma = exp.atmIv;
-    const T = exp.T;
     const puts = exp.puts;
     const calls = exp.calls;
-    ensureScratch(Math.max(puts.length, calls.length));
-    const ePut = payoffScratch;
-    const eCall = payoffScratch2;
     topPut.reset();
     topCall.reset();
+    const sm = expirationSmile(exp, S);
+    const earningsFactor =
+      chain.earningsDate !== null &&
+      chain.earningsDate >= chain.today &&
+      chain.earningsDate <= exp.expirationDate
+        ? EARNINGS_FACTOR
+        : 1;
 
     if (wantPut) {
-      // only OTM puts (shorts and their longs) are ever paired
-      for (let i = 0; i < puts.length && puts[i].strike < S; i++)
-        ePut[i] = expectedPutPayoffFast(S, puts[i].strike, T, sigma, q, o.mu);
-      for (let i = 0; i < puts.length; i++) {
+      let otm = 0;
+      while (otm < puts.length && puts[otm].strike < S) otm++;
+      if (putSell.length < otm) {
+        putSell = new Float64Array(otm * 2);
+        putBuy = new Float64Array(otm * 2);
+        putLiq = new Float64Array(otm * 2);
+      }
+      for (let i = 0; i < otm; i++) {
+        const l = puts[i];
+        putSell[i] = sellFillPrice(l.bid, l.ask);
+        putBuy[i] = buyFillPrice(l.bid, l.ask);
+        putLiq[i] = priorSessionLiquidity(l.openInterest, l.prevDayVolume);
+      }
+      for (let i = 0; i < otm; i++) {
         const sh = puts[i];
-        if (sh.strike >= S) break;
         const ad = -sh.delta;
-        if (ad < o.dMin || ad > o.dMax || sh.liquidityPoint < o.minLiq) continue;
+        if (ad < o.dMin || ad > o.dMax || sh.liquidityPoint < o.minLiq || sh.bid < MIN_SHORT_BID) continue;
         const jEnd = Math.max(0, i - o.apart);
         for (let j = i - 1; j >= jEnd; j--) {
           const lg = puts[j];
           const width = sh.strike - lg.strike;
           if (width > o.maxWidth) break;
           if (width < o.minWidth) continue;
-          const credit = sh.mid - lg.mid;
+          const credit = putSell[i] - putBuy[j];
           if (credit < o.minCredit) continue;
           const risk = width - credit;
-          if (!(risk > 0) || (credit / risk) * 100 < o.minRor) continue;
-          const liq = sh.liquidityPoint < lg.liquidityPoint ? sh.liquidityPoint : lg.liquidityPoint;
-          if (liq < o.minLiq) continue;
-          const ev = credit - ePut[i] + ePut[j];
-          topPut.offer(ev / risk + LIQUIDITY_SCORE_WEIGHT * (liq < 1 ? 1 : liq), i, j, ev);
+          if (!(risk > 0)) continue;
+          const ror = credit / risk;
+          if (ror * 100 < o.minRor) continue;
+          if (lg.liquidityPoint < o.minLiq) continue;
+          const pop = smileProbAbove(sm, sh.strike - credit);
+          const liq = putLiq[i] < putLiq[j] ? putLiq[i] : putLiq[j];
+          topPut.offer(ideaScore(ror, pop, liq, sh.mid - lg.mid, sh.bid - lg.ask, earningsFactor), i, j);
         }
       }
     }
     if (wantCall) {
-      for (let i = calls.length - 1; i >= 0 && calls[i].strike > S; i--)
-        eCall[i] = expectedCallPayoffFast(S, calls[i].strike, T, sigma, q, o.mu);
-      for (let i = calls.length - 1; i >= 0; i--) {
+      let otm = calls.length;
+      while (otm > 0 && calls[otm - 1].strike > S) otm--;
+      if (callSell.length < calls.length) {
+        callSell = new Float64Array(calls.length * 2);
+        callBuy = new Float64Array(calls.length * 2);
+        callLiq = new Float64Array(calls.length * 2);
+      }
+      for (let i = otm; i < calls.length; i++) {
+        const l = calls[i];
+        callSell[i] = sellFillPrice(l.bid, l.ask);
+        callBuy[i] = buyFillPrice(l.bid, l.ask);
+        callLiq[i] = priorSessionLiquidity(l.openInterest, l.prevDayVolume);
+      }
+      for (let i = calls.length - 1; i >= otm; i--) {
         const sh = calls[i];
-        if (sh.strike <= S) break;
         const ad = sh.delta;
-        if (ad < o.dMin || ad > o.dMax || sh.liquidityPoint < o.minLiq) continue;
+        if (ad < o.dMin || ad > o.dMax || sh.liquidityPoint < o.minLiq || sh.bid < MIN_SHORT_BID) continue;
         const jEnd = Math.min(calls.length - 1, i + o.apart);
         for (let j = i + 1; j <= jEnd; j++) {
           const lg = calls[j];
           const width = lg.strike - sh.strike;
           if (width > o.maxWidth) break;
           if (width < o.minWidth) continue;
-          const credit = sh.mid - lg.mid;
+          const credit = callSell[i] - callBuy[j];
           if (credit < o.minCredit) continue;
           const risk = width - credit;
-          if (!(risk > 0) || (credit / risk) * 100 < o.minRor) continue;
-          const liq = sh.liquidityPoint < lg.liquidityPoint ? sh.liquidityPoint : lg.liquidityPoint;
-          if (liq < o.minLiq) continue;
-          const ev = credit - eCall[i] + eCall[j];
-          topCall.offer(ev / risk + LIQUIDITY_SCORE_WEIGHT * (liq < 1 ? 1 : liq), i, j, ev);
+          if (!(risk > 0)) continue;
+          const ror = credit / risk;
+          if (ror * 100 < o.minRor) continue;
+          if (lg.liquidityPoint < o.minLiq) continue;
+          const pop = 1 - smileProbAbove(sm, sh.strike + credit);
+          const liq = callLiq[i] < callLiq[j] ? callLiq[i] : callLiq[j];
+          topCall.offer(ideaScore(ror, pop, liq, sh.mid - lg.mid, sh.bid - lg.ask, earningsFactor), i, j);
         }
       }
     }
@@ -366,13 +426,13 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           buildIdea(
             chain,
             exp,
+            sm,
             o,
             "BULL_PUT_SPREAD",
             puts[topPut.short[s]],
             puts[topPut.long[s]],
             null,
             null,
-            topPut.ev[s],
           ),
         );
       }
@@ -384,13 +444,13 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           buildIdea(
             chain,
             exp,
+            sm,
             o,
             "BEAR_CALL_SPREAD",
             null,
             null,
             calls[topCall.short[s]],
             calls[topCall.long[s]],
-            topCall.ev[s],
           ),
         );
       }
@@ -401,26 +461,32 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
       const pairC: number[] = [];
       for (let a = 0; a < putOrder.length && a < o.condorWings; a++) {
         const ps = putOrder[a];
-        const pShort = puts[topPut.short[ps]];
-        const pLong = puts[topPut.long[ps]];
+        const iPS = topPut.short[ps];
+        const iPL = topPut.long[ps];
+        const pShort = puts[iPS];
+        const pLong = puts[iPL];
         for (let b = 0; b < callOrder.length && b < o.condorWings; b++) {
           const cs = callOrder[b];
-          const cShort = calls[topCall.short[cs]];
-          const cLong = calls[topCall.long[cs]];
+          const iCS = topCall.short[cs];
+          const iCL = topCall.long[cs];
+          const cShort = calls[iCS];
+          const cLong = calls[iCL];
           if (!(pShort.strike < cShort.strike)) continue;
-          const credit = pShort.mid - pLong.mid + cShort.mid - cLong.mid;
+          const credit = putSell[iPS] - putBuy[iPL] + callSell[iCS] - callBuy[iCL];
           const wP = pShort.strike - pLong.strike;
           const wC = cLong.strike - cShort.strike;
           const risk = (wP > wC ? wP : wC) - credit;
-          if (!(risk > 0) || (credit / risk) * 100 < o.minRor) continue;
-          const liq = Math.min(
-            pShort.liquidityPoint,
-            pLong.liquidityPoint,
-            cShort.liquidityPoint,
-            cLong.liquidityPoint,
-          );
-          const ev = topPut.ev[ps] + topCall.ev[cs];
-          condors.offer(ev / risk + LIQUIDITY_SCORE_WEIGHT * (liq < 1 ? 1 : liq), pairP.length, 0, ev);
+          if (!(risk > 0)) continue;
+          const ror = credit / risk;
+          if (ror * 100 < o.minRor) continue;
+          const lo = pShort.strike - credit;
+          const hi = cShort.strike + credit;
+          if (!(hi > lo)) continue;
+          const pop = Math.max(0, smileProbAbove(sm, lo) - smileProbAbove(sm, hi));
+          const liq = Math.min(putLiq[iPS], putLiq[iPL], callLiq[iCS], callLiq[iCL]);
+          const mid = pShort.mid - pLong.mid + cShort.mid - cLong.mid;
+          const natural = pShort.bid - pLong.ask + cShort.bid - cLong.ask;
+          condors.offer(ideaScore(ror, pop, liq, mid, natural, earningsFactor), pairP.length, 0);
           pairP.push(ps);
           pairC.push(cs);
         }
@@ -432,108 +498,155 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           buildIdea(
             chain,
             exp,
+            sm,
             o,
             "IRON_CONDOR",
             puts[topPut.short[ps]],
             puts[topPut.long[ps]],
             calls[topCall.short[cs]],
             calls[topCall.long[cs]],
-            condors.ev[s],
           ),
         );
       }
     }
   }
-  ideas.sort((a, b) => b.score - a.score);
-  if (ideas.length > o.maxIdeas) ideas.length = o.maxIdeas;
-  return ideas;
+  const ranked = balanceByStrategy(ideas.sort((a, b) => b.score - a.score));
+  if (ranked.length > o.maxIdeas) ranked.length = o.maxIdeas;
+  for (const idea of ranked) idea.why = explain(idea);
+  return ranked;
 }
 
-/** Sorts ideas from many underlyings by score, best first (in place). */
+/** Sorts ideas from many underlyings by score, best first, then interleaves the strategies. */
 export function rankSpreadIdeas(ideas: SpreadIdea[]): SpreadIdea[] {
-  return ideas.sort((a, b) => b.score - a.score);
+  return balanceByStrategy(ideas.sort((a, b) => b.score - a.score));
 }
+
+const pct = (x: number) => `${x.toFixed(0)}%`;
+const money = (x: number) => `$${x.toFixed(2)}`;
+const KIND_TEXT: Record<string, string> = {
+  EARNINGS: "earnings",
+  EX_DIVIDEND: "ex-dividend",
+  FOMC: "FOMC",
+  CPI: "CPI",
+  NFP: "jobs report",
+  OTHER: "event",
+};
 
 function buildIdea(
   chain: CleanChain,
   exp: CleanExpiration,
+  sm: Smile,
   o: Resolved,
   strategy: SpreadStrategy,
   putShort: CleanLeg | null,
   putLong: CleanLeg | null,
   callShort: CleanLeg | null,
   callLong: CleanLeg | null,
-  evPerShare: number,
 ): SpreadIdea {
   const S = chain.spot;
-  const sigma = exp.atmIv;
   const q = chain.dividendYield;
+  const r = chain.riskFreeRate;
+  const atm = exp.atmIv;
   let creditMid = 0;
   let creditNatural = 0;
+  let credit = 0;
   let width = 0;
-  let liq = 5;
+  let liqPoint = 5;
+  let liqWeight = 1;
   let popDelta = 1;
+  let payout = 0;
   const legs: SpreadLeg[] = [];
+  const addVertical = (sh: CleanLeg, lg: CleanLeg) => {
+    const isCall = sh.type === "call";
+    creditMid += sh.mid - lg.mid;
+    creditNatural += sh.bid - lg.ask;
+    credit += sellFillPrice(sh.bid, sh.ask) - buyFillPrice(lg.bid, lg.ask);
+    width = Math.max(width, Math.abs(sh.strike - lg.strike));
+    liqPoint = Math.min(liqPoint, sh.liquidityPoint, lg.liquidityPoint);
+    liqWeight = Math.min(
+      liqWeight,
+      priorSessionLiquidity(sh.openInterest, sh.prevDayVolume),
+      priorSessionLiquidity(lg.openInterest, lg.prevDayVolume),
+    );
+    popDelta -= Math.abs(sh.delta);
+    payout += smileExpectedPayoff(sm, isCall, sh.strike) - smileExpectedPayoff(sm, isCall, lg.strike);
+  };
   if (putShort && putLong) {
-    creditMid += putShort.mid - putLong.mid;
-    creditNatural += putShort.bid - putLong.ask;
-    width = Math.max(width, putShort.strike - putLong.strike);
-    liq = Math.min(liq, putShort.liquidityPoint, putLong.liquidityPoint);
-    popDelta -= Math.abs(putShort.delta);
+    addVertical(putShort, putLong);
     legs.push(legOf(putLong, "buy"), legOf(putShort, "sell"));
   }
   if (callShort && callLong) {
-    creditMid += callShort.mid - callLong.mid;
-    creditNatural += callShort.bid - callLong.ask;
-    width = Math.max(width, callLong.strike - callShort.strike);
-    liq = Math.min(liq, callShort.liquidityPoint, callLong.liquidityPoint);
-    popDelta -= Math.abs(callShort.delta);
+    addVertical(callShort, callLong);
     legs.push(legOf(callShort, "sell"), legOf(callLong, "buy"));
   }
-  const beLow = putShort ? putShort.strike - creditMid : null;
-  const beHigh = callShort ? callShort.strike + creditMid : null;
+  const beLow = putShort ? putShort.strike - credit : null;
+  const beHigh = callShort ? callShort.strike + credit : null;
+  const lnAbove = (x: number) => probAboveFast(S, x, exp.T, atm, q, r);
+  let popMarket: number;
   let popLog: number;
+  let touch: number;
   if (beLow !== null && beHigh !== null) {
-    popLog =
-      beHigh > beLow
-        ? Math.max(
-            0,
-            probAboveFast(S, beLow, exp.T, sigma, q, o.mu) - probAboveFast(S, beHigh, exp.T, sigma, q, o.mu),
-          )
-        : 0;
-  } else if (beLow !== null) popLog = probAboveFast(S, beLow, exp.T, sigma, q, o.mu);
-  else popLog = probBelowFast(S, beHigh as number, exp.T, sigma, q, o.mu);
-  const maxLossPs = width - creditMid;
-  const liquidity = liq < 1 ? 1 : liq;
-  const evToMaxLoss = evPerShare / maxLossPs;
+    popMarket = beHigh > beLow ? Math.max(0, smileProbAbove(sm, beLow) - smileProbAbove(sm, beHigh)) : 0;
+    popLog = beHigh > beLow ? Math.max(0, lnAbove(beLow) - lnAbove(beHigh)) : 0;
+    const sigmaTouch = 0.5 * (smileVol(sm, putShort!.strike) + smileVol(sm, callShort!.strike));
+    touch = probTouchEitherFast(S, putShort!.strike, callShort!.strike, exp.T, sigmaTouch, q, r);
+  } else if (beLow !== null) {
+    popMarket = smileProbAbove(sm, beLow);
+    popLog = lnAbove(beLow);
+    touch = smileProbTouch(sm, putShort!.strike);
+  } else {
+    popMarket = 1 - smileProbAbove(sm, beHigh as number);
+    popLog = 1 - lnAbove(beHigh as number);
+    touch = smileProbTouch(sm, callShort!.strike);
+  }
+  const maxLossPs = width - credit;
+  const liquidity = liqPoint < 1 ? 1 : liqPoint;
+  const ev100 = (credit - payout) * 100;
+  const earningsFactor =
+    chain.earningsDate !== null &&
+    chain.earningsDate >= chain.today &&
+    chain.earningsDate <= exp.expirationDate
+      ? EARNINGS_FACTOR
+      : 1;
+  const score = ideaScore(credit / maxLossPs, popMarket, liqWeight, creditMid, creditNatural, earningsFactor);
+  const costShare = creditMid > 0 ? Math.min(1, Math.max(0, (creditMid - creditNatural) / creditMid)) : 1;
   const events = eventsBeforeExpiration(chain, exp.expirationDate);
+  const sdMove = atm * Math.sqrt(exp.T);
+  const cushionSd = Math.min(
+    beLow !== null ? Math.log(S / beLow) / sdMove : Infinity,
+    beHigh !== null ? Math.log(beHigh / S) / sdMove : Infinity,
+  );
   const strikes = {
     putShort: putShort?.strike ?? null,
     putLong: putLong?.strike ?? null,
     callShort: callShort?.strike ?? null,
     callLong: callLong?.strike ?? null,
   };
-  const pop = {
-    lognormal: popLog * 100,
-    shortDelta: Math.max(0, popDelta) * 100,
-    creditToWidth: (1 - creditMid / width) * 100,
+  const popMethods = {
+    market_implied: popMarket * 100,
+    lognormal_atm: popLog * 100,
+    delta: Math.max(0, popDelta) * 100,
+    credit_width: (1 - credit / width) * 100,
   };
-  const eventsText = describeEvents(events, chain.earningsDate, chain.exDividendDate);
-  const ev100 = evPerShare * 100;
-  const why =
-    `EV ${ev100 >= 0 ? "+" : "-"}$${Math.abs(ev100).toFixed(0)} per $${(maxLossPs * 100).toFixed(0)} at risk (${(evToMaxLoss * 100).toFixed(1)}%), ` +
-    `POP ${pop.lognormal.toFixed(0)}%, $${creditMid.toFixed(2)} credit on ${strikeText(width)} wide, liquidity ${liquidity}/5` +
-    (eventsText ? `; ${eventsText}` : "");
   return {
     stock_symbol: chain.underlying,
     strategy_type: strategy,
     trade_unique_identifier: spreadTradeId(chain.underlying, strategy, exp.expirationDate, strikes),
     expiration_date: exp.expirationDate,
     profit_target_perc: o.profitTarget,
-    return_on_capital: (creditMid / width) * 100,
-    return_on_risk: (creditMid / maxLossPs) * 100,
-    net_credit: creditMid,
-    probability_of_profit: pop.lognormal,
+    return_on_capital: (credit / width) * 100,
+    return_on_risk: (credit / maxLossPs) * 100,
+    net_credit: credit,
+    net_credit_mid: creditMid,
+    net_credit_natural: creditNatural,
+    fill_basis: FILL_BASIS,
+    fill_basis_label: FILL_BASIS_LABEL,
+    probability_of_profit: popMethods.market_implied,
+    probability_label: PROBABILITY_LABEL,
+    pop_methods: popMethods,
+    prob_touch: touch * 100,
+    expected_value: ev100,
+    assumptions: chain.assumptions,
     liquidity_point: liquidity,
     call_long_strike: strikes.callLong,
     call_short_strike: strikes.callShort,
@@ -546,17 +659,51 @@ function buildIdea(
     width,
     creditMid,
     creditNatural,
-    maxProfit: creditMid * 100,
-    maxLoss: width * 100 - creditMid * 100,
+    maxProfit: credit * 100,
+    maxLoss: width * 100 - credit * 100,
     breakevenLow: beLow,
     breakevenHigh: beHigh,
-    pop,
+    pop: {
+      lognormal: popMethods.lognormal_atm,
+      shortDelta: popMethods.delta,
+      creditToWidth: popMethods.credit_width,
+    },
     expectedValue: ev100,
-    evToMaxLoss,
-    modelVolatility: sigma,
-    score: evToMaxLoss + LIQUIDITY_SCORE_WEIGHT * liquidity,
-    why,
+    evToMaxLoss: ev100 / (maxLossPs * 100),
+    modelVolatility: atm,
+    cushion_sd: cushionSd,
+    liquidity_weight: liqWeight,
+    fill_cost_share: costShare,
+    score,
+    why: "",
     events,
     legs,
   };
+}
+
+const thousands = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/**
+ * "Why this idea": facts only (return at the fill with the three credits, market-implied POP,
+ * cushion in standard deviations, liquidity, events in the window). Written for the ideas that
+ * survive the per-underlying cut only.
+ */
+function explain(i: SpreadIdea): string {
+  const shorts = i.legs.filter((l) => l.side === "sell");
+  const longs = i.legs.filter((l) => l.side === "buy");
+  const oiText = (ls: SpreadLeg[]) => ls.map((l) => thousands(l.openInterest)).join("/");
+  const both = i.breakevenLow !== null && i.breakevenHigh !== null;
+  const cushionText = both
+    ? `breakevens ${i.cushion_sd.toFixed(1)} SD or more from the price`
+    : `breakeven ${i.cushion_sd.toFixed(1)} SD ${i.breakevenLow !== null ? "below" : "above"} the price`;
+  const eventText = i.events.list.length
+    ? `Events before expiry: ${i.events.list.map((e) => `${KIND_TEXT[e.kind] ?? e.kind} ${e.date}`).join(", ")}`
+    : "No earnings, ex-dividend or scheduled macro release before expiry";
+  return (
+    `Return on risk ${pct(i.return_on_risk)} at the fill price (${money(i.net_credit)} credit on ${strikeText(i.width)} wide; ` +
+    `${money(i.net_credit_mid)} at mid, ${money(i.net_credit_natural)} natural). ` +
+    `Market-implied POP ${pct(i.probability_of_profit)} (${PROBABILITY_LABEL}); ${cushionText}. ` +
+    `Liquidity ${i.liquidity_point}/5, open interest ${oiText(shorts)} short, ${oiText(longs)} long. ` +
+    `${eventText}.`
+  );
 }

@@ -23,8 +23,12 @@ export interface ChainLeg {
   theta?: number | null;
   /** Per 1 volatility point (1%), per share (broker convention). */
   vega?: number | null;
+  /** Contracts traded today so far (intraday: near zero at the open). */
   volume: number;
+  /** Open contracts as of the previous close (OCC reports it overnight). */
   openInterest: number;
+  /** Contracts traded in the previous session, when the provider publishes it. */
+  prevDayVolume?: number | null;
   /** ISO instant of the quote; missing means "as fresh as the chain". */
   quoteTime?: string | null;
 }
@@ -57,8 +61,17 @@ export interface MarketEvent {
 export interface MarketContext {
   /** Risk-free rate, continuous, decimal (0.043). */
   riskFreeRate: number;
-  /** Continuous dividend yield, decimal. Default 0. */
-  dividendYield?: number;
+  /** Where the rate comes from, e.g. 'simulated-market T-bill series' (default 'not stated'). */
+  riskFreeRateSource?: string;
+  /** Date of the rate's observation 'YYYY-MM-DD' (default null). */
+  riskFreeRateAsOf?: string | null;
+  /**
+   * Continuous dividend yield, decimal. null or missing means unknown: computed as 0 but flagged
+   * (assumptions.q = null, q_source 'unknown'), never a silent 0.
+   */
+  dividendYield?: number | null;
+  /** Where the yield comes from (default 'provided' when a number is given). */
+  dividendYieldSource?: string;
   /** ISO instant; defaults to the chain's asOf. */
   asOf?: string;
   /** Today's New York date 'YYYY-MM-DD'; defaults to the New York date of asOf. */
@@ -91,6 +104,7 @@ export interface CleanLeg {
   vega: number;
   volume: number;
   openInterest: number;
+  prevDayVolume: number | null;
   quoteTime: string | null;
   /** 0-5, see liquidity.ts. */
   liquidityPoint: number;
@@ -129,6 +143,23 @@ export type RejectReason =
   | "EXPIRED"
   | "DUPLICATE";
 
+/** The model inputs shipped with every idea and strategy (contract of issue 11). */
+export interface Assumptions {
+  /** Risk-free rate used, continuous, decimal. */
+  r: number;
+  r_source: string;
+  /** 'YYYY-MM-DD' of the rate's observation, or null when the source gives none. */
+  r_as_of: string | null;
+  /** Dividend yield used, decimal; null when unknown (0 is then used and q_source says 'unknown'). */
+  q: number | null;
+  q_source: string;
+  /** One line naming the model. */
+  model: string;
+}
+
+export const MODEL_DESCRIPTION =
+  "Black-Scholes-Merton (European) on the expiration's smile: IV linear in strike with its slope, risk-neutral, at expiry";
+
 export interface CleanChain {
   underlying: string;
   spot: number;
@@ -136,7 +167,9 @@ export interface CleanChain {
   asOfMs: number;
   today: string;
   riskFreeRate: number;
+  /** The yield computed with (0 when unknown; see assumptions.q). */
   dividendYield: number;
+  assumptions: Assumptions;
   earningsDate: string | null;
   exDividendDate: string | null;
   events: readonly MarketEvent[];

@@ -2,27 +2,39 @@
  * Wheel candidates: cash-secured puts (CSP) and covered calls (CC), with the fields of the
  * spec's "CSP strategy" and "CC strategy" entities.
  *
- * Conventions (spec "Business constants"):
- *   premium                = mid price per share; premiumPerContract = round(premium x 100)
+ * Conventions (spec "Business constants", with the fill basis and probabilities of decision 050):
+ *   premium                = per share at the fill basis (halfway between mid and bid, hygiene.ts);
+ *                            premium_mid and premium_natural (the bid) beside it;
+ *                            premiumPerContract = round(premium x 100)
  *   CSP contracts          = floor(cash / (strike x 100)); cashRequired = strike x 100 x contracts
  *   CC contracts           = floor(shares / 100)
  *   returnOnCapital (%)    = CSP: premium / strike x 100; CC: premium / currentPrice x 100
- *   annualizedReturn (%)   = returnOnCapital / max(DTE, 1) x 365
+ *   annualizedReturn (%)   = returnOnCapital / max(DTE, 1) x 365 (the spec's tooltip);
+ *   period_return (%)      = returnOnCapital, the return over the holding period, shown beside it
  *   maxLoss (CSP)          = (strike - premium) x 100 per contract (stock going to 0)
  *   breakEvenPrice (CSP)   = strike - premium; cushionPercent = (price - breakEven) / price x 100
- *   probabilityITM (%)     = |delta| x 100; winProbability = probabilityOTM = 100 - probabilityITM;
- *                            assignmentRisk = 100 - winProbability. The lognormal P(OTM) at
- *                            the leg's IV (risk-neutral) is given beside it.
+ *   winProbability (%)     = CSP: market-implied P(S_T > strike) from the smile (N(d2) at the
+ *                            smile's IV with its slope; risk-neutral, at expiry); CC: the spec's
+ *                            100 - |delta| x 100, labelled "delta approx." (winProbabilityMethod).
+ *                            probabilityOTM = winProbability, probabilityITM = assignmentRisk =
+ *                            100 - winProbability. The lognormal P(OTM) at the leg's own IV is
+ *                            beside it; prob_touch = touching the strike before expiry.
  *   impliedVolatility      = percent (32.5 = 32.5%); theta per day per share.
- * Only out-of-the-money strikes with |delta| <= 0.5 are candidates: deeper strikes would
- * count intrinsic value as "premium income".
+ * Only out-of-the-money strikes with |delta| <= 0.5 and a bid of at least MIN_SHORT_BID are
+ * candidates: deeper strikes would count intrinsic value as "premium income".
+ * Minimum DTE defaults to WHEEL_MIN_DTE = 7 (a departure: the spec's filters have no such field;
+ * the user can lower it): annualising a 4-day premium x 91 crowns trades whose return is mostly
+ * the bid/ask noise of a few cents.
  * Selection (spec "Strategy combination"): the requested risk level picks the delta band
  * (< 0.2 conservative, < 0.35 balanced, else aggressive); best 3 per ticker by
  * annualizedReturn, descending.
  */
 import { expectedCallPayoffFast, probAboveFast, probBelowFast } from "./probability";
 import { eventsBeforeExpiration, type EventFlags } from "./events";
-import type { CleanChain, CleanExpiration, CleanLeg } from "./types";
+import { FILL_BASIS, FILL_BASIS_LABEL, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
+import { expirationSmile, smileProbAbove, smileProbTouch } from "./smile";
+import { PROBABILITY_LABEL } from "./spreads";
+import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
 import { annualize } from "./time";
 
 export type RiskLevel = "conservative" | "balanced" | "aggressive";
@@ -33,6 +45,8 @@ export const RISK_DISTANCE_CONSERVATIVE = 0.1;
 export const RISK_DISTANCE_BALANCED = 0.05;
 export const STRATEGIES_PER_TICKER = 3;
 export const MAX_WHEEL_DELTA = 0.5;
+/** Default minimum days to expiration of the wheel screens (see above). */
+export const WHEEL_MIN_DTE = 7;
 
 /**
  * Spec "Risk level derivation when missing": by |delta| (< 0.2 conservative, < 0.35
@@ -66,10 +80,16 @@ interface WheelCommon {
   currentPrice: number;
   expirationDate: string;
   daysToExpiration: number;
-  /** Per share (mid). */
+  /** Per share, at the fill basis. */
   premium: number;
+  /** Per share, at mid. */
+  premium_mid: number;
   /** Per share, selling at the bid. */
+  premium_natural: number;
+  /** Same as premium_natural. */
   premiumNatural: number;
+  fill_basis: string;
+  fill_basis_label: string;
   /** round(premium x 100) */
   premiumPerContract: number;
   /** premiumPerContract x contracts */
@@ -81,8 +101,12 @@ interface WheelCommon {
   /** Percent. */
   impliedVolatility: number;
   greeks: { delta: number; theta: number; gamma: number; vega: number };
-  /** Percent. */
+  /** Percent (see winProbabilityMethod). */
   winProbability: number;
+  /** 'market-implied (risk-neutral, at expiry)' for CSPs, 'delta approx.' for CCs. */
+  winProbabilityMethod: string;
+  /** Percent: touching the strike before expiry (continuous monitoring, smile IV at the strike). */
+  prob_touch: number;
   probabilityOTM: number;
   probabilityITM: number;
   /** Percent, 100 - winProbability. */
@@ -93,6 +117,9 @@ interface WheelCommon {
   returnOnCapital: number;
   /** Percent: returnOnCapital / DTE x 365. */
   annualizedReturn: number;
+  /** Percent over the holding period (= returnOnCapital). */
+  period_return: number;
+  assumptions: Assumptions;
   riskLevel: RiskLevel;
   /** 0-5 */
   liquidityPoint: number;
@@ -149,10 +176,11 @@ export interface WheelScreenOptions {
   riskLevel?: RiskLevel;
   /** Default 45 (spec filter default). */
   maxDte?: number;
+  /** Default WHEEL_MIN_DTE (7). */
   minDte?: number;
   /** Minimum returnOnCapital, percent. Default 0. */
   minReturn?: number;
-  /** Minimum premium per share. Default 0.05. */
+  /** Minimum premium per share, at the fill basis. Default 0.05. */
   minPremium?: number;
   minLiquidity?: number;
   /** Default 3. */
@@ -187,10 +215,12 @@ function common(
   riskLevel: RiskLevel,
   roc: number,
   probOtmLognormal: number,
+  winProbability: number,
+  winProbabilityMethod: string,
 ): WheelCommon {
-  const premium = leg.mid;
+  const premium = sellFillPrice(leg.bid, leg.ask);
   const premiumPerContract = Math.round(premium * 100);
-  const itm = Math.min(100, Math.abs(leg.delta) * 100);
+  const itm = 100 - winProbability;
   return {
     id: leg.occSymbol,
     symbol: chain.underlying,
@@ -199,7 +229,11 @@ function common(
     expirationDate: exp.expirationDate,
     daysToExpiration: exp.dte,
     premium,
+    premium_mid: leg.mid,
+    premium_natural: leg.bid,
     premiumNatural: leg.bid,
+    fill_basis: FILL_BASIS,
+    fill_basis_label: FILL_BASIS_LABEL,
     premiumPerContract,
     totalPremium: premiumPerContract * contracts,
     contracts,
@@ -207,13 +241,17 @@ function common(
     theta: leg.theta,
     impliedVolatility: leg.iv * 100,
     greeks: { delta: leg.delta, theta: leg.theta, gamma: leg.gamma, vega: leg.vega },
-    winProbability: 100 - itm,
-    probabilityOTM: 100 - itm,
+    winProbability,
+    winProbabilityMethod,
+    prob_touch: smileProbTouch(expirationSmile(exp, chain.spot), leg.strike) * 100,
+    probabilityOTM: winProbability,
     probabilityITM: itm,
     assignmentRisk: itm,
     probabilityOTMLognormal: probOtmLognormal * 100,
     returnOnCapital: roc,
     annualizedReturn: annualize(roc, exp.dte),
+    period_return: roc,
+    assumptions: chain.assumptions,
     riskLevel,
     liquidityPoint: leg.liquidityPoint,
     liquidity: { score: leg.liquidityPoint, volume: leg.volume, openInterest: leg.openInterest },
@@ -236,7 +274,7 @@ function screenDefaults(options: WheelScreenOptions) {
   return {
     riskLevel: options.riskLevel ?? "balanced",
     maxDte: options.maxDte ?? 45,
-    minDte: options.minDte ?? 1,
+    minDte: options.minDte ?? WHEEL_MIN_DTE,
     minReturn: options.minReturn ?? 0,
     minPremium: options.minPremium ?? 0.05,
     minLiquidity: options.minLiquidity ?? 0,
@@ -257,11 +295,13 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
     for (const leg of exp.puts) {
       if (leg.strike >= S) break;
       const ad = -leg.delta;
-      if (ad > MAX_WHEEL_DELTA || leg.mid < minPremium || leg.liquidityPoint < minLiquidity) continue;
+      if (ad > MAX_WHEEL_DELTA || leg.bid < MIN_SHORT_BID || leg.liquidityPoint < minLiquidity) continue;
       if (riskFromAbsDelta(ad) !== riskLevel) continue; // cleaned legs always carry a delta
+      const premium = sellFillPrice(leg.bid, leg.ask);
+      if (premium < minPremium) continue;
       const contracts = Math.floor(cash / (leg.strike * 100));
       if (contracts < 1) continue;
-      const roc = (leg.mid / leg.strike) * 100;
+      const roc = (premium / leg.strike) * 100;
       if (roc < minReturn) continue;
       picks.push({ exp, leg, ann: annualize(roc, exp.dte) });
     }
@@ -272,7 +312,8 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
     const { exp, leg } = picks[k];
     {
       const contracts = Math.floor(cash / (leg.strike * 100));
-      const roc = (leg.mid / leg.strike) * 100;
+      const premium = sellFillPrice(leg.bid, leg.ask);
+      const roc = (premium / leg.strike) * 100;
       const base = common(
         chain,
         exp,
@@ -281,8 +322,10 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
         riskLevel,
         roc,
         probAboveFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate),
+        smileProbAbove(expirationSmile(exp, S), leg.strike) * 100,
+        `market-implied (${PROBABILITY_LABEL})`,
       );
-      const breakEvenPrice = leg.strike - leg.mid;
+      const breakEvenPrice = leg.strike - premium;
       const maxLoss = breakEvenPrice * 100;
       // Object.assign, not a spread: V8 copies a spread of this size ~10x slower
       out.push(
@@ -321,9 +364,12 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
     for (let i = exp.calls.length - 1; i >= 0; i--) {
       const leg = exp.calls[i];
       if (leg.strike <= S) break;
-      if (leg.delta > MAX_WHEEL_DELTA || leg.mid < minPremium || leg.liquidityPoint < minLiquidity) continue;
+      if (leg.delta > MAX_WHEEL_DELTA || leg.bid < MIN_SHORT_BID || leg.liquidityPoint < minLiquidity)
+        continue;
       if (riskFromAbsDelta(leg.delta) !== riskLevel) continue;
-      const roc = (leg.mid / S) * 100;
+      const premium = sellFillPrice(leg.bid, leg.ask);
+      if (premium < minPremium) continue;
+      const roc = (premium / S) * 100;
       if (roc < minReturn) continue;
       picks.push({ exp, leg, ann: annualize(roc, exp.dte) });
     }
@@ -332,7 +378,8 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
   for (let k = 0; k < picks.length && k < perTicker; k++) {
     const { exp, leg } = picks[k];
     {
-      const roc = (leg.mid / S) * 100;
+      const premium = sellFillPrice(leg.bid, leg.ask);
+      const roc = (premium / S) * 100;
       const base = common(
         chain,
         exp,
@@ -341,15 +388,17 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
         riskLevel,
         roc,
         probBelowFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate),
+        100 - Math.min(100, Math.abs(leg.delta) * 100),
+        "delta approx.",
       );
-      const assignmentProfit = (leg.strike - basis + leg.mid) * 100 * contracts;
+      const assignmentProfit = (leg.strike - basis + premium) * 100 * contracts;
       // Object.assign, not a spread: V8 copies a spread of this size ~10x slower
       out.push(
         Object.assign(base, {
           type: "CC" as const,
           strategy_type: "COVERED_CALL" as const,
           callStrike: leg.strike,
-          premiumPerShare: leg.mid,
+          premiumPerShare: premium,
           shares: options.shares,
           costBasis,
           assignmentPrice: leg.strike,
@@ -361,7 +410,7 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
             100 *
             contracts,
           costBasisGuardrail: costBasis !== null && leg.strike < costBasis,
-          breakEvenPrice: basis - leg.mid,
+          breakEvenPrice: basis - premium,
         }),
       );
     }

@@ -98,3 +98,141 @@ export function isPromoTrial(
 ): boolean {
   return user?.subscriptionStatus === "trialing" && !user.subscriptionId;
 }
+
+// ---------------------------------------------------------------- prices, features and Stripe price ids
+// One catalog for the pricing page, checkout and the webhooks (spec 000 §9 "Plans").
+
+export type PaidTier = Exclude<PlanTier, "Free Plan">;
+export const PAID_TIERS: readonly PaidTier[] = ["Pro Plan", "Elite Plan"];
+export const BILLING_PERIODS = ["monthly", "yearly"] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+export function isPaidTier(value: unknown): value is PaidTier {
+  return typeof value === "string" && (PAID_TIERS as readonly string[]).includes(value);
+}
+
+/** Order of the tiers, for Upgrade (higher) and Downgrade (lower). */
+export const TIER_RANK: Record<PlanTier, number> = { "Free Plan": 0, "Pro Plan": 1, "Elite Plan": 2 };
+
+export interface PlanFeature {
+  text: string;
+  highlight: boolean;
+}
+
+export interface PlanPrice {
+  monthly: number;
+  yearly: number;
+  /** The yearly price per month. */
+  monthlyWithYearlyDiscount: number;
+  savingsPercentage: number;
+}
+
+export interface PlanCatalogEntry {
+  tier: PlanTier;
+  name: string;
+  description: string;
+  price: PlanPrice;
+  popular: boolean;
+  features: PlanFeature[];
+  /** The Beta Testers note: the regular price the beta price stands in for. */
+  betaNote?: { monthly: number; yearly: number };
+}
+
+export const PLAN_CATALOG: readonly PlanCatalogEntry[] = [
+  {
+    tier: "Free Plan",
+    name: "Free",
+    description: "Track a few tickers with the economic calendar and news.",
+    price: { monthly: 0, yearly: 0, monthlyWithYearlyDiscount: 0, savingsPercentage: 0 },
+    popular: false,
+    features: [
+      { text: "Up to 3 tickers", highlight: false },
+      { text: "Economic calendar and news", highlight: false },
+    ],
+  },
+  {
+    tier: "Pro Plan",
+    name: "Pro",
+    description: "Curated trade ideas, alerts and wheel strategies for active traders.",
+    price: { monthly: 5, yearly: 50, monthlyWithYearlyDiscount: 4.2, savingsPercentage: 16 },
+    popular: true,
+    features: [
+      { text: "Up to 30 curated AI trade ideas daily", highlight: true },
+      { text: "10 tickers", highlight: false },
+      { text: "Email notifications for market events", highlight: false },
+      { text: "Wheel strategies with 10 CSP tickers and 10 CC positions", highlight: false },
+    ],
+    betaNote: { monthly: 29, yearly: 348 },
+  },
+  {
+    tier: "Elite Plan",
+    name: "Elite",
+    description: "The full idea feed, custom alerts and priority support.",
+    price: { monthly: 89, yearly: 890, monthlyWithYearlyDiscount: 74, savingsPercentage: 17 },
+    popular: false,
+    features: [
+      { text: "More than 50 AI trade ideas daily", highlight: true },
+      { text: "50 tickers", highlight: false },
+      { text: "Custom-timing notifications", highlight: false },
+      { text: "Wheel strategies with 50 CSP tickers and 50 CC positions", highlight: false },
+      { text: "Priority support", highlight: false },
+    ],
+  },
+];
+
+export function catalogEntry(tier: PlanTier): PlanCatalogEntry {
+  return PLAN_CATALOG.find((p) => p.tier === tier)!;
+}
+
+/** The promotion code of the trial offer (spec 000 §9): 20% off, a coupon of duration 'once'. */
+export const PROMO_CODE = "TRIAL20";
+export const PROMO_PERCENT_OFF = 20;
+
+/** Price x 0.8, rounded to 2 decimals (integer cents, so 4.2 x 0.8 gives 3.36, not 3.3600000000000003). */
+export function promoPrice(price: number): number {
+  return Math.round(price * (100 - PROMO_PERCENT_OFF)) / 100;
+}
+
+/** "$5", "$4.20", "$3.36": whole dollars without cents, otherwise two decimals. */
+export function formatPrice(price: number): string {
+  return Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`;
+}
+
+/** The promo applies with ?promo=TRIAL20 (any case) or while on a promotional trial. */
+export function promoApplies(
+  promoParam: string | null | undefined,
+  user: (SubscriptionFields & { subscriptionId?: string | null }) | null | undefined,
+): boolean {
+  return (promoParam ?? "").trim().toUpperCase() === PROMO_CODE || isPromoTrial(user);
+}
+
+/** What one card charges for a period: the amount billed and its per-month figure. */
+export function periodPrice(entry: PlanCatalogEntry, period: BillingPeriod, promo: boolean) {
+  const billed = period === "monthly" ? entry.price.monthly : entry.price.yearly;
+  const perMonth = period === "monthly" ? entry.price.monthly : entry.price.monthlyWithYearlyDiscount;
+  return {
+    billed: promo ? promoPrice(billed) : billed,
+    perMonth: promo ? promoPrice(perMonth) : perMonth,
+    originalBilled: billed,
+    originalPerMonth: perMonth,
+  };
+}
+
+/** Stripe price ids per paid tier and period (from configuration; missing ids are null). */
+export type PriceIds = Record<PaidTier, Record<BillingPeriod, string | null>>;
+
+/** The Stripe price id -> tier map the webhooks use; null for a price this app does not sell. */
+export function tierForPriceId(priceIds: PriceIds, priceId: string | null | undefined): PaidTier | null {
+  if (!priceId) return null;
+  for (const tier of PAID_TIERS) {
+    for (const period of BILLING_PERIODS) if (priceIds[tier][period] === priceId) return tier;
+  }
+  return null;
+}
+
+export function periodForPriceId(priceIds: PriceIds, priceId: string): BillingPeriod | null {
+  for (const tier of PAID_TIERS) {
+    for (const period of BILLING_PERIODS) if (priceIds[tier][period] === priceId) return period;
+  }
+  return null;
+}

@@ -12,8 +12,16 @@ export async function loader({ context }: Route.LoaderArgs) {
       s.configured ? "configured" : "not configured",
     ]),
   );
+  // Offline (no Turnstile keys) the visitor contact form has no captcha and relies on its rate limit.
+  const contactForm = integrationsOf(config).turnstile.configured ? "captcha" : "rate-limited, no captcha";
   return Response.json(
-    { ok: db?.ok === 1, appEnv: config.APP_ENV, marketData: config.MARKET_DATA_PROVIDER, integrations },
+    {
+      ok: db?.ok === 1,
+      appEnv: config.APP_ENV,
+      marketData: config.MARKET_DATA_PROVIDER,
+      integrations,
+      contactForm,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

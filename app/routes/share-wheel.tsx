@@ -1,7 +1,44 @@
-import { PageHeading } from "../components/ui/PageHeading";
+import { Link } from "react-router";
+import type { Route } from "./+types/share-wheel";
+import { SharedStrategyCard } from "../components/wheel/SharedStrategy";
+import { previewFromQuery } from "../server/wheel/share-page.server";
 
-export const meta = () => [{ title: "Shared Strategy · Wheelhouse" }];
+/** /share/wheel?type=CSP|CC&symbol&exp&strike&premium&roc&shares&costBasis: the simple preview card. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { preview: previewFromQuery(new URL(request.url).searchParams) };
+}
 
-export default function Screen() {
-  return <PageHeading title="Shared Strategy" />;
+export const meta = ({ data }: Route.MetaArgs) => [
+  {
+    title: data?.preview
+      ? `${data.preview.symbol} shared strategy · Wheelhouse`
+      : "Shared Strategy · Wheelhouse",
+  },
+];
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  const { preview } = loaderData;
+  return (
+    <div className="mx-auto max-w-md py-6">
+      {preview ? (
+        <SharedStrategyCard p={preview} />
+      ) : (
+        <p className="text-center text-slate-400">This link does not describe a strategy.</p>
+      )}
+      <div className="mt-6 flex justify-center gap-3">
+        <Link
+          to="/wheels"
+          className="rounded-lg border border-ink-600 px-4 py-2 text-slate-200 hover:border-brand-500"
+        >
+          View More Strategies
+        </Link>
+        <Link
+          to="/pricing"
+          className="rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400"
+        >
+          Start Free Trial
+        </Link>
+      </div>
+    </div>
+  );
 }

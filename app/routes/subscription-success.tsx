@@ -1,12 +1,16 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/subscription-success";
 import { getSession } from "../server/auth/session.server";
+import { recordSubscriptionSuccess } from "../server/billing/billing.server";
 
 export const meta = () => [{ title: "Subscription Successful · Wheelhouse" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await getSession(context.cloudflare.env, request);
+  const env = context.cloudflare.env;
+  const session = await getSession(env, request);
   if (!session) throw redirect("/");
+  // Purchase, payment and conversion events (once per Checkout session) and the page view: first-party rows.
+  await recordSubscriptionSuccess(env, session.user, new URL(request.url).searchParams.get("session_id"));
   return null;
 }
 

@@ -1,7 +1,44 @@
-import { PageHeading } from "../components/ui/PageHeading";
+import type { Route } from "./+types/wheels";
+import { WheelsPage } from "../components/wheel/WheelsPage";
+import { effectivePlan } from "../lib/plans";
+import { cspTickersPerBatch, FALLBACK_TICKERS } from "../lib/wheel";
+import { requireSession } from "../server/auth/session.server";
+import { getMarketBanner } from "../server/market/market.server";
+import { listFavorites } from "../server/wheel/favorites.server";
+import { getPreferences } from "../server/wheel/positions.server";
+import { listWatchlist } from "../server/watchlist.server";
 
 export const meta = () => [{ title: "Wheels · Wheelhouse" }];
 
-export default function Screen() {
-  return <PageHeading title="Wheels" />;
+/** Preferences, positions, favorite ids, the CSP tickers and the banner; strategies load from the API. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = context.cloudflare.env;
+  const { user } = await requireSession(env, request);
+  const plan = effectivePlan(user);
+  const nowMs = Date.now();
+  const [prefs, watchlist, favorites, banner] = await Promise.all([
+    getPreferences(env, user),
+    // Spec: a missing, empty or unreadable watchlist uses the fallback tickers.
+    listWatchlist(env, user.id).catch(() => [] as string[]),
+    listFavorites(env, user.id).catch(() => []),
+    getMarketBanner(env, nowMs),
+  ]);
+  const usingFallback = watchlist.length === 0;
+  return {
+    plan,
+    positionLimit: prefs.positionLimit,
+    cashAvailable: prefs.cashAvailable,
+    cspRiskLevel: prefs.cspRiskLevel,
+    ccRiskLevel: prefs.ccRiskLevel,
+    positions: Object.values(prefs.positions),
+    tickers: usingFallback ? [...FALLBACK_TICKERS] : watchlist.slice(0, cspTickersPerBatch(plan)),
+    usingFallback,
+    favoriteIds: favorites.map((f) => String(f.trade.id)),
+    banner,
+    nowMs,
+  };
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <WheelsPage data={loaderData} />;
 }

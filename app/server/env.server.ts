@@ -21,6 +21,10 @@ export interface OptionalSecrets {
   STRIPE_API_BASE?: string;
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;
+  /** Test-only: point siteverify at a local fake ("http://127.0.0.1:12111/turnstile"). */
+  TURNSTILE_API_BASE?: string;
+  /** Where contact messages are emailed (the team address). */
+  SUPPORT_EMAIL?: string;
   RESEND_API_KEY?: string;
   /** Test-only override of the Resend endpoint. */
   RESEND_API_BASE?: string;
@@ -60,6 +64,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: optional,
   TURNSTILE_SITE_KEY: optional,
   TURNSTILE_SECRET_KEY: optional,
+  TURNSTILE_API_BASE: optional,
+  SUPPORT_EMAIL: optional,
   RESEND_API_KEY: optional,
   RESEND_API_BASE: optional,
   EMAIL_FROM: optional,
@@ -97,14 +103,8 @@ export function integrationsOf(config: ServerConfig): Integrations {
   return {
     google: status(config, ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]),
     apple: status(config, ["APPLE_CLIENT_ID", "APPLE_CLIENT_SECRET"]),
-    stripe: status(config, [
-      "STRIPE_SECRET_KEY",
-      "STRIPE_WEBHOOK_SECRET",
-      "STRIPE_PRICE_PRO_MONTHLY",
-      "STRIPE_PRICE_PRO_YEARLY",
-      "STRIPE_PRICE_ELITE_MONTHLY",
-      "STRIPE_PRICE_ELITE_YEARLY",
-    ]),
+    // The price ids are per plan and period: a missing one answers 'No price ID available for this tier'.
+    stripe: status(config, ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]),
     turnstile: status(config, ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"]),
     emailDelivery: status(config, ["RESEND_API_KEY", "EMAIL_FROM"]),
     finnhub: status(config, ["FINNHUB_API_KEY"]),

@@ -119,3 +119,18 @@ export function teamFeatureRequestEmail(
     quote: notice.description,
   });
 }
+
+/** A contact-form message for the team; replying answers the sender (their address is in the text). */
+export function contactMessageEmail(
+  to: string,
+  from: string,
+  subject: string,
+  message: string,
+): EmailMessage {
+  return render(to, "contact", {
+    subject,
+    heading: subject,
+    paragraphs: [`From: ${from}`],
+    quote: message,
+  });
+}

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   cleanChain,
+  expirationSmile,
+  ideaScore,
+  priorSessionLiquidity,
   probBetween,
   screenCreditSpreads,
+  smileProbAbove,
   spreadTradeId,
   type SpreadIdea,
 } from "../../../app/engine";
@@ -61,37 +65,68 @@ describe("credit spread screener", () => {
       expect(i.maxLoss).toBeCloseTo(i.width * 100 - i.net_credit * 100, 9);
       expect(i.maxProfit).toBeCloseTo(i.net_credit * 100, 9);
       expect(i.creditNatural).toBeLessThan(i.creditMid);
+      expect(i.net_credit).toBeCloseTo((i.net_credit_mid + i.net_credit_natural) / 2, 12);
     }
   });
-  it("iron condor POP = P(between breakevens) under the same density", () => {
+  it("iron condor POP = P(between breakevens): market-implied from the smile, lognormal at the ATM IV", () => {
     for (const i of of("IRON_CONDOR")) {
-      const T = clean.expirations.find((e) => e.expirationDate === i.expiration_date)!.T;
+      const exp = clean.expirations.find((e) => e.expirationDate === i.expiration_date)!;
       const p = probBetween({
         S: 100,
         L: i.breakevenLow!,
         U: i.breakevenHigh!,
-        T,
+        T: exp.T,
         sigma: i.modelVolatility,
         r: 0.04,
         q: 0.01,
       });
-      expect(i.probability_of_profit).toBeCloseTo(p * 100, 10);
+      expect(i.pop_methods.lognormal_atm).toBeCloseTo(p * 100, 10);
+      const sm = expirationSmile(exp, 100);
+      const market = smileProbAbove(sm, i.breakevenLow!) - smileProbAbove(sm, i.breakevenHigh!);
+      expect(i.probability_of_profit).toBeCloseTo(market * 100, 10);
+      expect(i.probability_label).toBe("risk-neutral, at expiry");
       expect(i.breakevenLow).toBeCloseTo(i.put_short_strike! - i.net_credit, 12);
       expect(i.breakevenHigh).toBeCloseTo(i.call_short_strike! + i.net_credit, 12);
     }
   });
-  it("gives POP three ways, side by side", () => {
+  it("gives POP four ways, side by side", () => {
     const i = of("BULL_PUT_SPREAD")[0];
     const shortLeg = i.legs.find((l) => l.side === "sell")!;
-    expect(i.pop.shortDelta).toBeCloseTo((1 - Math.abs(shortLeg.delta)) * 100, 10);
-    expect(i.pop.creditToWidth).toBeCloseTo((1 - i.net_credit / i.width) * 100, 10);
-    expect(i.pop.lognormal).toBe(i.probability_of_profit);
+    expect(i.pop_methods.delta).toBeCloseTo((1 - Math.abs(shortLeg.delta)) * 100, 10);
+    expect(i.pop_methods.credit_width).toBeCloseTo((1 - i.net_credit / i.width) * 100, 10);
+    expect(i.pop_methods.market_implied).toBe(i.probability_of_profit);
+    expect(i.pop).toEqual({
+      lognormal: i.pop_methods.lognormal_atm,
+      shortDelta: i.pop_methods.delta,
+      creditToWidth: i.pop_methods.credit_width,
+    });
   });
-  it("ranks by EV per unit of risk plus liquidity, and explains why", () => {
-    for (let k = 1; k < ideas.length; k++) expect(ideas[k - 1].score).toBeGreaterThanOrEqual(ideas[k].score);
+  it("ranks each strategy by fill return x market POP x liquidity x cost x earnings, interleaved", () => {
+    for (const strategy of ["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"] as const) {
+      const list = of(strategy);
+      for (let k = 1; k < list.length; k++) expect(list[k - 1].score).toBeGreaterThanOrEqual(list[k].score);
+    }
+    // interleaved: the first three ideas are one of each strategy
+    expect(new Set(ideas.slice(0, 3).map((i) => i.strategy_type)).size).toBe(3);
     for (const i of ideas) {
-      expect(i.score).toBeCloseTo(i.expectedValue / i.maxLoss + 0.01 * i.liquidity_point, 10);
-      expect(i.why).toContain("POP");
+      const liquidity = Math.min(
+        ...i.legs.map((l) => priorSessionLiquidity(l.openInterest, l.prevDayVolume)),
+      );
+      const earnings = i.events.earnings ? 0.5 : 1;
+      expect(i.liquidity_weight).toBeCloseTo(liquidity, 12);
+      expect(i.score).toBeCloseTo(
+        ideaScore(
+          i.return_on_risk / 100,
+          i.probability_of_profit / 100,
+          liquidity,
+          i.net_credit_mid,
+          i.net_credit_natural,
+          earnings,
+        ),
+        12,
+      );
+      expect(i.why).toContain("Market-implied POP");
+      expect(i.why).not.toMatch(/\bEV\b|expected value|edge/i);
     }
   });
   it("flags earnings, ex-dividend, FOMC and CPI falling before expiration", () => {

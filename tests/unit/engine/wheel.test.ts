@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   cleanChain,
+  expirationSmile,
+  smileProbAbove,
   combineWheelStrategies,
   deriveRiskLevel,
   screenCashSecuredPuts,
@@ -57,7 +59,12 @@ describe("cash-secured puts", () => {
       expect(c.maxLoss).toBeCloseTo((c.putStrike - c.premium) * 100, 10);
       expect(c.breakEvenPrice).toBeCloseTo(c.putStrike - c.premium, 12);
       expect(c.cushionPercent).toBeCloseTo(((100 - c.breakEvenPrice) / 100) * 100, 10);
-      expect(c.winProbability).toBeCloseTo(100 - Math.abs(c.delta) * 100, 10);
+      const exp = clean.expirations.find((e) => e.expirationDate === c.expirationDate)!;
+      expect(c.winProbability).toBeCloseTo(smileProbAbove(expirationSmile(exp, 100), c.putStrike) * 100, 10);
+      expect(c.winProbabilityMethod).toBe("market-implied (risk-neutral, at expiry)");
+      expect(c.premium).toBeCloseTo((c.premium_mid + c.premium_natural) / 2, 12);
+      expect(c.period_return).toBe(c.returnOnCapital);
+      expect(c.daysToExpiration).toBeGreaterThanOrEqual(7);
       expect(c.assignmentRisk).toBeCloseTo(100 - c.winProbability, 10);
       expect(c.probabilityOTMLognormal).toBeGreaterThan(50);
       expect(c.liquidityPoint).toBeGreaterThanOrEqual(0);
@@ -98,6 +105,7 @@ describe("covered calls", () => {
       expect(c.annualizedReturn).toBeCloseTo((c.returnOnCapital / c.daysToExpiration) * 365, 10);
       expect(c.upsidePotential).toBeCloseTo(c.callStrike - 100, 10);
       expect(c.probabilityITM).toBeCloseTo(Math.abs(c.delta) * 100, 10);
+      expect(c.winProbabilityMethod).toBe("delta approx.");
       expect(c.costBasisGuardrail).toBe(c.callStrike < 104);
       expect(c.totalPremium).toBe(c.premiumPerContract * 2);
       expect(c.opportunityCost).toBeGreaterThan(0);

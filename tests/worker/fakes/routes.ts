@@ -1,6 +1,8 @@
 // Fake external APIs by path prefix. Each feature adds its fake here (market data, email, Stripe).
 import type { FakeHandler } from "./servers";
 import { marketFakeRoutes } from "./market";
+import { stripeFake, stripeFakeControls } from "./stripe";
+import { turnstileFake } from "./turnstile";
 
 export const fakeRoutes: Record<string, FakeHandler> = {
   "/echo/": (req, res) => {
@@ -22,3 +24,18 @@ fakeRoutes["/resend/"] = (req, res) => {
 
 // Market data providers (Cboe, Finnhub, Alpha Vantage): see ./market.ts.
 Object.assign(fakeRoutes, marketFakeRoutes);
+
+// Stripe's API at its own paths (the SDK's host/port options point at this server): see ./stripe.ts.
+fakeRoutes["/v1/"] = stripeFake;
+fakeRoutes["/__stripe/"] = stripeFakeControls;
+fakeRoutes["/fake-checkout/"] = stripeFakeControls;
+fakeRoutes["/fake-portal/"] = stripeFakeControls;
+
+// Turnstile siteverify: see ./turnstile.ts.
+fakeRoutes["/turnstile/"] = turnstileFake;
+
+// Browsers ask the fake checkout page's host for a favicon: answer it so the console stays clean.
+fakeRoutes["/favicon.ico"] = (_req, res) => {
+  res.statusCode = 204;
+  res.end();
+};

@@ -15,7 +15,8 @@ export type FakeHandler = (req: RecordedRequest, res: ServerResponse) => void | 
 
 const recorded: RecordedRequest[] = [];
 
-export async function startFakeServers() {
+/** Port 0 picks a free port (the worker tests); the browser tests pass a fixed one. */
+export async function startFakeServers(listenPort = 0) {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -44,7 +45,7 @@ export async function startFakeServers() {
       res.end(String(error));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,

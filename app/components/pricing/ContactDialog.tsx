@@ -1,0 +1,139 @@
+// 'Contact Our Team' (spec 000 §4 "Contact submit"): idle -> sending -> 'Message Sent!' (closes after 2 s
+// and resets) or 'Failed to Send'. Signed-in users write from their account address; visitors pass
+// Turnstile when the server has keys.
+import { useCallback, useEffect, useState } from "react";
+import {
+  CONTACT_CLOSE_AFTER_MS,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGES,
+  validateContact,
+} from "../../lib/contact";
+import { Modal } from "../ui/Modal";
+import { postJson } from "./billing-client";
+import { TurnstileWidget } from "./TurnstileWidget";
+
+type Phase = "idle" | "sending" | "sent" | "failed";
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  accountEmail: string | null;
+  turnstileSiteKey: string | null;
+}
+
+const BUTTON_LABEL: Record<Phase, string> = {
+  idle: "Send Message",
+  sending: "Sending...",
+  sent: CONTACT_MESSAGES.sent,
+  failed: CONTACT_MESSAGES.failed,
+};
+
+export function ContactDialog({ open, onClose, accountEmail, turnstileSiteKey }: Props) {
+  const [email, setEmail] = useState("");
+  const [message, setMessage] = useState("");
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [error, setError] = useState<string | null>(null);
+  const [token, setToken] = useState<string | null>(null);
+  const needsCaptcha = !accountEmail && Boolean(turnstileSiteKey);
+
+  const reset = useCallback(() => {
+    setEmail("");
+    setMessage("");
+    setPhase("idle");
+    setError(null);
+    setToken(null);
+  }, []);
+
+  useEffect(() => {
+    if (phase !== "sent") return;
+    const timer = setTimeout(() => {
+      onClose();
+      reset();
+    }, CONTACT_CLOSE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [phase, onClose, reset]);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (phase === "sending" || phase === "sent") return;
+    const invalid = validateContact(accountEmail ?? email, message);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError(null);
+    setPhase("sending");
+    const answer = await postJson<{ ok: true }>(
+      "/api/contact",
+      {
+        email: (accountEmail ?? email).trim(),
+        message: message.trim(),
+        recaptchaToken: accountEmail ? null : token,
+      },
+      CONTACT_MESSAGES.failed,
+    );
+    if (answer.ok) setPhase("sent");
+    else {
+      setPhase("failed");
+      setError(answer.error);
+    }
+  }
+
+  const onToken = useCallback((t: string | null) => setToken(t), []);
+
+  return (
+    <Modal open={open} onClose={onClose} title={CONTACT_MESSAGES.title} subtitle={CONTACT_MESSAGES.subtitle}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor="contact-email" className="block text-sm font-medium text-slate-300">
+            Email
+          </label>
+          <input
+            id="contact-email"
+            type="email"
+            value={accountEmail ?? email}
+            readOnly={Boolean(accountEmail)}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="email"
+            className="mt-1 w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-2 text-sm text-white read-only:text-slate-400 focus:border-brand-500 focus:outline-none"
+          />
+        </div>
+        <div>
+          <label htmlFor="contact-message" className="block text-sm font-medium text-slate-300">
+            Message
+          </label>
+          <textarea
+            id="contact-message"
+            value={message}
+            maxLength={CONTACT_MESSAGE_MAX}
+            onChange={(e) => setMessage(e.target.value)}
+            rows={5}
+            className="mt-1 w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-2 text-sm text-white focus:border-brand-500 focus:outline-none"
+            placeholder="How can we help with pricing or billing?"
+          />
+        </div>
+        {needsCaptcha && open ? <TurnstileWidget siteKey={turnstileSiteKey!} onToken={onToken} /> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-red-400">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex justify-end">
+          <button
+            type="submit"
+            disabled={phase === "sending" || phase === "sent"}
+            className={`rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-80 ${
+              phase === "failed"
+                ? "bg-red-600 text-white hover:bg-red-500"
+                : phase === "sent"
+                  ? "bg-emerald-600 text-white"
+                  : "bg-brand-500 text-ink-950 hover:bg-brand-400"
+            }`}
+          >
+            {BUTTON_LABEL[phase]}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

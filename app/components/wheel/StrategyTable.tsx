@@ -1,0 +1,335 @@
+import { formatCalendarDate, formatPrice } from "../../lib/format";
+import {
+  displayPremium,
+  strikeOf,
+  WHEEL_DEFAULTS,
+  WHEEL_MESSAGES,
+  type SortState,
+  type WheelStrategy,
+  type WheelType,
+} from "../../lib/wheel";
+
+const money0 = (v: number) => `$${Math.round(v).toLocaleString("en-US")}`;
+const pct = (v: unknown, digits = 1) =>
+  typeof v === "number" && Number.isFinite(v) ? `${v.toFixed(digits)}%` : "N/A";
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+export function LiquidityDots({ s }: { s: WheelStrategy }) {
+  const point = num(s.liquidityPoint ?? s.liquidity_point);
+  if (point === null) return <span className="text-slate-500">-</span>;
+  const liq = (s.liquidity ?? {}) as { volume?: number; openInterest?: number };
+  const volume = num(s.volume ?? liq.volume);
+  const oi = num(s.openInterest ?? liq.openInterest);
+  const tip = `Volume: ${volume ?? "N/A"} · Open interest: ${oi ?? "N/A"}`;
+  return (
+    <span className="inline-flex gap-0.5" title={tip} aria-label={`Liquidity ${point} of 5. ${tip}`}>
+      {[1, 2, 3, 4, 5].map((i) => (
+        <span key={i} className={`h-2 w-2 rounded-full ${i <= point ? "bg-brand-400" : "bg-ink-600"}`} />
+      ))}
+    </span>
+  );
+}
+
+/** Earnings / ex-dividend / FOMC / CPI before expiry (engine EventFlags). */
+export function EventBadges({ s, type }: { s: WheelStrategy; type: WheelType }) {
+  const ev = s.events as
+    { earnings?: boolean; exDividend?: boolean; fomc?: boolean; cpi?: boolean } | undefined;
+  if (!ev) return null;
+  const badges: [string, string, string][] = [];
+  if (ev.earnings) badges.push(["Earnings", "Earnings before expiry", "bg-amber-500/15 text-amber-300"]);
+  if (ev.exDividend)
+    badges.push([
+      "Ex-div",
+      type === "CC"
+        ? "Ex-dividend before expiry: an in-the-money call may be assigned early, the day before"
+        : "Ex-dividend before expiry",
+      type === "CC" ? "bg-red-500/15 text-red-300" : "bg-sky-500/15 text-sky-300",
+    ]);
+  if (ev.fomc) badges.push(["FOMC", "FOMC decision before expiry", "bg-violet-500/15 text-violet-300"]);
+  if (ev.cpi) badges.push(["CPI", "CPI release before expiry", "bg-violet-500/15 text-violet-300"]);
+  if (!badges.length) return null;
+  return (
+    <span className="mt-1 flex flex-wrap gap-1">
+      {badges.map(([label, title, cls]) => (
+        <span
+          key={label}
+          title={title}
+          className={`rounded px-1 py-px text-[10px] font-semibold uppercase ${cls}`}
+        >
+          {label}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+interface Column {
+  key: string;
+  label: string;
+  className?: string;
+  title?: string;
+}
+
+const CSP_COLUMNS: Column[] = [
+  { key: "symbol", label: "Symbol" },
+  { key: "daysToExpiration", label: "DTE" },
+  { key: "putStrike", label: "Strike" },
+  { key: "totalPremium", label: "Premium" },
+  { key: "liquidityPoint", label: "Liquidity", className: "hidden sm:table-cell" },
+  { key: "annualizedReturn", label: "Annual Return %", title: WHEEL_MESSAGES.annualizedTooltip },
+  { key: "breakEvenPrice", label: "Break Even", className: "hidden lg:table-cell" },
+];
+
+const CC_COLUMNS = (withPosition: boolean): Column[] => [
+  { key: "symbol", label: "Symbol" },
+  ...(withPosition ? [{ key: "shares", label: "Position", className: "hidden md:table-cell" }] : []),
+  { key: "daysToExpiration", label: "DTE" },
+  { key: "callStrike", label: "Strike" },
+  { key: "totalPremium", label: "Premium" },
+  { key: "returnOnCapital", label: "Return", title: WHEEL_MESSAGES.annualizedTooltip },
+  { key: "liquidityPoint", label: "Liquidity", className: "hidden sm:table-cell" },
+];
+
+export interface RowActions {
+  onAnalyze: (s: WheelStrategy) => void;
+  onShare: (s: WheelStrategy) => void;
+  favoriteButton: (s: WheelStrategy) => React.ReactNode;
+}
+
+export function StrategyTable({
+  type,
+  rows,
+  loading,
+  sort,
+  onSort,
+  actions,
+  withPosition = false,
+}: {
+  type: WheelType;
+  rows: WheelStrategy[];
+  loading: boolean;
+  sort: SortState;
+  onSort: (key: string) => void;
+  actions: RowActions;
+  withPosition?: boolean;
+}) {
+  const columns = type === "CSP" ? CSP_COLUMNS : CC_COLUMNS(withPosition);
+  return (
+    <div className="overflow-x-auto rounded-xl border border-ink-700 bg-ink-900">
+      <table className="w-full min-w-[560px] text-left text-sm" data-testid={`${type.toLowerCase()}-table`}>
+        <thead className="border-b border-ink-700 text-xs uppercase tracking-wide text-slate-400">
+          <tr>
+            {columns.map((c) => {
+              const active = sort.key === c.key;
+              return (
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={`px-3 py-2.5 font-medium ${c.className ?? ""}`}
+                  aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
+                >
+                  <button
+                    type="button"
+                    onClick={() => onSort(c.key)}
+                    title={c.title}
+                    className={`inline-flex items-center gap-1 hover:text-white ${active ? "text-white" : ""}`}
+                  >
+                    {c.label}
+                    <span aria-hidden="true" className="text-[10px]">
+                      {active ? (sort.dir === "asc" ? "▲" : "▼") : ""}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+            <th scope="col" className="px-3 py-2.5 text-right font-medium">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-800">
+          {loading
+            ? Array.from({ length: WHEEL_DEFAULTS.skeletonRows }, (_, i) => (
+                <tr key={i} data-testid="skeleton-row" aria-hidden="true">
+                  {columns.map((c) => (
+                    <td key={c.key} className={`px-3 py-3.5 ${c.className ?? ""}`}>
+                      <span className="block h-3.5 w-16 animate-pulse rounded bg-ink-700" />
+                    </td>
+                  ))}
+                  <td className="px-3 py-3.5">
+                    <span className="ml-auto block h-3.5 w-20 animate-pulse rounded bg-ink-700" />
+                  </td>
+                </tr>
+              ))
+            : rows.map((s) =>
+                type === "CSP" ? (
+                  <CspRow key={s.id} s={s} actions={actions} />
+                ) : (
+                  <CcRow key={s.id} s={s} actions={actions} withPosition={withPosition} />
+                ),
+              )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Actions({ s, actions }: { s: WheelStrategy; actions: RowActions }) {
+  return (
+    <td className="px-3 py-2.5">
+      <div className="flex items-center justify-end gap-1">
+        <button
+          type="button"
+          onClick={() => actions.onAnalyze(s)}
+          className="rounded-md border border-ink-600 px-2 py-1 text-xs font-medium text-slate-200 hover:border-brand-500 hover:text-white"
+        >
+          View Analysis
+        </button>
+        {actions.favoriteButton(s)}
+        <button
+          type="button"
+          onClick={() => actions.onShare(s)}
+          aria-label={`Share Trade ${s.symbol}`}
+          title="Share Trade"
+          className="rounded-md p-1.5 text-slate-400 hover:bg-ink-800 hover:text-white"
+        >
+          <svg width="16" height="16" viewBox="0 0 16 16" fill="none" aria-hidden="true">
+            <path
+              d="M11 5.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4ZM5 10a2 2 0 1 0 0-4 2 2 0 0 0 0 4Zm6 4.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4ZM6.8 9l2.5 1.5M9.3 5.5 6.8 7"
+              stroke="currentColor"
+              strokeWidth="1.3"
+            />
+          </svg>
+        </button>
+      </div>
+    </td>
+  );
+}
+
+function SymbolCell({ s, type }: { s: WheelStrategy; type: WheelType }) {
+  return (
+    <td className="px-3 py-2.5 align-top">
+      <div className="font-semibold text-white">{s.symbol}</div>
+      <div className="text-xs tabular-nums text-slate-400">${formatPrice(s.currentPrice)}</div>
+      <EventBadges s={s} type={type} />
+    </td>
+  );
+}
+
+function DteCell({ s }: { s: WheelStrategy }) {
+  return (
+    <td className="px-3 py-2.5 align-top tabular-nums">
+      <div className="text-white">{s.daysToExpiration}d</div>
+      <div className="text-xs text-slate-400">{formatCalendarDate(s.expirationDate)}</div>
+    </td>
+  );
+}
+
+function PremiumCell({ s }: { s: WheelStrategy }) {
+  const natural = num(s.premium_natural ?? s.premiumNatural);
+  const mid = num(s.premium_mid) ?? num(s.premium);
+  return (
+    <td className="px-3 py-2.5 align-top tabular-nums">
+      <div className="font-medium text-emerald-300">{money0(displayPremium(s))}</div>
+      <div
+        className="text-xs text-slate-400"
+        title={
+          typeof s.fill_basis_label === "string"
+            ? `Per share at ${s.fill_basis_label}; mid and bid beside it`
+            : "Per share at the mid; bid beside it"
+        }
+      >
+        ${formatPrice(num(s.premium))}/sh
+        {mid !== null && natural !== null ? (
+          <span className="hidden xl:inline">
+            {" "}
+            · mid ${formatPrice(mid)} · bid ${formatPrice(natural)}
+          </span>
+        ) : null}
+      </div>
+    </td>
+  );
+}
+
+function CspRow({ s, actions }: { s: WheelStrategy; actions: RowActions }) {
+  const strike = strikeOf(s) ?? 0;
+  const contracts = num(s.contracts);
+  const be = num(s.breakEvenPrice ?? s.breakEven);
+  return (
+    <tr data-testid="strategy-row" className="hover:bg-ink-850">
+      <SymbolCell s={s} type="CSP" />
+      <DteCell s={s} />
+      <td className="px-3 py-2.5 align-top tabular-nums">
+        <div className="text-white">
+          ${formatPrice(strike)}
+          {contracts !== null ? <span className="ml-1 text-xs text-slate-400">x{contracts}</span> : null}
+        </div>
+        <div className="text-xs text-slate-400">{pct((strike / s.currentPrice) * 100)} of price</div>
+      </td>
+      <PremiumCell s={s} />
+      <td className="hidden px-3 py-2.5 align-top sm:table-cell">
+        <LiquidityDots s={s} />
+      </td>
+      <td className="px-3 py-2.5 align-top tabular-nums" title={WHEEL_MESSAGES.annualizedTooltip}>
+        <div className="font-semibold text-white">{pct(s.annualizedReturn)}</div>
+        <div className="text-xs text-slate-400">
+          {pct(num(s.period_return) ?? s.returnOnCapital, 2)} in {s.daysToExpiration}d · win{" "}
+          {pct(s.winProbability, 0)}
+        </div>
+      </td>
+      <td className="hidden px-3 py-2.5 align-top tabular-nums lg:table-cell">
+        <div className="text-white">{be === null ? "N/A" : `$${formatPrice(be)}`}</div>
+        <div className="text-xs text-slate-400">{pct(s.cushionPercent)} cushion</div>
+      </td>
+      <Actions s={s} actions={actions} />
+    </tr>
+  );
+}
+
+function CcRow({
+  s,
+  actions,
+  withPosition,
+}: {
+  s: WheelStrategy;
+  actions: RowActions;
+  withPosition: boolean;
+}) {
+  const strike = strikeOf(s) ?? 0;
+  const guard = s.costBasisGuardrail === true;
+  const basis = num(s.costBasis);
+  return (
+    <tr data-testid="strategy-row" className={`hover:bg-ink-850 ${guard ? "bg-red-950/20" : ""}`}>
+      <SymbolCell s={s} type="CC" />
+      {withPosition ? (
+        <td className="hidden px-3 py-2.5 align-top tabular-nums md:table-cell">
+          <div className="text-white">{num(s.shares) ?? "-"} sh</div>
+          <div className="text-xs text-slate-400">{basis === null ? "" : `basis $${formatPrice(basis)}`}</div>
+        </td>
+      ) : null}
+      <DteCell s={s} />
+      <td className="px-3 py-2.5 align-top tabular-nums">
+        <div className="text-white">${formatPrice(strike)}</div>
+        <div className="text-xs text-slate-400">+{pct(num(s.upsidePotential))} upside</div>
+        {guard ? (
+          <div
+            className="mt-0.5 text-[11px] font-semibold text-red-300"
+            title="The strike is below your cost basis: assignment would lock in a loss"
+            data-testid="guardrail"
+          >
+            Below cost basis
+          </div>
+        ) : null}
+      </td>
+      <PremiumCell s={s} />
+      <td className="px-3 py-2.5 align-top tabular-nums" title={WHEEL_MESSAGES.annualizedTooltip}>
+        <div className="font-semibold text-white">{pct(num(s.period_return) ?? s.returnOnCapital, 2)}</div>
+        <div className="text-xs text-slate-400">{pct(s.annualizedReturn)} annualized</div>
+      </td>
+      <td className="hidden px-3 py-2.5 align-top sm:table-cell">
+        <LiquidityDots s={s} />
+      </td>
+      <Actions s={s} actions={actions} />
+    </tr>
+  );
+}

@@ -1,0 +1,229 @@
+// The browser's calls to the wheel API (spec 001 §7 "Wheel strategies", "Favorites", "Sharing"), with
+// the spec's fallback messages when a response carries no error text. Errors are thrown to the caller.
+import {
+  combineStrategies,
+  WHEEL_DEFAULTS,
+  WHEEL_MESSAGES,
+  type Position,
+  type RiskLevel,
+  type WheelStrategy,
+  type WheelType,
+} from "./wheel";
+
+export class WheelApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: Record<string, unknown> | null,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(path: string, init: RequestInit, fallback: string): Promise<T> {
+  const res = await fetch(path, {
+    ...init,
+    headers: { "Content-Type": "application/json", ...(init.headers ?? {}) },
+    credentials: "same-origin",
+  });
+  let body: Record<string, unknown> | null = null;
+  try {
+    body = (await res.json()) as Record<string, unknown>;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) {
+    const message = typeof body?.error === "string" ? body.error : fallback;
+    throw new WheelApiError(message, res.status, body);
+  }
+  return body as T;
+}
+
+const bust = (path: string) => `${path}${path.includes("?") ? "&" : "?"}_t=${Date.now()}`;
+
+export interface DataFreshness {
+  optionsDataUpdated: string | null;
+  stockDataUpdated: string | null;
+  dataUpdateAttempted: string | null;
+}
+
+export interface BatchResponse<T> {
+  status: string;
+  timestamp: string;
+  responseTimestamp: string;
+  marketStatus: string;
+  parameters: Record<string, unknown>;
+  results: Record<
+    string,
+    {
+      strategies: T[];
+      currentPrice: number | null;
+      asOf: string | null;
+      source: string | null;
+      note?: string;
+      position?: Position & { currentValue: number | null };
+    }
+  >;
+  dataFreshness: DataFreshness;
+  simulated: boolean;
+}
+
+export interface StrategiesResult {
+  strategies: WheelStrategy[];
+  /** Tickers that came back with no strategy (the CSP empty state lists them). */
+  empty: string[];
+  dataFreshness: DataFreshness | null;
+  marketStatus: string;
+  simulated: boolean;
+  currentPrices: Record<string, number | null>;
+}
+
+export async function fetchCspStrategies(args: {
+  tickers: string[];
+  riskLevel: RiskLevel;
+  cashAmount: number;
+  maxDaysToExpiration: number;
+}): Promise<StrategiesResult> {
+  const body = await request<BatchResponse<WheelStrategy>>(
+    bust("/api/wheel/csp-strategies/batch"),
+    { method: "POST", body: JSON.stringify({ ...args, tickers: args.tickers.map((t) => t.toUpperCase()) }) },
+    WHEEL_MESSAGES.fetchCspFailed,
+  );
+  return collect([body]);
+}
+
+/** Positions go 10 per call, one call after another (spec "CC batch size"). */
+export async function fetchCcStrategies(args: {
+  positions: Position[];
+  riskLevel: RiskLevel;
+  maxDaysToExpiration: number;
+}): Promise<StrategiesResult> {
+  const bodies: BatchResponse<WheelStrategy>[] = [];
+  for (let i = 0; i < args.positions.length; i += WHEEL_DEFAULTS.ccBatchSize) {
+    const chunk = args.positions.slice(i, i + WHEEL_DEFAULTS.ccBatchSize);
+    bodies.push(
+      await request<BatchResponse<WheelStrategy>>(
+        bust("/api/wheel/cc-strategies/batch"),
+        {
+          method: "POST",
+          body: JSON.stringify({
+            positions: chunk.map((p) => ({
+              ticker: p.symbol.toUpperCase(),
+              shares: p.shares,
+              costBasis: p.costBasis,
+            })),
+            riskLevel: args.riskLevel,
+            maxDaysToExpiration: args.maxDaysToExpiration,
+          }),
+        },
+        WHEEL_MESSAGES.fetchCcFailed,
+      ),
+    );
+  }
+  return collect(bodies);
+}
+
+function collect(bodies: BatchResponse<WheelStrategy>[]): StrategiesResult {
+  const all: WheelStrategy[] = [];
+  const empty: string[] = [];
+  const currentPrices: Record<string, number | null> = {};
+  for (const body of bodies)
+    for (const [ticker, r] of Object.entries(body.results)) {
+      currentPrices[ticker] = r.currentPrice;
+      if (r.strategies.length === 0) empty.push(ticker);
+      all.push(...r.strategies);
+    }
+  const last = bodies.at(-1);
+  return {
+    strategies: combineStrategies(all),
+    empty,
+    dataFreshness: last?.dataFreshness ?? null,
+    marketStatus: last?.marketStatus ?? WHEEL_DEFAULTS.marketStatus,
+    simulated: last?.simulated ?? true,
+    currentPrices,
+  };
+}
+
+export function savePreferences(prefs: {
+  cashAvailable?: number;
+  cspRiskLevel?: RiskLevel;
+  ccRiskLevel?: RiskLevel;
+}) {
+  return request(
+    "/api/wheel/preferences",
+    { method: "POST", body: JSON.stringify(prefs) },
+    "Failed to update preferences",
+  );
+}
+
+export function savePositions(positions: Position[]) {
+  return request<{ positions: Position[] }>(
+    "/api/wheel/positions",
+    { method: "POST", body: JSON.stringify({ positions }) },
+    WHEEL_MESSAGES.updatePositionsFailed,
+  );
+}
+
+export interface FavoriteRecord {
+  id: string;
+  type: WheelType;
+  trade: WheelStrategy;
+  savedAt: unknown;
+}
+
+export async function listFavorites(type?: WheelType): Promise<FavoriteRecord[]> {
+  const body = await request<{ favorites: FavoriteRecord[] }>(
+    bust(`/api/wheel/favorites${type ? `?type=${type}` : ""}`),
+    { method: "GET" },
+    WHEEL_MESSAGES.favoritesLoadFailed,
+  );
+  return body.favorites;
+}
+
+/** Saved, or already saved (409): both mean the heart is full. */
+export async function addFavorite(type: WheelType, trade: WheelStrategy): Promise<void> {
+  try {
+    await request(
+      bust("/api/wheel/favorites"),
+      { method: "POST", body: JSON.stringify({ type, trade }) },
+      "Failed to save favorite",
+    );
+  } catch (error) {
+    if (error instanceof WheelApiError && error.status === 409) return;
+    throw error;
+  }
+}
+
+/** The favorite's id is found by listing and matching trade.id, then it is deleted. */
+export async function removeFavoriteByTrade(tradeId: string): Promise<void> {
+  const list = await listFavorites();
+  const hit = list.find((f) => f.trade.id === tradeId);
+  if (hit) await removeFavorite(hit.id);
+}
+
+export function removeFavorite(id: string) {
+  return request(
+    bust(`/api/wheel/favorites/${encodeURIComponent(id)}`),
+    { method: "DELETE" },
+    "Failed to remove favorite",
+  );
+}
+
+export async function createShareLink(
+  type: WheelType,
+  strategy: WheelStrategy,
+  position?: { shares: number; costBasis: number } | null,
+): Promise<{ shareUrl: string; shareId: string }> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/wheel/share/${type.toLowerCase()}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ strategy, position: position ?? null }),
+    });
+  } catch {
+    throw new WheelApiError(WHEEL_MESSAGES.networkError, 0, null);
+  }
+  if (!res.ok) throw new WheelApiError(WHEEL_MESSAGES.shareFailed, res.status, null);
+  return (await res.json()) as { shareUrl: string; shareId: string };
+}

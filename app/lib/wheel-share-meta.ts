@@ -1,0 +1,40 @@
+// Page title and social preview tags of a shared wheel page (Open Graph and Twitter).
+import type { WheelType } from "./wheel";
+import type { SharePayload } from "./wheel-share";
+
+export interface SharePageMetaInput {
+  type: WheelType;
+  payload: SharePayload | null;
+  imageUrl: string | null;
+  pageUrl: string;
+}
+
+export function sharePageMeta({ type, payload, imageUrl, pageUrl }: SharePageMetaInput) {
+  const name = type === "CSP" ? "Cash Secured Put" : "Covered Call";
+  if (!payload) return [{ title: `Shared ${name} · Wheelhouse` }, { name: "robots", content: "noindex" }];
+  const title = `${payload.symbol} ${name}: $${payload.strike} strike, ${payload.expirationDate} · Wheelhouse`;
+  const description =
+    `Premium $${payload.premium.toFixed(2)}/share` +
+    (payload.returnOnCapital !== undefined ? `, ${payload.returnOnCapital.toFixed(2)}% return` : "") +
+    (payload.annualizedReturn !== undefined ? ` (${payload.annualizedReturn.toFixed(1)}% annualized)` : "") +
+    ". Wheel strategy ideas from Wheelhouse.";
+  const tags: Record<string, string>[] = [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: pageUrl },
+    { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+  if (imageUrl)
+    tags.push(
+      { property: "og:image", content: imageUrl },
+      { property: "og:image:width", content: "1200" },
+      { property: "og:image:height", content: "630" },
+      { name: "twitter:image", content: imageUrl },
+    );
+  return tags;
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.contact";
+import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_MESSAGES } from "../lib/contact";
+import { jsonError, jsonOk, readJson } from "../server/billing/api.server";
+import { submitContact } from "../server/contact.server";
+import { getSession } from "../server/auth/session.server";
+import { clientAddress } from "../server/rate-limit.server";
+
+// subject is built on the server from the sender's plan; a subject in the body is ignored.
+const contactSchema = z.object({
+  email: z.string().max(CONTACT_EMAIL_MAX).default(""),
+  message: z.string().max(CONTACT_MESSAGE_MAX).default(""),
+  // The spec's field name is recaptchaToken (null when signed in); ours carries a Turnstile token.
+  recaptchaToken: z.string().max(4096).nullish(),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = context.cloudflare.env;
+  const input = await readJson(request, contactSchema, (issue) =>
+    issue?.path[0] === "message" && issue.code === "too_big"
+      ? `Message must be at most ${CONTACT_MESSAGE_MAX} characters`
+      : issue?.path[0] === "email"
+        ? CONTACT_MESSAGES.invalidEmail
+        : CONTACT_MESSAGES.messageRequired,
+  );
+  if (input instanceof Response) return input;
+  const session = await getSession(env, request);
+  const result = await submitContact(
+    env,
+    session ? { ...session.user } : null,
+    { email: input.email, message: input.message, token: input.recaptchaToken },
+    clientAddress(request),
+  );
+  if (!result.ok)
+    return jsonError(result.status, result.error, result.status === 429 ? { "Retry-After": "3600" } : {});
+  return jsonOk({ ok: true });
+}
+
+export function loader() {
+  return jsonError(405, "Method not allowed");
+}

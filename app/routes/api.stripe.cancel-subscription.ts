@@ -1,0 +1,43 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.stripe.cancel-subscription";
+import { BILLING_MESSAGES, CANCELLATION_COMMENT_MAX, CANCELLATION_REASONS } from "../lib/billing";
+import { billingRateLimit, jsonError, jsonOk, readJson } from "../server/billing/api.server";
+import { cancelSubscription } from "../server/billing/billing.server";
+import { getSession } from "../server/auth/session.server";
+
+// userId in the spec's call is ignored: the session says who is cancelling.
+const cancelSchema = z.object({
+  feedback: z
+    .object({
+      reason: z.array(z.enum(CANCELLATION_REASONS)).max(CANCELLATION_REASONS.length).default([]),
+      comment: z.string().trim().max(CANCELLATION_COMMENT_MAX).default(""),
+    })
+    .nullish(),
+  cancelImmediately: z.boolean().default(false),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = context.cloudflare.env;
+  const session = await getSession(env, request);
+  if (!session) return jsonError(401, BILLING_MESSAGES.mustBeLoggedIn);
+  const input = await readJson(request, cancelSchema, () => BILLING_MESSAGES.cancelFailed);
+  if (input instanceof Response) return input;
+  const limited = await billingRateLimit(env, session.user.id);
+  if (limited) return limited;
+  const result = await cancelSubscription(env, session.user, {
+    feedback: input.feedback
+      ? { reason: [...new Set(input.feedback.reason)], comment: input.feedback.comment }
+      : null,
+    cancelImmediately: input.cancelImmediately,
+  });
+  if (!result.ok) return jsonError(result.status, result.error);
+  return jsonOk({
+    message: BILLING_MESSAGES.cancelSuccessToast,
+    cancelAtPeriodEnd: result.cancelAtPeriodEnd,
+    currentPeriodEnd: result.currentPeriodEnd,
+  });
+}
+
+export function loader() {
+  return jsonError(405, "Method not allowed");
+}

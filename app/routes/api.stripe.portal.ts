@@ -1,0 +1,24 @@
+import type { Route } from "./+types/api.stripe.portal";
+import { BILLING_MESSAGES } from "../lib/billing";
+import { appOrigin, billingRateLimit, jsonError, jsonOk } from "../server/billing/api.server";
+import { createPortalSession } from "../server/billing/billing.server";
+import { getSession } from "../server/auth/session.server";
+
+/** 'Manage Subscription' and 'Click to Resume Subscription': a Stripe Billing Portal session. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = context.cloudflare.env;
+  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  if (!(request.headers.get("content-type") ?? "").toLowerCase().includes("application/json"))
+    return jsonError(415, "Expected application/json");
+  const session = await getSession(env, request);
+  if (!session) return jsonError(401, BILLING_MESSAGES.mustBeLoggedIn);
+  const limited = await billingRateLimit(env, session.user.id);
+  if (limited) return limited;
+  const result = await createPortalSession(env, session.user, appOrigin(env, request));
+  if (!result.ok) return jsonError(result.status, result.error);
+  return jsonOk({ url: result.url });
+}
+
+export function loader() {
+  return jsonError(405, "Method not allowed");
+}

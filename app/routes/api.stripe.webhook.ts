@@ -1,0 +1,25 @@
+import type { Route } from "./+types/api.stripe.webhook";
+import { BILLING_MESSAGES } from "../lib/billing";
+import { jsonError, jsonOk } from "../server/billing/api.server";
+import { handleStripeWebhook } from "../server/billing/webhooks.server";
+
+/** Stripe's webhook endpoint: signed by Stripe, no session. Body read raw for the signature check. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  // Stripe's events are far below this; anything bigger is not from Stripe.
+  if (Number(request.headers.get("content-length") ?? "0") > 512 * 1024) return jsonError(413, "Too large");
+  const raw = await request.text();
+  const outcome = await handleStripeWebhook(
+    context.cloudflare.env,
+    raw,
+    request.headers.get("stripe-signature"),
+  );
+  if (outcome.status === 503) return jsonError(503, BILLING_MESSAGES.notConfigured);
+  if (outcome.status === 400) return jsonError(400, "Invalid signature");
+  if (outcome.status === 500) return jsonError(500, "Webhook processing failed; Stripe will retry");
+  return jsonOk({ received: true, result: outcome.result });
+}
+
+export function loader() {
+  return jsonError(405, "Method not allowed");
+}

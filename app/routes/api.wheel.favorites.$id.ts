@@ -1,0 +1,24 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.wheel.favorites.$id";
+import { jsonError, NO_STORE, wheelSession } from "../server/wheel/api.server";
+import { removeFavorite } from "../server/wheel/favorites.server";
+
+const idParam = z.string().uuid();
+
+/** DELETE /api/wheel/favorites/:id -> 200, or 404 when the user has no such favorite. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const env = context.cloudflare.env;
+  if (request.method !== "DELETE") return jsonError(405, "Method not allowed");
+  const session = await wheelSession(env, request);
+  if (session instanceof Response) return session;
+  const id = idParam.safeParse(params.id);
+  if (!id.success) return jsonError(404, "Favorite not found");
+  const removed = await removeFavorite(env, session.user.id, id.data);
+  return removed
+    ? Response.json({ status: "success" }, { headers: NO_STORE })
+    : jsonError(404, "Favorite not found");
+}
+
+export function loader() {
+  return jsonError(405, "Method not allowed");
+}

@@ -1,0 +1,49 @@
+import type { Route } from "./+types/api.wheel.favorites";
+import { WHEEL_MESSAGES } from "../lib/wheel";
+import {
+  favoriteSchema,
+  firstIssue,
+  jsonError,
+  NO_STORE,
+  readJsonBody,
+  wheelSession,
+  wheelTypeSchema,
+} from "../server/wheel/api.server";
+import { addFavorite, FAVORITES_PER_USER, listFavorites } from "../server/wheel/favorites.server";
+
+/** GET /api/wheel/favorites[?type=CSP|CC] -> { favorites }. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = context.cloudflare.env;
+  const session = await wheelSession(env, request);
+  if (session instanceof Response) return session;
+  const typeParam = new URL(request.url).searchParams.get("type");
+  const type = typeParam ? wheelTypeSchema.safeParse(typeParam.toUpperCase()) : null;
+  if (type && !type.success) return jsonError(400, "Invalid type");
+  try {
+    return Response.json(
+      { favorites: await listFavorites(env, session.user.id, type?.data) },
+      { headers: NO_STORE },
+    );
+  } catch (error) {
+    console.error("favorites load failed", error);
+    return jsonError(503, WHEEL_MESSAGES.favoritesLoadFailed);
+  }
+}
+
+/** POST /api/wheel/favorites {trade, type}: 201 saved, 409 already saved. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = context.cloudflare.env;
+  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  const session = await wheelSession(env, request);
+  if (session instanceof Response) return session;
+  const parsed = favoriteSchema.safeParse(await readJsonBody(request, 16_384));
+  if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
+  const result = await addFavorite(env, session.user.id, parsed.data.type, parsed.data.trade);
+  if (result.ok)
+    return Response.json(
+      { status: "success", favorite: result.favorite },
+      { status: 201, headers: NO_STORE },
+    );
+  if (result.reason === "duplicate") return jsonError(409, "Trade already saved", { id: result.id });
+  return jsonError(403, `You can save up to ${FAVORITES_PER_USER} favorite trades`);
+}

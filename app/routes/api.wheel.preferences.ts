@@ -1,0 +1,36 @@
+import type { Route } from "./+types/api.wheel.preferences";
+import { WHEEL_MESSAGES } from "../lib/wheel";
+import {
+  firstIssue,
+  jsonError,
+  NO_STORE,
+  preferencesSchema,
+  readJsonBody,
+  wheelSession,
+} from "../server/wheel/api.server";
+import { getPreferences, savePreferences } from "../server/wheel/positions.server";
+
+/** GET /api/wheel/preferences -> { cashAvailable, cspRiskLevel, ccRiskLevel, positions, positionLimit }. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = context.cloudflare.env;
+  const session = await wheelSession(env, request);
+  if (session instanceof Response) return session;
+  try {
+    return Response.json(await getPreferences(env, session.user), { headers: NO_STORE });
+  } catch (error) {
+    console.error("wheel preferences failed", error);
+    return jsonError(503, WHEEL_MESSAGES.fetchPreferencesFailed);
+  }
+}
+
+/** POST /api/wheel/preferences {cashAvailable?, cspRiskLevel?, ccRiskLevel?}: the Update button's save. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = context.cloudflare.env;
+  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  const session = await wheelSession(env, request);
+  if (session instanceof Response) return session;
+  const parsed = preferencesSchema.safeParse(await readJsonBody(request, 2048));
+  if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
+  await savePreferences(env, session.user.id, parsed.data);
+  return Response.json(await getPreferences(env, session.user), { headers: NO_STORE });
+}

@@ -1,0 +1,31 @@
+import type { Route } from "./+types/api.wheel.share.$type.$id";
+import { WHEEL_MESSAGES } from "../lib/wheel";
+import { jsonError } from "../server/wheel/api.server";
+import { readShare } from "../server/wheel/shares.server";
+
+/**
+ * GET /api/wheel/share/csp|cc/:id -> { strategy } (CC: { strategy, position }). Public. 404 with the spec's
+ * 'Shared strategy not found or expired' and `reason` expired | not_found.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const type = params.type === "csp" ? "CSP" : params.type === "cc" ? "CC" : null;
+  if (!type || !params.id) return jsonError(400, WHEEL_MESSAGES.invalidShareId);
+  try {
+    const found = await readShare(context.cloudflare.env, type, params.id);
+    if (found.status !== "ok")
+      return jsonError(404, WHEEL_MESSAGES.shareNotFoundOrExpired, { reason: found.status });
+    const { payload } = found;
+    return Response.json(
+      type === "CC"
+        ? {
+            strategy: payload,
+            position: { symbol: payload.symbol, shares: payload.shares, costBasis: payload.costBasis },
+          }
+        : { strategy: payload },
+      { headers: { "Cache-Control": "public, max-age=300" } },
+    );
+  } catch (error) {
+    console.error("share read failed", error);
+    return jsonError(503, WHEEL_MESSAGES.shareFetchFailed);
+  }
+}

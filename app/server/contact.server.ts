@@ -1,0 +1,67 @@
+// The pricing page's contact form: rate limited per client address, captcha for visitors when Turnstile
+// is configured, stored in D1 and emailed to the team address through the outbox.
+import { CONTACT_MESSAGES, contactSubject, validateContact } from "../lib/contact";
+import { effectivePlan, type SubscriptionFields } from "../lib/plans";
+import { getDb, schema } from "./db/client.server";
+import { sendEmail } from "./email/mail.server";
+import { contactMessageEmail } from "./email/templates.server";
+import { serverConfig, type WorkerEnv } from "./env.server";
+import { consumeRateLimit } from "./rate-limit.server";
+import { turnstileConfigured, verifyTurnstile } from "./turnstile.server";
+
+/** Messages per client address per hour: a person never needs more, a script gets nowhere. */
+export const CONTACT_PER_HOUR = 5;
+const HOUR_MS = 3_600_000;
+
+export interface ContactInput {
+  email: string;
+  message: string;
+  token?: string | null;
+}
+
+export type ContactUser = SubscriptionFields & { id: string; email: string };
+
+export type ContactResult = { ok: true; id: string } | { ok: false; status: number; error: string };
+
+/** SUPPORT_EMAIL when set, else every admin (as the feedback notices do). */
+export async function teamAddresses(env: WorkerEnv): Promise<string[]> {
+  const support = serverConfig(env).SUPPORT_EMAIL;
+  if (support) return [support];
+  const { results } = await env.DB.prepare("SELECT email FROM admins ORDER BY email").all<{
+    email: string;
+  }>();
+  return results.map((r) => r.email);
+}
+
+export async function submitContact(
+  env: WorkerEnv,
+  user: ContactUser | null,
+  input: ContactInput,
+  clientIp: string,
+  now = Date.now(),
+): Promise<ContactResult> {
+  const limit = await consumeRateLimit(env, `contact:${clientIp}`, CONTACT_PER_HOUR, HOUR_MS, now);
+  if (!limit.allowed) return { ok: false, status: 429, error: CONTACT_MESSAGES.tooMany };
+
+  // A signed-in user's address comes from the account (spec 000 §7), never from the form.
+  const email = (user ? user.email : input.email).trim();
+  const message = input.message.trim();
+  const invalid = validateContact(email, message);
+  if (invalid) return { ok: false, status: 400, error: invalid };
+
+  if (!user && turnstileConfigured(env)) {
+    const verdict = await verifyTurnstile(env, input.token, clientIp);
+    if (!verdict.ok) return { ok: false, status: 400, error: CONTACT_MESSAGES.captchaFailed };
+  }
+
+  const subject = contactSubject(user ? effectivePlan(user) : null);
+  const id = crypto.randomUUID();
+  await getDb(env)
+    .insert(schema.contactMessages)
+    .values({ id, email, subject, message, userId: user?.id ?? null, createdAt: new Date(now) });
+  const team = await teamAddresses(env);
+  if (team.length === 0)
+    console.warn("contact: no SUPPORT_EMAIL and no admin to email; the message is in D1");
+  for (const to of team) await sendEmail(env, contactMessageEmail(to, email, subject, message), now);
+  return { ok: true, id };
+}

@@ -1,0 +1,125 @@
+// What the /api/wheel/* routes share: the session check with the spec's 401, size-capped JSON bodies
+// parsed by zod, and the request schemas (limits from app/lib/wheel.ts).
+import { z } from "zod";
+import {
+  MAX_DTE_OPTIONS,
+  RISK_LEVELS,
+  WHEEL_DEFAULTS,
+  WHEEL_MESSAGES,
+  type RiskLevel,
+} from "../../lib/wheel";
+import { getSession } from "../auth/session.server";
+import type { SessionData } from "../auth/auth.server";
+import type { WorkerEnv } from "../env.server";
+
+export const NO_STORE = { "Cache-Control": "no-store" };
+
+export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}) {
+  return Response.json({ status: "error", error, ...extra }, { status, headers: NO_STORE });
+}
+
+export async function wheelSession(env: WorkerEnv, request: Request): Promise<SessionData | Response> {
+  const session = await getSession(env, request);
+  return session ?? jsonError(401, WHEEL_MESSAGES.notAuthenticated);
+}
+
+/** The body as JSON, or null when it is larger than `maxBytes` or not JSON. */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) return null;
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return null;
+  }
+  if (text.length > maxBytes) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+const riskLevel = z.enum(RISK_LEVELS as [RiskLevel, ...RiskLevel[]]).default(WHEEL_DEFAULTS.riskLevel);
+const ticker = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{1,5}(\.[A-Z])?$/);
+const maxDte = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_DTE_OPTIONS[MAX_DTE_OPTIONS.length - 1]!)
+  .default(45);
+const minReturn = z.number().min(0).max(1000).default(0);
+
+export const cspBatchSchema = z.object({
+  tickers: z.array(ticker).min(1).max(100),
+  riskLevel,
+  cashAmount: z.number().min(WHEEL_DEFAULTS.minCash).max(1e10).default(WHEEL_DEFAULTS.cash),
+  maxDaysToExpiration: maxDte,
+  minReturn,
+});
+
+export const positionSchema = z.object({
+  symbol: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{1,5}$/, "Invalid symbol format"),
+  shares: z
+    .number()
+    .int()
+    .positive("Shares must be greater than 0")
+    .max(100_000_000)
+    .refine((n) => n % 100 === 0, "Shares must be in multiples of 100 (for options contracts)"),
+  costBasis: z.number().positive("Cost basis must be greater than 0").max(1e7),
+});
+
+export const ccBatchSchema = z.object({
+  positions: z
+    .array(positionSchema.extend({ ticker: z.string().optional() }).partial({ symbol: true }))
+    .min(1)
+    .max(100)
+    .transform((list, ctx) =>
+      list.map((p) => {
+        const symbol = (p.symbol ?? p.ticker ?? "").trim().toUpperCase();
+        if (!/^[A-Z]{1,5}$/.test(symbol)) ctx.addIssue({ code: "custom", message: "Invalid symbol format" });
+        return { symbol, shares: p.shares, costBasis: p.costBasis };
+      }),
+    ),
+  riskLevel,
+  maxDaysToExpiration: maxDte,
+  minReturn,
+});
+
+export const positionsSchema = z.object({ positions: z.array(positionSchema).max(500) });
+
+export const preferencesSchema = z
+  .object({
+    cashAvailable: z.number().min(WHEEL_DEFAULTS.minCash).max(1e10).optional(),
+    cspRiskLevel: z.enum(RISK_LEVELS as [RiskLevel, ...RiskLevel[]]).optional(),
+    ccRiskLevel: z.enum(RISK_LEVELS as [RiskLevel, ...RiskLevel[]]).optional(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to update");
+
+export const wheelTypeSchema = z.enum(["CSP", "CC"]);
+
+/** A strategy object as the screen holds it: an id, plain JSON values only, size-capped by the caller. */
+export const favoriteSchema = z.object({
+  type: wheelTypeSchema,
+  trade: z
+    .object({ id: z.string().min(1).max(100), symbol: z.string().min(1).max(10) })
+    .catchall(z.unknown()),
+});
+
+export const shareSchema = z.object({
+  strategy: z.record(z.string(), z.unknown()),
+  position: z.object({ shares: z.number().optional(), costBasis: z.number().optional() }).nullish(),
+});
+
+export function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Invalid request";
+}

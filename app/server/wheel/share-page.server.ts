@@ -1,0 +1,63 @@
+// What a shared wheel page shows (spec 001 "Shared pages", "Sharing"): the link's own payload when it
+// decodes and has the page's type, else the server's record; expired vs not found vs failure.
+import { WHEEL_MESSAGES, type WheelType } from "../../lib/wheel";
+import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "../../lib/wheel-share";
+import { readShare } from "./shares.server";
+
+type Env = { DB: D1Database; SHARE_KV: KVNamespace };
+
+export type SharePageState =
+  | { status: "ok"; payload: SharePayload; from: "link" | "server" | "query" }
+  | { status: "expired" | "not_found" | "error"; message: string };
+
+/** The simple preview card's query (?type=CSP|CC&symbol&exp&strike&premium&roc&shares&costBasis). */
+export function previewFromQuery(params: URLSearchParams): SharePayload | null {
+  const type = params.get("type")?.toUpperCase();
+  if (type !== "CSP" && type !== "CC") return null;
+  const n = (k: string) => {
+    const v = params.get(k);
+    const x = v === null || v === "" ? NaN : Number(v);
+    return Number.isFinite(x) ? x : undefined;
+  };
+  return sharePayloadFrom(
+    type,
+    {
+      symbol: params.get("symbol") ?? "",
+      expirationDate: params.get("exp") ?? "",
+      strike: n("strike"),
+      premium: n("premium"),
+      returnOnCapital: n("roc"),
+    },
+    type === "CC" ? { shares: n("shares"), costBasis: n("costBasis") } : null,
+  );
+}
+
+function expired(payload: SharePayload, nowMs: number): boolean {
+  const close = Date.parse(`${payload.expirationDate}T21:00:00Z`);
+  return Number.isFinite(close) && close <= nowMs;
+}
+
+export async function loadSharePage(
+  env: Env,
+  type: WheelType,
+  shareId: string | undefined,
+  url: URL,
+  nowMs = Date.now(),
+): Promise<SharePageState> {
+  const preview = url.searchParams.has("type") ? previewFromQuery(url.searchParams) : null;
+  if (preview && preview.type === type) return { status: "ok", payload: preview, from: "query" };
+  if (!shareId) return { status: "not_found", message: WHEEL_MESSAGES.invalidShareId };
+  const local = decodeSharePayload(url.searchParams.get("d"), type);
+  if (local) {
+    if (expired(local, nowMs)) return { status: "expired", message: WHEEL_MESSAGES.shareNotFoundOrExpired };
+    return { status: "ok", payload: local, from: "link" };
+  }
+  try {
+    const found = await readShare(env, type, shareId, nowMs);
+    if (found.status === "ok") return { status: "ok", payload: found.payload, from: "server" };
+    return { status: found.status, message: WHEEL_MESSAGES.shareNotFoundOrExpired };
+  } catch (error) {
+    console.error("shared strategy load failed", error);
+    return { status: "error", message: WHEEL_MESSAGES.shareLoadFailed };
+  }
+}

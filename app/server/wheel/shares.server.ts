@@ -1,0 +1,77 @@
+// Wheel share records (spec 001 "Sharing", "Shared pages"): the durable copy in D1 `shares` with an
+// expiry, the hot copy in SHARE_KV. Only the share payload's fields are stored (app/lib/wheel-share.ts).
+import type { SharePayload } from "../../lib/wheel-share";
+import type { WheelType } from "../../lib/wheel";
+
+type Env = { DB: D1Database; SHARE_KV: KVNamespace };
+
+/** A share stays readable until its option expires (New York close), and at most this long. */
+const MAX_LIFETIME_MS = 400 * 86_400_000;
+const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+export const SHARE_ID_RE = /^[0-9A-Za-z]{12}$/;
+
+const kvKey = (type: WheelType, id: string) => `share:v1:${type}:${id}`;
+
+function newShareId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  let id = "";
+  // 62 does not divide 256: the slight bias is harmless for an unguessable id of 71 bits.
+  for (const b of bytes) id += ID_ALPHABET[b % 62];
+  return id;
+}
+
+/** The option's last moment: 16:00 New York on expiration day is at the latest 21:00 UTC. */
+export function shareExpiry(payload: SharePayload, nowMs: number): number {
+  const close = Date.parse(`${payload.expirationDate}T21:00:00Z`);
+  return Math.min(Number.isFinite(close) ? close : nowMs, nowMs + MAX_LIFETIME_MS);
+}
+
+interface StoredShare {
+  payload: SharePayload;
+  expiresAt: number;
+}
+
+export async function createShare(env: Env, payload: SharePayload, nowMs = Date.now()) {
+  const id = newShareId();
+  const expiresAt = shareExpiry(payload, nowMs);
+  await env.DB.prepare(
+    "INSERT INTO shares (id, type, payload, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+  )
+    .bind(id, payload.type, JSON.stringify(payload), nowMs, expiresAt)
+    .run();
+  const ttlSeconds = Math.floor((expiresAt - nowMs) / 1000);
+  if (ttlSeconds >= 60) {
+    await env.SHARE_KV.put(
+      kvKey(payload.type, id),
+      JSON.stringify({ payload, expiresAt } satisfies StoredShare),
+      {
+        expirationTtl: ttlSeconds,
+      },
+    ).catch((error) => console.error("share: KV write failed", error));
+  }
+  return { id, expiresAt };
+}
+
+export type ReadShareResult =
+  { status: "ok"; payload: SharePayload; expiresAt: number } | { status: "expired" | "not_found" };
+
+export async function readShare(
+  env: Env,
+  type: WheelType,
+  id: string,
+  nowMs = Date.now(),
+): Promise<ReadShareResult> {
+  if (!SHARE_ID_RE.test(id)) return { status: "not_found" };
+  let stored = await env.SHARE_KV.get<StoredShare>(kvKey(type, id), "json").catch(() => null);
+  if (!stored) {
+    const row = await env.DB.prepare(
+      "SELECT type, payload, expires_at AS expiresAt FROM shares WHERE id = ?1",
+    )
+      .bind(id)
+      .first<{ type: string; payload: string; expiresAt: number }>();
+    if (!row || row.type !== type) return { status: "not_found" };
+    stored = { payload: JSON.parse(row.payload) as SharePayload, expiresAt: row.expiresAt };
+  }
+  if (stored.expiresAt <= nowMs) return { status: "expired" };
+  return { status: "ok", payload: stored.payload, expiresAt: stored.expiresAt };
+}

@@ -1,0 +1,249 @@
+// Wheel strategies per request (spec 001 "Wheel strategies", "Batch strategies response"): the engine's
+// CSP and CC screeners run on option chains the cron job cached in KV. A request never reaches a provider.
+//
+// Cleaning a raw chain (hygiene, IV, greeks) costs ~1.5 ms and its JSON ~1.5 ms more, so 50 tickers would
+// spend ~150 ms per request. Cleaned chains are therefore kept in isolate memory, trimmed to the legs a
+// wheel can use, and reused until the cron job writes a newer refresh (its freshness stamp changes).
+import {
+  cleanChain,
+  screenCashSecuredPuts,
+  screenCoveredCalls,
+  type CcCandidate,
+  type CleanChain,
+  type CspCandidate,
+} from "../../engine";
+import { economicEventsBetween, marketStatus, newYorkDateOf } from "../../lib/market-calendar";
+import { combineStrategies, WHEEL_DEFAULTS, type Position, type RiskLevel } from "../../lib/wheel";
+import { engineEvents } from "../market/ideas.server";
+import { KV_KEYS, kvGetJson, type MarketCacheEnv } from "../market/cache.server";
+import { riskFreeRateFor } from "../market/provider.server";
+import { readFreshness } from "../market/refresh.server";
+import type { TickerInfo } from "../market/ticker-info.server";
+import type { ChainSnapshot, Dividends, MarketSource } from "../market/types.server";
+import type { WorkerEnv } from "../env.server";
+
+type Env = MarketCacheEnv & Pick<WorkerEnv, "MARKET_DATA_PROVIDER">;
+
+interface CachedChain {
+  stamp: string;
+  clean: CleanChain | null;
+  source: MarketSource | null;
+  asOf: string | null;
+  dividendYieldSource: "dividends" | "unknown";
+}
+
+/** Cleaned chains in this isolate (most recent last); bounded so memory stays small. */
+const memory = new Map<string, CachedChain>();
+const MEMORY_CAP = 120;
+/** Widest holding period a screen may ask for (the spec's 'Any' = 365 days). */
+const MAX_DTE = 365;
+
+/** Only out-of-the-money legs with |delta| <= 0.5 are ever wheel candidates; drop the rest. */
+function trimForWheel(chain: CleanChain): CleanChain {
+  const S = chain.spot;
+  return {
+    ...chain,
+    rejections: [],
+    expirations: chain.expirations
+      .filter((e) => e.dte <= MAX_DTE)
+      .map((e) => ({
+        ...e,
+        puts: e.puts.filter((l) => l.strike < S && -l.delta <= 0.5),
+        calls: e.calls.filter((l) => l.strike > S && l.delta <= 0.5),
+      })),
+  };
+}
+
+function remember(symbol: string, entry: CachedChain) {
+  memory.delete(symbol);
+  memory.set(symbol, entry);
+  if (memory.size > MEMORY_CAP) memory.delete(memory.keys().next().value!);
+}
+
+/** For tests and the bench: forget every cleaned chain of this isolate. */
+export function clearWheelChainMemory() {
+  memory.clear();
+}
+
+async function loadCleanChain(env: Env, symbol: string, stamp: string, nowMs: number): Promise<CachedChain> {
+  const [raw, info, dividends] = await Promise.all([
+    kvGetJson<ChainSnapshot>(env, KV_KEYS.chain(symbol)),
+    kvGetJson<TickerInfo>(env, KV_KEYS.tickerInfo(symbol)),
+    kvGetJson<Dividends>(env, KV_KEYS.dividends(symbol)),
+  ]);
+  if (!raw) return { stamp, clean: null, source: null, asOf: null, dividendYieldSource: "unknown" };
+  const today = newYorkDateOf(nowMs);
+  let dividendYield = 0;
+  let dividendYieldSource: CachedChain["dividendYieldSource"] = "unknown";
+  if (dividends && raw.spot > 0) {
+    const yearAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
+    const paid = dividends.events.filter((e) => e.exDate >= yearAgo && e.exDate <= today);
+    dividendYield = Math.min(paid.reduce((s, e) => s + (e.amount ?? 0), 0) / raw.spot, 0.2);
+    dividendYieldSource = "dividends";
+  }
+  const clean = cleanChain(
+    raw,
+    {
+      riskFreeRate: riskFreeRateFor(env as WorkerEnv),
+      dividendYield,
+      earningsDate: info?.next_earnings_date ?? null,
+      exDividendDate: info?.ex_dividend_date ?? null,
+      events: engineEvents(economicEventsBetween(today, MAX_DTE)),
+    },
+    // The chain is judged as of its own snapshot time: a closed market's last quotes are not stale.
+    { maxQuoteAgeMinutes: 7 * 24 * 60 },
+  );
+  return {
+    stamp,
+    clean: trimForWheel(clean),
+    source: raw.source,
+    asOf: raw.asOf,
+    dividendYieldSource,
+  };
+}
+
+async function cleanChains(env: Env, symbols: readonly string[], nowMs: number) {
+  const freshness = await readFreshness(env).catch(() => null);
+  const stamp = freshness?.optionsDataUpdated ?? freshness?.dataUpdateAttempted ?? "none";
+  const out = new Map<string, CachedChain>();
+  const missing: string[] = [];
+  for (const s of symbols) {
+    const hit = memory.get(s);
+    if (hit && hit.stamp === stamp) out.set(s, hit);
+    else missing.push(s);
+  }
+  await Promise.all(
+    missing.map(async (s) => {
+      const entry = await loadCleanChain(env, s, stamp, nowMs).catch((error) => {
+        console.error(`wheel: chain ${s} unreadable`, error);
+        return null;
+      });
+      if (!entry) return;
+      out.set(s, entry);
+      // A symbol without a cached chain is not remembered: the next refresh may add it.
+      if (entry.clean) remember(s, entry);
+    }),
+  );
+  return { chains: out, freshness };
+}
+
+/** Every strategy names where its quote came from ('demo' = simulated market); lastUpdated is its time. */
+function withSource<T extends object>(
+  list: T[],
+  source: MarketSource | null,
+): (T & { source: MarketSource | null })[] {
+  return list.map((s) => Object.assign(s, { source }));
+}
+
+export interface TickerResult<T> {
+  strategies: T[];
+  currentPrice: number | null;
+  asOf: string | null;
+  source: MarketSource | null;
+  /** Why a ticker has no strategies (no cached chain vs none matched). */
+  note?: "no_data" | "no_match";
+}
+
+function envelope(nowMs: number, freshness: Awaited<ReturnType<typeof readFreshness>>) {
+  const status = marketStatus(nowMs);
+  return {
+    status: "success" as const,
+    timestamp: new Date(nowMs).toISOString(),
+    marketStatus: status.marketStatus ?? WHEEL_DEFAULTS.marketStatus,
+    dataFreshness: {
+      optionsDataUpdated: freshness?.optionsDataUpdated ?? null,
+      stockDataUpdated: freshness?.stockDataUpdated ?? null,
+      dataUpdateAttempted: freshness?.dataUpdateAttempted ?? null,
+    },
+    source: freshness?.source ?? null,
+    simulated: (freshness?.source ?? "demo") === "demo",
+  };
+}
+
+export interface CspBatchInput {
+  tickers: string[];
+  riskLevel: RiskLevel;
+  cashAmount: number;
+  maxDaysToExpiration: number;
+  minReturn: number;
+}
+
+export async function cspBatch(env: Env, input: CspBatchInput, nowMs = Date.now()) {
+  const { chains, freshness } = await cleanChains(env, input.tickers, nowMs);
+  const results: Record<string, TickerResult<CspCandidate>> = {};
+  for (const ticker of input.tickers) {
+    const entry = chains.get(ticker);
+    const clean = entry?.clean ?? null;
+    const strategies = clean
+      ? combineStrategies(
+          screenCashSecuredPuts(clean, {
+            riskLevel: input.riskLevel,
+            cash: input.cashAmount,
+            maxDte: input.maxDaysToExpiration,
+            minReturn: input.minReturn,
+          }),
+        )
+      : [];
+    results[ticker] = {
+      strategies: withSource(strategies, entry?.source ?? null),
+      currentPrice: clean?.spot ?? null,
+      asOf: entry?.asOf ?? null,
+      source: entry?.source ?? null,
+      ...(strategies.length ? {} : { note: clean ? "no_match" : "no_data" }),
+    };
+  }
+  return {
+    ...envelope(nowMs, freshness),
+    parameters: { ...input, riskFreeRate: riskFreeRateFor(env as WorkerEnv) },
+    results,
+    responseTimestamp: new Date().toISOString(),
+  };
+}
+
+export interface CcBatchInput {
+  positions: Position[];
+  riskLevel: RiskLevel;
+  maxDaysToExpiration: number;
+  minReturn: number;
+}
+
+export async function ccBatch(env: Env, input: CcBatchInput, nowMs = Date.now()) {
+  const symbols = [...new Set(input.positions.map((p) => p.symbol))];
+  const { chains, freshness } = await cleanChains(env, symbols, nowMs);
+  const results: Record<
+    string,
+    TickerResult<CcCandidate> & { position: Position & { currentValue: number | null } }
+  > = {};
+  for (const position of input.positions) {
+    const entry = chains.get(position.symbol);
+    const clean = entry?.clean ?? null;
+    const strategies = clean
+      ? combineStrategies(
+          screenCoveredCalls(clean, {
+            riskLevel: input.riskLevel,
+            shares: position.shares,
+            costBasis: position.costBasis,
+            maxDte: input.maxDaysToExpiration,
+            minReturn: input.minReturn,
+          }),
+        )
+      : [];
+    results[position.symbol] = {
+      strategies: withSource(strategies, entry?.source ?? null),
+      position: {
+        ...position,
+        currentValue: clean ? Math.round(clean.spot * position.shares * 100) / 100 : null,
+      },
+      currentPrice: clean?.spot ?? null,
+      asOf: entry?.asOf ?? null,
+      source: entry?.source ?? null,
+      ...(strategies.length ? {} : { note: clean ? "no_match" : "no_data" }),
+    };
+  }
+  return {
+    ...envelope(nowMs, freshness),
+    parameters: { ...input, riskFreeRate: riskFreeRateFor(env as WorkerEnv) },
+    results,
+    responseTimestamp: new Date().toISOString(),
+  };
+}

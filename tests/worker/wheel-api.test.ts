@@ -1,0 +1,524 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- API bodies under test are plain JSON. */
+// The wheel API end to end in workerd: the cron job fills the caches with the simulated market, then the
+// routes answer from them (auth, plan caps, validation, positions, preferences, favorites, shares).
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
+import { freshIp } from "./auth-helpers";
+import * as cspRoute from "../../app/routes/api.wheel.csp-batch";
+import * as ccRoute from "../../app/routes/api.wheel.cc-batch";
+import * as prefsRoute from "../../app/routes/api.wheel.preferences";
+import * as positionsRoute from "../../app/routes/api.wheel.positions";
+import * as favoritesRoute from "../../app/routes/api.wheel.favorites";
+import * as favoriteRoute from "../../app/routes/api.wheel.favorites.$id";
+import * as shareCreate from "../../app/routes/api.wheel.share.$type";
+import * as shareRead from "../../app/routes/api.wheel.share.$type.$id";
+import { runMarketRefresh } from "../../app/server/market/refresh.server";
+import { DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
+import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server";
+import { decodeSharePayload } from "../../app/lib/wheel-share";
+import { FALLBACK_TICKERS, WHEEL_MESSAGES } from "../../app/lib/wheel";
+
+const NOW = new Date("2026-11-23T16:00:00Z");
+
+beforeAll(async () => {
+  await runMarketRefresh(testEnv, NOW, { force: true });
+  clearWheelChainMemory();
+}, 120_000);
+
+let n = 0;
+async function userWith(tier: string, status = "active"): Promise<string> {
+  const email = `wheel-${++n}-${tier.split(" ")[0]!.toLowerCase()}@example.com`;
+  const cookie = await signUpAndGetCookie(email);
+  await env.DB.prepare(
+    "UPDATE user SET subscription_tier = ?1, subscription_status = ?2, has_used_trial = 1 WHERE email = ?3",
+  )
+    .bind(tier, status, email)
+    .run();
+  return cookie;
+}
+
+function post(path: string, body: unknown, cookie?: string, ip = freshIp()): Request {
+  const headers: Record<string, string> = { "Content-Type": "application/json", "cf-connecting-ip": ip };
+  const init = { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) };
+  return cookie
+    ? requestWithCookie(path, cookie, init)
+    : new Request(new URL(path, "http://localhost"), init);
+}
+
+async function json(res: unknown): Promise<{ status: number; body: any }> {
+  expect(res).toBeInstanceOf(Response);
+  const r = res as Response;
+  return { status: r.status, body: await r.json() };
+}
+
+describe("visitors", () => {
+  it("get 'User not authenticated' (401) from every signed-in endpoint", async () => {
+    const attempts = [
+      call(cspRoute.action, post("/api/wheel/csp-strategies/batch", { tickers: ["AAPL"] })),
+      call(ccRoute.action, post("/api/wheel/cc-strategies/batch", { positions: [] })),
+      call(prefsRoute.loader, "/api/wheel/preferences"),
+      call(prefsRoute.action, post("/api/wheel/preferences", { cashAvailable: 5000 })),
+      call(positionsRoute.loader, "/api/wheel/positions"),
+      call(positionsRoute.action, post("/api/wheel/positions", { positions: [] })),
+      call(favoritesRoute.loader, "/api/wheel/favorites"),
+      call(favoritesRoute.action, post("/api/wheel/favorites", {})),
+      call(
+        favoriteRoute.action,
+        new Request("http://localhost/api/wheel/favorites/x", { method: "DELETE" }),
+        { params: { id: "x" } },
+      ),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      const { status, body } = await json(res);
+      expect(status).toBe(401);
+      expect(body.error).toBe("User not authenticated");
+    }
+  });
+});
+
+describe("POST /api/wheel/csp-strategies/batch", () => {
+  it("answers the spec's shape from the cached chains, sized to the cash, 3 per ticker at most", async () => {
+    const cookie = await userWith("Free Plan", "inactive");
+    const { status, body } = await json(
+      await call(
+        cspRoute.action,
+        post(
+          "/api/wheel/csp-strategies/batch",
+          { tickers: FALLBACK_TICKERS.map((t) => t.toLowerCase()), cashAmount: 50_000 },
+          cookie,
+        ),
+      ),
+    );
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      status: "success",
+      parameters: { riskLevel: "balanced", cashAmount: 50_000 },
+    });
+    for (const key of ["timestamp", "responseTimestamp", "marketStatus", "dataFreshness", "results"])
+      expect(body).toHaveProperty(key);
+    expect(Object.keys(body.results).sort()).toEqual([...FALLBACK_TICKERS].sort());
+    let total = 0;
+    for (const [ticker, result] of Object.entries<any>(body.results)) {
+      expect(result.strategies.length).toBeLessThanOrEqual(3);
+      const anns = result.strategies.map((s: any) => s.annualizedReturn);
+      expect(anns).toEqual([...anns].sort((a: number, b: number) => b - a));
+      for (const s of result.strategies) {
+        total++;
+        expect(s.symbol).toBe(ticker);
+        expect(s.riskLevel).toBe("balanced");
+        expect(s.contracts).toBe(Math.floor(50_000 / (s.putStrike * 100)));
+        expect(s.totalPremium).toBe(s.premiumPerContract * s.contracts);
+        expect(s.source).toBe("demo");
+        expect(typeof s.lastUpdated).toBe("string");
+        expect(s.daysToExpiration).toBeLessThanOrEqual(45);
+      }
+    }
+    expect(total).toBeGreaterThan(0);
+  });
+
+  it("caps tickers per call by plan (Free 5, Pro 10, Elite 50)", async () => {
+    const cases: [string, number][] = [
+      ["Free Plan", 5],
+      ["Pro Plan", 10],
+      ["Elite Plan", 50],
+    ];
+    for (const [tier, cap] of cases) {
+      const cookie = await userWith(tier, tier === "Free Plan" ? "inactive" : "active");
+      const ok = await json(
+        await call(
+          cspRoute.action,
+          post(
+            "/api/wheel/csp-strategies/batch",
+            { tickers: DEFAULT_UNIVERSE_SYMBOLS.slice(0, cap) },
+            cookie,
+          ),
+        ),
+      );
+      expect(ok.status).toBe(200);
+      expect(Object.keys(ok.body.results)).toHaveLength(cap);
+      const over = await json(
+        await call(
+          cspRoute.action,
+          post(
+            "/api/wheel/csp-strategies/batch",
+            { tickers: DEFAULT_UNIVERSE_SYMBOLS.slice(0, cap + 1) },
+            cookie,
+          ),
+        ),
+      );
+      expect(over.status).toBe(403);
+      expect(over.body.limit).toBe(cap);
+    }
+  }, 60_000);
+
+  it("refuses bad input with 400, never 500", async () => {
+    const cookie = await userWith("Pro Plan");
+    for (const body of [
+      "not json",
+      { tickers: [] },
+      { tickers: ["AAPL"], cashAmount: 500 },
+      { tickers: ["AAPL"], riskLevel: "yolo" },
+      { tickers: ["$$$"] },
+    ]) {
+      const res = await json(
+        await call(cspRoute.action, post("/api/wheel/csp-strategies/batch", body, cookie)),
+      );
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it("marks tickers without a cached chain instead of calling a provider", async () => {
+    const cookie = await userWith("Pro Plan");
+    const { body } = await json(
+      await call(cspRoute.action, post("/api/wheel/csp-strategies/batch", { tickers: ["ZZZZ"] }, cookie)),
+    );
+    expect(body.results.ZZZZ).toMatchObject({ strategies: [], note: "no_data", currentPrice: null });
+  });
+});
+
+describe("POST /api/wheel/cc-strategies/batch", () => {
+  it("refuses Free users (positions are a paid feature)", async () => {
+    const cookie = await userWith("Free Plan", "inactive");
+    const res = await json(
+      await call(
+        ccRoute.action,
+        post(
+          "/api/wheel/cc-strategies/batch",
+          { positions: [{ ticker: "AAPL", shares: 100, costBasis: 100 }] },
+          cookie,
+        ),
+      ),
+    );
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ requiresUpgrade: true, error: WHEEL_MESSAGES.freePositions });
+  });
+
+  it("screens covered calls per position with the cost-basis guardrail; 10 positions per call", async () => {
+    const cookie = await userWith("Pro Plan");
+    const ten = DEFAULT_UNIVERSE_SYMBOLS.filter((s) => /^[A-Z]+$/.test(s)).slice(0, 10);
+    const positions = ten.map((ticker) => ({ ticker, shares: 300, costBasis: 10_000 }));
+    const { status, body } = await json(
+      await call(
+        ccRoute.action,
+        post("/api/wheel/cc-strategies/batch", { positions, riskLevel: "aggressive" }, cookie),
+      ),
+    );
+    expect(status).toBe(200);
+    let flagged = 0;
+    for (const t of ten) {
+      const r = body.results[t];
+      expect(r.position).toMatchObject({ symbol: t, shares: 300, costBasis: 10_000 });
+      expect(r.currentPrice).toBeGreaterThan(0);
+      for (const s of r.strategies) {
+        expect(s.contracts).toBe(3);
+        // A cost basis of $10,000 is above every strike: assignment would lock in a loss.
+        expect(s.costBasisGuardrail).toBe(true);
+        flagged++;
+      }
+    }
+    expect(flagged).toBeGreaterThan(0);
+    const eleven = [...positions, { ticker: "ZZZ", shares: 100, costBasis: 1 }];
+    const over = await json(
+      await call(ccRoute.action, post("/api/wheel/cc-strategies/batch", { positions: eleven }, cookie)),
+    );
+    expect(over.status).toBe(400);
+  });
+});
+
+describe("positions", () => {
+  const save = async (cookie: string, positions: unknown) =>
+    json(await call(positionsRoute.action, post("/api/wheel/positions", { positions }, cookie)));
+  const lots = (k: number, prefix = "") =>
+    Array.from({ length: k }, (_, i) => ({
+      symbol: (
+        prefix +
+        String.fromCharCode(65 + (i % 26)) +
+        String.fromCharCode(65 + Math.floor(i / 26))
+      ).slice(0, 5),
+      shares: 100,
+      costBasis: 50,
+    }));
+
+  it("Free cannot add any; Pro up to 10; Elite up to 50, with the spec's messages", async () => {
+    const free = await userWith("Free Plan", "inactive");
+    expect(await save(free, lots(1))).toMatchObject({
+      status: 403,
+      body: { error: WHEEL_MESSAGES.freePositions },
+    });
+    const pro = await userWith("Pro Plan");
+    expect((await save(pro, lots(10))).status).toBe(200);
+    expect(await save(pro, lots(11))).toMatchObject({
+      status: 403,
+      body: { error: WHEEL_MESSAGES.proLimit },
+    });
+    const elite = await userWith("Elite Plan");
+    expect((await save(elite, lots(50))).status).toBe(200);
+    expect(await save(elite, lots(51))).toMatchObject({
+      status: 403,
+      body: { error: WHEEL_MESSAGES.eliteLimit },
+    });
+    const listed = await json(
+      await call(positionsRoute.loader, requestWithCookie("/api/wheel/positions", elite)),
+    );
+    expect(listed.body.positions).toHaveLength(50);
+  });
+
+  it("validates each field with the spec's messages and refuses duplicates", async () => {
+    const pro = await userWith("Pro Plan");
+    expect((await save(pro, [{ symbol: "AAPL1", shares: 100, costBasis: 1 }])).body.error).toBe(
+      "Invalid symbol format",
+    );
+    expect((await save(pro, [{ symbol: "AAPL", shares: 150, costBasis: 1 }])).body.error).toBe(
+      "Shares must be in multiples of 100 (for options contracts)",
+    );
+    expect((await save(pro, [{ symbol: "AAPL", shares: 0, costBasis: 1 }])).body.error).toBe(
+      "Shares must be greater than 0",
+    );
+    expect((await save(pro, [{ symbol: "AAPL", shares: 100, costBasis: 0 }])).body.error).toBe(
+      "Cost basis must be greater than 0",
+    );
+    const dup = await save(pro, [
+      { symbol: "AAPL", shares: 100, costBasis: 1 },
+      { symbol: "aapl", shares: 200, costBasis: 2 },
+    ]);
+    expect(dup).toMatchObject({ status: 409, body: { error: "Duplicate symbols found: AAPL" } });
+  });
+
+  it("edits and removes by saving the list; concurrent saves never pass the plan's limit", async () => {
+    const pro = await userWith("Pro Plan");
+    await save(pro, [
+      { symbol: "AAPL", shares: 100, costBasis: 150 },
+      { symbol: "MSFT", shares: 200, costBasis: 300 },
+    ]);
+    const edited = await save(pro, [{ symbol: "MSFT", shares: 400, costBasis: 310.5 }]);
+    expect(edited.body.positions).toEqual([{ symbol: "MSFT", shares: 400, costBasis: 310.5 }]);
+    const results = await Promise.all(
+      ["A", "B", "C", "D", "E", "F"].map((p) =>
+        save(
+          pro,
+          lots(8, p).map((x) => ({ ...x, symbol: (p + x.symbol).slice(0, 5) })),
+        ),
+      ),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const listed = await json(
+      await call(positionsRoute.loader, requestWithCookie("/api/wheel/positions", pro)),
+    );
+    // Each save replaced the whole list in one transaction: one of them, never a mix past the limit.
+    expect(listed.body.positions).toHaveLength(8);
+    expect(new Set(listed.body.positions.map((p: any) => p.symbol[0])).size).toBe(1);
+  });
+});
+
+describe("preferences", () => {
+  it("defaults to $100,000 and balanced; the cash set with Update comes back", async () => {
+    const cookie = await userWith("Free Plan", "inactive");
+    const first = await json(
+      await call(prefsRoute.loader, requestWithCookie("/api/wheel/preferences", cookie)),
+    );
+    expect(first.body).toMatchObject({
+      cashAvailable: 100_000,
+      cspRiskLevel: "balanced",
+      ccRiskLevel: "balanced",
+      positions: {},
+    });
+    const saved = await json(
+      await call(
+        prefsRoute.action,
+        post("/api/wheel/preferences", { cashAvailable: 25_000, cspRiskLevel: "aggressive" }, cookie),
+      ),
+    );
+    expect(saved.body).toMatchObject({ cashAvailable: 25_000, cspRiskLevel: "aggressive" });
+    const again = await json(
+      await call(prefsRoute.loader, requestWithCookie("/api/wheel/preferences", cookie)),
+    );
+    expect(again.body.cashAvailable).toBe(25_000);
+    const bad = await json(
+      await call(prefsRoute.action, post("/api/wheel/preferences", { cashAvailable: 999 }, cookie)),
+    );
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("favorites", () => {
+  const trade = {
+    id: "AAPL261218P00200000",
+    symbol: "AAPL",
+    putStrike: 200,
+    premium: 3.1,
+    annualizedReturn: 22,
+  };
+
+  it("saves (201), refuses a second save (409), lists by type and removes", async () => {
+    const cookie = await userWith("Free Plan", "inactive");
+    const add = () =>
+      call(favoritesRoute.action, post("/api/wheel/favorites", { type: "CSP", trade }, cookie));
+    const first = await json(await add());
+    expect(first.status).toBe(201);
+    expect((await json(await add())).status).toBe(409);
+    const csp = await json(
+      await call(favoritesRoute.loader, requestWithCookie("/api/wheel/favorites?type=CSP", cookie)),
+    );
+    expect(csp.body.favorites).toHaveLength(1);
+    expect(csp.body.favorites[0]).toMatchObject({ type: "CSP", trade });
+    expect(Number.isFinite(Date.parse(csp.body.favorites[0].savedAt))).toBe(true);
+    const cc = await json(
+      await call(favoritesRoute.loader, requestWithCookie("/api/wheel/favorites?type=CC", cookie)),
+    );
+    expect(cc.body.favorites).toHaveLength(0);
+
+    const other = await userWith("Pro Plan");
+    const id = first.body.favorite.id;
+    const del = (c: string) =>
+      call(favoriteRoute.action, requestWithCookie(`/api/wheel/favorites/${id}`, c, { method: "DELETE" }), {
+        params: { id },
+      });
+    expect((await json(await del(other))).status).toBe(404);
+    expect((await json(await del(cookie))).status).toBe(200);
+    expect((await json(await del(cookie))).status).toBe(404);
+  });
+
+  it("refuses a trade without an id and oversized bodies", async () => {
+    const cookie = await userWith("Pro Plan");
+    const noId = await json(
+      await call(
+        favoritesRoute.action,
+        post("/api/wheel/favorites", { type: "CSP", trade: { symbol: "A" } }, cookie),
+      ),
+    );
+    expect(noId.status).toBe(400);
+    const huge = await json(
+      await call(
+        favoritesRoute.action,
+        post("/api/wheel/favorites", { type: "CSP", trade: { ...trade, pad: "x".repeat(20_000) } }, cookie),
+      ),
+    );
+    expect(huge.status).toBe(400);
+  });
+});
+
+describe("sharing", () => {
+  const csp = {
+    id: "x",
+    symbol: "AAPL",
+    putStrike: 200,
+    premium: 3.25,
+    expirationDate: "2026-12-18",
+    returnOnCapital: 1.6,
+    annualizedReturn: 23.1,
+    daysToExpiration: 25,
+    currentPrice: 215.2,
+    lastUpdated: NOW.toISOString(),
+    source: "demo",
+    secretField: "not stored",
+  };
+
+  it("creates a server record and a self-contained link; both read back the same payload (no sign-in)", async () => {
+    const created = await json(
+      await call(shareCreate.action, post("/api/wheel/share/csp", { strategy: csp }), {
+        params: { type: "csp" },
+      }),
+    );
+    expect(created.status).toBe(201);
+    const url = new URL(created.body.shareUrl);
+    expect(url.pathname).toBe(`/share/wheel/csp/${created.body.shareId}`);
+    const compact = decodeSharePayload(url.searchParams.get("d"), "CSP");
+    expect(compact).toMatchObject({
+      type: "CSP",
+      symbol: "AAPL",
+      strike: 200,
+      premium: 3.25,
+      expirationDate: "2026-12-18",
+    });
+    expect(compact).not.toHaveProperty("secretField");
+    const read = await json(
+      await call(shareRead.loader, `/api/wheel/share/csp/${created.body.shareId}`, {
+        params: { type: "csp", id: created.body.shareId },
+      }),
+    );
+    expect(read.status).toBe(200);
+    expect(read.body.strategy).toEqual(compact);
+    const stored = await env.DB.prepare("SELECT payload FROM shares WHERE id = ?1")
+      .bind(created.body.shareId)
+      .first<{ payload: string }>();
+    expect(stored!.payload).not.toContain("not stored");
+  });
+
+  it("answers a CC share with its position", async () => {
+    const created = await json(
+      await call(
+        shareCreate.action,
+        post("/api/wheel/share/cc", {
+          strategy: { symbol: "MSFT", callStrike: 450, premium: 4, expirationDate: "2026-12-18" },
+          position: { shares: 300, costBasis: 400 },
+        }),
+        { params: { type: "cc" } },
+      ),
+    );
+    const read = await json(
+      await call(shareRead.loader, "/x", { params: { type: "cc", id: created.body.shareId } }),
+    );
+    expect(read.body.position).toEqual({ symbol: "MSFT", shares: 300, costBasis: 400 });
+    // The CSP path does not read a CC share.
+    const wrong = await json(
+      await call(shareRead.loader, "/x", { params: { type: "csp", id: created.body.shareId } }),
+    );
+    expect(wrong).toMatchObject({ status: 404, body: { reason: "not_found" } });
+  });
+
+  it("tells expired from not found", async () => {
+    const created = await json(
+      await call(
+        shareCreate.action,
+        post("/api/wheel/share/csp", { strategy: { ...csp, expirationDate: "2020-01-17" } }),
+        {
+          params: { type: "csp" },
+        },
+      ),
+    );
+    const expired = await json(
+      await call(shareRead.loader, "/x", { params: { type: "csp", id: created.body.shareId } }),
+    );
+    expect(expired).toMatchObject({
+      status: 404,
+      body: { error: WHEEL_MESSAGES.shareNotFoundOrExpired, reason: "expired" },
+    });
+    const missing = await json(
+      await call(shareRead.loader, "/x", { params: { type: "csp", id: "AAAAAAAAAAAA" } }),
+    );
+    expect(missing).toMatchObject({ status: 404, body: { reason: "not_found" } });
+  });
+
+  it("is rate limited per client and size-capped", async () => {
+    const ip = freshIp();
+    let last = 0;
+    for (let i = 0; i < 31; i++) {
+      const res = (await call(
+        shareCreate.action,
+        post("/api/wheel/share/csp", { strategy: csp }, undefined, ip),
+        {
+          params: { type: "csp" },
+        },
+      )) as Response;
+      last = res.status;
+    }
+    expect(last).toBe(429);
+    const big = await json(
+      await call(
+        shareCreate.action,
+        post("/api/wheel/share/csp", { strategy: { ...csp, pad: "x".repeat(9000) } }),
+        {
+          params: { type: "csp" },
+        },
+      ),
+    );
+    expect(big.status).toBe(400);
+    const bad = await json(
+      await call(shareCreate.action, post("/api/wheel/share/csp", { strategy: { symbol: "A" } }), {
+        params: { type: "csp" },
+      }),
+    );
+    expect(bad).toMatchObject({ status: 400, body: { error: WHEEL_MESSAGES.shareFailed } });
+  });
+});
