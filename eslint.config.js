@@ -61,6 +61,23 @@ export default tseslint.config(
     },
   },
   {
+    // Routes stay thin: data access lives in app/server modules, never a query in a route.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["drizzle-orm", "drizzle-orm/*", "**/db/client.server", "**/db/schema.server"],
+              message: "Query D1 from an app/server module, not from a route.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**/*.mjs", "*.config.js"],
     languageOptions: {
       globals: {

@@ -44,7 +44,14 @@ if (!found?.results?.length) {
   process.exit(1);
 }
 
+// Admins get no promotional trial (docs/decisions/130-admins-without-the-automatic-trial.md): one running
+// since their sign-up ends now; a paid subscription (it has a subscription id) is left alone.
 d1(
-  `UPDATE user SET role = 'admin' WHERE email = '${email}'; INSERT INTO admins (email) VALUES ('${email}') ON CONFLICT(email) DO NOTHING;`,
+  `UPDATE user SET role = 'admin',
+     subscription_tier = CASE WHEN subscription_status = 'trialing' AND subscription_id IS NULL THEN coalesce(last_subscription_tier, 'Free Plan') ELSE subscription_tier END,
+     trial_end = CASE WHEN subscription_status = 'trialing' AND subscription_id IS NULL THEN NULL ELSE trial_end END,
+     subscription_status = CASE WHEN subscription_status = 'trialing' AND subscription_id IS NULL THEN 'inactive' ELSE subscription_status END,
+     has_used_trial = 1
+   WHERE email = '${email}'; INSERT INTO admins (email) VALUES ('${email}') ON CONFLICT(email) DO NOTHING;`,
 );
 console.log(`${email} is now an admin (${remote ? "remote" : "local"} D1). Sign in at /admin/login.`);

@@ -44,6 +44,9 @@ export const FORM_MESSAGES = {
   newPasswordTooShort: "New password must be at least 6 characters long",
   currentPasswordIncorrect: "Current password is incorrect",
   changePasswordFailed: "Failed to change password. Please try again.",
+  // Not in the spec's catalogue (decision 132): a Google/Apple-only account has no password to change.
+  noPasswordOnAccount:
+    "This account signs in with Google or Apple and has no password yet. Use 'Forgot password' to set one.",
   changePasswordSuccess: "Password changed successfully. Redirecting…",
   resetUserNotFound: "No account found with this email address",
   resetLinkInvalid: "This reset link is invalid or has expired. Please request a new one.",
@@ -81,6 +84,12 @@ export function specCodeFor(betterAuthCode: string | null | undefined, httpStatu
   );
 }
 
+/** Our own refusal codes from the auth API's guards (app/server/auth/auth-guards.server.ts). */
+export const GUARD_CODES = {
+  policiesNotAccepted: "POLICIES_NOT_ACCEPTED",
+  adminOnly: "ADMIN_ONLY",
+} as const;
+
 /** Which form asks: reset and change password have their own wording for some codes (§8). */
 export type AuthForm = "signin" | "signup" | "reset" | "change-password";
 
@@ -89,6 +98,7 @@ export function authErrorMessage(
   betterAuthCode: string | null | undefined,
   httpStatus?: number,
 ): string {
+  if (betterAuthCode === GUARD_CODES.policiesNotAccepted) return FORM_MESSAGES.signUpPoliciesRequired;
   const code = specCodeFor(betterAuthCode, httpStatus);
   if (form === "reset" && code === "user-not-found") return FORM_MESSAGES.resetUserNotFound;
   if (form === "change-password") {

@@ -26,6 +26,17 @@ export const signInSchema = z
     }),
   );
 
+/**
+ * What the sign-up screen sends to the auth API once both policy boxes are ticked. The server refuses
+ * every account-creating request without it (app/server/auth/auth-guards.server.ts), whatever the client.
+ */
+export const POLICY_CONSENT = { acceptRisk: true, acceptTerms: true } as const;
+
+export function hasPolicyConsent(value: unknown): boolean {
+  const v = value as { acceptRisk?: unknown; acceptTerms?: unknown } | null | undefined;
+  return v?.acceptRisk === true && v?.acceptTerms === true;
+}
+
 export const policiesSchema = z
   .object({ acceptRisk: checkbox, acceptTerms: checkbox })
   .refine((v) => v.acceptRisk && v.acceptTerms, { message: FORM_MESSAGES.signUpPoliciesRequired });

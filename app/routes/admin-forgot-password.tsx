@@ -13,7 +13,7 @@ import {
 import { AUTH_MESSAGES, FORM_MESSAGES } from "../lib/auth-errors";
 import { firstMessage, formFields, resetRequestSchema } from "../lib/auth-validation";
 import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
-import { adminRecordExists } from "../server/auth/admin.server";
+import { adminRecordExists } from "../server/auth/admin-role.server";
 import { failure } from "../server/auth/forms.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { eq } from "drizzle-orm";
 import type { Route } from "./+types/admin-login";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { AuthCard, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
@@ -8,9 +7,8 @@ import { AUTH_MESSAGES, FORM_MESSAGES } from "../lib/auth-errors";
 import { adminSignInSchema, firstMessage, formFields } from "../lib/auth-validation";
 import { callAuthEndpoint, cookieHeaderOf, withCookies } from "../server/auth/auth-endpoint.server";
 import { getAdminSession } from "../server/auth/admin.server";
+import { isAdminEmail } from "../server/auth/admin-role.server";
 import { failure } from "../server/auth/forms.server";
-import { getDb, schema } from "../server/db/client.server";
-import { isAdminUser } from "../server/shell.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -42,24 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (res.status === 429) return data({ error: AUTH_MESSAGES["too-many-requests"] }, { status: 429 });
     return failure(FORM_MESSAGES.adminSignInFailed, 401);
   }
-  const user = await getDb(env)
-    .select({ email: schema.user.email, role: schema.user.role })
-    .from(schema.user)
-    .where(eq(schema.user.email, parsed.data.email))
-    .get();
-  if (!user || !(await isAdminUser(env, user))) {
-    // Signed in, but not an admin: end the session just created so no non-admin session is left behind.
-    const out = await callAuthEndpoint(
-      env,
-      request,
-      "/sign-out",
-      {},
-      { cookieOverride: cookieHeaderOf(res.cookies) },
-    );
-    return data(
-      { error: FORM_MESSAGES.adminNotAuthorized },
-      { status: 403, headers: withCookies(out.cookies) },
-    );
+  if (!(await isAdminEmail(env, parsed.data.email))) {
+    // Signed in, but not an admin: revoke the session just created so no non-admin session is left
+    // behind. Its sign-out cookies are NOT passed on: the browser never received the new session, and
+    // clearing the cookie would sign a regular user out of the session they already had.
+    await callAuthEndpoint(env, request, "/sign-out", {}, { cookieOverride: cookieHeaderOf(res.cookies) });
+    return failure(FORM_MESSAGES.adminNotAuthorized, 403);
   }
   return redirect("/admin", { headers: withCookies(res.cookies) });
 }

@@ -24,7 +24,7 @@ import {
   type FeedbackCategory,
 } from "../lib/feedback";
 import { getAdminSession, requireAdmin } from "../server/auth/admin.server";
-import { serverConfig } from "../server/env.server";
+import { publicOrigin } from "../server/env.server";
 import { recentAudit, type AdminActor } from "../server/admin/audit.server";
 import {
   listFeaturesForAdmin,
@@ -58,13 +58,15 @@ type Panel =
       error: string | null;
     }
   | { tab: "invites"; invites: InviteRow[] }
-  | { tab: "trials"; email: string; user: AdminUserCard | null; searched: boolean }
+  | { tab: "trials"; email: string; user: AdminUserCard | null; searched: boolean; error: string | null }
   | {
       tab: "feedback";
       categories: FeedbackCategory[];
       feedback: AdminFeedbackEntry[] | null;
       error: string | null;
     };
+
+type LookupState = { email: string; user: UserLookup | null; error: string | null };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
@@ -90,10 +92,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (tab === "trials") {
       const raw = (url.searchParams.get("email") ?? "").trim();
       const email = emailParam.safeParse(raw);
-      if (!raw) return { tab, email: "", user: null, searched: false };
-      const user = email.success ? await findUserByEmail(env, email.data) : null;
-      await auditSearch(env, actor, raw.slice(0, 254), "trials", Boolean(user));
-      return { tab, email: raw, user, searched: true };
+      if (!raw) return { tab, email: "", user: null, searched: false, error: null };
+      try {
+        const user = email.success ? await findUserByEmail(env, email.data) : null;
+        await auditSearch(env, actor, raw.slice(0, 254), "trials", Boolean(user));
+        return { tab, email: raw, user, searched: true, error: null };
+      } catch (error) {
+        console.error("admin trial search failed", error);
+        return { tab, email: raw, user: null, searched: true, error: ADMIN_MESSAGES.searchError };
+      }
     }
     const categories = parseChips(url.searchParams.get("category"), FEEDBACK_CATEGORIES);
     try {
@@ -105,12 +112,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 
   const lookupRaw = (url.searchParams.get("lookup") ?? "").trim();
-  let lookup: { email: string; user: UserLookup | null } | null = null;
+  let lookup: LookupState | null = null;
   if (lookupRaw) {
     const email = emailParam.safeParse(lookupRaw);
-    const user = email.success ? await lookupUser(env, email.data) : null;
-    await auditSearch(env, actor, lookupRaw.slice(0, 254), "lookup", Boolean(user));
-    lookup = { email: lookupRaw, user };
+    try {
+      const user = email.success ? await lookupUser(env, email.data) : null;
+      await auditSearch(env, actor, lookupRaw.slice(0, 254), "lookup", Boolean(user));
+      lookup = { email: lookupRaw, user, error: null };
+    } catch (error) {
+      console.error("admin lookup failed", error);
+      lookup = { email: lookupRaw, user: null, error: ADMIN_MESSAGES.searchError };
+    }
   }
 
   return {
@@ -161,7 +173,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return answer(null, false, "Invalid request", 400);
   const input = parsed.data;
-  const appUrl = serverConfig(env).APP_URL ?? new URL(request.url).origin;
+  const appUrl = publicOrigin(env, request);
   try {
     switch (input.intent) {
       case "status": {
@@ -249,7 +261,7 @@ function StatusSelect({ request }: { request: AdminFeatureRequest }) {
         defaultValue={request.status}
         disabled={fetcher.state !== "idle"}
         onChange={(e) => fetcher.submit(e.currentTarget.form)}
-        className="rounded-lg border border-ink-600 bg-ink-850 px-2 py-1 text-sm capitalize text-white"
+        className="rounded-lg border border-ink-600 bg-ink-850 px-2 py-1 text-sm text-white"
       >
         {FEATURE_STATUSES.map((s) => (
           <option key={s} value={s}>
@@ -360,10 +372,12 @@ function TrialsPanel({
   email,
   user,
   searched,
+  error,
 }: {
   email: string;
   user: AdminUserCard | null;
   searched: boolean;
+  error: string | null;
 }) {
   const fetcher = useFetcher<AdminActionData>();
   const busy = fetcher.state !== "idle";
@@ -389,7 +403,7 @@ function TrialsPanel({
       </Form>
       {searched && !user ? (
         <p role="alert" className="text-sm text-red-400">
-          {ADMIN_MESSAGES.noUser}
+          {error ?? ADMIN_MESSAGES.noUser}
         </p>
       ) : null}
       {user ? (
@@ -488,11 +502,11 @@ function FeedbackList({ feedback }: { feedback: AdminFeedbackEntry[] }) {
   );
 }
 
-function LookupCard({ lookup }: { lookup: { email: string; user: UserLookup | null } | null }) {
+function LookupCard({ lookup }: { lookup: LookupState | null }) {
   return (
     <section className="space-y-3 rounded-xl border border-ink-600 bg-ink-900 p-5" aria-label="User lookup">
       <h2 className="text-lg font-semibold text-white">User Lookup</h2>
-      <Form method="get" className="flex flex-col gap-2 sm:flex-row">
+      <Form method="get" className="flex flex-col gap-2">
         <label htmlFor="lookup-email" className="sr-only">
           Email to look up
         </label>
@@ -511,7 +525,7 @@ function LookupCard({ lookup }: { lookup: { email: string; user: UserLookup | nu
       </Form>
       {lookup && !lookup.user ? (
         <p role="alert" className="text-sm text-red-400">
-          {ADMIN_MESSAGES.noUser}
+          {lookup.error ?? ADMIN_MESSAGES.noUser}
         </p>
       ) : null}
       {lookup?.user ? (
@@ -548,7 +562,10 @@ function AuditLog({ entries }: { entries: Awaited<ReturnType<typeof recentAudit>
           {entries.map((e) => (
             <li key={e.id} className="border-b border-ink-700 pb-2 last:border-0">
               <div className="text-slate-200">
-                {AUDIT_ACTION_LABELS[e.action] ?? e.action}: <span className="break-all">{e.target}</span>
+                {AUDIT_ACTION_LABELS[e.action] ?? e.action}:{" "}
+                <span className="break-all">
+                  {e.detail && typeof e.detail.title === "string" ? `“${e.detail.title}”` : e.target}
+                </span>
                 {e.detail && typeof e.detail.status === "string" ? ` → ${statusLabel(e.detail.status)}` : ""}
                 {e.detail && typeof e.detail.length === "number"
                   ? ` (${e.detail.length} ${String(e.detail.unit)})`

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/api.health";
 import { integrationsOf, serverConfig } from "../server/env.server";
+import { databaseReachable } from "../server/health.server";
 
 /** Liveness plus which optional integrations are configured (names only, never values). */
 export async function loader({ context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
   const config = serverConfig(env);
-  const db = await env.DB.prepare("select 1 as ok").first<{ ok: number }>();
+  const db = await databaseReachable(env);
   const integrations = Object.fromEntries(
     Object.entries(integrationsOf(config)).map(([name, s]) => [
       name,
@@ -16,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const contactForm = integrationsOf(config).turnstile.configured ? "captcha" : "rate-limited, no captcha";
   return Response.json(
     {
-      ok: db?.ok === 1,
+      ok: db,
       appEnv: config.APP_ENV,
       marketData: config.MARKET_DATA_PROVIDER,
       integrations,

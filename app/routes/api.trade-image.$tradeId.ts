@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.trade-image.$tradeId";
 import { getTradeById } from "../server/market/market.server";
-import { cachedShareImage, pngResponse } from "../server/share-image/cache.server";
+import { cachedShareImage, pngResponse } from "../server/share-image/index.server";
 import {
   FALLBACK_CARD_SIZE,
   fallbackCard,

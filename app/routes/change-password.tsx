@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/change-password";
 import { AuthCard, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
 import { authErrorMessage, FORM_MESSAGES } from "../lib/auth-errors";
@@ -8,6 +8,7 @@ import { MIN_PASSWORD_LENGTH } from "../lib/password-rules";
 import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
 import { failure } from "../server/auth/forms.server";
 import { requireSession } from "../server/auth/session.server";
+import { hasPassword } from "../server/auth/accounts.server";
 
 export const meta = () => [{ title: "Change Password · Wheelhouse" }];
 
@@ -15,14 +16,17 @@ export const meta = () => [{ title: "Change Password · Wheelhouse" }];
 export const REDIRECT_AFTER_CHANGE_MS = 2000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireSession(context.cloudflare.env, request);
-  return { email: session.user.email };
+  const env = context.cloudflare.env;
+  const session = await requireSession(env, request);
+  return { email: session.user.email, hasPassword: await hasPassword(env, session.user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.cloudflare.env;
   const session = await requireSession(env, request);
   if (!session.user.email) return failure(FORM_MESSAGES.changePasswordFailed);
+  // better-auth would answer "invalid password", which reads as a typo; say what is really the case.
+  if (!(await hasPassword(env, session.user.id))) return failure(FORM_MESSAGES.noPasswordOnAccount);
   const parsed = changePasswordSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) return failure(firstMessage(parsed.error));
   // better-auth re-verifies the current password before it writes the new one.
@@ -56,6 +60,21 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
     const timer = setTimeout(() => navigate("/"), REDIRECT_AFTER_CHANGE_MS);
     return () => clearTimeout(timer);
   }, [success, navigate]);
+
+  if (!loaderData.hasPassword)
+    return (
+      <AuthCard title="Change Password" subtitle={loaderData.email}>
+        <div className="space-y-4">
+          <FormMessage info={FORM_MESSAGES.noPasswordOnAccount} />
+          <Link
+            to="/forgot-password"
+            className="block w-full rounded-lg bg-brand-500 px-4 py-2.5 text-center font-semibold text-ink-950 transition-colors hover:bg-brand-400"
+          >
+            Set a password by email
+          </Link>
+        </div>
+      </AuthCard>
+    );
 
   return (
     <AuthCard title="Change Password" subtitle={loaderData.email}>

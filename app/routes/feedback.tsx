@@ -18,7 +18,7 @@ import {
   type VoteState,
 } from "../lib/feedback";
 import { isPaidPlan } from "../lib/plans";
-import { isAdminUser } from "../server/shell.server";
+import { isAdminUser } from "../server/auth/admin-role.server";
 import { getSession, requireSession } from "../server/auth/session.server";
 import {
   createFeatureRequest,
@@ -261,7 +261,7 @@ function NewRequestForm() {
           {error}
         </p>
       ) : null}
-      {submitted ? (
+      {fetcher.state === "idle" && fetcher.data?.ok ? (
         <p role="status" className="text-sm text-emerald-300">
           {FEATURE_MESSAGES.submittedForReview}
         </p>

@@ -1,7 +1,135 @@
-import { PageHeading } from "../components/ui/PageHeading";
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/share-trade";
+import { IdeaCard } from "../components/ideas/IdeaCard";
+import { formatAsOf, formatCalendarDate } from "../lib/format";
+import { ideaSummary, ideaTitle, type IdeaPayload } from "../lib/idea-view";
+import { newYorkDateOf } from "../lib/market-calendar";
+import { tradeShareUrl } from "../lib/share";
+import { serverConfig } from "../server/env.server";
+import { tradeIdParam } from "../server/share-image/trade-id.server";
+import { loadSharedTrade } from "../server/shared-trade.server";
 
-export const meta = () => [{ title: "Shared Trade · Wheelhouse" }];
+/**
+ * Public, server-rendered: crawlers read the title, description, canonical and Open Graph / Twitter tags
+ * without JavaScript. Unknown or malformed id, or any failure -> redirect to / (spec 001 "Shared pages").
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const env = context.cloudflare.env;
+  const parsed = tradeIdParam.safeParse(params.tradeId);
+  if (!parsed.success) throw redirect("/");
+  const nowMs = Date.now();
+  let shared;
+  try {
+    shared = await loadSharedTrade(env, parsed.data, nowMs);
+  } catch (error) {
+    console.error("share page: trade load failed", error);
+    throw redirect("/");
+  }
+  if (!shared) throw redirect("/");
+  const origin = serverConfig(env).APP_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
+  return {
+    idea: shared.idea as unknown as IdeaPayload,
+    status: shared.status,
+    today: newYorkDateOf(nowMs),
+    canonical: tradeShareUrl(origin, parsed.data),
+    image: `${origin}/api/trade-image/${encodeURIComponent(parsed.data)}`,
+  };
+}
 
-export default function Screen() {
-  return <PageHeading title="Shared Trade" />;
+export function headers() {
+  return { "Cache-Control": "public, max-age=300" };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => {
+  if (!data) return [{ title: "Shared Trade · Wheelhouse" }];
+  const title = `${ideaTitle(data.idea)} · Wheelhouse trade idea`;
+  const description = ideaSummary(data.idea);
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: data.canonical },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: "Wheelhouse" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: data.canonical },
+    { property: "og:image", content: data.image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: description },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: data.image },
+  ];
+};
+
+const usd = (v: number) => `${v < 0 ? "-" : ""}$${Math.abs(v).toFixed(2)}`;
+
+function StatusNow({
+  status,
+  idea,
+}: {
+  status: Route.ComponentProps["loaderData"]["status"];
+  idea: IdeaPayload;
+}) {
+  if (status.state === "expired") {
+    return (
+      <p data-testid="trade-status">
+        <span className="font-semibold text-white">Expired</span> on{" "}
+        {formatCalendarDate(idea.expiration_date)}.{" "}
+        {status.closeAtExpiry !== null && status.pnlAtExpiry !== null
+          ? `${idea.stock_symbol} closed at ${usd(status.closeAtExpiry)}: held to expiry, this idea ${
+              status.pnlAtExpiry >= 0 ? "made" : "lost"
+            } $${Math.abs(Math.round(status.pnlAtExpiry))} per contract.`
+          : `The closing price for that day is not in our data.`}
+      </p>
+    );
+  }
+  return (
+    <p data-testid="trade-status">
+      <span className="font-semibold text-white">Open</span>
+      {status.underlyingPrice !== null
+        ? ` · ${idea.stock_symbol} now ${usd(status.underlyingPrice)} (${formatAsOf(status.priceAsOf)})`
+        : ""}
+      {status.inLiveList ? " · still in today's idea list" : " · no longer in today's idea list"}
+    </p>
+  );
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  const { idea, status, today } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-semibold tracking-tight text-white sm:text-3xl">Shared Trade</h1>
+      <p className="mt-1 text-slate-400">
+        A credit spread idea from Wheelhouse, as it was when it was shared.
+      </p>
+      <div className="mt-4 rounded-lg border border-ink-700 bg-ink-850 px-4 py-3 text-sm text-slate-300">
+        <StatusNow status={status} idea={idea} />
+      </div>
+      <div className="mt-4">
+        <IdeaCard idea={idea} today={today} detailsOpen />
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link
+          to="/"
+          className="rounded-lg border border-ink-600 px-4 py-2 text-slate-200 hover:border-brand-500"
+        >
+          View More Trades
+        </Link>
+        <Link
+          to="/pricing"
+          className="rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400"
+        >
+          Start Free Trial
+        </Link>
+      </div>
+      <p className="mt-6 text-xs leading-relaxed text-slate-500" data-testid="not-advice">
+        Not financial advice. This idea was generated by software from delayed market data for education; it
+        is not a recommendation to buy or sell any security. Options involve risk and can lose up to the
+        maximum loss shown.
+      </p>
+    </div>
+  );
 }

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { eq } from "drizzle-orm";
 import type { Route } from "./+types/signup";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import {
@@ -18,6 +17,7 @@ import { authErrorMessage, FORM_MESSAGES, NOTICE_SIGN_UP_FIRST } from "../lib/au
 import {
   firstMessage,
   formFields,
+  POLICY_CONSENT,
   policiesSchema,
   signUpSchema,
   socialProviderSchema,
@@ -33,8 +33,7 @@ import {
 import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
 import { enabledProviders, failure, startSocialSignIn } from "../server/auth/forms.server";
 import { redirectIfSignedIn } from "../server/auth/session.server";
-import { getDb, schema } from "../server/db/client.server";
-import { z } from "zod";
+import { acceptInvite, findPendingInvite } from "../server/auth/invites.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -45,21 +44,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-const inviteId = z.string().trim().min(1).max(64);
-
-async function pendingInvite(env: { DB: D1Database }, id: string | null | undefined) {
-  const parsed = inviteId.safeParse(id);
-  if (!parsed.success) return null;
-  const row = await getDb(env).select().from(schema.invites).where(eq(schema.invites.id, parsed.data)).get();
-  return row && row.status === "pending" ? row : null;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
   await redirectIfSignedIn(env, request);
   const url = new URL(request.url);
   const oauthError = url.searchParams.get("error");
-  const invite = await pendingInvite(env, url.searchParams.get("invite"));
+  const invite = await findPendingInvite(env, url.searchParams.get("invite"));
   return {
     providers: enabledProviders(env),
     returnTo: returnPathFrom(url),
@@ -96,18 +86,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     email,
     password,
     name: email.split("@")[0] ?? email,
+    // signUpSchema checked both boxes; the auth API refuses a sign-up without this (any caller).
+    ...POLICY_CONSENT,
   });
   if (!res.ok)
     return data(
       { error: authErrorMessage("signup", res.code, res.status) },
       { status: res.status === 429 ? 429 : 400 },
     );
-  const invite = await pendingInvite(env, fields.invite);
-  if (invite)
-    await getDb(env)
-      .update(schema.invites)
-      .set({ status: "accepted" })
-      .where(eq(schema.invites.id, invite.id));
+  await acceptInvite(env, fields.invite);
   return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
 }
 

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, type DemoAccount } from "../lib/demo-accounts";
 import { getDb, schema } from "./db/client.server";
 import type { WorkerEnv } from "./env.server";
 import { getAuth } from "./auth/auth.server";
+import { POLICY_CONSENT } from "../lib/auth-validation";
 import { runJob } from "./jobs/scheduler.server";
 
 function subscriptionFor(kind: DemoAccount["kind"], now: number) {
@@ -62,7 +63,7 @@ export async function seedDemoData(env: WorkerEnv, request: Request, now = Date.
     let userId = found?.id;
     if (!userId) {
       const res = await auth.api.signUpEmail({
-        body: { email: account.email, password: account.password, name: account.name },
+        body: { email: account.email, password: account.password, name: account.name, ...POLICY_CONSENT },
       });
       userId = res.user.id;
       result.created.push(account.email);

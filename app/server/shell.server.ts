@@ -1,9 +1,8 @@
 // What the app shell (header, badges, trial banner) needs to know about the visitor, on every page.
-import { eq } from "drizzle-orm";
 import { effectivePlan, PLAN_BADGE } from "../lib/plans";
-import { getDb, schema } from "./db/client.server";
 import { publicConfig, publicOrigin, serverConfig, type PublicConfig, type WorkerEnv } from "./env.server";
 import { getSession } from "./auth/session.server";
+import { isAdminUser } from "./auth/admin-role.server";
 import type { SessionUser } from "./auth/auth.server";
 import type { ShellUser } from "../lib/shell-user";
 
@@ -14,20 +13,6 @@ export interface ShellData {
   config: PublicConfig;
   /** Public origin for canonical links and share URLs (APP_URL in production, else the request's). */
   origin: string;
-}
-
-/** An admin is a user with the admin role AND a row in the admins table (spec 000 §5). */
-export async function isAdminUser(
-  env: { DB: D1Database },
-  user: Pick<SessionUser, "email"> & { role?: string | null },
-) {
-  if (user.role !== "admin") return false;
-  const row = await getDb(env)
-    .select({ email: schema.admins.email })
-    .from(schema.admins)
-    .where(eq(schema.admins.email, user.email.toLowerCase()))
-    .get();
-  return Boolean(row);
 }
 
 export function toShellUser(user: SessionUser, isAdmin: boolean): ShellUser {

@@ -40,6 +40,8 @@ const saved = (page: Page) =>
 let n = 0;
 test.describe("notifications", () => {
   test.use({ timezoneId: "Europe/Berlin" });
+  // Long journeys (sign-up hashes a password, several saves): room for a loaded machine.
+  test.setTimeout(180_000);
   test.beforeEach(async ({ page }) => {
     n += 1;
     await page.setExtraHTTPHeaders({ "cf-connecting-ip": `203.0.113.${(Date.now() + n) % 250}` });

@@ -124,3 +124,29 @@ describe("admin password reset", () => {
     expect(target.searchParams.get("next")).toBe("admin");
   });
 });
+
+describe("a signed-in regular user on /admin/login (defect 11)", () => {
+  it("keeps their session when their own credentials are refused as not admin", async () => {
+    const cookie = await signUpAndGetCookie("regular-on-admin@example.com", "admin-secret");
+    const res = outcome(
+      await call(
+        adminLogin.action,
+        formPost(
+          "/admin/login",
+          { email: "regular-on-admin@example.com", password: "admin-secret" },
+          { cookie },
+        ),
+      ),
+    );
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "Not authorized as admin" });
+    // No Set-Cookie that clears the browser's session cookie...
+    expect(res.cookies.join(";")).not.toMatch(/session_token=;|session_token=""|Max-Age=0/i);
+    // ...and the session the user had still works.
+    const shell = (await call(root.loader, requestWithCookie("/", cookie))) as Awaited<
+      ReturnType<typeof root.loader>
+    >;
+    expect(shell.user?.email).toBe("regular-on-admin@example.com");
+    expect(await sessionCount("regular-on-admin@example.com")).toBe(1);
+  });
+});

@@ -3,6 +3,9 @@ import { env } from "cloudflare:test";
 import { call, requestWithCookie } from "./helpers";
 import { cookiePairs, formPost, outboxFor, outcome, setUser, userRow } from "./auth-helpers";
 import { count, makeAdmin, makePlanUser, post, uniqueEmail } from "./board-helpers";
+
+// Many sign-ups (password hashing) per test on a shared machine: a budget, not a performance check.
+const SLOW_TEST_MS = 90_000;
 import * as admin from "../../app/routes/admin";
 import * as feedback from "../../app/routes/feedback";
 import * as signup from "../../app/routes/signup";
@@ -32,7 +35,7 @@ async function auditRows(action: string, target: string) {
   ).results;
 }
 
-describe("every admin action refuses non-admins", () => {
+describe("every admin action refuses non-admins", { timeout: SLOW_TEST_MS }, () => {
   const intents: Record<string, string>[] = [
     { intent: "status", requestId: "x", status: "planned" },
     { intent: "invite", email: "someone@example.com" },
@@ -74,7 +77,7 @@ describe("every admin action refuses non-admins", () => {
   });
 });
 
-describe("feature requests in the back office", () => {
+describe("feature requests in the back office", { timeout: SLOW_TEST_MS }, () => {
   it("pending lists under-review only, Elite first, with author email and tier; a status change removes it", async () => {
     const boss = await makeAdmin();
     const pro = await newRequest("pending pro");
@@ -103,7 +106,7 @@ describe("feature requests in the back office", () => {
     expect(after.panel.features!.map((f) => f.title)).not.toContain("pending pro");
     // The audit log records who, what and the target, and the dashboard shows it.
     expect(await auditRows("feature.status", pro.id)).toEqual([
-      { adminEmail: boss.email, detail: JSON.stringify({ status: "planned" }) },
+      { adminEmail: boss.email, detail: JSON.stringify({ status: "planned", title: "pending pro" }) },
     ]);
     expect(after.audit[0]).toMatchObject({
       adminEmail: boss.email,
@@ -167,7 +170,7 @@ describe("feature requests in the back office", () => {
   });
 });
 
-describe("user feedback tab", () => {
+describe("user feedback tab", { timeout: SLOW_TEST_MS }, () => {
   it("category chips filter, newest first", async () => {
     const boss = await makeAdmin();
     const pro = await makePlanUser("pro");
@@ -193,7 +196,7 @@ describe("user feedback tab", () => {
   });
 });
 
-describe("invites", () => {
+describe("invites", { timeout: SLOW_TEST_MS }, () => {
   it("round trip: the email carries a signup link; signing up through it consumes the invite", async () => {
     const boss = await makeAdmin();
     const invitee = uniqueEmail("invitee");
@@ -265,7 +268,7 @@ describe("invites", () => {
   });
 });
 
-describe("promotional trials", () => {
+describe("promotional trials", { timeout: SLOW_TEST_MS }, () => {
   const trial = (cookie: string, fields: Record<string, string>) =>
     post(admin.action, "/admin", { intent: "trial-enable", ...fields }, cookie);
 
@@ -370,7 +373,7 @@ describe("promotional trials", () => {
   });
 });
 
-describe("user lookup", () => {
+describe("user lookup", { timeout: SLOW_TEST_MS }, () => {
   it("shows plan, status, trial, sign-up date and counts; unknown email says so; lookups are audited", async () => {
     const boss = await makeAdmin();
     const pro = await makePlanUser("pro");
@@ -395,7 +398,9 @@ describe("user lookup", () => {
     });
     expect(typeof page.lookup!.user!.createdAt).toBe("number");
     const none = await adminPage(boss.cookie, "?lookup=nobody%40example.com");
-    expect(none.lookup).toEqual({ email: "nobody@example.com", user: null });
+    expect(none.lookup).toEqual({ email: "nobody@example.com", user: null, error: null });
+    // Revalidations of the same lookup (after each action) are not logged again within 5 minutes.
+    await adminPage(boss.cookie, `?lookup=${encodeURIComponent(pro.email)}`);
     expect(await auditRows("user.search", pro.email)).toHaveLength(1);
   });
 });

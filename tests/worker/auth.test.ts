@@ -342,6 +342,53 @@ describe("change password", () => {
   });
 });
 
+describe("change password for an account without a password (defect 10)", () => {
+  async function socialOnly(email: string) {
+    const { cookie } = await signUp(email);
+    const user = await userRow(email);
+    // As if the account had been created by Google sign-in: no credential account, a google one.
+    await env.DB.batch([
+      env.DB.prepare("delete from account where user_id = ? and provider_id = 'credential'").bind(user!.id),
+      env.DB.prepare(
+        "insert into account (id, account_id, provider_id, user_id, created_at, updated_at) values (?, ?, 'google', ?, ?, ?)",
+      ).bind(`acc-${user!.id}`, `g-${user!.id}`, user!.id, Date.now(), Date.now()),
+    ]);
+    return cookie;
+  }
+
+  const NO_PASSWORD =
+    "This account signs in with Google or Apple and has no password yet. Use 'Forgot password' to set one.";
+
+  it("says the account has no password instead of 'Current password is incorrect'", async () => {
+    const cookie = await socialOnly("social-only@example.com");
+    const res = outcome(
+      await call(
+        changePassword.action,
+        formPost(
+          "/change-password",
+          { currentPassword: "anything", newPassword: "brand-new-1", confirmPassword: "brand-new-1" },
+          { cookie },
+        ),
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: NO_PASSWORD });
+  });
+
+  it("tells the page, which offers the reset email instead of the form", async () => {
+    const cookie = await socialOnly("social-only-page@example.com");
+    expect(await call(changePassword.loader, requestWithCookie("/change-password", cookie))).toEqual({
+      email: "social-only-page@example.com",
+      hasPassword: false,
+    });
+    const { cookie: withPassword } = await signUp("has-password@example.com");
+    expect(await call(changePassword.loader, requestWithCookie("/change-password", withPassword))).toEqual({
+      email: "has-password@example.com",
+      hasPassword: true,
+    });
+  });
+});
+
 describe("password reset", () => {
   it("validates the email", async () => {
     const res = outcome(await call(forgot.action, formPost("/forgot-password", { email: "nope" })));

@@ -3,6 +3,9 @@ import { env } from "cloudflare:test";
 import { call, requestWithCookie } from "./helpers";
 import { outboxFor } from "./auth-helpers";
 import { count, makeAdmin, makePlanUser, post } from "./board-helpers";
+
+// Many sign-ups (password hashing) per test on a shared machine: a budget, not a performance check.
+const SLOW_TEST_MS = 90_000;
 import * as feedback from "../../app/routes/feedback";
 import { FEATURE_MESSAGES, FEEDBACK_MESSAGES } from "../../app/lib/feedback";
 
@@ -31,7 +34,7 @@ async function load(cookie: string, query = "") {
   return (await call(feedback.loader, requestWithCookie(`/feedback${query}`, cookie))) as Loaded;
 }
 
-describe("general feedback", () => {
+describe("general feedback", { timeout: SLOW_TEST_MS }, () => {
   it("a visitor is told to log in; the page itself sends them to /signin", async () => {
     const res = await post(feedback.action, "/feedback", { intent: "feedback", category: "bug", text: "x" });
     expect(res).toMatchObject({
@@ -121,7 +124,7 @@ describe("general feedback", () => {
   });
 });
 
-describe("feature requests", () => {
+describe("feature requests", { timeout: SLOW_TEST_MS }, () => {
   it("creating: visitor and Free refused with the spec's messages; title and description required", async () => {
     expect(
       await post(feedback.action, "/feedback", { intent: "request", title: "t", description: "d" }),
@@ -198,7 +201,7 @@ describe("feature requests", () => {
   });
 });
 
-describe("voting", () => {
+describe("voting", { timeout: SLOW_TEST_MS }, () => {
   async function votableRequest(title: string) {
     const author = await makePlanUser("pro");
     await createRequest(author.cookie, title, "d");

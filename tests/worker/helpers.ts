@@ -2,6 +2,7 @@
 import { env } from "cloudflare:test";
 import type { AppLoadContext } from "react-router";
 import type { WorkerEnv } from "../../app/server/env.server";
+import { POLICY_CONSENT } from "../../app/lib/auth-validation";
 
 export const testEnv = env as unknown as WorkerEnv;
 
@@ -51,7 +52,7 @@ export async function signUpAndGetCookie(
   const { getAuth } = await import("../../app/server/auth/auth.server");
   const auth = getAuth(context.cloudflare.env, new Request(ORIGIN));
   const res = await auth.api.signUpEmail({
-    body: { email, password, name: email.split("@")[0] ?? email },
+    body: { email, password, name: email.split("@")[0] ?? email, ...POLICY_CONSENT },
     asResponse: true,
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);

@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { cachedShareImage, contentHash } from "../../app/server/share-image/cache.server";
-import { h, renderCardPng } from "../../app/server/share-image/engine.server";
+import { cachedShareImage, contentHash } from "../../app/server/share-image/index.server";
+import { h, renderCardPng } from "../../app/server/share-image/index.server";
 import { fallbackCard, FALLBACK_CARD_SIZE } from "../../app/server/share-image/trade-card.server";
 import type { WorkerEnv } from "../../app/server/env.server";
+import { pngSize } from "./png";
 
 const testEnv = env as unknown as WorkerEnv;
-
-/** Width and height from a PNG's IHDR chunk, after checking the signature. */
-export function pngSize(bytes: Uint8Array): { width: number; height: number } {
-  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  signature.forEach((b, i) => expect(bytes[i]).toBe(b));
-  expect(new TextDecoder().decode(bytes.slice(12, 16))).toBe("IHDR");
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
-}
 
 const card = (text: string) =>
   h(

@@ -129,7 +129,8 @@ describe("dev seed", () => {
     ]);
     const admins = await env.DB.prepare("select email from admins").all();
     expect(admins.results).toEqual([{ email: "admin@wheelhouse.local" }]);
-  });
+    // Five password hashes and a first market refresh: slow on a loaded 2-core machine.
+  }, 90_000);
 });
 
 describe("admin gate", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie } from "./helpers";
-import { formPost, outcome, setUser, userRow } from "./auth-helpers";
+import { cookiePairs, formPost, outcome, setUser, userRow } from "./auth-helpers";
 import * as signin from "../../app/routes/signin";
 import * as root from "../../app/root";
 import {
@@ -12,6 +12,7 @@ import {
 } from "../../app/server/auth/trial.server";
 import { runJob } from "../../app/server/jobs/scheduler.server";
 import { getSession } from "../../app/server/auth/session.server";
+import { POLICY_CONSENT } from "../../app/lib/auth-validation";
 
 const DAY = 86_400_000;
 
@@ -19,7 +20,7 @@ async function plainUser(email: string) {
   // A user created without a session (as an import or admin tool would): no trial yet.
   const { getAuth } = await import("../../app/server/auth/auth.server");
   const auth = getAuth(makeContext().cloudflare.env, new Request("http://localhost"));
-  await auth.api.signUpEmail({ body: { email, password: "secret-password", name: "x" } });
+  await auth.api.signUpEmail({ body: { email, password: "secret-password", name: "x", ...POLICY_CONSENT } });
   await setUser(email, {
     subscription_tier: "Free Plan",
     subscription_status: "inactive",
@@ -211,5 +212,65 @@ describe("trial banner data in the shell", () => {
       planBadge: "Pro",
     });
     expect(new Date(shell.user!.trialEnd!).getTime()).toBeGreaterThan(Date.now() + 8 * DAY);
+  });
+});
+
+describe("admins and paying users (defects 8 and 9)", () => {
+  it("never gives an admin (role or admins row) the automatic trial", async () => {
+    const admin = await plainUser("trial-admin@example.com");
+    await setUser("trial-admin@example.com", { role: "admin" });
+    await env.DB.prepare("insert into admins (email) values (?)").bind("trial-admin@example.com").run();
+    expect(await grantAutomaticTrial(env, admin.id)).toBe(false);
+    const rowOnly = await plainUser("trial-admin-row@example.com");
+    await env.DB.prepare("insert into admins (email) values (?)").bind("trial-admin-row@example.com").run();
+    expect(await grantAutomaticTrial(env, rowOnly.id)).toBe(false);
+
+    // Signing in (the session hook) and reading the session (reconcile on read) grant nothing either.
+    const res = outcome(
+      await call(
+        signin.action,
+        formPost("/signin", { email: "trial-admin@example.com", password: "secret-password" }),
+      ),
+    );
+    expect(res.status).toBe(302);
+    const session = await getSession(env, requestWithCookie("/", cookiePairs(res.cookies)));
+    expect(session?.user).toMatchObject({ subscriptionTier: "Free Plan", subscriptionStatus: "inactive" });
+    expect(await userRow("trial-admin@example.com")).toMatchObject({
+      subscriptionTier: "Free Plan",
+      subscriptionStatus: "inactive",
+      trialEnd: null,
+    });
+  });
+
+  it("refuses a promotional trial over an active paid subscription and leaves it untouched", async () => {
+    const user = await plainUser("paid-sub-promo@example.com");
+    for (const status of ["active", "trialing", "past_due"]) {
+      await setUser("paid-sub-promo@example.com", {
+        subscription_tier: "Elite Plan",
+        subscription_status: status,
+        subscription_id: "sub_paid",
+        trial_end: null,
+      });
+      expect(await grantPromoTrial(env, user.id, { days: 7 })).toEqual({
+        ok: false,
+        error: "User has an active paid subscription",
+      });
+      expect(await userRow("paid-sub-promo@example.com")).toMatchObject({
+        subscriptionTier: "Elite Plan",
+        subscriptionStatus: status,
+        subscriptionId: "sub_paid",
+        trialEnd: null,
+      });
+    }
+    // A cancelled subscription is no longer paid for: the trial may be granted.
+    await setUser("paid-sub-promo@example.com", {
+      subscription_tier: "Free Plan",
+      subscription_status: "canceled",
+    });
+    expect(await grantPromoTrial(env, user.id, { days: 7 })).toMatchObject({ ok: true, days: 7 });
+    expect(await grantPromoTrial(env, "no-such-user", { days: 7 })).toEqual({
+      ok: false,
+      error: "User not found",
+    });
   });
 });

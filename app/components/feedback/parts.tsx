@@ -8,7 +8,7 @@ export function StatusBadge({ status }: { status: string }) {
   return (
     <span
       data-testid="status-badge"
-      className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium capitalize ${colour}`}
+      className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium ${colour}`}
     >
       {statusLabel(status)}
     </span>

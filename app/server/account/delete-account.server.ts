@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client.server";
 import type { WorkerEnv } from "../env.server";
 import type { SessionUser } from "../auth/auth.server";
-import { isAdminUser } from "../shell.server";
+import { isAdminUser } from "../auth/admin-role.server";
 
 export type DeleteAccountResult = { ok: true } | { ok: false; status: 403 | 502; message: string };
 

@@ -53,6 +53,11 @@ export async function setFeatureStatus(
   status: FeatureStatus,
   now = Date.now(),
 ): Promise<boolean> {
+  // The title goes into the audit row so the log reads well (titles never change after creation).
+  const title = await env.DB.prepare("SELECT title FROM feature_requests WHERE id = ?1")
+    .bind(requestId)
+    .first<string>("title");
+  if (title == null) return false;
   const [update] = await env.DB.batch([
     env.DB.prepare("UPDATE feature_requests SET status = ?2 WHERE id = ?1").bind(requestId, status),
     auditStatement(
@@ -60,7 +65,7 @@ export async function setFeatureStatus(
       actor,
       AUDIT_ACTIONS.featureStatus,
       requestId,
-      { status },
+      { status, title },
       { now, onlyIf: "changes() = 1" },
     ),
   ]);

@@ -9,6 +9,8 @@ import { auditStatement, type AdminActor } from "./audit.server";
 
 type Env = { DB: D1Database };
 
+const SEARCH_AUDIT_WINDOW_MS = 5 * 60_000;
+
 export interface AdminUserCard {
   id: string;
   email: string;
@@ -172,11 +174,23 @@ export async function lookupUser(env: Env, email: string): Promise<UserLookup | 
   };
 }
 
+/** Searches are audited too (who looked at whose data), once per admin and target per 5 minutes, so
+ *  the page's revalidations after each action do not repeat the entry. */
 export async function auditSearch(env: Env, actor: AdminActor, email: string, tab: string, found: boolean) {
-  await auditStatement(env, actor, AUDIT_ACTIONS.userSearch, email.trim().toLowerCase(), {
-    tab,
-    found,
-  }).run();
+  const target = email.trim().toLowerCase();
+  const now = Date.now();
+  await auditStatement(
+    env,
+    actor,
+    AUDIT_ACTIONS.userSearch,
+    target,
+    { tab, found },
+    {
+      now,
+      onlyIf: `NOT EXISTS (SELECT 1 FROM admin_audit_log WHERE admin_email = ?3 AND action = ?4 AND target = ?5
+                 AND created_at > ?7 - ${SEARCH_AUDIT_WINDOW_MS})`,
+    },
+  ).run();
 }
 
 export interface InviteRow {

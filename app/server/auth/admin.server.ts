@@ -1,19 +1,8 @@
-// Admin access: a user with the admin role (better-auth admin plugin) AND a row in the admins table.
-import { eq } from "drizzle-orm";
+// Admin access for pages and actions: the admin's session, or a redirect to /admin/login.
 import { redirect } from "react-router";
-import { getDb, schema } from "../db/client.server";
 import type { WorkerEnv } from "../env.server";
-import { isAdminUser } from "../shell.server";
+import { isAdminUser } from "./admin-role.server";
 import { getSession } from "./session.server";
-
-export async function adminRecordExists(env: { DB: D1Database }, email: string): Promise<boolean> {
-  const row = await getDb(env)
-    .select({ email: schema.admins.email })
-    .from(schema.admins)
-    .where(eq(schema.admins.email, email.toLowerCase()))
-    .get();
-  return Boolean(row);
-}
 
 /** The admin's session, or null (signed out, or signed in as someone who is not an admin). */
 export async function getAdminSession(env: WorkerEnv, request: Request) {

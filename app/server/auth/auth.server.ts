@@ -10,6 +10,7 @@ import { resetPasswordEmail } from "../email/templates.server";
 import { recordEvent } from "../analytics.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../lib/auth-validation";
 import { grantAutomaticTrial } from "./trial.server";
+import { authGuards } from "./auth-guards.server";
 
 /**
  * Rate limits for the endpoints an attacker would hammer (sign-in, sign-up, reset). They apply to every
@@ -101,6 +102,7 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
+    hooks: { before: authGuards(env) },
     databaseHooks: {
       user: {
         create: {

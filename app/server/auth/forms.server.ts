@@ -1,7 +1,7 @@
 // Shared pieces of the auth screens' actions: social sign-in start, configured providers, responses.
 import { data, redirect } from "react-router";
 import { AUTH_MESSAGES } from "../../lib/auth-errors";
-import type { SocialProvider } from "../../lib/auth-validation";
+import { POLICY_CONSENT, type SocialProvider } from "../../lib/auth-validation";
 import { integrationsOf, serverConfig, type WorkerEnv } from "../env.server";
 import { callAuthEndpoint, withCookies } from "./auth-endpoint.server";
 import { authErrorMessage, type AuthForm } from "../../lib/auth-errors";
@@ -34,6 +34,8 @@ export async function startSocialSignIn(
     newUserCallbackURL: urls.callbackURL,
     errorCallbackURL: urls.errorCallbackURL,
     requestSignUp: urls.requestSignUp,
+    // Only /signup asks for an account, after its policies check; the auth API checks it again.
+    ...(urls.requestSignUp ? { additionalData: POLICY_CONSENT } : {}),
     disableRedirect: true,
   });
   if (!res.ok || !res.data?.url)

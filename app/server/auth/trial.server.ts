@@ -1,6 +1,6 @@
 // Promotional trials (spec 000 §4). Every transition is ONE conditional UPDATE whose WHERE clause is
 // the rule itself, so concurrent requests cannot grant twice or revert a trial that changed meanwhile.
-import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import { DAY_MS } from "../../engine/time";
 import { getDb, schema } from "../db/client.server";
 import { changes } from "../db/sql.server";
@@ -9,6 +9,12 @@ const MINUTE_MS = 60_000;
 export const AUTOMATIC_TRIAL_DAYS = 9;
 export const TRIAL_TIER = "Pro Plan";
 export const NOT_ON_PROMO_TRIAL = "User is not on a promotional trial";
+/** Decision 131: a promotional trial never replaces a subscription someone is paying for. */
+export const PAID_SUBSCRIPTION_ACTIVE = "User has an active paid subscription";
+export const USER_NOT_FOUND = "User not found";
+
+/** Stripe statuses under which a subscription is still being paid for (or retried). */
+const PAID_STATUSES = ["active", "trialing", "past_due"];
 
 type Env = { DB: D1Database };
 
@@ -19,10 +25,16 @@ export interface TrialFields {
   trialEnd?: Date | string | number | null;
   subscriptionId?: string | null;
   lastSubscriptionTier?: string | null;
+  role?: string | null;
 }
 
+/**
+ * Decision 130: admins never get the automatic trial. The role is checked here (cheap, from the session);
+ * the grant's WHERE also excludes anyone with an admins row.
+ */
 export function isEligibleForAutomaticTrial(user: TrialFields): boolean {
   return (
+    user.role !== "admin" &&
     (user.subscriptionTier ?? "Free Plan") === "Free Plan" &&
     !user.hasUsedTrial &&
     (user.subscriptionStatus ?? "inactive") === "inactive"
@@ -54,6 +66,8 @@ export async function grantAutomaticTrial(env: Env, userId: string, now = Date.n
         eq(u.hasUsedTrial, false),
         eq(u.subscriptionStatus, "inactive"),
         eq(u.subscriptionTier, "Free Plan"),
+        or(isNull(u.role), not(eq(u.role, "admin"))),
+        sql`not exists (select 1 from ${schema.admins} where ${schema.admins.email} = lower(${u.email}))`,
       ),
     )
     .run();
@@ -145,7 +159,10 @@ export async function grantPromoTrial(
   userId: string,
   length: { days?: number; minutes?: number },
   now = Date.now(),
-) {
+): Promise<
+  | { ok: true; days: number | undefined; minutes: number | undefined; trialEnd: Date }
+  | { ok: false; error: string }
+> {
   const minutes = length.minutes !== undefined ? Math.max(1, Math.floor(length.minutes) || 1) : undefined;
   const days = minutes === undefined ? Math.max(1, Math.floor(length.days ?? 1) || 1) : undefined;
   const ms = minutes !== undefined ? minutes * MINUTE_MS : days! * DAY_MS;
@@ -161,9 +178,14 @@ export async function grantPromoTrial(
       trialEnd: new Date(now + ms),
       updatedAt: new Date(now),
     })
-    .where(eq(u.id, userId))
+    // The rule is in the WHERE clause: a paid subscription changed concurrently is never overwritten.
+    .where(
+      and(eq(u.id, userId), or(isNull(u.subscriptionId), not(inArray(u.subscriptionStatus, PAID_STATUSES)))),
+    )
     .run();
-  return { ok: changes(result) === 1, days, minutes, trialEnd: new Date(now + ms) };
+  if (changes(result) === 1) return { ok: true, days, minutes, trialEnd: new Date(now + ms) };
+  const exists = await getDb(env).select({ id: u.id }).from(u).where(eq(u.id, userId)).get();
+  return { ok: false, error: exists ? PAID_SUBSCRIPTION_ACTIVE : USER_NOT_FOUND };
 }
 
 /** Trial cancel: only a trialing user without a subscriptionId (spec 000 §4). */

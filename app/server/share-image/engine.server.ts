@@ -1,22 +1,41 @@
-// satori (layout -> SVG) and resvg (SVG -> PNG) in the Worker, both WebAssembly. Each is initialised once
-// per isolate; the init promise is kept so concurrent first requests share it, and a rejected init is
-// forgotten so the next request retries. "Already initialized" (seen after HMR in dev) counts as success.
+// satori (layout -> SVG) and resvg (SVG -> PNG), both WebAssembly. Each is initialised once per isolate;
+// the init promise is kept so concurrent first requests share it, and a rejected init is forgotten so the
+// next request retries. "Already initialized" (seen after HMR in dev) counts as success. The wasm modules
+// and fonts are provided by the caller (assets.server.ts in the Worker; files in the Node bench), so this
+// module has no bundler-only imports.
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
-import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import satori, { init as initSatori } from "satori/standalone";
-import yogaWasm from "satori/yoga.wasm";
-import { loadFonts } from "./fonts.server";
 
+export interface CardFont {
+  name: string;
+  data: ArrayBuffer;
+  weight: 400 | 700;
+  style: "normal";
+}
+
+export interface ShareImageAssets {
+  yoga: WebAssembly.Module;
+  resvg: WebAssembly.Module;
+  fonts: () => CardFont[];
+}
+
+let assets: ShareImageAssets | null = null;
 let ready: Promise<void> | null = null;
+
+export function provideShareImageAssets(a: ShareImageAssets): void {
+  assets ??= a;
+}
 
 function alreadyInitialised(error: unknown): boolean {
   return error instanceof Error && /already initiali[sz]ed/i.test(error.message);
 }
 
 export function initShareImageEngine(): Promise<void> {
+  const a = assets;
+  if (!a) return Promise.reject(new Error("share image assets not provided"));
   ready ??= (async () => {
-    await initSatori(yogaWasm);
-    await initWasm(resvgWasm).catch((error: unknown) => {
+    await initSatori(a.yoga);
+    await initWasm(a.resvg).catch((error: unknown) => {
       if (!alreadyInitialised(error)) throw error;
     });
   })().catch((error: unknown) => {
@@ -51,7 +70,7 @@ export async function renderCardPng(card: CardNode, size: RenderSize = CARD_SIZE
   const svg = await satori(card as unknown as React.ReactNode, {
     width: size.width,
     height: size.height,
-    fonts: loadFonts(),
+    fonts: assets!.fonts(),
   });
   const resvg = new Resvg(svg, { fitTo: { mode: "width", value: size.width } });
   try {

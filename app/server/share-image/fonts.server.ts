@@ -3,12 +3,7 @@
 import interBold from "@fontsource/inter/files/inter-latin-700-normal.woff?inline";
 import interRegular from "@fontsource/inter/files/inter-latin-400-normal.woff?inline";
 
-export interface CardFont {
-  name: string;
-  data: ArrayBuffer;
-  weight: 400 | 700;
-  style: "normal";
-}
+import type { CardFont } from "./engine.server";
 
 function decodeDataUrl(dataUrl: string): ArrayBuffer {
   const base64 = dataUrl.slice(dataUrl.indexOf(",") + 1);

@@ -1,0 +1,35 @@
+// Who is an admin (spec 000 §5): a user with the admin role (better-auth admin plugin) AND a row in the
+// admins table. Both halves are checked everywhere: pages, the admin sign-in and the auth API itself.
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "../db/client.server";
+
+type Env = { DB: D1Database };
+
+export interface AdminCandidate {
+  email: string;
+  role?: string | null;
+}
+
+export async function adminRecordExists(env: Env, email: string): Promise<boolean> {
+  const row = await getDb(env)
+    .select({ email: schema.admins.email })
+    .from(schema.admins)
+    .where(eq(schema.admins.email, email.toLowerCase()))
+    .get();
+  return Boolean(row);
+}
+
+export async function isAdminUser(env: Env, user: AdminCandidate): Promise<boolean> {
+  if (user.role !== "admin") return false;
+  return adminRecordExists(env, user.email);
+}
+
+/** Whether the account with this email is an admin (after a password sign-in on /admin/login). */
+export async function isAdminEmail(env: Env, email: string): Promise<boolean> {
+  const user = await getDb(env)
+    .select({ email: schema.user.email, role: schema.user.role })
+    .from(schema.user)
+    .where(eq(schema.user.email, email.toLowerCase()))
+    .get();
+  return user ? isAdminUser(env, user) : false;
+}

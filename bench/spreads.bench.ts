@@ -1,0 +1,202 @@
+/**
+ * Trade ideas screen benchmark (figures printed, never asserted), Node's V8 (the engine workerd runs):
+ *  1. /spreads loader data for an Elite user with the full idea list: the two server reads the loader
+ *     makes after the session (plan + banner, then the capped and slimmed list) over an in-memory KV
+ *     holding the real ideas payload (made by one simulated market refresh) and a D1 stub, plus the
+ *     JSON serialisation of the result (a stand-in for the response encoding). Session lookup excluded.
+ *     Printed twice: with the per-isolate copy of the parsed list (the normal request) and forced fresh
+ *     (every request parses the KV payload, as Try Again does).
+ *  2. Filtering 500 ideas in the browser: the pass rule over the list per filter change, and the React
+ *     render of the first page of cards (server render, a stand-in for the browser's render).
+ *  3. Share image CPU: cold (wasm init + font decode + first render), warm renders, and a KV hit.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { loadavg } from "node:os";
+import type { IdeaPayload } from "../app/lib/idea-view";
+import { DEFAULT_FILTERS, filterIdeas, type TradeFilters } from "../app/lib/trade-ideas";
+import type { WorkerEnv } from "../app/server/env.server";
+import { KV_KEYS } from "../app/server/market/cache.server";
+import { runMarketRefresh } from "../app/server/market/refresh/run.server";
+import { cachedShareImage } from "../app/server/share-image/cache.server";
+import { provideShareImageAssets, renderCardPng } from "../app/server/share-image/engine.server";
+import { tradeCard, tradeCardContent } from "../app/server/share-image/trade-card.server";
+import { tradeIdeasFor, tradeIdeasScreen } from "../app/server/trade-ideas.server";
+
+class MemoryKV {
+  readonly map = new Map<string, string | ArrayBuffer>();
+  async get(key: string, type?: string) {
+    const v = this.map.get(key);
+    if (v === undefined) return null;
+    if (type === "json") return JSON.parse(v as string);
+    return v;
+  }
+  async put(key: string, value: string | Uint8Array) {
+    this.map.set(key, typeof value === "string" ? value : (value.slice().buffer as ArrayBuffer));
+  }
+  async delete(key: string) {
+    this.map.delete(key);
+  }
+}
+
+const stmt = {
+  bind: () => stmt,
+  all: async () => ({ results: [], success: true, meta: { changes: 0 } }),
+  run: async () => ({ results: [], success: true, meta: { changes: 1 } }),
+  raw: async () => [],
+  first: async () => null,
+};
+const d1 = {
+  prepare: () => stmt,
+  batch: async (s: unknown[]) => s.map(() => ({ results: [], success: true, meta: { changes: 1 } })),
+  exec: async () => ({ count: 0, duration: 0 }),
+};
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+
+const kv = new MemoryKV();
+const env = {
+  APP_ENV: "development",
+  MARKET_DATA_PROVIDER: "demo",
+  DB: d1,
+  MARKET_KV: kv,
+  SHARE_KV: kv,
+} as unknown as WorkerEnv;
+const now = new Date("2026-11-23T16:00:00Z");
+await runMarketRefresh(env, now, { force: true });
+const snapshot = JSON.parse(kv.map.get(KV_KEYS.ideas) as string) as { ideas: IdeaPayload[] };
+console.log(
+  `Machine load average (1, 5, 15 min): ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ")} on 2 cores`,
+);
+console.log(
+  `Ideas payload: ${snapshot.ideas.length} ideas, ${((kv.map.get(KV_KEYS.ideas) as string).length / 1024).toFixed(0)} KiB in KV. Node ${process.version}`,
+);
+
+// 1. Loader ------------------------------------------------------------------------------------------
+const elite = { id: "u1", subscriptionTier: "Elite Plan", subscriptionStatus: "active" };
+const loaderTimes: number[] = [];
+let bytes = 0;
+for (let i = 0; i < 220; i++) {
+  const t0 = performance.now();
+  const screen = await tradeIdeasScreen(env, elite, now.getTime());
+  const list = await tradeIdeasFor(env, elite, { nowMs: now.getTime() + i });
+  bytes = JSON.stringify({ ...screen, trades: list }).length;
+  if (i >= 20) loaderTimes.push(performance.now() - t0);
+}
+const freshTimes: number[] = [];
+for (let i = 0; i < 60; i++) {
+  const t0 = performance.now();
+  const screen = await tradeIdeasScreen(env, elite, now.getTime());
+  const list = await tradeIdeasFor(env, elite, { fresh: true });
+  JSON.stringify({ ...screen, trades: list });
+  if (i >= 10) freshTimes.push(performance.now() - t0);
+}
+console.log(
+  `/spreads loader forced fresh: p50 ${pct(freshTimes, 50).toFixed(2)} ms  p95 ${pct(freshTimes, 95).toFixed(2)} ms`,
+);
+console.log(
+  `/spreads loader (Elite, ${snapshot.ideas.length} ideas): p50 ${pct(loaderTimes, 50).toFixed(2)} ms  p95 ${pct(loaderTimes, 95).toFixed(2)} ms  ` +
+    `(${loaderTimes.length} runs; response data ${(bytes / 1024).toFixed(0)} KiB before gzip)`,
+);
+
+// React's production build, as the browser gets it. tsx compiles app .tsx with the classic JSX transform
+// here (the root tsconfig has no jsx setting), so React is made global.
+process.env.NODE_ENV = "production";
+const React = await import("react");
+const { renderToString } = await import("react-dom/server");
+(globalThis as { React?: unknown }).React = React;
+const { IdeaCard } = await import("../app/components/ideas/IdeaCard");
+const { createElement } = React;
+
+// 2. Filtering ---------------------------------------------------------------------------------------
+const list = (await tradeIdeasFor(env, elite)).ideas as unknown as IdeaPayload[];
+const ideas500 = Array.from({ length: 500 }, (_, i) => list[i % list.length]!);
+const changes: TradeFilters[] = [
+  DEFAULT_FILTERS,
+  { ...DEFAULT_FILTERS, strategy: "BULL_PUT_SPREAD" },
+  { ...DEFAULT_FILTERS, minReturnOnRisk: 20 },
+  { ...DEFAULT_FILTERS, probabilityMin: 60, probabilityMax: 90 },
+  { ...DEFAULT_FILTERS, maxDaysToExpiration: 30, minLiquidity: 3 },
+  { ...DEFAULT_FILTERS, symbols: ["SPY", "QQQ", "AAPL"] },
+];
+const filterTimes: number[] = [];
+const renderTimes: number[] = [];
+for (let r = 0; r < 40; r++) {
+  for (const f of changes) {
+    const t0 = performance.now();
+    const visible = filterIdeas(ideas500, f, "2026-11-23");
+    const t1 = performance.now();
+    if (r >= 5) filterTimes.push(t1 - t0);
+    if (r % 4 === 0) {
+      const t2 = performance.now();
+      renderToString(
+        createElement(
+          "ul",
+          null,
+          visible
+            .slice(0, 40)
+            .map((idea) =>
+              createElement(IdeaCard, { key: idea.trade_unique_identifier, idea, today: "2026-11-23" }),
+            ),
+        ),
+      );
+      if (r >= 8) renderTimes.push(performance.now() - t2);
+    }
+  }
+}
+console.log(
+  `Filter 500 ideas per change: p50 ${pct(filterTimes, 50).toFixed(3)} ms  p95 ${pct(filterTimes, 95).toFixed(3)} ms; ` +
+    `render first 20 cards: p50 ${pct(renderTimes, 50).toFixed(1)} ms  p95 ${pct(renderTimes, 95).toFixed(1)} ms`,
+);
+
+// 3. Share image -------------------------------------------------------------------------------------
+const require = createRequire(import.meta.url);
+const file = (spec: string) => readFileSync(require.resolve(spec));
+const fontFile = (w: number) => {
+  const b = file(`@fontsource/inter/files/inter-latin-${w}-normal.woff`);
+  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+};
+const cold0 = process.cpuUsage();
+const coldT = performance.now();
+provideShareImageAssets({
+  yoga: await WebAssembly.compile(file("satori/yoga.wasm")),
+  resvg: await WebAssembly.compile(file("@resvg/resvg-wasm/index_bg.wasm")),
+  fonts: (() => {
+    let f: ReturnType<typeof build> | null = null;
+    const build = () => [
+      { name: "Inter", data: fontFile(400), weight: 400 as const, style: "normal" as const },
+      { name: "Inter", data: fontFile(700), weight: 700 as const, style: "normal" as const },
+    ];
+    return () => (f ??= build());
+  })(),
+});
+const content = tradeCardContent(list[0]!);
+await renderCardPng(tradeCard(content));
+const coldCpu = cpuMs(process.cpuUsage(cold0));
+const coldWall = performance.now() - coldT;
+const warmCpu: number[] = [];
+for (let i = 0; i < 15; i++) {
+  const c = tradeCardContent(list[(i + 1) % list.length]!);
+  const u0 = process.cpuUsage();
+  await renderCardPng(tradeCard(c));
+  warmCpu.push(cpuMs(process.cpuUsage(u0)));
+}
+await cachedShareImage(env, "trade", content, tradeCard);
+const hitTimes: number[] = [];
+for (let i = 0; i < 200; i++) {
+  const u0 = process.cpuUsage();
+  const r = await cachedShareImage(env, "trade", content, tradeCard);
+  if (!r.cached) throw new Error("expected a KV hit");
+  hitTimes.push(cpuMs(process.cpuUsage(u0)));
+}
+console.log(
+  `Share image 1200x630: cold ${coldCpu.toFixed(0)} ms CPU (${coldWall.toFixed(0)} ms wall, incl. wasm compile + init + fonts); ` +
+    `warm render p50 ${pct(warmCpu, 50).toFixed(0)} ms  p95 ${pct(warmCpu, 95).toFixed(0)} ms CPU; ` +
+    `KV hit p50 ${pct(hitTimes, 50).toFixed(2)} ms  p95 ${pct(hitTimes, 95).toFixed(2)} ms CPU (in-memory KV: hash + lookup)`,
+);

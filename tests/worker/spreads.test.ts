@@ -1,0 +1,251 @@
+// /spreads (plan caps through the route loader), /api/get_trades for trialing and expired trials, the
+// public share page as a crawler gets it, and the preview image endpoint. Ideas come from fixtures written
+// to the ideas cache the way the refresh job writes them.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as getTrades from "../../app/routes/api.get_trades";
+import * as tradeImage from "../../app/routes/api.trade-image.$tradeId";
+import * as shareTrade from "../../app/routes/share-trade";
+import * as spreads from "../../app/routes/spreads";
+import { KV_KEYS } from "../../app/server/market/cache.server";
+import { tradeIdeaUpserts } from "../../app/server/market/ideas.server";
+import { getDb } from "../../app/server/db/client.server";
+import { tradeShareUrl } from "../../app/lib/share";
+import { setUser } from "./auth-helpers";
+import { fixtureIdea, fixtureIdeas } from "./fixtures/trade-ideas";
+import { call, makeContext, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
+import { pngSize } from "./png";
+
+const IDEAS = fixtureIdeas(60);
+const cookies: Record<string, string> = {};
+
+beforeAll(async () => {
+  await env.MARKET_KV.put(
+    KV_KEYS.ideas,
+    JSON.stringify({ ideas: IDEAS, source: "demo", asOf: "2026-11-23T16:00:00.000Z" }),
+  );
+  await getDb(testEnv).batch(tradeIdeaUpserts(testEnv, IDEAS, Date.now()) as never);
+  // New accounts start on the automatic Pro trial.
+  cookies.trial = await signUpAndGetCookie("spreads-trial@example.com");
+  cookies.pro = await signUpAndGetCookie("spreads-pro@example.com");
+  await setUser("spreads-pro@example.com", { subscription_tier: "Pro Plan", subscription_status: "active" });
+  cookies.elite = await signUpAndGetCookie("spreads-elite@example.com");
+  await setUser("spreads-elite@example.com", {
+    subscription_tier: "Elite Plan",
+    subscription_status: "active",
+  });
+  cookies.free = await signUpAndGetCookie("spreads-free@example.com");
+  await setUser("spreads-free@example.com", {
+    subscription_tier: "Free Plan",
+    subscription_status: "inactive",
+    has_used_trial: 1,
+    trial_end: null,
+  });
+  cookies.expired = await signUpAndGetCookie("spreads-expired@example.com");
+  await setUser("spreads-expired@example.com", {
+    subscription_tier: "Pro Plan",
+    subscription_status: "trialing",
+    has_used_trial: 1,
+    trial_end: Date.now() - 60_000,
+  });
+  // The Pro user watches KO: its ideas come first.
+  const pro = await env.DB.prepare("SELECT id FROM user WHERE email = ?1")
+    .bind("spreads-pro@example.com")
+    .first<{ id: string }>();
+  await env.DB.prepare(
+    "INSERT INTO watchlist_symbols (user_id, symbol, position, created_at) VALUES (?1, 'KO', 0, ?2)",
+  )
+    .bind(pro!.id, Date.now())
+    .run();
+}, 60_000);
+
+type SpreadsData = Exclude<Awaited<ReturnType<typeof spreads.loader>>, Response>;
+
+async function screen(who: string) {
+  const data = (await call(spreads.loader, requestWithCookie("/spreads", cookies[who]!))) as SpreadsData;
+  const list = data.trades ? await data.trades : null;
+  return { data, list: list && !("error" in list) ? list : null };
+}
+
+describe("/spreads loader: plan caps", () => {
+  it("a visitor is sent to sign in with the return address", async () => {
+    const res = (await call(spreads.loader, "/spreads?strategy=IRON_CONDOR")) as Response;
+    expect(res.headers.get("Location")).toBe("/signin?returnTo=%2Fspreads%3Fstrategy%3DIRON_CONDOR");
+  });
+
+  it("Free: no ideas are read or sent (the unlock panel)", async () => {
+    const { data } = await screen("free");
+    expect(data.plan).toBe("Free Plan");
+    expect(data.limit).toBe(0);
+    expect(data.trades).toBeNull();
+    expect(JSON.stringify(data)).not.toContain("trade_unique_identifier");
+  });
+
+  it("expired trial counts as Free", async () => {
+    const { data } = await screen("expired");
+    expect(data.plan).toBe("Free Plan");
+    expect(data.trades).toBeNull();
+  });
+
+  it("trialing Pro: at most 30", async () => {
+    const { data, list } = await screen("trial");
+    expect(data.plan).toBe("Pro Plan");
+    expect(list!.ideas).toHaveLength(30);
+    expect(list!.total).toBe(60);
+  });
+
+  it("Pro: 30 with the watchlist's symbols first", async () => {
+    const { list } = await screen("pro");
+    expect(list!.ideas).toHaveLength(30);
+    const ko = IDEAS.filter((i) => i.stock_symbol === "KO").length;
+    expect(list!.ideas.slice(0, ko).every((i) => i.stock_symbol === "KO")).toBe(true);
+    expect(list!.ideas.slice(ko).some((i) => i.stock_symbol === "KO")).toBe(false);
+  });
+
+  it("Elite: all of them, slimmed (no ranking internals), with the banner and the server's date", async () => {
+    const { data, list } = await screen("elite");
+    expect(data.limit).toBeNull();
+    expect(list!.ideas).toHaveLength(60);
+    expect(list!.ideas[0]).not.toHaveProperty("score");
+    expect(list!.ideas[0]).toMatchObject({ stock_symbol: "SPY", net_credit: 0.8, source: "demo" });
+    expect(data.banner.marketStatus).toMatch(/^(open|closed)$/);
+    expect(data.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("filter changes in the query never re-run the loader; other navigations do", () => {
+    const base = { formMethod: undefined, defaultShouldRevalidate: true } as never;
+    const u = (s: string) => new URL(s, "http://localhost");
+    expect(
+      spreads.shouldRevalidate({
+        ...(base as object),
+        currentUrl: u("/spreads"),
+        nextUrl: u("/spreads?minRor=5"),
+      } as never),
+    ).toBe(false);
+    expect(
+      spreads.shouldRevalidate({
+        ...(base as object),
+        currentUrl: u("/spreads"),
+        nextUrl: u("/spreads"),
+      } as never),
+    ).toBe(true);
+  });
+});
+
+describe("/api/get_trades: trialing and expired trials", () => {
+  it("trialing Pro gets 30; an expired trial gets 403 and nothing", async () => {
+    const trial = (await call(
+      getTrades.loader,
+      requestWithCookie("/api/get_trades", cookies.trial!),
+    )) as Response;
+    expect(((await trial.json()) as { trade_suggestions: unknown[] }).trade_suggestions).toHaveLength(30);
+    const expired = (await call(
+      getTrades.loader,
+      requestWithCookie("/api/get_trades", cookies.expired!),
+    )) as Response;
+    expect(expired.status).toBe(403);
+    expect(await expired.json()).toMatchObject({ requiresUpgrade: true, trade_suggestions: [] });
+  });
+});
+
+type ShareData = Exclude<Awaited<ReturnType<typeof shareTrade.loader>>, Response>;
+
+describe("/share/trade/:tradeId", () => {
+  const idea = IDEAS[2]!;
+  const id = idea.trade_unique_identifier;
+
+  it("round trip: the link the screen builds opens the same idea, with the social tags", async () => {
+    const link = new URL(tradeShareUrl("http://localhost", id));
+    const data = (await call(shareTrade.loader, link.pathname, { params: { tradeId: id } })) as ShareData;
+    expect(data.idea.trade_unique_identifier).toBe(id);
+    expect(data.canonical).toBe(link.toString());
+    const tags = shareTrade.meta({ data } as never) as unknown as Record<string, string>[];
+    const find = (k: string, v: string) => tags.find((t) => t[k] === v);
+    expect(find("name", "twitter:card")?.content).toBe("summary_large_image");
+    expect(find("property", "og:image")?.content).toBe(`http://localhost/api/trade-image/${id}`);
+    expect(find("property", "og:url")?.content).toBe(link.toString());
+    expect(find("rel", "canonical")?.href).toBe(link.toString());
+    expect(tags[0]!.title).toContain(`${idea.stock_symbol} Iron Condor`);
+    expect(find("name", "description")?.content).toContain("return on risk");
+  });
+
+  it("stays readable from the D1 history after leaving the live list", async () => {
+    await env.MARKET_KV.put(
+      KV_KEYS.ideas,
+      JSON.stringify({ ideas: IDEAS.slice(10), source: "demo", asOf: "2026-11-23T16:00:00.000Z" }),
+    );
+    const data = (await call(shareTrade.loader, `/share/trade/${id}`, {
+      params: { tradeId: id },
+    })) as ShareData;
+    expect(data.idea.trade_unique_identifier).toBe(id);
+    expect(data.status).toMatchObject({ state: "open", inLiveList: false });
+  });
+
+  it("an expired idea says how it finished (close on the expiration day from the history)", async () => {
+    const old = fixtureIdea(200, {
+      expiration_date: "2026-10-16",
+      trade_unique_identifier: "SPY-aaaaaaaaaaaaaaaaaaaaaaaa",
+    });
+    await getDb(testEnv).batch(tradeIdeaUpserts(testEnv, [old], Date.now()) as never);
+    await env.DB.prepare(
+      "INSERT INTO daily_closes (symbol, date, close, source) VALUES (?1, '2026-10-16', ?2, 'demo')",
+    )
+      .bind(old.stock_symbol, old.put_short_strike! + 1)
+      .run();
+    const data = (await call(shareTrade.loader, "/share/trade/x", {
+      params: { tradeId: old.trade_unique_identifier },
+    })) as ShareData;
+    expect(data.status.state).toBe("expired");
+    // Above the short put and below the short call: the whole credit is kept.
+    if (data.status.state === "expired") expect(data.status.pnlAtExpiry).toBeCloseTo(old.net_credit * 100);
+  });
+
+  it("unknown or malformed ids redirect to /", async () => {
+    for (const tradeId of ["SPY-000000000000000000000000", "not-an-id", "SPY-20261218-BPS-P450-P445"]) {
+      const res = (await call(shareTrade.loader, `/share/trade/${tradeId}`, {
+        params: { tradeId },
+      })) as Response;
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/");
+    }
+  });
+});
+
+describe("/api/trade-image/:tradeId", () => {
+  it("a real 1200x630 PNG, long cache headers; the second call is a KV hit", async () => {
+    const id = IDEAS[0]!.trade_unique_identifier;
+    // The KV write rides on waitUntil: collect it like the runtime would before the next request.
+    const pending: Promise<unknown>[] = [];
+    const context = makeContext();
+    (context.cloudflare.ctx as { waitUntil: (p: Promise<unknown>) => void }).waitUntil = (p) =>
+      pending.push(p);
+    const first = (await call(tradeImage.loader, `/api/trade-image/${id}`, {
+      params: { tradeId: id },
+      context,
+    })) as Response;
+    await Promise.all(pending);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toBe("image/png");
+    expect(first.headers.get("Cache-Control")).toContain("max-age=86400");
+    expect(first.headers.get("X-Image-Cache")).toBe("miss");
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    expect(pngSize(bytes)).toEqual({ width: 1200, height: 630 });
+    const second = (await call(tradeImage.loader, `/api/trade-image/${id}`, {
+      params: { tradeId: id },
+    })) as Response;
+    expect(second.headers.get("X-Image-Cache")).toBe("hit");
+    expect(second.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    expect(new Uint8Array(await second.arrayBuffer())).toEqual(bytes);
+  });
+
+  it("unknown or malformed id: 404 with a small fallback PNG", async () => {
+    for (const tradeId of ["SPY-000000000000000000000000", "%3Cscript%3E"]) {
+      const res = (await call(tradeImage.loader, `/api/trade-image/${tradeId}`, {
+        params: { tradeId },
+      })) as Response;
+      expect(res.status).toBe(404);
+      expect(res.headers.get("Content-Type")).toBe("image/png");
+      expect(pngSize(new Uint8Array(await res.arrayBuffer()))).toEqual({ width: 600, height: 315 });
+    }
+  });
+});
