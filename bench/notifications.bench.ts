@@ -9,7 +9,7 @@
  */
 import type { WorkerEnv } from "../app/server/env.server";
 import { computeTickerInfo, type TickerInfo } from "../app/server/market/ticker-info.server";
-import { createDemoProvider } from "../app/server/market/demo-provider.server";
+import { createDemoProvider } from "../app/server/market/providers/demo/provider.server";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "../app/server/market/universe.server";
 import { KV_KEYS } from "../app/server/market/cache.server";
 import {

@@ -17,7 +17,7 @@ import type { IdeaPayload } from "../app/lib/idea-view";
 import { DEFAULT_FILTERS, filterIdeas, type TradeFilters } from "../app/lib/trade-ideas";
 import type { WorkerEnv } from "../app/server/env.server";
 import { KV_KEYS } from "../app/server/market/cache.server";
-import { runMarketRefresh } from "../app/server/market/refresh.server";
+import { runMarketRefresh } from "../app/server/market/refresh/run.server";
 import { cachedShareImage } from "../app/server/share-image/cache.server";
 import { provideShareImageAssets, renderCardPng } from "../app/server/share-image/engine.server";
 import { tradeCard, tradeCardContent } from "../app/server/share-image/trade-card.server";

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 
 export const quietEnv = {
   ...process.env,
-  // Offline, quiet starts (STACK-NOTES): no Request.cf fetch, no wrangler metrics.
+  // Offline, quiet starts (workerd otherwise fetches Request.cf data and sends wrangler metrics): no Request.cf fetch, no wrangler metrics.
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   WRANGLER_SEND_METRICS: "false",
 };

@@ -4,7 +4,7 @@
  * and Other Derivatives", ch. 17 and 19).
  *
  * Units: T in years, r and q continuously compounded per year, sigma per sqrt(year).
- * Greeks follow ../shared/reference/testvectors: delta and gamma per 1.00 of S, vega per
+ * Greeks follow the reference test vectors in tests/unit/engine: delta and gamma per 1.00 of S, vega per
  * 1.00 of volatility, theta per YEAR (-dV/dT), rho per 1.00 of rate.
  */
 import { INV_SQRT_2PI, normCdfFromKernel } from "./normal";

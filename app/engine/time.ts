@@ -1,5 +1,6 @@
 /**
- * Calendar conventions (see docs/decisions/003-engine-conventions.md).
+ * Calendar conventions (see docs/decisions/003-engine-conventions.md) and the one New York clock
+ * (decision 041) that the engine, app/lib/market-calendar and the server all read.
  *
  * - Dates are 'YYYY-MM-DD' strings in New York time; instants are ISO strings / epoch ms.
  * - Options expire at 16:00 New York time on the expiration date (regular close; the
@@ -8,11 +9,12 @@
  *   (0 on expiration day). Annualisation uses max(DTE, 1) so expiry day does not divide by 0.
  * - T (years) = (expiration 16:00 ET - asOf) / 365 days, never negative: continuous,
  *   so an option quoted at 15:00 on expiry day still has one hour of time value.
- * No Intl/timezone database: the US DST rule (since 2007) is applied by hand.
+ * New York wall time comes from Intl (the runtime's tz database), never from the host zone.
  */
 
-export const MS_PER_DAY = 86_400_000;
-export const MS_PER_YEAR = 365 * MS_PER_DAY;
+export const DAY_MS = 86_400_000;
+const MS_PER_YEAR = 365 * DAY_MS;
+const NEW_YORK = "America/New_York";
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -41,40 +43,91 @@ export function utcMsToDate(ms: number): string {
   return `${y}-${m < 10 ? "0" : ""}${m}-${day < 10 ? "0" : ""}${day}`;
 }
 
-/** Day of month of the n-th Sunday (n >= 1) of a month. */
-function nthSunday(year: number, month0: number, n: number): number {
-  const firstDow = new Date(Date.UTC(year, month0, 1)).getUTCDay();
-  return 1 + ((7 - firstDow) % 7) + 7 * (n - 1);
+// ---------------------------------------------------------------- the New York clock
+let formatter: Intl.DateTimeFormat | null = null;
+function nyFormatter(): Intl.DateTimeFormat {
+  formatter ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: NEW_YORK,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  return formatter;
 }
 
-/**
- * New York's UTC offset in hours (-4 in daylight time, -5 otherwise) at a UTC instant.
- * DST runs from the second Sunday of March 02:00 EST (07:00 UTC) to the first Sunday
- * of November 02:00 EDT (06:00 UTC) (Energy Policy Act of 2005).
- */
-export function newYorkUtcOffsetHours(utcMs: number): number {
-  const year = new Date(utcMs).getUTCFullYear();
-  const start = Date.UTC(year, 2, nthSunday(year, 2, 2), 7);
-  const end = Date.UTC(year, 10, nthSunday(year, 10, 1), 6);
-  return utcMs >= start && utcMs < end ? -4 : -5;
+export interface NewYorkParts {
+  /** 'YYYY-MM-DD' */
+  date: string;
+  hour: number;
+  minute: number;
+  second: number;
+  /** Minutes since New York midnight. */
+  minuteOfDay: number;
+}
+
+export function newYorkParts(ms: number): NewYorkParts {
+  const parts: Record<string, string> = {};
+  for (const p of nyFormatter().formatToParts(new Date(ms))) parts[p.type] = p.value;
+  const hour = Number(parts.hour) % 24;
+  const minute = Number(parts.minute);
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    hour,
+    minute,
+    second: Number(parts.second),
+    minuteOfDay: hour * 60 + minute,
+  };
 }
 
 /** New York calendar date of an instant. */
 export function newYorkDate(utcMs: number): string {
-  return utcMsToDate(utcMs + newYorkUtcOffsetHours(utcMs) * 3_600_000);
+  return newYorkParts(utcMs).date;
 }
+
+/** Epoch ms of a New York wall-clock time on a date (DST resolved by the tz database). */
+export function newYorkInstant(date: string, hour: number, minute = 0): number {
+  const [y, m, d] = date.split("-").map(Number);
+  const wall = Date.UTC(y!, m! - 1, d!, hour, minute);
+  // New York is UTC-4 or UTC-5: guess -5, then correct by what the clock actually reads there.
+  let guess = wall + 5 * 3_600_000;
+  for (let i = 0; i < 2; i++) {
+    const p = newYorkParts(guess);
+    const [py, pm, pd] = p.date.split("-").map(Number);
+    const seen = Date.UTC(py!, pm! - 1, pd!, p.hour, p.minute);
+    if (seen === wall) break;
+    guess += wall - seen;
+  }
+  return guess;
+}
+
+/** New York's UTC offset in hours (-4 in daylight time, -5 otherwise) at a UTC instant. */
+export function newYorkUtcOffsetHours(utcMs: number): number {
+  const p = newYorkParts(utcMs);
+  const wall = dateToUtcMs(p.date) + (p.minuteOfDay * 60 + p.second) * 1000;
+  return Math.round((wall - Math.floor(utcMs / 1000) * 1000) / 3_600_000);
+}
+
+// Expirations repeat across every leg of a chain: resolve each date's 16:00 once per isolate.
+const expirationInstants = new Map<string, number>();
 
 /** Epoch ms of 16:00 New York time on a 'YYYY-MM-DD' date (NaN if the date is invalid). */
 export function expirationInstantMs(expirationDate: string): number {
-  const midnight = dateToUtcMs(expirationDate);
-  if (Number.isNaN(midnight)) return NaN;
-  const noonUtc = midnight + 12 * 3_600_000;
-  return midnight + (16 - newYorkUtcOffsetHours(noonUtc)) * 3_600_000;
+  let ms = expirationInstants.get(expirationDate);
+  if (ms === undefined) {
+    ms = isIsoDate(expirationDate) ? newYorkInstant(expirationDate, 16) : NaN;
+    if (expirationInstants.size > 5000) expirationInstants.clear();
+    expirationInstants.set(expirationDate, ms);
+  }
+  return ms;
 }
 
 /** Whole calendar days from `fromDate` to `toDate` (both 'YYYY-MM-DD'). */
 export function calendarDaysBetween(fromDate: string, toDate: string): number {
-  return Math.round((dateToUtcMs(toDate) - dateToUtcMs(fromDate)) / MS_PER_DAY);
+  return Math.round((dateToUtcMs(toDate) - dateToUtcMs(fromDate)) / DAY_MS);
 }
 
 /** Years from an instant to 16:00 New York on the expiration date, floored at 0. */

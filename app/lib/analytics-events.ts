@@ -13,9 +13,6 @@ export const CLIENT_EVENT_NAMES = [
 
 export type ClientEventName = (typeof CLIENT_EVENT_NAMES)[number];
 
-/** Where a click happened (spec 000 "Home": home_hero, home_watchlist). */
-export const EVENT_LOCATIONS = ["home_hero", "home_watchlist", "home_economic_events", "home_cta"] as const;
-
 export const SCROLL_DEPTH_MARKS = [25, 50, 75, 100] as const;
 
 /** Body size accepted by /api/events, bytes. */

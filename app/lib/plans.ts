@@ -1,6 +1,8 @@
 // Plans in one module, shared by server and client: tiers, limits and the effective-plan rule.
 // Every gate in the app calls these; the UI only mirrors them.
 
+import { DAY_MS } from "../engine/time";
+
 export const PLAN_TIERS = ["Free Plan", "Pro Plan", "Elite Plan"] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 
@@ -77,8 +79,6 @@ export const PLAN_BADGE: Record<PlanTier, string> = {
   "Pro Plan": "Pro",
   "Elite Plan": "Elite",
 };
-
-export const DAY_MS = 86_400_000;
 
 /** Whole days left in a trial, rounded up (a trial ending in 3 hours has 1 day left); 0 once ended. */
 export function trialDaysRemaining(

@@ -19,9 +19,19 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   }
 }
 
-export function signInPathWithReturn(returnPath: string): string {
-  const safe = safeReturnPath(returnPath);
-  return safe ? `/signin?${RETURN_PARAM}=${encodeURIComponent(safe)}` : "/signin";
+/**
+ * The one builder of links that carry a return address: `path` with `params` and, when it is safe,
+ * `returnTo` ("/signin?returnTo=%2Ftickers"). An unsafe or missing return address is left out.
+ */
+export function withReturnTo(
+  path: string,
+  returnTo: string | null | undefined,
+  params: Record<string, string> = {},
+): string {
+  const query = Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
+  const safe = safeReturnPath(returnTo);
+  if (safe) query.push(`${RETURN_PARAM}=${encodeURIComponent(safe)}`);
+  return query.length ? `${path}?${query.join("&")}` : path;
 }
 
 export function returnPathFrom(url: URL): string | null {

@@ -1,12 +1,14 @@
 import type { Route } from "./+types/api.get_economic_cal";
-import { getEconomicCalendar } from "../server/market/market.server";
+import { getEconomicCalendar, marketCacheControl } from "../server/market/market.server";
 
 /** GET /api/get_economic_cal -> { events: [{ date, title, impact, time, estimated, ... }], source, asOf }. */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
     const calendar = await getEconomicCalendar(context.cloudflare.env);
     // Spec 000 §9: economic calendar cached 6 hours.
-    return Response.json(calendar, { headers: { "Cache-Control": "public, max-age=21600" } });
+    return Response.json(calendar, {
+      headers: { "Cache-Control": marketCacheControl("public", "economicCalendar") },
+    });
   } catch (error) {
     console.error("get_economic_cal failed", error);
     return Response.json(

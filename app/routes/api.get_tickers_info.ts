@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.get_tickers_info";
-import { getTickerInfos } from "../server/market/market.server";
+import { getTickerInfos, marketCacheControl } from "../server/market/market.server";
 
 /** The Elite watchlist is 50 symbols; one request never asks for more. */
 const MAX_SYMBOLS = 50;
@@ -31,7 +31,7 @@ function headerSafe(symbol: string): string {
 /**
  * GET /api/get_tickers_info?symbols=AAPL,TSLA -> array of ticker info (spec 000 §7). Unknown symbols are
  * reported in the X-Unknown-Symbols header and symbols still loading in X-Pending-Symbols, so the body
- * stays the spec's plain array (docs/decisions/010-market-data-pipeline.md).
+ * stays the spec's plain array (docs/decisions/040-market-data-pipeline.md).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -46,8 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { infos, unknown, pending } = await getTickerInfos(context.cloudflare.env, parsed.data.symbols);
     const headers = new Headers({
       // Spec 000 §9: ticker info is cached 5 minutes per symbol; stale or partial answers only briefly.
-      "Cache-Control":
-        infos.some((i) => i.stale) || pending.length ? "public, max-age=60" : "public, max-age=300",
+      "Cache-Control": marketCacheControl(
+        "public",
+        "tickerInfo",
+        infos.some((i) => i.stale) || pending.length > 0,
+      ),
     });
     if (unknown.length) headers.set("X-Unknown-Symbols", unknown.map(headerSafe).join(","));
     if (pending.length) headers.set("X-Pending-Symbols", pending.join(","));

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.get_trades";
 import { getSession } from "../server/auth/session.server";
-import { getTradeSuggestions } from "../server/market/market.server";
+import { getTradeSuggestions, marketCacheControl } from "../server/market/market.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Spec 000 §9: trade suggestions cached 5 minutes; per user (plan and watchlist shape the list).
     return Response.json(view, {
       headers: {
-        "Cache-Control": view.stale ? "private, max-age=60" : "private, max-age=300",
+        "Cache-Control": marketCacheControl("private", "ideas", view.stale),
         Vary: "Cookie",
       },
     });

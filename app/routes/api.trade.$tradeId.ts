@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.trade.$tradeId";
-import { getTradeById } from "../server/market/market.server";
+import { getTradeById, marketCacheControl } from "../server/market/market.server";
 
 /** Public ids are SYMBOL-<24 hex> (a keyed hash; see ideas.server.ts). */
 const tradeIdParam = z.string().regex(/^[A-Z.]{1,6}-[0-9a-f]{24}$/);
@@ -18,11 +18,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (!found)
       return Response.json(
         { error: "Trade not found" },
-        { status: 404, headers: { "Cache-Control": "public, max-age=60" } },
+        { status: 404, headers: { "Cache-Control": marketCacheControl("public", "ideas", true) } },
       );
     return Response.json(
       { trade: found.idea, current: found.current },
-      { headers: { "Cache-Control": "public, max-age=300" } },
+      { headers: { "Cache-Control": marketCacheControl("public", "ideas") } },
     );
   } catch (error) {
     console.error("trade by id failed", error);

@@ -20,7 +20,7 @@ import {
   type BillingPeriod,
   type PaidTier,
 } from "../lib/plans";
-import { RETURN_PARAM } from "../lib/return-address";
+import { withReturnTo } from "../lib/return-address";
 import { getSession } from "../server/auth/session.server";
 import { getBilling } from "../server/billing/stripe.server";
 import { publicConfig, serverConfig } from "../server/env.server";
@@ -28,7 +28,7 @@ import { publicConfig, serverConfig } from "../server/env.server";
 export const meta = () => [{ title: "Choose your Plan · Wheelhouse" }];
 
 /** Sign-up from pricing comes back to pricing (spec 000 §4: returnUrl /pricing). */
-export const PRICING_SIGN_UP_HREF = `/signup?${RETURN_PARAM}=${encodeURIComponent("/pricing")}`;
+export const PRICING_SIGN_UP_HREF = withReturnTo("/signup", "/pricing");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;

@@ -14,7 +14,13 @@ import {
 import { SocialButtons } from "../components/auth/SocialButtons";
 import { authErrorMessage, NOTICE_SIGN_UP_FIRST } from "../lib/auth-errors";
 import { firstMessage, formFields, signInSchema, socialProviderSchema } from "../lib/auth-validation";
-import { DEFAULT_AFTER_SIGN_IN, RETURN_PARAM, returnPathFrom, safeReturnPath } from "../lib/return-address";
+import {
+  DEFAULT_AFTER_SIGN_IN,
+  RETURN_PARAM,
+  returnPathFrom,
+  safeReturnPath,
+  withReturnTo,
+} from "../lib/return-address";
 import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
 import { enabledProviders, failure, startSocialSignIn } from "../server/auth/forms.server";
 import { getAuth } from "../server/auth/auth.server";
@@ -46,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // No session to end.
     }
     const returnTo = returnPathFrom(url);
-    const target = `/signup?error=${NOTICE_SIGN_UP_FIRST}${returnTo ? `&${RETURN_PARAM}=${encodeURIComponent(returnTo)}` : ""}`;
+    const target = withReturnTo("/signup", returnTo, { error: NOTICE_SIGN_UP_FIRST });
     throw redirect(target, { headers });
   }
   await redirectIfSignedIn(env, request);
@@ -64,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const returnTo = safeReturnPath(fields[RETURN_PARAM]);
   const social = socialProviderSchema.safeParse(fields.intent);
   if (social.success) {
-    const errorCallbackURL = returnTo ? `/signin?${RETURN_PARAM}=${encodeURIComponent(returnTo)}` : "/signin";
+    const errorCallbackURL = withReturnTo("/signin", returnTo);
     return startSocialSignIn(env, request, "signin", social.data, {
       callbackURL: returnTo ?? DEFAULT_AFTER_SIGN_IN,
       errorCallbackURL,
@@ -90,9 +96,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const [password, setPassword] = useState("");
   const [clientError, setClientError] = useState<string | null>(null);
   const error = clientError ?? actionData?.error ?? loaderData.error;
-  const signUpHref = loaderData.returnTo
-    ? `/signup?${RETURN_PARAM}=${encodeURIComponent(loaderData.returnTo)}`
-    : "/signup";
+  const signUpHref = withReturnTo("/signup", loaderData.returnTo);
 
   return (
     <AuthCard title="Welcome Back" subtitle="Sign in to your Wheelhouse account">

@@ -24,7 +24,13 @@ import {
   socialProviderSchema,
 } from "../lib/auth-validation";
 import { MIN_PASSWORD_LENGTH } from "../lib/password-rules";
-import { DEFAULT_AFTER_SIGN_IN, RETURN_PARAM, returnPathFrom, safeReturnPath } from "../lib/return-address";
+import {
+  DEFAULT_AFTER_SIGN_IN,
+  RETURN_PARAM,
+  returnPathFrom,
+  safeReturnPath,
+  withReturnTo,
+} from "../lib/return-address";
 import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
 import { enabledProviders, failure, startSocialSignIn } from "../server/auth/forms.server";
 import { redirectIfSignedIn } from "../server/auth/session.server";
@@ -67,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The policy boxes apply to Google and Apple sign-up too (spec 000 §5).
     const policies = policiesSchema.safeParse(fields);
     if (!policies.success) return failure(firstMessage(policies.error));
-    const back = returnTo ? `/signup?${RETURN_PARAM}=${encodeURIComponent(returnTo)}` : "/signup";
+    const back = withReturnTo("/signup", returnTo);
     return startSocialSignIn(env, request, "signup", social.data, {
       callbackURL: returnTo ?? DEFAULT_AFTER_SIGN_IN,
       errorCallbackURL: back,
@@ -104,9 +110,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const [clientError, setClientError] = useState<string | null>(null);
   const error = clientError ?? actionData?.error ?? loaderData.error;
   const bothAccepted = accepted.risk && accepted.terms;
-  const signInHref = loaderData.returnTo
-    ? `/signin?${RETURN_PARAM}=${encodeURIComponent(loaderData.returnTo)}`
-    : "/signin";
+  const signInHref = withReturnTo("/signin", loaderData.returnTo);
 
   const policyCheckbox = (key: PolicyKey, prefix: string) => {
     const policy = POLICIES[key];

@@ -7,11 +7,17 @@ import { EconomicCalendarCard } from "../components/market/EconomicCalendarCard"
 import { TickerCard, TickerCardSkeleton, type TickerCardData } from "../components/market/TickerCard";
 import { useToast } from "../components/shell/Toaster";
 import { PageHeading } from "../components/ui/PageHeading";
+import { cleanSymbolInput } from "../lib/symbols";
 import { DEFAULT_WATCHLIST_SYMBOLS, WATCHLIST_MESSAGES, WATCHLIST_TIMING } from "../lib/watchlist";
 import { getSession, requireSession } from "../server/auth/session.server";
 import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.server";
-import { watchlistTickerInfos, isKnownWatchlistSymbol } from "../server/watchlist-market.server";
-import { addSymbol, loadWatchlist, removeSymbol } from "../server/watchlist.server";
+import {
+  addSymbol,
+  isKnownWatchlistSymbol,
+  loadWatchlist,
+  removeSymbol,
+  watchlistTickerInfos,
+} from "../server/watchlist.server";
 
 export const meta = () => [{ title: "Watchlist · Wheelhouse" }];
 
@@ -54,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
 
   if (parsed.data.intent === "delete") {
     await removeSymbol(env, session.user.id, parsed.data.symbol);
-    return { ok: true, intent: "delete", symbol: parsed.data.symbol.trim().toUpperCase() };
+    return { ok: true, intent: "delete", symbol: cleanSymbolInput(parsed.data.symbol) };
   }
   const result = await addSymbol(env, session.user, parsed.data.symbol, (s) =>
     isKnownWatchlistSymbol(env, s),

@@ -1,6 +1,7 @@
 // Feedback and feature requests on the server: the only place entries, requests and votes are written.
 // Like the watchlist, each limit is checked inside the INSERT that would break it, and votes are rows whose
 // total is recomputed in the same batch, so concurrent requests can never exceed a limit or skew a count.
+import { changes } from "./db/sql.server";
 import { effectivePlan, isPaidPlan, PLAN_LIMITS, type SubscriptionFields } from "../lib/plans";
 import {
   FEATURE_MESSAGES,
@@ -60,7 +61,7 @@ export async function submitFeedback(
   )
     .bind(id, input.category, input.text, user.id, now, limit)
     .run();
-  if (inserted.meta.changes !== 1) return { ok: false, reason: "limit", message: FEEDBACK_MESSAGES.limit };
+  if (changes(inserted) !== 1) return { ok: false, reason: "limit", message: FEEDBACK_MESSAGES.limit };
   await notifyTeam(env, (to) =>
     teamFeedbackEmail(to, { ...teamNotice(user), category: input.category, feedback: input.text }),
   );
@@ -142,7 +143,7 @@ export async function createFeatureRequest(
   )
     .bind(id, input.title, input.description, user.id, plan, now, limit)
     .run();
-  if (inserted.meta.changes !== 1) return { ok: false, reason: "limit", message: FEATURE_MESSAGES.limit };
+  if (changes(inserted) !== 1) return { ok: false, reason: "limit", message: FEATURE_MESSAGES.limit };
   await notifyTeam(env, (to) =>
     teamFeatureRequestEmail(to, { ...teamNotice(user), title: input.title, description: input.description }),
   );
@@ -188,7 +189,7 @@ export async function voteOnFeature(
     ).bind(requestId, user.id),
   ]);
   const row = (after.results as { votes: number; direction: number | null }[])[0];
-  if (upsert.meta.changes !== 1 || !row)
+  if (changes(upsert) !== 1 || !row)
     return { ok: false, reason: "not-found", message: FEATURE_MESSAGES.notFound };
   const userVote: VoteState = row.direction === 1 ? 1 : row.direction === -1 ? -1 : 0;
   return { ok: true, votes: row.votes, userVote };

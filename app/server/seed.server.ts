@@ -1,14 +1,13 @@
 // Idempotent local seed: an admin and one demo user per plan. Runs inside the Worker (so passwords are
 // hashed exactly as in production) and only in development (see routes/dev.seed.ts).
 import { eq } from "drizzle-orm";
+import { DAY_MS } from "../engine/time";
 import { DEMO_ACCOUNTS, type DemoAccount } from "../lib/demo-accounts";
 import { getDb, schema } from "./db/client.server";
 import type { WorkerEnv } from "./env.server";
 import { getAuth } from "./auth/auth.server";
 import { POLICY_CONSENT } from "../lib/auth-validation";
 import { runJob } from "./jobs/scheduler.server";
-
-const DAY_MS = 86_400_000;
 
 function subscriptionFor(kind: DemoAccount["kind"], now: number) {
   switch (kind) {

@@ -1,10 +1,15 @@
-// The watchlist on the server: the only place symbols are added, removed or trimmed. Plan limits come from
-// app/lib/plans.ts, messages from app/lib/watchlist.ts.
+// The watchlist on the server: the only place symbols are added, removed or trimmed, and what the
+// watchlist screen reads from the market module. Plan limits come from app/lib/plans.ts, messages from
+// app/lib/watchlist.ts.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { effectivePlan, PLAN_LIMITS, type PlanTier, type SubscriptionFields } from "../lib/plans";
 import { cleanSymbolInput, SYMBOL_RE } from "../lib/symbols";
+import type { TickerCardData } from "../lib/ticker-card";
 import { WATCHLIST_MESSAGES, watchlistLimitMessage } from "../lib/watchlist";
 import { getDb, schema } from "./db/client.server";
+import { changes } from "./db/sql.server";
+import type { WorkerEnv } from "./env.server";
+import { getTickerInfos, isKnownSymbol } from "./market/market.server";
 
 type Env = { DB: D1Database };
 
@@ -97,7 +102,7 @@ export async function addSymbol(
   )
     .bind(user.id, symbol, now, limit)
     .run();
-  if (inserted.meta.changes === 1) return { ok: true, symbol };
+  if (changes(inserted) === 1) return { ok: true, symbol };
 
   // Nothing inserted: either a concurrent add of the same symbol won, or the list is full.
   const again = await getDb(env)
@@ -117,5 +122,35 @@ export async function removeSymbol(env: Env, userId: string, raw: string): Promi
   const res = await env.DB.prepare("DELETE FROM watchlist_symbols WHERE user_id = ?1 AND symbol = ?2")
     .bind(userId, symbol)
     .run();
-  return { removed: res.meta.changes > 0 };
+  return { removed: changes(res) > 0 };
+}
+
+// ---------------------------------------------------------------- market data for the list
+export interface WatchlistTickers {
+  tickers: TickerCardData[];
+  /** In the list but without data (unknown to the provider now, or still loading). */
+  missing: string[];
+  /** True when any card comes from the simulated market (the page labels it). */
+  simulated: boolean;
+}
+
+export async function watchlistTickerInfos(
+  env: WorkerEnv,
+  symbols: readonly string[],
+): Promise<WatchlistTickers> {
+  if (symbols.length === 0) return { tickers: [], missing: [], simulated: false };
+  const result = await getTickerInfos(env, symbols);
+  const bySymbol = new Map(result.infos.map((i) => [i.symbol, i]));
+  const tickers: TickerCardData[] = [];
+  const missing: string[] = [];
+  for (const s of symbols) {
+    const info = bySymbol.get(s);
+    if (info) tickers.push(info);
+    else missing.push(s);
+  }
+  return { tickers, missing, simulated: result.infos.some((i) => i.source === "demo") };
+}
+
+export function isKnownWatchlistSymbol(env: WorkerEnv, symbol: string): Promise<boolean> {
+  return isKnownSymbol(env, symbol);
 }

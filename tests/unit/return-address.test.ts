@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { returnPathFrom, safeReturnPath, signInPathWithReturn } from "../../app/lib/return-address";
+import { returnPathFrom, safeReturnPath, withReturnTo } from "../../app/lib/return-address";
 
 describe("return address", () => {
   it("keeps an app path with its query and hash", () => {
@@ -27,12 +27,21 @@ describe("return address", () => {
   });
 
   it("builds the sign-in URL and reads it back", () => {
-    const url = signInPathWithReturn("/tickers?view=grid");
+    const url = withReturnTo("/signin", "/tickers?view=grid");
     expect(url).toBe("/signin?returnTo=%2Ftickers%3Fview%3Dgrid");
     expect(returnPathFrom(new URL(url, "http://localhost"))).toBe("/tickers?view=grid");
   });
 
   it("sends to plain /signin when the return address is unsafe", () => {
-    expect(signInPathWithReturn("https://evil.example.com")).toBe("/signin");
+    expect(withReturnTo("/signin", "https://evil.example.com")).toBe("/signin");
+  });
+
+  it("puts extra parameters before the return address and drops an unsafe one", () => {
+    expect(withReturnTo("/signup", "/pricing", { error: "signup_first" })).toBe(
+      "/signup?error=signup_first&returnTo=%2Fpricing",
+    );
+    expect(withReturnTo("/signup", "//evil.example.com", { error: "signup_first" })).toBe(
+      "/signup?error=signup_first",
+    );
   });
 });

@@ -2,13 +2,14 @@
 // The live adapters in workerd against the fake Cboe / Finnhub / Alpha Vantage servers
 // (tests/worker/fakes/market.ts serving the recorded samples): refresh -> KV/D1 -> API, and outages.
 import { env } from "cloudflare:test";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import { call, makeContext } from "./helpers";
 import * as tickersInfo from "../../app/routes/api.get_tickers_info";
 import type { WorkerEnv } from "../../app/server/env.server";
 import { KV_KEYS } from "../../app/server/market/cache.server";
 import { isKnownSymbol } from "../../app/server/market/market.server";
-import { runMarketRefresh } from "../../app/server/market/refresh.server";
+import { getMarketProvider } from "../../app/server/market/provider.server";
+import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 
 // Friday 2026-07-24, 21:00 ET: after the close the samples were recorded at.
 const NOW = new Date("2026-07-25T01:00:00Z");
@@ -131,4 +132,30 @@ describe("live providers", () => {
     expect(res.headers.get("X-Pending-Symbols")).toBe("SLOWX");
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=60");
   }, 30_000);
+});
+
+describe("one provider per isolate and env", () => {
+  it("builds the provider once per env", () => {
+    const a = liveEnv();
+    const b = liveEnv();
+    expect(getMarketProvider(a)).toBe(getMarketProvider(a));
+    expect(getMarketProvider(a)).not.toBe(getMarketProvider(b));
+  });
+
+  it("quotes a new symbol once for the known-symbol check and the refresh that follows", async () => {
+    const live = liveEnv();
+    // A clock just after the sample's timestamp, so the checked quote is recent enough to reuse.
+    const provider = getMarketProvider(live, () => Date.parse("2026-07-25T00:43:30Z"));
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    try {
+      await live.MARKET_KV.delete(KV_KEYS.known("CLX"));
+      expect(await provider.isKnownSymbol("CLX")).toBe(true);
+      const quote = await provider.getQuote("CLX");
+      expect(quote).toMatchObject({ symbol: "CLX", price: 95.55 });
+      const quoteCalls = fetchSpy.mock.calls.filter(([url]) => String(url).includes("/quotes/CLX"));
+      expect(quoteCalls).toHaveLength(1);
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
 });

@@ -11,9 +11,9 @@ import { runJob, runScheduled } from "../../app/server/jobs/scheduler.server";
 import { CRON } from "../../app/server/jobs/schedule";
 import { KV_KEYS } from "../../app/server/market/cache.server";
 import { getMarketBanner, getTickerInfos } from "../../app/server/market/market.server";
-import { runMarketRefresh } from "../../app/server/market/refresh.server";
+import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import type { MarketDataProvider } from "../../app/server/market/types.server";
-import { createDemoProvider } from "../../app/server/market/demo-provider.server";
+import { createDemoProvider } from "../../app/server/market/providers/demo/provider.server";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
 

@@ -13,7 +13,7 @@ import * as favoritesRoute from "../../app/routes/api.wheel.favorites";
 import * as favoriteRoute from "../../app/routes/api.wheel.favorites.$id";
 import * as shareCreate from "../../app/routes/api.wheel.share.$type";
 import * as shareRead from "../../app/routes/api.wheel.share.$type.$id";
-import { runMarketRefresh } from "../../app/server/market/refresh.server";
+import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
 import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server";
 import { decodeSharePayload } from "../../app/lib/wheel-share";

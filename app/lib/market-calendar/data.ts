@@ -1,4 +1,4 @@
-// Market calendars shipped as data, built from ../shared/reference/calendars (2026-2027).
+// Market calendars shipped as data, taken from the NYSE holiday and early-close schedule and the agencies' release calendars (2026-2027).
 // Sources are cited per table. Dates outside these years fall back to rules (weekends only for the
 // exchange calendar, third Friday for option expirations) and nothing for macro releases.
 
@@ -39,10 +39,7 @@ export const NYSE_EARLY_CLOSES: Readonly<Record<string, string>> = {
   "2027-11-26": "Day after Thanksgiving",
 };
 
-/** Years the two tables above cover. */
-export const EXCHANGE_CALENDAR_YEARS: readonly number[] = [2026, 2027];
-
-export const REGULAR_SESSION_ET = { open: "09:30", close: "16:00", earlyClose: "13:00" } as const;
+// The two tables above cover 2026 and 2027; other years know only weekends.
 
 /**
  * Monthly equity option expirations: third Friday, or the business day before when that Friday is a

@@ -1,9 +1,8 @@
 // The US equity market clock in New York time: trading days, sessions (with early closes), market
 // status for the banner, option expiration dates and the macro-event calendar. Pure; shared by server
-// and client. New York wall time comes from Intl (the runtime's tz database), never from the host zone.
+// and client. The New York clock itself lives in app/engine/time.ts (one clock for engine and app).
 import {
   CPI_DAYS_2026,
-  EXCHANGE_CALENDAR_YEARS,
   FOMC_ANNOUNCEMENT_DAYS,
   GDP_ADVANCE_ESTIMATED_DAYS,
   JOBS_REPORT_DAYS_2026,
@@ -11,67 +10,12 @@ import {
   NYSE_EARLY_CLOSES,
   NYSE_HOLIDAYS,
 } from "./data";
+import { DAY_MS, newYorkDate, newYorkInstant, newYorkParts } from "../../engine/time";
 
-export const NEW_YORK = "America/New_York";
-const DAY_MS = 86_400_000;
-
-let formatter: Intl.DateTimeFormat | null = null;
-function nyFormatter(): Intl.DateTimeFormat {
-  formatter ??= new Intl.DateTimeFormat("en-US", {
-    timeZone: NEW_YORK,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  });
-  return formatter;
-}
-
-export interface NewYorkParts {
-  /** 'YYYY-MM-DD' */
-  date: string;
-  hour: number;
-  minute: number;
-  second: number;
-  /** Minutes since New York midnight. */
-  minuteOfDay: number;
-}
-
-export function newYorkParts(ms: number): NewYorkParts {
-  const parts: Record<string, string> = {};
-  for (const p of nyFormatter().formatToParts(new Date(ms))) parts[p.type] = p.value;
-  const hour = Number(parts.hour) % 24;
-  const minute = Number(parts.minute);
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    hour,
-    minute,
-    second: Number(parts.second),
-    minuteOfDay: hour * 60 + minute,
-  };
-}
+export { newYorkInstant, newYorkParts } from "../../engine/time";
 
 export function newYorkDateOf(ms: number): string {
-  return newYorkParts(ms).date;
-}
-
-/** Epoch ms of a New York wall-clock time on a date (DST resolved by the tz database). */
-export function newYorkInstant(date: string, hour: number, minute = 0): number {
-  const [y, m, d] = date.split("-").map(Number);
-  const wall = Date.UTC(y!, m! - 1, d!, hour, minute);
-  // New York is UTC-4 or UTC-5: guess -5, then correct by what the clock actually reads there.
-  let guess = wall + 5 * 3_600_000;
-  for (let i = 0; i < 2; i++) {
-    const p = newYorkParts(guess);
-    const [py, pm, pd] = p.date.split("-").map(Number);
-    const seen = Date.UTC(py!, pm! - 1, pd!, p.hour, p.minute);
-    if (seen === wall) break;
-    guess += wall - seen;
-  }
-  return guess;
+  return newYorkDate(ms);
 }
 
 // ---------------------------------------------------------------- plain date arithmetic (UTC based)
@@ -102,11 +46,6 @@ export function holidayName(date: string): string | null {
 
 export function earlyCloseName(date: string): string | null {
   return NYSE_EARLY_CLOSES[date] ?? null;
-}
-
-/** True when the shipped exchange calendar covers the date's year (else only weekends are known). */
-export function calendarCovers(date: string): boolean {
-  return EXCHANGE_CALENDAR_YEARS.includes(Number(date.slice(0, 4)));
 }
 
 export function isTradingDay(date: string): boolean {

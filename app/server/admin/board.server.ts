@@ -2,6 +2,7 @@
 // and all feedback by category chips. Callers have already checked the admin (requireAdmin / getAdminSession).
 import { AUDIT_ACTIONS } from "../../lib/admin";
 import type { FeatureStatus, FeedbackCategory } from "../../lib/feedback";
+import { changes } from "../db/sql.server";
 import { auditStatement, type AdminActor } from "./audit.server";
 
 type Env = { DB: D1Database };
@@ -68,7 +69,7 @@ export async function setFeatureStatus(
       { now, onlyIf: "changes() = 1" },
     ),
   ]);
-  return update.meta.changes === 1;
+  return changes(update) === 1;
 }
 
 export interface AdminFeedbackEntry {

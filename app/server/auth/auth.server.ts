@@ -1,5 +1,5 @@
 // better-auth on D1 (drizzle adapter): email + password, Google and Apple when configured, password
-// reset through the mail module, the admin plugin, sessions and rate limits in D1 (no KV: STACK-NOTES).
+// reset through the mail module, the admin plugin, sessions and rate limits in D1 (not KV: it is eventually consistent, wrong for counters).
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";

@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import type { WorkerEnv } from "../env.server";
 import { getAuth, type SessionData } from "./auth.server";
 import { reconcileTrial } from "./trial.server";
-import { DEFAULT_AFTER_SIGN_IN, returnPathFrom, signInPathWithReturn } from "../../lib/return-address";
+import { DEFAULT_AFTER_SIGN_IN, returnPathFrom, withReturnTo } from "../../lib/return-address";
 
 /** The session with its trial state brought up to date (automatic grant, expiry on read). */
 export async function getSession(env: WorkerEnv, request: Request): Promise<SessionData | null> {
@@ -29,7 +29,7 @@ export async function requireSession(env: WorkerEnv, request: Request): Promise<
   const session = await getSession(env, request);
   if (!session) {
     const url = new URL(request.url);
-    throw redirect(signInPathWithReturn(url.pathname + url.search));
+    throw redirect(withReturnTo("/signin", url.pathname + url.search));
   }
   return session;
 }

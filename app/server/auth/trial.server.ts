@@ -1,9 +1,10 @@
 // Promotional trials (spec 000 §4). Every transition is ONE conditional UPDATE whose WHERE clause is
 // the rule itself, so concurrent requests cannot grant twice or revert a trial that changed meanwhile.
 import { and, eq, inArray, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
+import { DAY_MS } from "../../engine/time";
 import { getDb, schema } from "../db/client.server";
+import { changes } from "../db/sql.server";
 
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 export const AUTOMATIC_TRIAL_DAYS = 9;
 export const TRIAL_TIER = "Pro Plan";
@@ -16,10 +17,6 @@ export const USER_NOT_FOUND = "User not found";
 const PAID_STATUSES = ["active", "trialing", "past_due"];
 
 type Env = { DB: D1Database };
-
-function changes(result: unknown): number {
-  return (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
-}
 
 export interface TrialFields {
   subscriptionTier?: string | null;

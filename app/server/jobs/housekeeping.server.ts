@@ -1,11 +1,12 @@
 // Daily housekeeping: revert expired promotional trials, drop expired share links, ideas nobody can
 // open any more, and old job records.
 import { lt } from "drizzle-orm";
+import { DAY_MS } from "../../engine/time";
 import { getDb, schema } from "../db/client.server";
+import { changes } from "../db/sql.server";
 import { expireTrials } from "../auth/trial.server";
 import type { JobOutcome } from "./job-runs.server";
 
-const DAY_MS = 86_400_000;
 /** Spread ideas stay openable from share links for 90 days after they were last seen. */
 export const TRADE_IDEA_RETENTION_DAYS = 90;
 const JOB_RUN_RETENTION_DAYS = 30;
@@ -23,7 +24,6 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
       .delete(schema.jobRuns)
       .where(lt(schema.jobRuns.startedAt, new Date(t - JOB_RUN_RETENTION_DAYS * DAY_MS))),
   ]);
-  const changes = (r: unknown) => (r as { meta?: { changes?: number } }).meta?.changes ?? 0;
   return {
     itemsProcessed: trialsExpired + changes(shares) + changes(ideas) + changes(runs),
     failures: 0,

@@ -5,7 +5,7 @@ import { jobForCron, type JobName } from "./schedule";
 import { recordJobRun, type JobOutcome } from "./job-runs.server";
 import { runHousekeeping } from "./housekeeping.server";
 import { deliverQueuedEmails } from "../email/mail.server";
-import { runMarketRefresh } from "../market/refresh.server";
+import { runMarketRefresh } from "../market/refresh/run.server";
 import { enqueueDueNotifications } from "../notifications/dispatch.server";
 
 type Job = (env: WorkerEnv, now: Date) => Promise<JobOutcome>;
@@ -13,7 +13,7 @@ type Job = (env: WorkerEnv, now: Date) => Promise<JobOutcome>;
 /** Jobs register here; issues that own a job replace its entry. */
 export const JOBS: Partial<Record<JobName, Job>> = {
   housekeeping: runHousekeeping,
-  // Quotes, chains, ticker info and trade ideas; checks the New York clock itself (refresh.server.ts).
+  // Quotes, chains, ticker info and trade ideas; checks the New York clock itself (refresh/run.server.ts).
   marketRefresh: (env, now) => runMarketRefresh(env, now),
   // Market-event alerts: due users go onto the notifications queue (the consumer builds and sends);
   // then the email outbox is drained (retry/backoff).

@@ -1,7 +1,8 @@
 // Market caches: KV is the hot cache (with the spec's TTLs); D1 `market_snapshots` keeps the last good
 // payload per key so an expired KV entry or a failing provider still has something honest to serve.
-import { inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { getDb, schema } from "../db/client.server";
+import { sqlExcluded } from "../db/sql.server";
 import type { Sourced } from "./types.server";
 
 export interface MarketCacheEnv {
@@ -38,9 +39,9 @@ export const TTL = {
   dividends: 3 * 86_400,
   news: 6 * 3600,
   known: 7 * 86_400,
+  /** A symbol the provider did not know may be listed tomorrow: ask again after a day. */
+  unknown: 86_400,
 } as const;
-
-export type Snapshot<T> = T & Sourced & { stale?: boolean };
 
 export async function kvGetJson<T>(env: MarketCacheEnv, key: string): Promise<T | null> {
   try {
@@ -59,19 +60,6 @@ export async function kvPutJson(
 ): Promise<void> {
   const options = ttlSeconds ? { expirationTtl: Math.max(60, Math.round(ttlSeconds)) } : undefined;
   await env.MARKET_KV.put(key, JSON.stringify(value), options);
-}
-
-/** The upsert of a last-good payload (returned unexecuted so callers can batch several). */
-export function lastGoodUpsert(env: MarketCacheEnv, key: string, payload: Sourced, nowMs: number) {
-  const db = getDb(env);
-  const row = { key, payload, source: payload.source, asOf: payload.asOf, updatedAt: new Date(nowMs) };
-  return db
-    .insert(schema.marketSnapshots)
-    .values(row)
-    .onConflictDoUpdate({
-      target: schema.marketSnapshots.key,
-      set: { payload: row.payload, source: row.source, asOf: row.asOf, updatedAt: row.updatedAt },
-    });
 }
 
 /** Multi-row upsert of last-good payloads, chunked under D1's 100 bound parameters (5 per row). */
@@ -108,10 +96,6 @@ export function lastGoodUpserts(
   return statements;
 }
 
-function sqlExcluded(column: string) {
-  return sql.raw(`excluded.${column}`);
-}
-
 export async function readLastGood<T>(
   env: MarketCacheEnv,
   keys: readonly string[],
@@ -133,20 +117,34 @@ export async function readLastGood<T>(
   return out;
 }
 
-/** KV first, then the D1 last-good copy (marked stale when `staleIfFromD1`). */
-export async function readSnapshot<T extends Sourced>(
+/**
+ * The one cache reader: KV first, then the D1 last-good copy of each key KV no longer holds, passed
+ * through `fromLastGood` (which marks it stale when it should be). A failing D1 read counts as a miss.
+ */
+export async function readCached<T>(
+  env: MarketCacheEnv,
+  keys: readonly string[],
+  fromLastGood: (payload: T) => T,
+): Promise<Map<string, T>> {
+  const found = new Map<string, T>();
+  const hot = await Promise.all(keys.map((key) => kvGetJson<T>(env, key)));
+  keys.forEach((key, i) => hot[i] && found.set(key, hot[i]!));
+  const missing = keys.filter((key) => !found.has(key));
+  if (missing.length === 0) return found;
+  try {
+    const cold = await readLastGood<T>(env, missing);
+    for (const [key, row] of cold) found.set(key, fromLastGood(row.payload));
+  } catch (error) {
+    console.error(`market cache: D1 last-good read failed (${missing.slice(0, 3).join(", ")})`, error);
+  }
+  return found;
+}
+
+/** `readCached` for one key; null when neither cache has it. */
+export async function readCachedOne<T>(
   env: MarketCacheEnv,
   key: string,
-  staleIfFromD1: boolean,
-): Promise<Snapshot<T> | null> {
-  const hot = await kvGetJson<Snapshot<T>>(env, key);
-  if (hot) return hot;
-  try {
-    const cold = (await readLastGood<Snapshot<T>>(env, [key])).get(key);
-    if (!cold) return null;
-    return staleIfFromD1 ? { ...cold.payload, stale: true } : cold.payload;
-  } catch (error) {
-    console.error(`market cache: D1 read ${key} failed`, error);
-    return null;
-  }
+  fromLastGood: (payload: T) => T,
+): Promise<T | null> {
+  return (await readCached(env, [key], fromLastGood)).get(key) ?? null;
 }

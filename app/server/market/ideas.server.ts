@@ -1,6 +1,6 @@
 // Trade ideas (credit spreads) from the engine's screener, with public ids that cannot be guessed,
 // and the plan-capped list a signed-in user may read (spec 001 §6: watchlist trades first).
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   cleanChain,
   rankSpreadIdeas,
@@ -10,7 +10,8 @@ import {
 } from "../../engine";
 import type { EconomicEvent } from "../../lib/market-calendar";
 import { getDb, schema } from "../db/client.server";
-import { KV_KEYS, kvGetJson, readLastGood, type MarketCacheEnv } from "./cache.server";
+import { sqlExcluded } from "../db/sql.server";
+import { KV_KEYS, kvGetJson, readCachedOne, type MarketCacheEnv } from "./cache.server";
 import type { ChainSnapshot, Sourced } from "./types.server";
 
 /** The engine's idea (spec field names) plus where it came from. `legs` and scores stay for the UI. */
@@ -23,9 +24,9 @@ export interface TradeIdeasSnapshot extends Sourced {
 }
 
 /** Ideas screened per underlying, kept in total (Elite sees all of them), and kept for every underlying. */
-export const IDEAS_PER_SYMBOL = 5;
-export const IDEAS_TOTAL = 500;
-export const IDEAS_GUARANTEED_PER_SYMBOL = 2;
+const IDEAS_PER_SYMBOL = 5;
+const IDEAS_TOTAL = 500;
+const IDEAS_GUARANTEED_PER_SYMBOL = 2;
 
 export function engineEvents(events: readonly EconomicEvent[]): MarketEvent[] {
   return events.map((e) => ({ date: e.date, kind: e.kind === "GDP" ? "OTHER" : e.kind, title: e.title }));
@@ -154,19 +155,9 @@ export function capTradeSuggestions<T extends { stock_symbol: string; strategy_t
   return [...first, ...rest].slice(0, Number.isFinite(limit) ? limit : undefined);
 }
 
-export const IDEAS_SNAPSHOT_KEY = KV_KEYS.ideas;
-
 /** The current ideas: hot cache, else the last good list (marked stale). */
 export async function readIdeasSnapshot(env: MarketCacheEnv): Promise<TradeIdeasSnapshot | null> {
-  const hot = await kvGetJson<TradeIdeasSnapshot>(env, KV_KEYS.ideas);
-  if (hot) return hot;
-  try {
-    const cold = (await readLastGood<TradeIdeasSnapshot>(env, [KV_KEYS.ideas])).get(KV_KEYS.ideas);
-    return cold ? { ...cold.payload, stale: true } : null;
-  } catch (error) {
-    console.error("ideas: D1 last-good read failed", error);
-    return null;
-  }
+  return readCachedOne<TradeIdeasSnapshot>(env, KV_KEYS.ideas, (snapshot) => ({ ...snapshot, stale: true }));
 }
 
 /** One idea by its public id, for share pages: current list first, then the D1 history. */
@@ -215,8 +206,4 @@ export function tradeIdeaUpserts(env: MarketCacheEnv, ideas: readonly TradeIdea[
     );
   }
   return statements;
-}
-
-function sqlExcluded(column: string) {
-  return sql.raw(`excluded.${column}`);
 }

@@ -11,24 +11,17 @@ import {
 import { effectivePlan, PLAN_LIMITS, type PlanTier } from "../../lib/plans";
 import { getDb, schema } from "../db/client.server";
 import type { WorkerEnv } from "../env.server";
-import { KV_KEYS, kvGetJson, kvPutJson, readLastGood, TTL } from "./cache.server";
+import { normaliseSymbol } from "../../lib/symbols";
+import { KV_KEYS, kvGetJson, kvPutJson, TTL } from "./cache.server";
 import { capTradeSuggestions, findTradeIdea, readIdeasSnapshot, type TradeIdea } from "./ideas.server";
-import { getMarketProvider, isKnownSymbol } from "./provider.server";
-import {
-  readFreshness,
-  refreshTickerInfos,
-  selectUniverse,
-  REFRESH_LIMITS,
-  type DataFreshness,
-} from "./refresh.server";
-import { readTickerInfos, type TickerInfoResult } from "./ticker-info.server";
+import { getMarketProvider } from "./provider.server";
+import { readFreshness, type DataFreshness } from "./refresh/freshness.server";
+import { readTickerInfos, type TickerInfoResult } from "./ticker-reader.server";
 import type { ChainSnapshot, EconomicEvents, MarketSource } from "./types.server";
-import { DEFAULT_UNIVERSE_SYMBOLS } from "./universe.server";
 
-export { isKnownSymbol };
 export type { TickerInfo } from "./ticker-info.server";
 export type { TradeIdea } from "./ideas.server";
-export type { DataFreshness } from "./refresh.server";
+export type { DataFreshness } from "./refresh/freshness.server";
 
 /** Ticker info for symbols (cache first; a missing known symbol is refreshed inline, within ~2.5 s). */
 export async function getTickerInfos(
@@ -36,25 +29,34 @@ export async function getTickerInfos(
   symbols: readonly string[],
   nowMs = Date.now(),
 ): Promise<TickerInfoResult> {
-  return readTickerInfos(env, symbols, {
-    nowMs,
-    isKnown: (s) => isKnownSymbol(env, s),
-    refresh: (list, deadline) => refreshTickerInfos(env, list, deadline, nowMs),
-  });
+  return readTickerInfos(env, symbols, nowMs);
 }
 
-/** The symbols the cron job refreshes (users' watchlists and positions first, then the default universe). */
-export async function getRefreshUniverse(env: WorkerEnv): Promise<string[]> {
-  return selectUniverse(env, REFRESH_LIMITS.demoMaxSymbols);
+/** For the watchlist: does this symbol exist at the configured provider? */
+export async function isKnownSymbol(env: WorkerEnv, symbol: string): Promise<boolean> {
+  const s = normaliseSymbol(symbol);
+  if (!s) return false;
+  return getMarketProvider(env).isKnownSymbol(s);
 }
 
-export function defaultUniverse(): readonly string[] {
-  return DEFAULT_UNIVERSE_SYMBOLS;
+/**
+ * Cache-Control for a market API response: as long as the cache entry it serves lives (the TTL
+ * table), or one minute when the data is stale or incomplete so the client asks again soon.
+ */
+export function marketCacheControl(
+  scope: "public" | "private",
+  entry: "tickerInfo" | "ideas" | "economicCalendar",
+  retrySoon = false,
+): string {
+  return `${scope}, max-age=${retrySoon ? RETRY_SOON_SECONDS : TTL[entry]}`;
 }
+
+const RETRY_SOON_SECONDS = 60;
 
 /** Latest option chain snapshot of a symbol (for the wheel screens), or null if none is cached. */
 export async function getOptionChain(env: WorkerEnv, symbol: string): Promise<ChainSnapshot | null> {
-  return kvGetJson<ChainSnapshot>(env, KV_KEYS.chain(symbol.toUpperCase()));
+  const s = normaliseSymbol(symbol);
+  return s ? kvGetJson<ChainSnapshot>(env, KV_KEYS.chain(s)) : null;
 }
 
 export interface EconomicCalendarView {
@@ -175,11 +177,4 @@ export async function getTradeSuggestions(
 /** One idea by its public id (share pages). `current` is false when it is only in the history. */
 export async function getTradeById(env: WorkerEnv, tradeId: string) {
   return findTradeIdea(env, tradeId);
-}
-
-/** Whether the caches have ever been filled (the cron job always runs when they are empty). */
-export async function marketCacheIsEmpty(env: WorkerEnv): Promise<boolean> {
-  if (await kvGetJson(env, KV_KEYS.freshness)) return false;
-  const cold = await readLastGood(env, [KV_KEYS.freshness]).catch(() => new Map());
-  return cold.size === 0;
 }

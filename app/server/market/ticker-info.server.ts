@@ -1,17 +1,9 @@
-// Ticker info (spec 000 §3): price, change, ex-dividend, next earnings, 5-day sentiment counts and RSI.
-// `computeTickerInfo` is pure; `getTickerInfos` reads the caches and refreshes a missing symbol inline
-// within a time budget (the only place a request may reach a provider).
+// Ticker info (spec 000 §3): price, change, ex-dividend, next earnings, 5-day sentiment counts and RSI,
+// computed from provider inputs. Pure: the refresh calls it; ticker-reader.server.ts serves the result.
 import { rsiTrend, rsiWilder } from "../../engine";
-import {
-  addDays,
-  daysBetween,
-  latestStartedSession,
-  marketStatus,
-  newYorkDateOf,
-} from "../../lib/market-calendar";
-import { KV_KEYS, kvGetJson, readLastGood, type MarketCacheEnv } from "./cache.server";
+import { DAY_MS } from "../../engine/time";
+import { addDays, daysBetween, latestStartedSession, newYorkDateOf } from "../../lib/market-calendar";
 import type { DailyHistory, Dividends, EarningsDate, NewsFeed, Quote, Sourced } from "./types.server";
-import { normaliseSymbol } from "./universe.server";
 
 /** The spec's fields, then ours (extra fields do not disturb consumers of the spec's shape). */
 export interface TickerInfo extends Sourced {
@@ -75,7 +67,7 @@ export function nextExDividend(
 
 export function sentimentCounts(news: NewsFeed | null, nowMs: number) {
   if (!news) return { positive: null, neutral: null, negative: null };
-  const since = nowMs - 5 * 86_400_000;
+  const since = nowMs - 5 * DAY_MS;
   const counts = { positive: 0, neutral: 0, negative: 0 };
   for (const h of news.headlines)
     if (Date.parse(h.publishedAt) >= since && Date.parse(h.publishedAt) <= nowMs) counts[h.sentiment]++;
@@ -129,102 +121,4 @@ export function computeTickerInfo({
     source: quote.source,
     asOf: quote.asOf,
   };
-}
-
-export interface TickerInfoResult {
-  infos: TickerInfo[];
-  /** Symbols that are malformed or that no provider knows. */
-  unknown: string[];
-  /** Known symbols whose data could not be produced in time (try again shortly). */
-  pending: string[];
-}
-
-/** Refreshes missing symbols inline; injected by the refresh module to keep the import graph acyclic. */
-export type SymbolRefresher = (symbols: string[], deadlineMs: number) => Promise<Map<string, TickerInfo>>;
-export type SymbolChecker = (symbol: string) => Promise<boolean>;
-
-/** How long one request may spend producing ticker info for symbols nobody has cached yet. */
-export const INLINE_REFRESH_BUDGET_MS = 2500;
-export const INLINE_REFRESH_MAX_SYMBOLS = 5;
-
-export async function readTickerInfos(
-  env: MarketCacheEnv,
-  rawSymbols: readonly string[],
-  deps: { refresh: SymbolRefresher; isKnown: SymbolChecker; nowMs: number },
-): Promise<TickerInfoResult> {
-  const unknown: string[] = [];
-  const symbols: string[] = [];
-  for (const raw of rawSymbols) {
-    const s = normaliseSymbol(raw);
-    if (!s) unknown.push(raw.trim().toUpperCase());
-    else if (!symbols.includes(s)) symbols.push(s);
-  }
-  const found = new Map<string, TickerInfo>();
-  const hot = await Promise.all(symbols.map((s) => kvGetJson<TickerInfo>(env, KV_KEYS.tickerInfo(s))));
-  symbols.forEach((s, i) => hot[i] && found.set(s, hot[i]!));
-  let missing = symbols.filter((s) => !found.has(s));
-  if (missing.length) {
-    // The hot copy expired: the last good one is stale only while the market is open (when the cron
-    // should be keeping it warm); after the close it is simply the closing snapshot.
-    const open = marketStatus(deps.nowMs).isOpen;
-    try {
-      const cold = await readLastGood<TickerInfo>(env, missing.map(KV_KEYS.tickerInfo));
-      for (const s of missing) {
-        const row = cold.get(KV_KEYS.tickerInfo(s));
-        if (row) found.set(s, { ...row.payload, stale: row.payload.stale || open });
-      }
-    } catch (error) {
-      console.error("ticker info: D1 last-good read failed", error);
-    }
-    missing = symbols.filter((s) => !found.has(s));
-  }
-  const pending: string[] = [];
-  if (missing.length) {
-    // One budget for checking and loading everything missing: a slow provider makes symbols pending,
-    // never a slow page.
-    const deadline = Date.now() + INLINE_REFRESH_BUDGET_MS;
-    const checks = await Promise.all(
-      missing.map((s) =>
-        beforeDeadline(deps.isKnown(s), deadline).then(
-          (ok) => ({ s, ok }),
-          (error) => {
-            console.error(
-              `ticker info: could not check ${s}`,
-              error instanceof Error ? error.message : error,
-            );
-            return { s, ok: null };
-          },
-        ),
-      ),
-    );
-    const known: string[] = [];
-    for (const { s, ok } of checks) {
-      if (ok === null) pending.push(s);
-      else (ok ? known : unknown).push(s);
-    }
-    const toRefresh = known.slice(0, INLINE_REFRESH_MAX_SYMBOLS);
-    pending.push(...known.slice(INLINE_REFRESH_MAX_SYMBOLS));
-    if (toRefresh.length) {
-      const refreshed = await beforeDeadline(deps.refresh(toRefresh, deadline), deadline + 250).catch(
-        (error) => {
-          console.error("ticker info: inline refresh failed", error instanceof Error ? error.message : error);
-          return new Map<string, TickerInfo>();
-        },
-      );
-      for (const s of toRefresh) {
-        const info = refreshed.get(s);
-        if (info) found.set(s, info);
-        else pending.push(s);
-      }
-    }
-  }
-  return { infos: symbols.filter((s) => found.has(s)).map((s) => found.get(s)!), unknown, pending };
-}
-
-function beforeDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("out of time")), Math.max(0, deadlineMs - Date.now()));
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -172,5 +172,3 @@ export function universeEntry(symbol: string): UniverseEntry | undefined {
 }
 
 export const DEFAULT_UNIVERSE_SYMBOLS: readonly string[] = DEFAULT_UNIVERSE.map((e) => e.symbol);
-
-export { SYMBOL_RE, normaliseSymbol } from "../../lib/symbols";

@@ -3,10 +3,10 @@
 // come only from their caches; the simulated market's are computed (deterministic, no network).
 import { newYorkDateOf } from "../../lib/market-calendar";
 import { serverConfig, type WorkerEnv } from "../env.server";
-import { KV_KEYS, kvGetJson, readLastGood } from "../market/cache.server";
+import { KV_KEYS, kvGetJson, readCached } from "../market/cache.server";
 import { dividendPayments, structuralActionsBetween } from "../market/corporate-actions.server";
 import { getEconomicCalendar } from "../market/market.server";
-import { createDemoProvider } from "../market/demo-provider.server";
+import { createDemoProvider } from "../market/providers/demo/provider.server";
 import type { TickerInfo } from "../market/ticker-info.server";
 import type { Dividends, NewsFeed } from "../market/types.server";
 import { addDays } from "../../lib/market-calendar";
@@ -26,18 +26,12 @@ export async function readSymbolMarketData(
   const demo = serverConfig(env).MARKET_DATA_PROVIDER === "demo";
   const provider = demo ? createDemoProvider(() => nowMs) : null;
   const today = newYorkDateOf(nowMs);
-  const infos = await Promise.all(symbols.map((s) => kvGetJson<TickerInfo>(env, KV_KEYS.tickerInfo(s))));
-  const missing = symbols.filter((_, i) => !infos[i]);
-  const cold = missing.length
-    ? await readLastGood<TickerInfo>(env, missing.map(KV_KEYS.tickerInfo)).catch((error) => {
-        console.error("notifications: last-good ticker info read failed", error);
-        return new Map<string, { payload: TickerInfo }>();
-      })
-    : new Map<string, { payload: TickerInfo }>();
+  // Alerts read ticker info as stored (no stale mark): KV, then D1's last good copy.
+  const infos = await readCached<TickerInfo>(env, symbols.map(KV_KEYS.tickerInfo), (info) => info);
 
   await Promise.all(
-    symbols.map(async (symbol, i) => {
-      const info = infos[i] ?? cold.get(KV_KEYS.tickerInfo(symbol))?.payload ?? null;
+    symbols.map(async (symbol) => {
+      const info = infos.get(KV_KEYS.tickerInfo(symbol)) ?? null;
       let news: NewsFeed | null = null;
       let dividends: Dividends | null = null;
       try {

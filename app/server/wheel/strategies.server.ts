@@ -17,7 +17,7 @@ import { combineStrategies, WHEEL_DEFAULTS, type Position, type RiskLevel } from
 import { engineEvents } from "../market/ideas.server";
 import { KV_KEYS, kvGetJson, type MarketCacheEnv } from "../market/cache.server";
 import { riskFreeRateFor } from "../market/provider.server";
-import { readFreshness } from "../market/refresh.server";
+import { readFreshness } from "../market/refresh/freshness.server";
 import type { TickerInfo } from "../market/ticker-info.server";
 import type { ChainSnapshot, Dividends, MarketSource } from "../market/types.server";
 import type { WorkerEnv } from "../env.server";

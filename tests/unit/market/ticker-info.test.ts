@@ -6,7 +6,7 @@ import {
   sentimentCounts,
 } from "../../../app/server/market/ticker-info.server";
 import { capTradeSuggestions } from "../../../app/server/market/ideas.server";
-import { createDemoProvider } from "../../../app/server/market/demo-provider.server";
+import { createDemoProvider } from "../../../app/server/market/providers/demo/provider.server";
 import type { Dividends, NewsFeed } from "../../../app/server/market/types.server";
 
 describe("next earnings", () => {

@@ -5,7 +5,7 @@ import {
   structuralActionsBetween,
   universeStructuralActions,
 } from "../../../app/server/market/corporate-actions.server";
-import { createDemoProvider } from "../../../app/server/market/demo-provider.server";
+import { createDemoProvider } from "../../../app/server/market/providers/demo/provider.server";
 
 describe("simulated corporate actions", () => {
   it("the simulated market produces splits and spin-offs over a year, on trading days, announced a month ahead", () => {

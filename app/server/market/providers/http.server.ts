@@ -1,6 +1,6 @@
 // Outbound HTTP for market providers: per-attempt timeout, retries with exponential backoff (network
 // errors, 429 and 5xx only), a concurrency cap per provider and a per-minute request budget.
-import { ProviderError } from "./types.server";
+import { ProviderError } from "../types.server";
 
 export class Semaphore {
   private active = 0;
@@ -123,4 +123,17 @@ export function parseJsonBody(provider: string, url: string, text: string): unkn
       "malformed",
     );
   }
+}
+
+/** A payload that failed its schema: a logged 'malformed' ProviderError naming what and the first issue. */
+export function malformedPayload(
+  provider: string,
+  what: string,
+  error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } | undefined,
+): ProviderError {
+  const issue = error?.issues[0];
+  const reason = issue ? `${issue.path.map(String).join(".") || "(root)"}: ${issue.message}` : "invalid";
+  const err = new ProviderError(provider, `${what}: malformed payload (${reason})`, "malformed");
+  console.warn(err.message);
+  return err;
 }

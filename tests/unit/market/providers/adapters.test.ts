@@ -8,24 +8,29 @@ import {
   parseCboeHistory,
   parseCboeQuote,
   cboePathSymbol,
-} from "../../../app/server/market/cboe.server";
+} from "../../../../app/server/market/providers/cboe.server";
 import {
   createFinnhubClient,
   headlineSentiment,
   parseFinnhubEarnings,
   parseFinnhubNews,
-} from "../../../app/server/market/finnhub.server";
+} from "../../../../app/server/market/providers/finnhub.server";
 import {
   createAlphaVantageClient,
   parseAlphaVantageDividends,
   parseAlphaVantageNews,
   sentimentFromLabel,
-} from "../../../app/server/market/alphavantage.server";
-import { fetchText, MinuteBudget, redactUrl, Semaphore } from "../../../app/server/market/http.server";
-import { ProviderError } from "../../../app/server/market/types.server";
+} from "../../../../app/server/market/providers/alphavantage.server";
+import {
+  fetchText,
+  MinuteBudget,
+  redactUrl,
+  Semaphore,
+} from "../../../../app/server/market/providers/http.server";
+import { ProviderError } from "../../../../app/server/market/types.server";
 
 const sample = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../worker/fakes/market-samples/${name}`, import.meta.url), "utf8"));
+  JSON.parse(readFileSync(new URL(`../../../worker/fakes/market-samples/${name}`, import.meta.url), "utf8"));
 const ASOF = "2026-07-25T01:00:00.000Z";
 
 describe("Cboe delayed quotes", () => {

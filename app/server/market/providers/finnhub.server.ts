@@ -1,12 +1,19 @@
 // Finnhub (key required): earnings calendar (with before-open / after-close) and company news.
 // Free tier: 60 calls a minute; /news-sentiment and the economic calendar are premium (not used).
-// Shapes: ../shared/market-samples/finnhub_*.
+// Shapes: tests/worker/fakes/market-samples/finnhub_*.
 import { z } from "zod";
-import { fetchText, MinuteBudget, parseJsonBody, Semaphore, type FetchPolicy } from "./http.server";
-import type { EarningsCalendar, EarningsDate, Headline, NewsFeed, Sentiment } from "./types.server";
-import { ProviderError } from "./types.server";
+import {
+  fetchText,
+  malformedPayload,
+  MinuteBudget,
+  parseJsonBody,
+  Semaphore,
+  type FetchPolicy,
+} from "./http.server";
+import type { EarningsCalendar, EarningsDate, Headline, NewsFeed, Sentiment } from "../types.server";
+import { ProviderError } from "../types.server";
 
-export const FINNHUB_DEFAULT_BASE = "https://finnhub.io/api/v1";
+const FINNHUB_DEFAULT_BASE = "https://finnhub.io/api/v1";
 const PROVIDER = "finnhub";
 
 const errorBody = z.object({ error: z.string() });
@@ -30,14 +37,7 @@ const newsPayload = z.array(
 function reject(what: string, body: unknown, error?: z.ZodError): ProviderError {
   const apiError = errorBody.safeParse(body);
   if (apiError.success) return new ProviderError(PROVIDER, `${what}: ${apiError.data.error}`, "http");
-  const issue = error?.issues[0];
-  const err = new ProviderError(
-    PROVIDER,
-    `${what}: malformed payload (${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid"})`,
-    "malformed",
-  );
-  console.warn(err.message);
-  return err;
+  return malformedPayload(PROVIDER, what, error);
 }
 
 export function parseFinnhubEarnings(body: unknown, asOf: string): EarningsCalendar {

@@ -1,13 +1,13 @@
 // Alpha Vantage (key required): news with per-ticker sentiment labels, and dividends. The free tier allows
 // 25 requests a DAY and signals throttling with HTTP 200 and a JSON `Note` / `Information` body, so every
-// call first takes a unit from a daily budget kept in D1 (see dailyBudget below).
-// Shapes: ../shared/market-samples/alphavantage_*.
+// call first takes a unit from a daily budget kept in D1 (dailyBudget in live.server.ts).
+// Shapes: tests/worker/fakes/market-samples/alphavantage_*.
 import { z } from "zod";
-import { fetchText, parseJsonBody, Semaphore, type FetchPolicy } from "./http.server";
-import type { Dividends, Headline, NewsFeed, Sentiment } from "./types.server";
-import { ProviderError } from "./types.server";
+import { fetchText, malformedPayload, parseJsonBody, Semaphore, type FetchPolicy } from "./http.server";
+import type { Dividends, Headline, NewsFeed, Sentiment } from "../types.server";
+import { ProviderError } from "../types.server";
 
-export const ALPHAVANTAGE_DEFAULT_BASE = "https://www.alphavantage.co";
+const ALPHAVANTAGE_DEFAULT_BASE = "https://www.alphavantage.co";
 const PROVIDER = "alphavantage";
 /** Leave a few of the 25 daily calls for manual checks. */
 export const ALPHAVANTAGE_DAILY_BUDGET = 22;
@@ -49,14 +49,7 @@ function checkNotice(what: string, body: unknown): void {
 }
 
 function malformed(what: string, error: z.ZodError): ProviderError {
-  const issue = error.issues[0];
-  const err = new ProviderError(
-    PROVIDER,
-    `${what}: malformed payload (${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid"})`,
-    "malformed",
-  );
-  console.warn(err.message);
-  return err;
+  return malformedPayload(PROVIDER, what, error);
 }
 
 export function sentimentFromLabel(label: string): Sentiment {

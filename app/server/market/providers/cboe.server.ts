@@ -1,15 +1,15 @@
 // Cboe delayed quotes (no key): quotes, full option chains (all expirations in one call) and daily
-// history. Shapes: ../shared/market-samples/cboe_*. Terms: Cboe asks for a licence for use of its data,
+// history. Shapes: tests/worker/fakes/market-samples/cboe_*. Terms: Cboe asks for a licence for use of its data,
 // so we cache hard and poll rarely (see REFRESH_LIMITS.liveMaxSymbols).
 import { z } from "zod";
-import { parseOccSymbol } from "../../engine";
-import type { ChainExpiration, ChainLeg } from "../../engine";
-import { newYorkInstant } from "../../lib/market-calendar";
-import { fetchText, parseJsonBody, Semaphore, type FetchPolicy } from "./http.server";
-import type { ChainSnapshot, DailyHistory, Quote } from "./types.server";
-import { ProviderError } from "./types.server";
+import { parseOccSymbol } from "../../../engine";
+import type { ChainExpiration, ChainLeg } from "../../../engine";
+import { newYorkInstant } from "../../../lib/market-calendar";
+import { fetchText, malformedPayload, parseJsonBody, Semaphore, type FetchPolicy } from "./http.server";
+import type { ChainSnapshot, DailyHistory, Quote } from "../types.server";
+import { ProviderError } from "../types.server";
 
-export const CBOE_DEFAULT_BASE = "https://cdn.cboe.com";
+const CBOE_DEFAULT_BASE = "https://cdn.cboe.com";
 const PROVIDER = "cboe";
 
 const num = z.number().finite();
@@ -68,11 +68,7 @@ export function cboePathSymbol(symbol: string): string {
 }
 
 function malformed(what: string, error: z.ZodError): ProviderError {
-  const issue = error.issues[0];
-  const reason = issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid";
-  const err = new ProviderError(PROVIDER, `${what}: malformed payload (${reason})`, "malformed");
-  console.warn(err.message);
-  return err;
+  return malformedPayload(PROVIDER, what, error);
 }
 
 /** Cboe's top-level timestamp is UTC ('2026-07-25 00:43:14'). */

@@ -1,0 +1,184 @@
+// Simulated option chains: priced with the engine's BSM on a skewed IV surface, with tier-dependent
+// strikes, expirations, spreads, volume and open interest.
+import { bsmPriceGreeksInto, type Greeks } from "../../../../engine/bsm";
+import { formatOccSymbol } from "../../../../engine/occ";
+import { yearsToExpiration } from "../../../../engine/time";
+import type { ChainExpiration, ChainLeg } from "../../../../engine/types";
+import {
+  addDays,
+  daysBetween,
+  isMonthlyExpiration,
+  monthlyExpiration,
+  newYorkDateOf,
+  onOrBeforeTradingDay,
+  weekday,
+} from "../../../../lib/market-calendar";
+import type { ChainSnapshot } from "../../types.server";
+import type { UniverseEntry } from "../../universe.server";
+import { nextEarnings } from "./corporate-events.server";
+import { spotAt } from "./prices.server";
+import { dayNumber, EPOCH, normalOf, round2, SALT, seedOf, uniform, uniformOf } from "./random.server";
+
+/** Risk-free rate used to price the simulated chains (and the engine's default for live data). */
+export const DEMO_RISK_FREE_RATE = 0.04;
+
+function strikeIncrement(price: number, tier: number, longDated: boolean): number {
+  let step: number;
+  if (price < 5) step = 0.5;
+  else if (price < 25) step = tier === 1 ? 0.5 : 1;
+  else if (price < 60) step = 1;
+  else if (price < 150) step = tier === 1 ? 1 : 2.5;
+  else if (price < 400) step = tier === 1 ? 2.5 : 5;
+  else if (price < 1000) step = 5;
+  else step = 10;
+  return longDated ? step * 2 : step;
+}
+
+function expirationDates(entry: UniverseEntry, today: string, afterClose: boolean): string[] {
+  const set = new Set<string>();
+  const horizon = addDays(today, 90);
+  const weekliesUntil = entry.tier === 1 ? horizon : addDays(today, entry.tier === 2 ? 42 : 0);
+  // Fridays (moved to Thursday on holidays) up to the horizon; tier 1 gets every week.
+  let friday = addDays(today, (5 - weekday(today) + 7) % 7);
+  for (; friday <= horizon; friday = addDays(friday, 7)) {
+    const exp = onOrBeforeTradingDay(friday);
+    if (exp < today || (exp === today && afterClose)) continue;
+    if (friday <= weekliesUntil || isMonthlyExpiration(exp)) set.add(exp);
+  }
+  // Monthlies to ~90 days, then quarterlies and January LEAPS.
+  const y = Number(today.slice(0, 4));
+  const m = Number(today.slice(5, 7));
+  for (let i = 0; i <= 15; i++) {
+    const mm = ((m - 1 + i) % 12) + 1;
+    const yy = y + Math.floor((m - 1 + i) / 12);
+    const exp = monthlyExpiration(yy, mm);
+    if (exp < today || (exp === today && afterClose)) continue;
+    if (exp <= horizon || (mm % 3 === 0 && i <= 9)) set.add(exp);
+  }
+  set.add(monthlyExpiration(y + 1, 1));
+  set.add(monthlyExpiration(y + 2, 1));
+  return [...set].filter((d) => d >= today).sort();
+}
+
+const TIER = {
+  1: { relSpread: 0.012, baseWidth: 0.01, oi: 12000 },
+  2: { relSpread: 0.035, baseWidth: 0.04, oi: 2500 },
+  3: { relSpread: 0.07, baseWidth: 0.08, oi: 400 },
+} as const;
+
+function tickFor(tier: number, price: number, symbol: string): number {
+  if (symbol === "SPY" || symbol === "QQQ" || symbol === "IWM") return 0.01;
+  if (tier === 1) return price < 3 ? 0.01 : 0.05;
+  return price < 3 ? 0.05 : 0.1;
+}
+
+function roundTo(x: number, tick: number, dir: "down" | "up"): number {
+  const n = x / tick;
+  const r = dir === "down" ? Math.floor(n + 1e-9) : Math.ceil(n - 1e-9);
+  return Math.round(r * tick * 100) / 100;
+}
+
+export function buildChain(entry: UniverseEntry, clockMs: number): ChainSnapshot {
+  const observed = spotAt(entry, clockMs);
+  const { price: spot, sessionDate } = observed;
+  // A closed market's chain is the closing chain: priced, dated and aged as of the close.
+  const fraction = observed.fraction;
+  const ms = observed.observedMs;
+  const today = newYorkDateOf(ms);
+  const afterClose = fraction >= 1;
+  const r = DEMO_RISK_FREE_RATE;
+  const q = entry.divYield;
+  // The volatility level drifts slowly from day to day (a seeded slow wave), never below 60% of base.
+  const dayIndex = daysBetween(EPOCH, sessionDate);
+  const level =
+    entry.vol * (1 + 0.12 * Math.sin(dayIndex / 17 + uniform(`${entry.symbol}:vol-phase`) * 6.28));
+  const earnings = nextEarnings(entry, today);
+  const tierParams = TIER[entry.tier];
+  const greeks: Greeks = { delta: 0, gamma: 0, vega: 0, theta: 0, rho: 0 };
+  const seed = seedOf(entry.symbol);
+  const dayKey = dayNumber(sessionDate);
+  const expirations: ChainExpiration[] = [];
+  for (const expirationDate of expirationDates(entry, today, afterClose)) {
+    const T = Math.max(yearsToExpiration(ms, expirationDate), 1 / (365 * 24));
+    const dte = daysBetween(today, expirationDate);
+    // Short-dated term-structure premium plus the earnings move when the expiration spans a report.
+    let variance = level * level * (1 + 0.15 * Math.exp(-T * 12)) * T;
+    if (earnings && earnings.date >= today && earnings.date <= expirationDate) {
+      const move = level * 0.09;
+      variance += move * move;
+    }
+    const atm = Math.sqrt(variance / T);
+    const forward = spot * Math.exp((r - q) * T);
+    const sd = atm * Math.sqrt(T);
+    const step = strikeIncrement(spot, entry.tier, dte > 120);
+    const lowK = Math.max(step, Math.floor((forward * Math.exp(-Math.max(2.6 * sd, 0.1))) / step) * step);
+    const highK = Math.ceil((forward * Math.exp(Math.max(2 * sd, 0.08))) / step) * step;
+    let stride = 1;
+    while ((highK - lowK) / (step * stride) > 50) stride++;
+    const monthly = isMonthlyExpiration(expirationDate);
+    const expKey = dayNumber(expirationDate);
+    const legs: ChainLeg[] = [];
+    for (let k = lowK; k <= highK + 1e-9; k += step * stride) {
+      const strike = Math.round(k * 100) / 100;
+      const x = Math.log(strike / forward) / sd;
+      // Equity skew: puts richer than calls, a mild smile on both wings.
+      const iv = Math.min(atm * 2.5, Math.max(atm * 0.65, atm * (1 - 0.1 * x + 0.025 * x * x)));
+      const roundStrike = Math.abs(strike / (step * 5) - Math.round(strike / (step * 5))) < 1e-6;
+      for (const type of ["call", "put"] as const) {
+        const theo = bsmPriceGreeksInto(type === "call", spot, strike, T, r, q, iv, greeks);
+        const occSymbol = formatOccSymbol(entry.symbol, expirationDate, type, strike);
+        const tick = tickFor(entry.tier, theo, entry.symbol);
+        const moneyness = type === "call" ? x : -x;
+        const width = Math.max(
+          tick,
+          tierParams.baseWidth +
+            theo * tierParams.relSpread * (1 + 0.4 * Math.abs(x)) +
+            (moneyness < -1 ? theo * 0.01 : 0),
+        );
+        let bid = theo - width / 2 < tick ? 0 : roundTo(theo - width / 2, tick, "down");
+        let ask = roundTo(Math.max(theo + width / 2, tick), tick, "up");
+        if (ask <= bid) ask = round2(bid + tick);
+        if (bid < 0) bid = 0;
+        const legKey = Math.round(strike * 100) * 2 + (type === "call" ? 1 : 0);
+        const noise = Math.exp(0.5 * normalOf(seed ^ expKey, legKey, SALT.oi));
+        const interest =
+          tierParams.oi *
+          Math.exp(-0.35 * x * x) *
+          (monthly ? 2 : 1) *
+          (roundStrike ? 1.6 : 1) *
+          Math.exp(-T * 1.5);
+        const openInterest = Math.round(interest * noise);
+        const volume = Math.round(
+          openInterest *
+            (0.04 + 0.2 * Math.exp(-dte / 10)) *
+            uniformOf(seed ^ expKey, legKey, dayKey) *
+            Math.min(1, fraction + 0.05),
+        );
+        legs.push({
+          occSymbol,
+          type,
+          strike,
+          bid: round2(bid),
+          ask: round2(ask),
+          last: null,
+          iv: Math.round(iv * 10000) / 10000,
+          delta: Math.round(greeks.delta * 10000) / 10000,
+          gamma: Math.round(greeks.gamma * 10000) / 10000,
+          theta: Math.round((greeks.theta / 365) * 10000) / 10000,
+          vega: Math.round((greeks.vega / 100) * 10000) / 10000,
+          volume,
+          openInterest,
+          quoteTime: null,
+        });
+      }
+    }
+    expirations.push({ expirationDate, legs });
+  }
+  return {
+    underlying: entry.symbol,
+    spot: round2(spot),
+    asOf: new Date(ms).toISOString(),
+    expirations,
+    source: "demo",
+  };
+}

@@ -1,0 +1,61 @@
+// Simulated corporate events: quarterly report dates (reporting cycle from the universe table) and
+// ex-dividend dates.
+import {
+  addDays,
+  isTradingDay,
+  monthlyExpiration,
+  onOrBeforeTradingDay,
+} from "../../../../lib/market-calendar";
+import type { EarningsDate } from "../../types.server";
+import type { UniverseEntry } from "../../universe.server";
+import { uniform } from "./random.server";
+
+/** Quarterly report dates of the simulated companies (reporting cycle from the universe table). */
+export function earningsDatesOfYear(entry: UniverseEntry, year: number): EarningsDate[] {
+  if (!entry.earningsCycle) return [];
+  const out: EarningsDate[] = [];
+  for (let q = 0; q < 4; q++) {
+    const month = entry.earningsCycle + 3 * q;
+    const day = 14 + Math.floor(uniform(`${entry.symbol}:earn-day:${q}`) * 14);
+    const date = onOrBeforeTradingDay(
+      `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
+    );
+    out.push({
+      symbol: entry.symbol,
+      date,
+      time: uniform(`${entry.symbol}:earn-time`) < 0.5 ? "bmo" : "amc",
+    });
+  }
+  return out;
+}
+
+/** How far ahead the simulated calendar "knows" report dates; later ones are projected by the reader. */
+export const DEMO_CONFIRMED_EARNINGS_DAYS = 45;
+
+export function dividendDatesOfYear(entry: UniverseEntry, year: number): string[] {
+  if (entry.divYield <= 0) return [];
+  if (entry.divFrequency === 12) {
+    return Array.from({ length: 12 }, (_, m) => {
+      let d = `${year}-${String(m + 1).padStart(2, "0")}-01`;
+      while (!isTradingDay(d)) d = addDays(d, 1);
+      return d;
+    });
+  }
+  if (entry.kind === "etf") return [3, 6, 9, 12].map((m) => monthlyExpiration(year, m));
+  const offset = Math.floor(uniform(`${entry.symbol}:div-month`) * 3);
+  const day = 5 + Math.floor(uniform(`${entry.symbol}:div-day`) * 20);
+  return [1, 4, 7, 10].map((m) =>
+    onOrBeforeTradingDay(`${year}-${String(m + offset).padStart(2, "0")}-${String(day).padStart(2, "0")}`),
+  );
+}
+
+/** Announced ex-dates are known about a month ahead. */
+export const DIVIDEND_ANNOUNCED_DAYS = 30;
+
+/** The next report on or after today (this year or next). */
+export function nextEarnings(entry: UniverseEntry, today: string): EarningsDate | null {
+  const y = Number(today.slice(0, 4));
+  for (const d of [...earningsDatesOfYear(entry, y), ...earningsDatesOfYear(entry, y + 1)])
+    if (d.date >= today) return d;
+  return null;
+}

@@ -1,0 +1,133 @@
+// Simulated prices: daily closes follow a mean-reverting random walk around each symbol's reference
+// price, seeded per symbol and day from a fixed epoch, so a close never changes once its day has passed;
+// during a session the price moves on a seeded bridge from the previous close to the day's close.
+import { addDays, isTradingDay, previousTradingDay, sessionProgress } from "../../../../lib/market-calendar";
+import type { DailyBar, DailyHistory } from "../../types.server";
+import type { UniverseEntry } from "../../universe.server";
+import { dayNumber, EPOCH, normalOf, round2, SALT, seedOf, uniformOf } from "./random.server";
+
+const MEAN_REVERSION_PER_DAY = 0.01;
+
+/** Trading days from the epoch, shared by every symbol (extended lazily). */
+const tradingDays: string[] = [EPOCH];
+const tradingDayNumbers: number[] = [dayNumber(EPOCH)];
+function extendTradingDays(lastDate: string): void {
+  let date = tradingDays[tradingDays.length - 1]!;
+  while (date < lastDate) {
+    date = addDays(date, 1);
+    if (isTradingDay(date)) {
+      tradingDays.push(date);
+      tradingDayNumbers.push(dayNumber(date));
+    }
+  }
+}
+
+/** Log closes per symbol, index-aligned with `tradingDays`, memoised per isolate. */
+const logCloses = new Map<string, number[]>();
+
+function closePath(entry: UniverseEntry, lastDate: string): number[] {
+  extendTradingDays(lastDate);
+  let path = logCloses.get(entry.symbol);
+  if (!path) {
+    path = [Math.log(entry.refPrice)];
+    logCloses.set(entry.symbol, path);
+  }
+  const target = Math.log(entry.refPrice);
+  const dailyVol = entry.vol / Math.sqrt(252);
+  const seed = seedOf(entry.symbol);
+  const end = lowerBound(tradingDays, lastDate);
+  let x = path[path.length - 1]!;
+  for (let i = path.length; i <= end && i < tradingDays.length; i++) {
+    const n = tradingDayNumbers[i]!;
+    // Fatter tails on a few days: occasional 2.5x moves (earnings, news).
+    const shock = uniformOf(seed, n, SALT.jump) < 0.03 ? 2.5 : 1;
+    x += MEAN_REVERSION_PER_DAY * (target - x) + dailyVol * shock * normalOf(seed, n, SALT.ret);
+    path.push(x);
+  }
+  return path;
+}
+
+export function closeOn(entry: UniverseEntry, date: string): number {
+  const path = closePath(entry, date);
+  const i = lowerBound(tradingDays, date);
+  const j = tradingDays[i] === date ? i : i - 1;
+  return Math.exp(path[Math.max(0, Math.min(j, path.length - 1))]!);
+}
+
+function lowerBound(sorted: string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Intraday price on `session` at elapsed fraction f: a bridge from the previous close to the close. */
+function intradayPrice(entry: UniverseEntry, sessionDate: string, f: number): number {
+  const prev = Math.log(closeOn(entry, previousTradingDay(sessionDate)));
+  const close = Math.log(closeOn(entry, sessionDate));
+  if (f >= 1) return Math.exp(close);
+  const dailyVol = entry.vol / Math.sqrt(252);
+  let wiggle = 0;
+  for (let k = 1; k <= 3; k++)
+    wiggle +=
+      Math.sin(
+        2 * Math.PI * (k * f + uniformOf(seedOf(entry.symbol), dayNumber(sessionDate), SALT.phase * 10 + k)),
+      ) / k;
+  const bridge = Math.sqrt(f * (1 - f)) * dailyVol * 0.9 * wiggle;
+  return Math.exp(prev + f * (close - prev) + bridge);
+}
+
+export function spotAt(
+  entry: UniverseEntry,
+  ms: number,
+): { price: number; previousClose: number; sessionDate: string; fraction: number; observedMs: number } {
+  const { session, fraction } = sessionProgress(ms);
+  // Quantise to the minute so one minute gives one price.
+  const f = Math.floor(fraction * 390) / 390;
+  return {
+    price: intradayPrice(entry, session.date, fraction >= 1 ? 1 : f),
+    previousClose: closeOn(entry, previousTradingDay(session.date)),
+    sessionDate: session.date,
+    fraction,
+    // Outside the session the price is the last close: label it with the close's time, not the clock's.
+    observedMs: fraction >= 1 ? session.closeMs : ms,
+  };
+}
+
+/** Completed daily bars up to the last close before `ms` (at most `days` of them). */
+export function dailyHistory(entry: UniverseEntry, symbol: string, days: number, ms: number): DailyHistory {
+  const { session, fraction } = sessionProgress(ms);
+  const last = fraction >= 1 ? session.date : previousTradingDay(session.date);
+  const path = closePath(entry, last);
+  const end = Math.min(lowerBound(tradingDays, last) + 1, path.length);
+  const start = Math.max(1, end - days);
+  const seed = seedOf(symbol);
+  const dailyVol = entry.vol / Math.sqrt(252);
+  const bars: DailyBar[] = [];
+  for (let i = start; i < end; i++) {
+    const date = tradingDays[i]!;
+    const n = tradingDayNumbers[i]!;
+    const close = Math.exp(path[i]!);
+    const prev = Math.exp(path[i - 1]!);
+    const open = prev * Math.exp(0.3 * dailyVol * normalOf(seed, n, SALT.open));
+    const hi = Math.max(open, close) * Math.exp(Math.abs(0.5 * dailyVol * normalOf(seed, n, SALT.high)));
+    const lo = Math.min(open, close) * Math.exp(-Math.abs(0.5 * dailyVol * normalOf(seed, n, SALT.low)));
+    const volume = Math.round(
+      (entry.tier === 1 ? 4e7 : entry.tier === 2 ? 8e6 : 2e6) *
+        Math.exp(0.3 * normalOf(seed, n, SALT.shares)),
+    );
+    bars.push({
+      date,
+      open: round2(open),
+      high: round2(hi),
+      low: round2(lo),
+      close: round2(close),
+      volume,
+    });
+  }
+  return { symbol, bars, source: "demo", asOf: new Date(ms).toISOString() };
+}

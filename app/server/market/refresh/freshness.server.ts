@@ -1,0 +1,17 @@
+// When the market data was last refreshed (the banner's hover tip), written by every cron run.
+import { KV_KEYS, readCachedOne, type MarketCacheEnv } from "../cache.server";
+import type { Sourced } from "../types.server";
+
+/** What the market banner's hover tip shows (spec 001 "Batch strategies response" dataFreshness). */
+export interface DataFreshness extends Sourced {
+  optionsDataUpdated: string | null;
+  stockDataUpdated: string | null;
+  dataUpdateAttempted: string;
+  symbolsRefreshed: number;
+  failures: number;
+}
+
+export async function readFreshness(env: MarketCacheEnv): Promise<DataFreshness | null> {
+  // The freshness record states its own times: a D1 copy needs no stale mark.
+  return readCachedOne<DataFreshness>(env, KV_KEYS.freshness, (payload) => payload);
+}

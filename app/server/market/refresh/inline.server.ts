@@ -1,0 +1,55 @@
+// The one place a request may reach a provider: ticker info for a few symbols nobody has cached yet,
+// within the caller's deadline (see docs/ARCHITECTURE.md "The one exception").
+import { marketStatus } from "../../../lib/market-calendar";
+import { getDb } from "../../db/client.server";
+import type { WorkerEnv } from "../../env.server";
+import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, TTL } from "../cache.server";
+import { riskFreeRateFor } from "../provider.server";
+import type { TickerInfo } from "../ticker-info.server";
+import type { EarningsCalendar, MarketDataProvider } from "../types.server";
+import { refreshSymbol, type SharedInputs } from "./symbol.server";
+
+/**
+ * Single-symbol refresh on a cache miss (ticker info only, no chain), within `deadlineMs`.
+ * Writes the same caches as the cron job so the next reader finds them.
+ */
+export async function refreshTickerInfos(
+  env: WorkerEnv,
+  provider: MarketDataProvider,
+  symbols: string[],
+  deadlineMs: number,
+  nowMs = Date.now(),
+): Promise<Map<string, TickerInfo>> {
+  const status = marketStatus(nowMs);
+  const earnings = await kvGetJson<EarningsCalendar>(env, KV_KEYS.earnings);
+  const out = new Map<string, TickerInfo>();
+  const inputs: SharedInputs = {
+    earnings,
+    economic: null,
+    nowMs,
+    marketOpen: status.isOpen,
+    riskFreeRate: riskFreeRateFor(env),
+    withChain: false,
+    cacheInputs: provider.name !== "demo",
+  };
+  await Promise.all(
+    symbols.map(async (symbol) => {
+      try {
+        const r = await refreshSymbol(env, provider, symbol, inputs, deadlineMs);
+        out.set(symbol, r.info);
+        await kvPutJson(env, KV_KEYS.tickerInfo(symbol), r.info, TTL.tickerInfo);
+        const db = getDb(env);
+        await db.batch(
+          lastGoodUpserts(
+            env,
+            [{ key: KV_KEYS.tickerInfo(symbol), payload: r.info }],
+            nowMs,
+          ) as unknown as Parameters<typeof db.batch>[0],
+        );
+      } catch (error) {
+        console.warn(`inline refresh ${symbol} failed`, error instanceof Error ? error.message : error);
+      }
+    }),
+  );
+  return out;
+}

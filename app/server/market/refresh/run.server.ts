@@ -1,0 +1,227 @@
+// The market refresh (cron `marketRefresh`, and dev seeding): providers -> snapshots (KV hot cache,
+// D1 last good + history) -> engine -> ideas.
+import { inArray, sql } from "drizzle-orm";
+import type { SpreadIdea } from "../../../engine";
+import { marketStatus } from "../../../lib/market-calendar";
+import { getDb, schema } from "../../db/client.server";
+import { authSecret, serverConfig, type WorkerEnv } from "../../env.server";
+import type { JobOutcome } from "../../jobs/job-runs.server";
+import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, readLastGood, TTL } from "../cache.server";
+import { finaliseIdeas, tradeIdeaUpserts, tradeIdKeyer, type TradeIdeasSnapshot } from "../ideas.server";
+import { getMarketProvider, riskFreeRateFor } from "../provider.server";
+import type { TickerInfo } from "../ticker-info.server";
+import type { DailyHistory, MarketDataProvider } from "../types.server";
+import { ProviderError } from "../types.server";
+import type { DataFreshness } from "./freshness.server";
+import { loadShared, pool } from "./inputs.server";
+import { REFRESH_LIMITS } from "./limits.server";
+import { refreshSymbol, type SharedInputs } from "./symbol.server";
+import { selectUniverse } from "./universe.server";
+
+export interface RefreshOptions {
+  force?: boolean;
+  provider?: MarketDataProvider;
+  /** Overrides the universe (tests). */
+  symbols?: string[];
+}
+
+async function latestStoredCloses(env: { DB: D1Database }, symbols: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const db = getDb(env);
+  for (let i = 0; i < symbols.length; i += 90) {
+    const chunk = symbols.slice(i, i + 90);
+    const rows = await db
+      .select({ symbol: schema.dailyCloses.symbol, last: sql<string>`max(${schema.dailyCloses.date})` })
+      .from(schema.dailyCloses)
+      .where(inArray(schema.dailyCloses.symbol, chunk))
+      .groupBy(schema.dailyCloses.symbol);
+    for (const r of rows) out.set(r.symbol, r.last);
+  }
+  return out;
+}
+
+export async function runMarketRefresh(
+  env: WorkerEnv,
+  now: Date,
+  options: RefreshOptions = {},
+): Promise<JobOutcome> {
+  const nowMs = now.getTime();
+  const provider = options.provider ?? getMarketProvider(env, () => nowMs);
+  const status = marketStatus(nowMs);
+  const previous = await kvGetJson<DataFreshness>(env, KV_KEYS.freshness);
+  // The cron fires every 5 minutes over a UTC window that covers both EST and EDT sessions; outside the
+  // session one run after the close captures closing prices, then runs are skipped until the next open.
+  // An empty cache (fresh install, wiped KV) always gets a full run.
+  const caughtUpAfterClose =
+    previous !== null &&
+    previous.stockDataUpdated !== null &&
+    previous.stockDataUpdated >= status.lastClose &&
+    previous.failures === 0;
+  if (!options.force && previous && !status.isOpen && caughtUpAfterClose) {
+    return {
+      itemsProcessed: 0,
+      failures: 0,
+      detail: { skipped: `market ${status.phase}`, lastRefresh: previous.dataUpdateAttempted },
+    };
+  }
+  const live = provider.name !== "demo";
+  const cap = live ? REFRESH_LIMITS.liveMaxSymbols : REFRESH_LIMITS.demoMaxSymbols;
+  const universe = options.symbols ?? (await selectUniverse(env, cap));
+  const deadlineMs = Date.now() + REFRESH_LIMITS.runBudgetMs;
+  const shared = await loadShared(env, provider, universe, nowMs, deadlineMs, live);
+  if (shared.economic) {
+    await kvPutJson(env, KV_KEYS.economicCalendar, shared.economic, TTL.economicCalendar);
+  }
+
+  const infos: TickerInfo[] = [];
+  const ideas: SpreadIdea[] = [];
+  const chainAsOf: Record<string, string> = {};
+  const histories: DailyHistory[] = [];
+  const failed: { symbol: string; error: string }[] = [];
+  const unknown: string[] = [];
+  const partial: Record<string, string[]> = {};
+  const inputs: SharedInputs = {
+    ...shared,
+    nowMs,
+    marketOpen: status.isOpen,
+    riskFreeRate: riskFreeRateFor(env),
+    withChain: true,
+    cacheInputs: live,
+  };
+  await pool(universe, REFRESH_LIMITS.concurrency, async (symbol) => {
+    try {
+      const r = await refreshSymbol(env, provider, symbol, inputs, deadlineMs);
+      infos.push(r.info);
+      ideas.push(...r.ideas);
+      if (r.chainAsOf) chainAsOf[symbol] = r.chainAsOf;
+      if (r.history) histories.push(r.history);
+      if (r.errors.length) partial[symbol] = r.errors;
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === "unknown_symbol") unknown.push(symbol);
+      else failed.push({ symbol, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+
+  // Ticker info: fresh ones hot and durable; failed ones re-served from the last good copy, marked stale.
+  await Promise.all(
+    infos.map((info) => kvPutJson(env, KV_KEYS.tickerInfo(info.symbol), info, TTL.tickerInfo)),
+  );
+  if (failed.length) {
+    const lastGood = await readLastGood<TickerInfo>(
+      env,
+      failed.map((f) => KV_KEYS.tickerInfo(f.symbol)),
+    ).catch(() => new Map());
+    await Promise.all(
+      [...lastGood.values()].map((row) =>
+        kvPutJson(
+          env,
+          KV_KEYS.tickerInfo(row.payload.symbol),
+          { ...row.payload, stale: true },
+          TTL.tickerInfo,
+        ),
+      ),
+    );
+  }
+
+  const db = getDb(env);
+  const statements: unknown[] = [
+    ...lastGoodUpserts(
+      env,
+      infos.map((info) => ({ key: KV_KEYS.tickerInfo(info.symbol), payload: info })),
+      nowMs,
+    ),
+  ];
+  if (shared.economic)
+    statements.push(
+      ...lastGoodUpserts(env, [{ key: KV_KEYS.economicCalendar, payload: shared.economic }], nowMs),
+    );
+
+  // Ideas: only from chains refreshed in this run (stale quotes never become ideas). If every chain
+  // failed, the previous list stays in place (the API marks it stale by its age).
+  let ideaCount = 0;
+  const anyChain = Object.keys(chainAsOf).length > 0;
+  if (anyChain) {
+    const keyer = await tradeIdKeyer(authSecret(serverConfig(env)));
+    const finalIdeas = await finaliseIdeas(
+      ideas,
+      keyer,
+      provider.name === "demo" ? "demo" : "cboe",
+      chainAsOf,
+    );
+    ideaCount = finalIdeas.length;
+    const snapshot: TradeIdeasSnapshot = {
+      ideas: finalIdeas,
+      source: provider.name === "demo" ? "demo" : "cboe",
+      asOf: new Date(nowMs).toISOString(),
+    };
+    await kvPutJson(env, KV_KEYS.ideas, snapshot, TTL.ideas);
+    statements.push(...lastGoodUpserts(env, [{ key: KV_KEYS.ideas, payload: snapshot }], nowMs));
+    statements.push(...tradeIdeaUpserts(env, finalIdeas, nowMs));
+  }
+
+  // Daily closes: bars newer than what D1 already holds (the last 30 for a symbol seen the first time),
+  // so a steady-state run writes nothing and the first run after a close one row per symbol.
+  const storedThrough = await latestStoredCloses(
+    env,
+    histories.map((h) => h.symbol),
+  );
+  let closesStored = 0;
+  for (const h of histories) {
+    const after = storedThrough.get(h.symbol);
+    const bars = (after ? h.bars.filter((b) => b.date > after) : h.bars).slice(-REFRESH_LIMITS.closesToStore);
+    closesStored += bars.length;
+    // 8 bound parameters a row: 12 rows a statement stays under D1's 100.
+    for (let i = 0; i < bars.length; i += 12) {
+      statements.push(
+        db
+          .insert(schema.dailyCloses)
+          .values(
+            bars.slice(i, i + 12).map((b) => ({
+              symbol: h.symbol,
+              date: b.date,
+              open: b.open,
+              high: b.high,
+              low: b.low,
+              close: b.close,
+              volume: b.volume,
+              source: h.source,
+            })),
+          )
+          .onConflictDoNothing(),
+      );
+    }
+  }
+
+  const latest = (values: string[]) => (values.length ? values.sort().at(-1)! : null);
+  const freshness: DataFreshness = {
+    optionsDataUpdated: latest(Object.values(chainAsOf)) ?? previous?.optionsDataUpdated ?? null,
+    stockDataUpdated: latest(infos.map((i) => i.asOf)) ?? previous?.stockDataUpdated ?? null,
+    dataUpdateAttempted: new Date(nowMs).toISOString(),
+    symbolsRefreshed: infos.length,
+    failures: failed.length,
+    source: provider.name === "demo" ? "demo" : "cboe",
+    asOf: new Date(nowMs).toISOString(),
+  };
+  await kvPutJson(env, KV_KEYS.freshness, freshness);
+  statements.push(...lastGoodUpserts(env, [{ key: KV_KEYS.freshness, payload: freshness }], nowMs));
+
+  // One batch: the durable side of this run lands together or not at all.
+  await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+
+  return {
+    itemsProcessed: infos.length,
+    failures: failed.length,
+    detail: {
+      provider: provider.name,
+      market: status.phase,
+      symbols: universe.length,
+      refreshed: infos.length,
+      chains: Object.keys(chainAsOf).length,
+      ideas: ideaCount,
+      closesStored,
+      unknown,
+      failed: failed.slice(0, 20),
+      partial: Object.fromEntries(Object.entries(partial).slice(0, 20)),
+    },
+  };
+}

@@ -1,0 +1,141 @@
+// One symbol's refresh: quote, history, dividends, news and earnings -> ticker info; with the chain,
+// the spread ideas screened from it.
+import type { SpreadIdea } from "../../../engine";
+import { DAY_MS } from "../../../engine/time";
+import { addDays, latestStartedSession, newYorkDateOf, sessionProgress } from "../../../lib/market-calendar";
+import { KV_KEYS, kvPutJson, TTL, type MarketCacheEnv } from "../cache.server";
+import { withDeadline } from "../deadline.server";
+import { engineEvents, screenChain } from "../ideas.server";
+import { computeTickerInfo, type TickerInfo } from "../ticker-info.server";
+import type {
+  DailyHistory,
+  Dividends,
+  EarningsCalendar,
+  EconomicEvents,
+  MarketDataProvider,
+  NewsFeed,
+} from "../types.server";
+import { cachedInput } from "./inputs.server";
+import { REFRESH_LIMITS } from "./limits.server";
+
+export interface SymbolResult {
+  info: TickerInfo;
+  ideas: SpreadIdea[];
+  chainAsOf: string | null;
+  history: DailyHistory | null;
+  errors: string[];
+}
+
+export interface SharedInputs {
+  earnings: EarningsCalendar | null;
+  economic: EconomicEvents | null;
+  nowMs: number;
+  marketOpen: boolean;
+  riskFreeRate: number;
+  withChain: boolean;
+  /** Keep provider inputs (history, dividends, news, earnings) in KV between runs: live providers only. */
+  cacheInputs: boolean;
+}
+
+export async function refreshSymbol(
+  env: MarketCacheEnv,
+  provider: MarketDataProvider,
+  symbol: string,
+  shared: SharedInputs,
+  deadlineMs: number,
+): Promise<SymbolResult> {
+  const errors: string[] = [];
+  const note = (what: string, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    errors.push(`${what}: ${message}`);
+    console.warn(`market refresh ${symbol} ${what}: ${message}`);
+  };
+  const quote = await withDeadline(provider.getQuote(symbol), deadlineMs, `${symbol} quote`);
+  const needBarsThrough = lastCompletedBarDate(shared.nowMs);
+  const history = await cachedInput<DailyHistory>(
+    env,
+    KV_KEYS.history(symbol),
+    TTL.history,
+    (h) => (h.bars.at(-1)?.date ?? "") >= needBarsThrough,
+    () =>
+      withDeadline(
+        provider.getDailyHistory(symbol, REFRESH_LIMITS.historyDays),
+        deadlineMs,
+        `${symbol} history`,
+      ),
+    shared.cacheInputs,
+  );
+  if (history.error) note("history", history.error);
+  const dividends = await cachedInput<Dividends>(
+    env,
+    KV_KEYS.dividends(symbol),
+    TTL.dividends,
+    (d) => shared.nowMs - Date.parse(d.asOf) < DAY_MS,
+    () => withDeadline(provider.getDividends(symbol), deadlineMs, `${symbol} dividends`),
+    shared.cacheInputs,
+  );
+  if (dividends.error) note("dividends", dividends.error);
+  const news = await cachedInput<NewsFeed>(
+    env,
+    KV_KEYS.news(symbol),
+    TTL.news,
+    (n) => shared.nowMs - Date.parse(n.asOf) < 3600_000,
+    () => withDeadline(provider.getNews(symbol, REFRESH_LIMITS.newsDays), deadlineMs, `${symbol} news`),
+    shared.cacheInputs,
+  );
+  if (news.error) note("news", news.error);
+  let earnings = (shared.earnings?.dates ?? []).filter((d) => d.symbol === symbol);
+  if (!shared.earnings?.symbols?.includes(symbol)) {
+    // Not in the shared calendar (a symbol outside the last run's universe): ask for it alone.
+    try {
+      const today = newYorkDateOf(shared.nowMs);
+      const own = await withDeadline(
+        provider.getEarnings([symbol], addDays(today, -120), addDays(today, 120)),
+        deadlineMs,
+        `${symbol} earnings`,
+      );
+      earnings = own?.dates.filter((d) => d.symbol === symbol) ?? [];
+    } catch (error) {
+      note("earnings", error);
+    }
+  }
+  const info = computeTickerInfo({
+    quote,
+    history: history.value,
+    earnings,
+    dividends: dividends.value,
+    news: news.value,
+    nowMs: shared.nowMs,
+  });
+  let ideas: SpreadIdea[] = [];
+  let chainAsOf: string | null = null;
+  if (shared.withChain) {
+    try {
+      const chain = await withDeadline(provider.getOptionChain(symbol), deadlineMs, `${symbol} chain`);
+      chainAsOf = chain.asOf;
+      await kvPutJson(env, KV_KEYS.chain(symbol), chain, TTL.chain);
+      const yearAgo = addDays(newYorkDateOf(shared.nowMs), -365);
+      const paid = (dividends.value?.events ?? []).filter(
+        (e) => e.exDate >= yearAgo && e.exDate <= newYorkDateOf(shared.nowMs),
+      );
+      const dividendYield = quote.price > 0 ? paid.reduce((s, e) => s + (e.amount ?? 0), 0) / quote.price : 0;
+      ideas = screenChain(chain, {
+        riskFreeRate: shared.riskFreeRate,
+        dividendYield: Math.min(dividendYield, 0.2),
+        earningsDate: info.next_earnings_date,
+        exDividendDate: info.ex_dividend_date,
+        events: engineEvents(shared.economic?.events ?? []),
+        marketOpen: shared.marketOpen,
+      });
+    } catch (error) {
+      note("chain", error);
+    }
+  }
+  return { info, ideas, chainAsOf, history: history.value, errors };
+}
+
+function lastCompletedBarDate(ms: number): string {
+  const { session, fraction } = sessionProgress(ms);
+  if (fraction >= 1) return session.date;
+  return latestStartedSession(session.openMs - 1).date;
+}

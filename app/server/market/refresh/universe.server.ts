@@ -1,0 +1,19 @@
+// Which symbols the cron job refreshes.
+import { sql } from "drizzle-orm";
+import { getDb, schema } from "../../db/client.server";
+import { DEFAULT_UNIVERSE_SYMBOLS } from "../universe.server";
+
+/** Every user's watchlist and position symbols (most-watched first), then the default universe, capped. */
+export async function selectUniverse(env: { DB: D1Database }, cap: number): Promise<string[]> {
+  const rows = await getDb(env).all<{ symbol: string; n: number }>(sql`
+    SELECT symbol, COUNT(*) AS n FROM (
+      SELECT user_id, symbol FROM ${schema.watchlistSymbols}
+      UNION SELECT user_id, symbol FROM ${schema.positions}
+    ) GROUP BY symbol ORDER BY n DESC, symbol LIMIT ${cap}`);
+  const out: string[] = [];
+  for (const s of [...rows.map((r) => r.symbol), ...DEFAULT_UNIVERSE_SYMBOLS]) {
+    if (out.length >= cap) break;
+    if (!out.includes(s)) out.push(s);
+  }
+  return out;
+}
