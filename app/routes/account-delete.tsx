@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/account-delete";
 import { readForm } from "../server/http/form.server";
 import { deleteAccount, type CancelBilling } from "../server/account/delete-account.server";
+import { cancelSubscriptionsForDeletedUser } from "../server/billing/billing.server";
 import { requireSession } from "../server/auth/session.server";
 
 export const meta = () => [{ title: "Delete Account · Wheelhouse" }, { name: "robots", content: "noindex" }];
@@ -15,9 +16,10 @@ const confirmSchema = z.object({
     .refine((v) => v === CONFIRM_WORD, { error: `Type ${CONFIRM_WORD} to confirm.` }),
 });
 
-// Until the billing module exposes its cancel step, an account with a subscription is not deleted.
-const cancelBilling: CancelBilling = async (_env, user) => {
-  if (user.subscriptionId) throw new Error("billing cancellation is not available");
+// Every Stripe subscription ends first; if Stripe refuses or is unreachable the account stays.
+const cancelBilling: CancelBilling = async (env, user) => {
+  const result = await cancelSubscriptionsForDeletedUser(env, user);
+  if (!result.ok) throw new Error(result.error);
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

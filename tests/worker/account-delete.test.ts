@@ -3,6 +3,18 @@ import { env } from "cloudflare:test";
 import { call, signUpAndGetCookie } from "./helpers";
 import { formPost, outcome, setUser, userRow } from "./auth-helpers";
 import * as accountDelete from "../../app/routes/account-delete";
+import { action as checkoutAction } from "../../app/routes/api.create-checkout-session";
+import { action as webhookAction } from "../../app/routes/api.stripe.webhook";
+import {
+  billingFields,
+  bodyOf,
+  fakeControl,
+  jsonPost,
+  signedEvent,
+  stripeCalls,
+  stripeContext,
+  webhookRequest,
+} from "./billing-helpers";
 
 const USER_TABLES: [table: string, column: string][] = [
   ["watchlist_symbols", "user_id"],
@@ -150,6 +162,41 @@ describe("account deletion", () => {
     );
     expect(res.status).toBe(502);
     expect(await userRow(email)).not.toBeNull();
+  });
+
+  it("cancels a paying user's Stripe subscription, then deletes the account", async () => {
+    const email = "paying-leaver@example.com";
+    const cookie = await signUpAndGetCookie(email);
+    const context = stripeContext();
+    const started = await bodyOf(
+      await call(
+        checkoutAction,
+        jsonPost("/api/create-checkout-session", { tier: "Pro Plan", period: "monthly" }, { cookie }),
+        {
+          context,
+        },
+      ),
+    );
+    expect(started.status).toBe(200);
+    const session = await fakeControl<Record<string, unknown>>(`/__stripe/pay/${started.json.sessionId}`, {});
+    const signed = await signedEvent("checkout.session.completed", session);
+    await call(webhookAction, webhookRequest(signed.payload, signed.signature), { context });
+    expect(await billingFields(email)).toMatchObject({
+      status: "active",
+      subscriptionId: session.subscription,
+    });
+
+    const res = outcome(
+      await call(accountDelete.action, formPost("/account/delete", { confirm: "DELETE" }, { cookie }), {
+        context,
+      }),
+    );
+    expect(res.status).toBe(302);
+    expect(await userRow(email)).toBeNull();
+    const deletes = await stripeCalls(
+      (r) => r.method === "DELETE" && r.url.includes(String(session.subscription)),
+    );
+    expect(deletes).toHaveLength(1);
   });
 
   it("sends a visitor to sign in", async () => {
