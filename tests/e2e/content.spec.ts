@@ -223,6 +223,7 @@ test.describe("account deletion", () => {
       headers: { Origin: new URL(page.url()).origin, "cf-connecting-ip": "192.0.2.78" },
     });
     expect(signIn.ok()).toBe(false);
-    expect(errors.filter((e) => !e.includes("401"))).toEqual([]);
+    // The empty confirmation is answered 400 on purpose, and the failed sign-in 401: the browser logs both.
+    expect(errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // GET /api/csp-image/:id and /api/cc-image/:id: the share record's card as a PNG (same machinery and KV
 // cache as the trade image). Unknown or expired share -> 404 with the small fallback image.
 import type { WheelType } from "../../lib/wheel";
-import { cachedShareImage, pngResponse } from "../share-image/cache.server";
+import { cachedShareImage, pngResponse } from "../share-image/index.server";
 import { FALLBACK_CARD_SIZE } from "../share-image/trade-card.server";
 import { wheelCard, wheelCardContent, wheelFallbackCard } from "../share-image/wheel-card.server";
 import { readShare } from "./shares.server";
