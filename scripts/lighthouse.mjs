@@ -20,6 +20,14 @@ const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export const BUDGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
+const METRICS = [
+  ["first-contentful-paint", "fcp_ms"],
+  ["largest-contentful-paint", "lcp_ms"],
+  ["total-blocking-time", "tbt_ms"],
+  ["cumulative-layout-shift", "cls"],
+  ["speed-index", "si_ms"],
+];
+
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
 /** Brotli (or gzip) like the edge, for compressible types the upstream sent uncompressed. */
@@ -111,10 +119,13 @@ try {
   proxy = await startProxy();
   const cookie = await signIn("elite@wheelhouse.local", "demo-password");
 
-  const pages = [{ path: "/" }, { path: "/pricing" }, { path: "/options-guide" }, { path: "/terms" }];
+  let pages = [{ path: "/" }, { path: "/pricing" }, { path: "/options-guide" }, { path: "/terms" }];
   const share = await sharePath(cookie);
   if (share) pages.push({ path: share, label: "share page" });
   pages.push({ path: "/spreads", label: "/spreads (signed in)", cookie });
+  // `--only=/pricing,/spreads` audits a subset while working on a page.
+  const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+  if (only) pages = pages.filter((p) => only.split(",").some((o) => p.path === o || p.label === o));
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,
@@ -147,7 +158,11 @@ try {
           .filter(Boolean)
           .slice(0, 5),
       }));
-    results.push({ page: page.label ?? page.path, url: page.path, scores, failing, failedAudits });
+    // The lab metrics behind the Performance score, so a miss says which one (and by how much).
+    const metrics = Object.fromEntries(
+      METRICS.map(([id, key]) => [key, Math.round((lhr.audits[id]?.numericValue ?? NaN) * 1000) / 1000]),
+    );
+    results.push({ page: page.label ?? page.path, url: page.path, scores, metrics, failing, failedAudits });
   }
 
   console.log("\nLighthouse (mobile, built worker behind compression)");
@@ -163,6 +178,11 @@ try {
         Object.keys(BUDGETS)
           .map((k) => String(r.scores[k]).padStart(16))
           .join(""),
+    );
+    console.log(
+      `  ${Object.entries(r.metrics)
+        .map(([k, v]) => `${k} ${k === "cls" ? v : Math.round(v)}`)
+        .join(" · ")}`,
     );
     if (r.failing.length) console.log(`  below budget: ${r.failing.map(([k]) => k).join(", ")}`);
     for (const audit of r.failedAudits) {

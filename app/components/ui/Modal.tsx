@@ -1,5 +1,6 @@
 // A modal on the native <dialog> (focus trap, Escape and the backdrop come with it).
 import { useEffect, useId, useRef } from "react";
+import { trapTabKey } from "./dialog-focus";
 
 interface ModalProps {
   open: boolean;
@@ -22,6 +23,7 @@ export function Modal({ open, title, subtitle, onClose, children, footer }: Moda
   return (
     <dialog
       ref={ref}
+      onKeyDown={trapTabKey}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
