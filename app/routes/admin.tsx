@@ -55,7 +55,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Wheelhouse back office: users, invites, promotional trials, the feature board and the audit log.",
     path: "/admin",
     origin: originFromMatches(matches),
-    noindex: true,
   });
 
 const emailParam = z.email().max(254);

@@ -18,7 +18,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Change the password of your Wheelhouse account.",
     path: "/change-password",
     origin: originFromMatches(matches),
-    noindex: true,
   });
 
 /** Spec 000 §9: back to / 2000 ms after a successful change. */

@@ -13,7 +13,6 @@ export const meta = ({
     description: "This Wheelhouse feature is on its way.",
     path: location.pathname,
     origin: originFromMatches(matches),
-    noindex: true,
   });
 
 /** /simulation, /saved and /positions (spec: Coming Soon placeholder). */

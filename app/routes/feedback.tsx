@@ -36,7 +36,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Request features, vote on what Wheelhouse builds next and send us feedback.",
     path: "/feedback",
     origin: originFromMatches(matches),
-    noindex: true,
   });
 
 function parseFilter(raw: string | null): FeatureFilter {

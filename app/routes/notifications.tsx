@@ -32,7 +32,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Choose which market events Wheelhouse emails you about, when, and how often.",
     path: "/notifications",
     origin: originFromMatches(matches),
-    noindex: true,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -40,7 +40,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Credit-spread ideas (bull put, bear call, iron condor) ranked on fill-adjusted return and market-implied probability, with every assumption shown.",
     path: "/spreads",
     origin: originFromMatches(matches),
-    noindex: true,
   });
 
 /**

@@ -9,7 +9,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Your Wheelhouse checkout was cancelled; nothing was charged.",
     path: "/subscription/cancelled",
     origin: originFromMatches(matches),
-    noindex: true,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

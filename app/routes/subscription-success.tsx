@@ -10,7 +10,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Your Wheelhouse subscription is active.",
     path: "/subscription/success",
     origin: originFromMatches(matches),
-    noindex: true,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -27,7 +27,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Your symbol watchlist with earnings and ex-dividend dates, news sentiment, RSI and implied volatility.",
     path: "/tickers",
     origin: originFromMatches(matches),
-    noindex: true,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

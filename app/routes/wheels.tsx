@@ -15,7 +15,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Cash-secured puts and covered calls ranked for your watchlist and stock positions.",
     path: "/wheels",
     origin: originFromMatches(matches),
-    noindex: true,
   });
 
 /** Preferences, positions, favorite ids, the CSP tickers and the banner; strategies load from the API. */
