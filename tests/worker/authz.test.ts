@@ -86,7 +86,7 @@ async function observe(row: MatrixRow, entry: RouteEntry, world: World, role: Ro
     let result: unknown = null;
     for (const layout of entry.layouts) {
       const mod = await modules[`../../app/routes/${layout}`]!();
-      const out = mod.loader ? await call(mod.loader, request.clone(), { params, context }) : null;
+      const out = mod.loader ? await call(mod.loader, request.clone() as Request, { params, context }) : null;
       if (out instanceof Response) {
         result = out;
         break;
