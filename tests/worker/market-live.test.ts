@@ -23,6 +23,7 @@ function liveEnv(overrides: Partial<WorkerEnv> = {}): WorkerEnv {
     FINNHUB_API_BASE: `${origin}/finnhub`,
     ALPHAVANTAGE_API_KEY: "test-key",
     ALPHAVANTAGE_API_BASE: `${origin}/alphavantage`,
+    TREASURY_API_BASE: `${origin}/treasury`,
     ...overrides,
   } as Partial<WorkerEnv>).cloudflare.env;
 }
@@ -67,6 +68,12 @@ describe("live providers", () => {
     expect(outcome.failures).toBe(0);
     const info = await env.MARKET_KV.get<any>(KV_KEYS.tickerInfo("CLX"), "json");
     expect(info.current_price).toBe(95.55);
+    // No dividend feed: the yield is unknown and stored as such with the chain, never a silent 0.
+    const chain = await env.MARKET_KV.get<any>(KV_KEYS.chain("CLX"), "json");
+    expect(chain).toMatchObject({ dividendYield: null, dividendYieldSource: "unknown" });
+    const ideas = await env.MARKET_KV.get<any>(KV_KEYS.ideas, "json");
+    for (const idea of ideas?.ideas ?? [])
+      expect(idea.assumptions).toMatchObject({ q: null, q_source: "unknown" });
   }, 30_000);
 
   it("records malformed payloads and throttling without failing the run", async () => {
