@@ -4,7 +4,7 @@
 //
 // Sources: spec 000 §2 (public and sign-in-required routes, aliases) and §6 (roles), spec 001 §6 (trade
 // ideas, notifications, wheel, positions, favorites per plan), and the decisions named next to a row where
-// the app deliberately answers differently (e.g. /api/get_trades is signed-in only, decision 061).
+// the app deliberately answers differently (e.g. /api/get_trades is signed-in only, decision 011).
 //
 // A cell is one of:
 //   200, 401, ...                 the status (3xx never written this way)
@@ -381,6 +381,20 @@ export const MATRIX: MatrixRow[] = [
       { status: 200, count: 10 },
       { status: 200, count: 50 },
     ),
+  },
+  {
+    route: "/api/wheel/positions",
+    method: "POST",
+    // Eleven positions: over Free's 0 and Pro's 10, within Elite's 50 (spec 001 §6).
+    request: () => ({
+      path: "/api/wheel/positions",
+      json: {
+        positions: ["AAPL", "MSFT", "SPY", "QQQ", "KO", "TSLA", "NVDA", "AMZN", "META", "IWM", "CLX"].map(
+          (symbol) => ({ symbol, shares: 100, costBasis: 50 }),
+        ),
+      },
+    }),
+    expect: byPlan(401, 403, 403, 200),
   },
   {
     route: "/api/wheel/favorites",
