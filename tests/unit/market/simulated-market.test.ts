@@ -11,6 +11,8 @@ import { earningsMove } from "../../../app/server/market/providers/demo/surface.
 import { earningsDatesOfYear } from "../../../app/server/market/providers/demo/corporate-events.server";
 import { DEFAULT_UNIVERSE, universeEntry } from "../../../app/server/market/universe.server";
 
+// Whole chains of the simulated market are built here: give a busy shared machine room.
+const SLOW = { timeout: 120_000 };
 const MON_11AM = Date.parse("2026-11-23T16:00:00Z");
 const TODAY = "2026-11-23";
 const demo = createDemoProvider(() => MON_11AM);
@@ -20,7 +22,7 @@ const nearMoneyStrikes = (legs: readonly { strike: number; type: string }[], spo
     (a, b) => a - b,
   );
 
-describe("simulated market fidelity", () => {
+describe("simulated market fidelity", SLOW, () => {
   it("lists $1 strikes near the money on SPY, QQQ and IWM, and $2.50 on TSLA", async () => {
     for (const [symbol, step] of [
       ["SPY", 1],
@@ -144,7 +146,7 @@ describe("simulated market fidelity", () => {
   });
 });
 
-describe("honest numbers over the simulated market", () => {
+describe("honest numbers over the simulated market", SLOW, () => {
   it("reports the share of ideas with positive expected value; no strategy takes more than half of 30", async () => {
     const rate = simulatedRiskFreeRate(TODAY);
     const ideas: SpreadIdea[] = [];

@@ -55,7 +55,8 @@ describe("demo provider determinism", () => {
   });
 });
 
-describe("demo provider plausibility", () => {
+// Whole chains are built here (SPY and QQQ list dailies and $1 strikes): room for a busy shared machine.
+describe("demo provider plausibility", { timeout: 120_000 }, () => {
   it("has at least a year of daily history on trading days, with positive OHLC", async () => {
     const h = await demo().getDailyHistory("MSFT", 400);
     expect(h.bars.length).toBe(400);
