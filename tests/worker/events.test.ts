@@ -118,3 +118,25 @@ describe("POST /api/events", () => {
     ).toBe(204);
   });
 });
+
+describe("analytics retention", () => {
+  it("the daily housekeeping deletes events older than the retention and keeps the rest", async () => {
+    const { recordEvent } = await import("../../app/server/analytics.server");
+    const { ANALYTICS_RETENTION_DAYS } = await import("../../app/server/jobs/housekeeping.server");
+    const { runJob } = await import("../../app/server/jobs/scheduler.server");
+    const { testEnv } = await import("./helpers");
+    const now = Date.parse("2026-11-23T08:00:00Z");
+    const day = 86_400_000;
+    await recordEvent(env, { name: "retention_old", path: "/" }, now - (ANALYTICS_RETENTION_DAYS + 1) * day);
+    await recordEvent(
+      env,
+      { name: "retention_recent", path: "/" },
+      now - (ANALYTICS_RETENTION_DAYS - 1) * day,
+    );
+    const run = await runJob("housekeeping", testEnv, new Date(now));
+    expect(run.ok).toBe(true);
+    expect(run.detail).toMatchObject({ analyticsEventsDeleted: 1 });
+    expect(await rows("retention_old")).toEqual([]);
+    expect(await rows("retention_recent")).toHaveLength(1);
+  });
+});
