@@ -192,8 +192,16 @@ describe("sign-in", () => {
     expect(
       outcome(await call(signin.loader, requestWithCookie("/signin?returnTo=%2Fwheels", cookie))).location,
     ).toBe("/wheels");
+    // One hop: straight to the trade ideas screen, not via the /suggested-trades alias.
     expect(outcome(await call(signup.loader, requestWithCookie("/signup", cookie))).location).toBe(
-      "/suggested-trades",
+      "/spreads",
+    );
+    expect(
+      outcome(await call(signup.loader, requestWithCookie("/signup?returnTo=%2Fdashboard%3Ftab%3Dx", cookie)))
+        .location,
+    ).toBe("/spreads?tab=x");
+    expect(outcome(await call(signin.loader, requestWithCookie("/signin", cookie))).location).toBe(
+      "/spreads",
     );
   });
 
