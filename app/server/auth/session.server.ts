@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import type { WorkerEnv } from "../env.server";
 import { getAuth, type SessionData } from "./auth.server";
 import { reconcileTrial } from "./trial.server";
+import { isBannedNow } from "./ban.server";
 import { DEFAULT_AFTER_SIGN_IN, landingPath, returnPathFrom, withReturnTo } from "../../lib/return-address";
 
 /** The session with its trial state brought up to date (automatic grant, expiry on read). */
@@ -16,6 +17,8 @@ export async function getSession(env: WorkerEnv, request: Request): Promise<Sess
     return null;
   }
   if (!session) return null;
+  // A ban ends access at once: a session created before the ban counts for nothing.
+  if (isBannedNow(session.user)) return null;
   try {
     return { ...session, user: await reconcileTrial(env, session.user) };
   } catch (error) {

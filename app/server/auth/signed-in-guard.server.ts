@@ -11,29 +11,31 @@ import { getSession } from "./session.server";
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
 /**
- * getSession answers null both for an ended session and for a lookup that failed (it must never break a
- * public page). Here the two need different words, so the token is looked up once more: a failing query
- * means the user could not be fetched; an answer means the session really is gone.
+ * getSession answers null for an ended session, for a refused one (a banned account) and for a lookup
+ * that failed (it must never break a public page). Here they need different words, so the token is looked
+ * up once more: a failing query means the user could not be fetched; no live row means the session ended.
  */
-async function sessionLookupFails(env: WorkerEnv, cookieValue: string): Promise<boolean> {
+async function sessionState(env: WorkerEnv, cookieValue: string): Promise<"failed" | "ended" | "refused"> {
   let token: string;
   try {
     token = decodeURIComponent(cookieValue).split(".")[0] ?? "";
   } catch {
-    return false; // a mangled cookie is no session at all
+    return "ended"; // a mangled cookie is no session at all
   }
   try {
-    await env.DB.prepare("SELECT 1 FROM session WHERE token = ?1").bind(token).first();
-    return false;
+    const row = await env.DB.prepare("SELECT expires_at AS expiresAt FROM session WHERE token = ?1")
+      .bind(token)
+      .first<{ expiresAt: number }>();
+    return row && row.expiresAt > Date.now() ? "refused" : "ended";
   } catch (error) {
     console.error("signed-in guard: session lookup failed", error);
-    return true;
+    return "failed";
   }
 }
 
 /**
- * The session, or a redirect to /signin with the return address. A browser that still carries a session
- * cookie was signed out under its feet (expired, revoked, signed out elsewhere): /signin then says
+ * The session, or a redirect to /signin with the return address. A browser whose session cookie no longer
+ * names a live session was signed out under its feet (expired, revoked, signed out elsewhere): /signin says
  * 'Error loading user data. Please try again.'. An unexpected failure answers 503 with 'Failed to fetch
  * user data. Please try again.' instead of the generic error page.
  */
@@ -48,10 +50,14 @@ export async function guardSignedIn(env: WorkerEnv, request: Request): Promise<S
   if (session) return session;
   const url = new URL(request.url);
   const cookie = SESSION_COOKIE.exec(request.headers.get("cookie") ?? "")?.[1];
-  if (cookie && (await sessionLookupFails(env, cookie)))
-    throw data(USER_DATA_MESSAGES.fetchFailed, { status: 503 });
-  const hadSession = cookie !== undefined;
+  const state = cookie ? await sessionState(env, cookie) : null;
+  if (state === "failed") throw data(USER_DATA_MESSAGES.fetchFailed, { status: 503 });
+  // A refused session (a banned account) is sent on like a visitor, without the message.
   throw redirect(
-    withReturnTo("/signin", url.pathname + url.search, hadSession ? { notice: NOTICE_SESSION_ENDED } : {}),
+    withReturnTo(
+      "/signin",
+      url.pathname + url.search,
+      state === "ended" ? { notice: NOTICE_SESSION_ENDED } : {},
+    ),
   );
 }
