@@ -136,6 +136,8 @@ interface Measured {
   rps: number;
   p50: number;
   p99: number;
+  /** Mean response size (bytes read per second over requests per second). */
+  kb: number;
   bad: number;
 }
 
@@ -158,11 +160,12 @@ async function measure(target: Target): Promise<Measured> {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    kb: result.requests.average > 0 ? result.throughput.average / result.requests.average / 1024 : 0,
     bad: result.non2xx + result.errors + result.timeouts,
   };
   console.log(
     `${`${target.kind}: ${target.label}`.padEnd(58)} ${m.rps.toFixed(0).padStart(7)} req/s` +
-      `   p50 ${m.p50} ms, p99 ${m.p99} ms${m.bad ? `   ${m.bad} failed` : ""}`,
+      `   p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.kb.toFixed(1)} KB each${m.bad ? `   ${m.bad} failed` : ""}`,
   );
   return m;
 }
