@@ -6,10 +6,12 @@ import {
   cleanChain,
   rankSpreadIdeas,
   screenCreditSpreads,
+  SCREENS_IN_THE_MONEY_BAND,
+  SPREADS_MAX_DTE,
   type MarketEvent,
   type SpreadIdea,
 } from "../../engine";
-import type { EconomicEvent } from "../../lib/market-calendar";
+import { isCurrentWhileClosed, type EconomicEvent } from "../../lib/market-calendar";
 import type { RiskFreeRate } from "../../lib/risk-free-rate";
 import { getDb, schema } from "../db/client.server";
 import { sqlExcluded } from "../db/sql.server";
@@ -60,7 +62,12 @@ export function screenChain(chain: ChainSnapshot, ctx: ScreenContext): SpreadIde
       exDividendDate: ctx.exDividendDate,
       events: ctx.events,
     },
-    { maxQuoteAgeMinutes: ctx.marketOpen ? 30 : 7 * 24 * 60 },
+    {
+      maxQuoteAgeMinutes: ctx.marketOpen ? 30 : 7 * 24 * 60,
+      // Only what the spread screener reads: its horizon, and the out-of-the-money side of each expiration.
+      maxDte: SPREADS_MAX_DTE,
+      inTheMoneyBand: SCREENS_IN_THE_MONEY_BAND,
+    },
   );
   return screenCreditSpreads(clean, { maxIdeas: IDEAS_PER_SYMBOL });
 }
@@ -187,9 +194,18 @@ export function capTradeSuggestions<T extends { stock_symbol: string; strategy_t
   return balancedCappedList(spreads, limit, (i) => mine.has(i.stock_symbol));
 }
 
-/** The current ideas: hot cache, else the last good list (marked stale). */
-export async function readIdeasSnapshot(env: MarketCacheEnv): Promise<TradeIdeasSnapshot | null> {
-  return readCachedOne<TradeIdeasSnapshot>(env, KV_KEYS.ideas, (snapshot) => ({ ...snapshot, stale: true }));
+/**
+ * The current ideas: hot cache, else the last good list, stale unless it holds the last close while the
+ * market is closed (the hot copy expires minutes after the close; nights and weekends are not stale).
+ */
+export async function readIdeasSnapshot(
+  env: MarketCacheEnv,
+  nowMs = Date.now(),
+): Promise<TradeIdeasSnapshot | null> {
+  return readCachedOne<TradeIdeasSnapshot>(env, KV_KEYS.ideas, (snapshot) => ({
+    ...snapshot,
+    stale: !isCurrentWhileClosed(Date.parse(snapshot.asOf), nowMs),
+  }));
 }
 
 /** One idea by its public id, for share pages: current list first, then the D1 history. */
