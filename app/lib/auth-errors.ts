@@ -36,13 +36,8 @@ export const AUTH_MESSAGES: Record<SpecAuthCode, string> = {
 };
 
 /** Messages of the forms themselves (validation §5, account errors §8). */
-/** The spec's account messages (000 §8 "Account and watchlist") for loading the signed-in user. */
-export const USER_DATA_MESSAGES = {
-  /** A signed-in page finds the user signed out (session expired or revoked) while loading their data. */
-  signedOut: "Error loading user data. Please try again.",
-  /** Reading the signed-in user's record failed (a server or database error). */
-  fetchFailed: "Failed to fetch user data. Please try again.",
-} as const;
+// Re-exported from its own module so the app shell's error page does not pull every auth message in.
+export { USER_DATA_MESSAGES } from "./user-data-messages";
 
 /** /signin?notice=... value set by the signed-in guard when a session ended under the user. */
 export const NOTICE_SESSION_ENDED = "session_ended";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { USER_DATA_MESSAGES } from "../../lib/auth-errors";
+import { USER_DATA_MESSAGES } from "../../lib/user-data-messages";
 
 export interface ErrorPageText {
   heading: string;
