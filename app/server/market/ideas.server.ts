@@ -138,23 +138,6 @@ function roundIdea(idea: SpreadIdea): SpreadIdea {
   };
 }
 
-/** Spec 001 §6: watchlist trades first (in rank order), then the others fill the remaining slots. */
-export function capTradeSuggestions<T extends { stock_symbol: string; strategy_type: string }>(
-  ideas: readonly T[],
-  limit: number,
-  watchlist: readonly string[],
-): T[] {
-  if (!(limit > 0)) return [];
-  // Spec 001 §5: cash-secured puts and covered calls belong to the wheel screens, not here.
-  const spreads = ideas.filter(
-    (i) => i.strategy_type !== "CASH_SECURED_PUT" && i.strategy_type !== "COVERED_CALL",
-  );
-  const mine = new Set(watchlist.map((s) => s.toUpperCase()));
-  const first = spreads.filter((i) => mine.has(i.stock_symbol));
-  const rest = spreads.filter((i) => !mine.has(i.stock_symbol));
-  return [...first, ...rest].slice(0, Number.isFinite(limit) ? limit : undefined);
-}
-
 /** The current ideas: hot cache, else the last good list (marked stale). */
 export async function readIdeasSnapshot(env: MarketCacheEnv): Promise<TradeIdeasSnapshot | null> {
   return readCachedOne<TradeIdeasSnapshot>(env, KV_KEYS.ideas, (snapshot) => ({ ...snapshot, stale: true }));
