@@ -9,10 +9,13 @@ import * as spreads from "../../app/routes/spreads";
 import { getAuth } from "../../app/server/auth/auth.server";
 
 describe("one session lookup per page request", () => {
-  it.each([
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type AnyLoader = (args: any) => Promise<unknown>;
+  const routes: [string, AnyLoader][] = [
     ["/tickers", tickers.loader],
     ["/spreads", spreads.loader],
-  ] as const)("%s: root, layout and route loaders share one lookup", async (path, routeLoader) => {
+  ];
+  it.each(routes)("%s: root, layout and route loaders share one lookup", async (path, routeLoader) => {
     const cookie = await signUpAndGetCookie(`one-lookup${path.replace("/", "-")}@example.com`);
     const context = makeContext();
     const request = requestWithCookie(path, cookie);
