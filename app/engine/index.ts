@@ -47,7 +47,13 @@ export type { OccParts } from "./occ";
 export { eventsBeforeExpiration } from "./events";
 export type { EventFlags } from "./events";
 export { screenCreditSpreads, rankSpreadIdeas, spreadTradeId, PROBABILITY_LABEL } from "./spreads";
-export { balanceByStrategy, ideaScore, EARNINGS_FACTOR, LIQUIDITY_FLOOR } from "./ranking";
+export {
+  balanceByStrategy,
+  balancedCappedList,
+  ideaScore,
+  EARNINGS_FACTOR,
+  LIQUIDITY_FLOOR,
+} from "./ranking";
 export {
   FILL_BASIS,
   FILL_BASIS_LABEL,

@@ -61,3 +61,23 @@ export function balanceByStrategy<T extends { strategy_type: string }>(ideas: re
   }
   return out;
 }
+
+/**
+ * The order of a plan-capped idea list (spec 001 §6 plus decision 050): the ideas for which
+ * `inFirstGroup` holds (the user's watchlist symbols) come first, then the rest fill the
+ * remaining slots; each group is balanced by strategy on its own, so neither the watchlist
+ * block nor the capped remainder is taken over by one strategy. `ideas` is best first; order
+ * within a strategy is kept. limit = Infinity keeps every idea; limit <= 0 gives none. Pure.
+ */
+export function balancedCappedList<T extends { strategy_type: string }>(
+  ideas: readonly T[],
+  limit: number,
+  inFirstGroup: (idea: T) => boolean,
+): T[] {
+  if (!(limit > 0)) return [];
+  const first: T[] = [];
+  const rest: T[] = [];
+  for (const idea of ideas) (inFirstGroup(idea) ? first : rest).push(idea);
+  const ordered = [...balanceByStrategy(first), ...balanceByStrategy(rest)];
+  return Number.isFinite(limit) ? ordered.slice(0, limit) : ordered;
+}

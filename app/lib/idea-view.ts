@@ -182,7 +182,7 @@ export function expectedValueSentence(ev: number | null): string {
   if (Math.abs(ev) < 5)
     return `Expected value about ${ev < 0 ? "-" : "+"}${dollars} per contract: close to zero, which is what a fairly priced spread looks like.`;
   return ev > 0
-    ? `Expected value +${dollars} per contract at these prices under the model; a model edge, not a promise.`
+    ? `Expected value +${dollars} per contract under the model: the quotes sit above the chain's own fair value, which usually means a price that will not fill. Not a forecast of profit.`
     : `Expected value -${dollars} per contract: on average the fill costs more than the premium is worth.`;
 }
 

@@ -9,8 +9,8 @@ export interface RiskFreeRate {
   rate: number;
   /** Human label of the source. */
   source: string;
-  /** 'YYYY-MM-DD' of the observation. */
-  asOf: string;
+  /** 'YYYY-MM-DD' of the observation; null for a configured rate, which has none. */
+  asOf: string | null;
 }
 
 export const SIMULATED_RATE_SOURCE = "Simulated data: 13-week T-bill series of the simulated market";

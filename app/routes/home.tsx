@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const WHY_CARDS = [
   {
     title: "AI-Powered Analysis",
-    text: "Every idea is scored from live option chains: probability of profit three ways, expected value, return on risk and liquidity.",
+    text: "Every idea is scored from live option chains: return on risk at a realistic fill, market-implied probability of profit and liquidity, with expected value stated plainly.",
     icon: "◎",
   },
   {

@@ -35,6 +35,9 @@ export interface OptionalSecrets {
   CBOE_API_BASE?: string;
   FINNHUB_API_BASE?: string;
   ALPHAVANTAGE_API_BASE?: string;
+  TREASURY_API_BASE?: string;
+  /** Fixed risk-free rate, percent a year, continuously compounded (overrides the Treasury reading). */
+  RISK_FREE_RATE?: string;
 }
 
 export type WorkerEnv = Env & OptionalSecrets;
@@ -74,6 +77,8 @@ const envSchema = z.object({
   CBOE_API_BASE: optional,
   FINNHUB_API_BASE: optional,
   ALPHAVANTAGE_API_BASE: optional,
+  TREASURY_API_BASE: optional,
+  RISK_FREE_RATE: optional.pipe(z.coerce.number<string | undefined>().min(-5).max(25).optional()),
 });
 
 export type ServerConfig = z.infer<typeof envSchema>;

@@ -1,6 +1,7 @@
 // Access to the trade ideas: the plan-capped list for the signed-in user (/spreads and /api/get_trades),
 // read from the ideas cache (never screened on request). The market module only knows the ideas; the plan
 // cap (entitlements module) and the watchlist-first order live here.
+import { balancedCappedList } from "../engine";
 import { limitForJson } from "../lib/entitlements";
 import { newYorkDateOf } from "../lib/market-calendar";
 import type { PlanTier } from "../lib/plans";
@@ -14,23 +15,21 @@ import { listWatchlist } from "./watchlist.server";
 export type TradeIdeasUser = EntitledUser;
 
 /**
- * The list a plan sees (spec 001 §5, §6): credit spreads only (cash-secured puts and covered calls belong
- * to the wheel screens), the user's watchlist symbols first (in the engine's order within each group),
- * then the rest, cut to the plan's limit (0 = none, Infinity = all).
+ * The list a plan sees (spec 001 §5, §6 and decision 050): credit spreads only (cash-secured puts and
+ * covered calls belong to the wheel screens), the user's watchlist symbols first, then the rest, each group
+ * balanced by strategy (the engine's `balancedCappedList`), cut to the plan's limit (0 = none, Infinity =
+ * all).
  */
 export function ideasInPlanOrder<T extends { stock_symbol: string; strategy_type: string }>(
   ideas: readonly T[],
   limit: number,
   watchlist: readonly string[],
 ): T[] {
-  if (!(limit > 0)) return [];
   const spreads = ideas.filter(
     (i) => i.strategy_type !== "CASH_SECURED_PUT" && i.strategy_type !== "COVERED_CALL",
   );
   const mine = new Set(watchlist.map((s) => s.toUpperCase()));
-  const first = spreads.filter((i) => mine.has(i.stock_symbol));
-  const rest = spreads.filter((i) => !mine.has(i.stock_symbol));
-  return [...first, ...rest].slice(0, Number.isFinite(limit) ? limit : undefined);
+  return balancedCappedList(spreads, limit, (i) => mine.has(i.stock_symbol));
 }
 
 /** A card's idea: every field of the payload except the engine's ranking internals and leg greeks. */

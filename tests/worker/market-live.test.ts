@@ -23,6 +23,7 @@ function liveEnv(overrides: Partial<WorkerEnv> = {}): WorkerEnv {
     FINNHUB_API_BASE: `${origin}/finnhub`,
     ALPHAVANTAGE_API_KEY: "test-key",
     ALPHAVANTAGE_API_BASE: `${origin}/alphavantage`,
+    TREASURY_API_BASE: `${origin}/treasury`,
     ...overrides,
   } as Partial<WorkerEnv>).cloudflare.env;
 }
@@ -59,6 +60,7 @@ describe("live providers", () => {
   }, 30_000);
 
   it("works with Cboe alone when no keys are set (no earnings, dividends or news)", async () => {
+    await env.MARKET_KV.delete(KV_KEYS.dividends("CLX"));
     const outcome = await runMarketRefresh(
       liveEnv({ FINNHUB_API_KEY: undefined, ALPHAVANTAGE_API_KEY: undefined }),
       NOW,
@@ -67,6 +69,9 @@ describe("live providers", () => {
     expect(outcome.failures).toBe(0);
     const info = await env.MARKET_KV.get<any>(KV_KEYS.tickerInfo("CLX"), "json");
     expect(info.current_price).toBe(95.55);
+    // No dividend feed: the yield is unknown and stored as such with the chain, never a silent 0.
+    const chain = await env.MARKET_KV.get<any>(KV_KEYS.chain("CLX"), "json");
+    expect(chain).toMatchObject({ dividendYield: null, dividendYieldSource: "unknown" });
   }, 30_000);
 
   it("records malformed payloads and throttling without failing the run", async () => {

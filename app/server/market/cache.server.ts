@@ -22,6 +22,8 @@ export const KV_KEYS = {
   ideas: "ideas:v1",
   economicCalendar: "econ:v1",
   freshness: "freshness:v1",
+  /** The live risk-free rate's last good reading (rates.server.ts). */
+  riskFreeRate: "rate:v1",
 } as const;
 
 /** Seconds. KV refuses TTLs under 60. */
@@ -41,6 +43,8 @@ export const TTL = {
   known: 7 * 86_400,
   /** A symbol the provider did not know may be listed tomorrow: ask again after a day. */
   unknown: 86_400,
+  /** The last good Treasury bill rate: kept a month, so a long Treasury outage still prices with it. */
+  riskFreeRate: 30 * 86_400,
 } as const;
 
 export async function kvGetJson<T>(env: MarketCacheEnv, key: string): Promise<T | null> {

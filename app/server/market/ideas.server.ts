@@ -1,5 +1,5 @@
-// Trade ideas (credit spreads) from the engine's screener, with public ids that cannot be guessed,
-// and the plan-capped list a signed-in user may read (spec 001 §6: watchlist trades first).
+// Trade ideas (credit spreads) from the engine's screener, with public ids that cannot be guessed. Who
+// may read how many is not known here: the plan cap is in app/server/trade-ideas.server.ts.
 import { eq } from "drizzle-orm";
 import {
   cleanChain,
@@ -9,6 +9,7 @@ import {
   type SpreadIdea,
 } from "../../engine";
 import type { EconomicEvent } from "../../lib/market-calendar";
+import type { RiskFreeRate } from "../../lib/risk-free-rate";
 import { getDb, schema } from "../db/client.server";
 import { sqlExcluded } from "../db/sql.server";
 import { KV_KEYS, kvGetJson, readCachedOne, type MarketCacheEnv } from "./cache.server";
@@ -33,8 +34,10 @@ export function engineEvents(events: readonly EconomicEvent[]): MarketEvent[] {
 }
 
 export interface ScreenContext {
-  riskFreeRate: number;
-  dividendYield: number;
+  rate: RiskFreeRate;
+  /** Continuous, decimal; null when unknown (priced as 0, shipped as q: null, q_source 'unknown'). */
+  dividendYield: number | null;
+  dividendYieldSource: string;
   earningsDate: string | null;
   exDividendDate: string | null;
   events: readonly MarketEvent[];
@@ -47,8 +50,11 @@ export function screenChain(chain: ChainSnapshot, ctx: ScreenContext): SpreadIde
   const clean = cleanChain(
     chain,
     {
-      riskFreeRate: ctx.riskFreeRate,
+      riskFreeRate: ctx.rate.rate,
+      riskFreeRateSource: ctx.rate.source,
+      riskFreeRateAsOf: ctx.rate.asOf,
       dividendYield: ctx.dividendYield,
+      dividendYieldSource: ctx.dividendYieldSource,
       earningsDate: ctx.earningsDate,
       exDividendDate: ctx.exDividendDate,
       events: ctx.events,
@@ -116,14 +122,38 @@ export async function finaliseIdeas(
 
 const r = (x: number, dp: number) => (Number.isFinite(x) ? Math.round(x * 10 ** dp) / 10 ** dp : x);
 
-/** Rounds float noise away (39.99999999999999 -> 40) without changing what the numbers say. */
-function roundIdea(idea: SpreadIdea): SpreadIdea {
+/**
+ * Rounds float noise away (39.99999999999999 -> 40) without changing what the numbers say. Every field
+ * of the idea is kept (the spread copies them all); only numbers are rounded, each to a precision finer
+ * than any screen shows.
+ */
+export function roundIdea(idea: SpreadIdea): SpreadIdea {
   return {
     ...idea,
     return_on_capital: r(idea.return_on_capital, 2),
     return_on_risk: r(idea.return_on_risk, 2),
     net_credit: r(idea.net_credit, 4),
+    net_credit_mid: r(idea.net_credit_mid, 4),
+    net_credit_natural: r(idea.net_credit_natural, 4),
     probability_of_profit: r(idea.probability_of_profit, 2),
+    pop_methods: {
+      market_implied: r(idea.pop_methods.market_implied, 2),
+      lognormal_atm: r(idea.pop_methods.lognormal_atm, 2),
+      delta: r(idea.pop_methods.delta, 2),
+      credit_width: r(idea.pop_methods.credit_width, 2),
+    },
+    prob_touch: r(idea.prob_touch, 2),
+    expected_value: r(idea.expected_value, 2),
+    assumptions: {
+      ...idea.assumptions,
+      r: r(idea.assumptions.r, 6),
+      q: idea.assumptions.q === null ? null : r(idea.assumptions.q, 6),
+    },
+    cushion_sd: r(idea.cushion_sd, 3),
+    liquidity_weight: r(idea.liquidity_weight, 4),
+    fill_cost_share: r(idea.fill_cost_share, 4),
+    modelVolatility: r(idea.modelVolatility, 4),
+    score: r(idea.score, 6),
     creditMid: r(idea.creditMid, 4),
     creditNatural: r(idea.creditNatural, 4),
     maxProfit: r(idea.maxProfit, 2),

@@ -1,18 +1,9 @@
 // Which provider serves the market: the simulated one (default, no keys, no network) or the live
 // composite (providers/live.server.ts). MARKET_DATA_PROVIDER=demo|live in wrangler.toml.
 import { serverConfig, type WorkerEnv } from "../env.server";
-import { DEMO_RISK_FREE_RATE } from "./providers/demo/chain.server";
 import { createDemoProvider } from "./providers/demo/provider.server";
 import { createLiveProvider } from "./providers/live.server";
 import type { MarketDataProvider } from "./types.server";
-
-/**
- * No rate source is wired in: both modes price with 4% (continuous), close to the 2025-26 T-bill
- * yield. Kept in one place so a provider can replace it.
- */
-export function riskFreeRateFor(_env: WorkerEnv): number {
-  return DEMO_RISK_FREE_RATE;
-}
 
 const providers = new WeakMap<object, MarketDataProvider>();
 

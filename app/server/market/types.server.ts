@@ -38,7 +38,15 @@ export interface DailyHistory extends Sourced {
 }
 
 /** The engine's chain plus where it came from. */
-export type ChainSnapshot = OptionChain & Sourced;
+export type ChainSnapshot = OptionChain &
+  Sourced & {
+    /**
+     * The dividend yield the refresh priced this chain with (null: unknown) and its source, stored with the
+     * chain so the wheel screens price with the same q without another provider read (decision 160).
+     */
+    dividendYield?: number | null;
+    dividendYieldSource?: string;
+  };
 
 export interface EarningsDate {
   symbol: string;

@@ -16,7 +16,8 @@ import { economicEventsBetween, marketStatus, newYorkDateOf } from "../../lib/ma
 import { combineStrategies, WHEEL_DEFAULTS, type Position, type RiskLevel } from "../../lib/wheel";
 import { engineEvents } from "../market/ideas.server";
 import { KV_KEYS, kvGetJson, type MarketCacheEnv } from "../market/cache.server";
-import { riskFreeRateFor } from "../market/provider.server";
+import { trailingDividendYield } from "../market/dividend-yield.server";
+import { readRiskFreeRate } from "../market/rates.server";
 import { readFreshness } from "../market/refresh/freshness.server";
 import type { TickerInfo } from "../market/ticker-info.server";
 import type { ChainSnapshot, Dividends, MarketSource } from "../market/types.server";
@@ -73,19 +74,21 @@ async function loadCleanChain(env: Env, symbol: string, stamp: string, nowMs: nu
   ]);
   if (!raw) return { stamp, clean: null, source: null, asOf: null, dividendYieldSource: "unknown" };
   const today = newYorkDateOf(nowMs);
-  let dividendYield = 0;
-  let dividendYieldSource: CachedChain["dividendYieldSource"] = "unknown";
-  if (dividends && raw.spot > 0) {
-    const yearAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
-    const paid = dividends.events.filter((e) => e.exDate >= yearAgo && e.exDate <= today);
-    dividendYield = Math.min(paid.reduce((s, e) => s + (e.amount ?? 0), 0) / raw.spot, 0.2);
-    dividendYieldSource = "dividends";
-  }
+  // The refresh stores the yield it priced the chain with; older snapshots fall back to the dividends cache.
+  const q =
+    raw.dividendYieldSource !== undefined
+      ? { value: raw.dividendYield ?? null, source: raw.dividendYieldSource }
+      : trailingDividendYield(dividends, raw.spot, today);
+  const dividendYieldSource: CachedChain["dividendYieldSource"] = q.value === null ? "unknown" : "dividends";
+  const rate = await readRiskFreeRate(env as WorkerEnv, nowMs);
   const clean = cleanChain(
     raw,
     {
-      riskFreeRate: riskFreeRateFor(env as WorkerEnv),
-      dividendYield,
+      riskFreeRate: rate.rate,
+      riskFreeRateSource: rate.source,
+      riskFreeRateAsOf: rate.asOf,
+      dividendYield: q.value,
+      dividendYieldSource: q.source,
       earningsDate: info?.next_earnings_date ?? null,
       exDividendDate: info?.ex_dividend_date ?? null,
       events: engineEvents(economicEventsBetween(today, MAX_DTE)),
@@ -194,7 +197,7 @@ export async function cspBatch(env: Env, input: CspBatchInput, nowMs = Date.now(
   }
   return {
     ...envelope(nowMs, freshness),
-    parameters: { ...input, riskFreeRate: riskFreeRateFor(env as WorkerEnv) },
+    parameters: { ...input, riskFreeRate: (await readRiskFreeRate(env as WorkerEnv, nowMs)).rate },
     results,
     responseTimestamp: new Date().toISOString(),
   };
@@ -242,7 +245,7 @@ export async function ccBatch(env: Env, input: CcBatchInput, nowMs = Date.now())
   }
   return {
     ...envelope(nowMs, freshness),
-    parameters: { ...input, riskFreeRate: riskFreeRateFor(env as WorkerEnv) },
+    parameters: { ...input, riskFreeRate: (await readRiskFreeRate(env as WorkerEnv, nowMs)).rate },
     results,
     responseTimestamp: new Date().toISOString(),
   };

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   balanceByStrategy,
+  balancedCappedList,
   bsmPriceFast,
   cleanChain,
   expirationSmile,
@@ -352,6 +353,29 @@ describe("strategy balance", () => {
       expect(top.filter((i) => i.strategy_type === s).length).toBeLessThanOrEqual(15);
     expect(top.filter((i) => i.strategy_type === "BULL_PUT_SPREAD").length).toBe(5);
   });
+
+  it(
+    "a capped list puts the first group first and balances each group on its own",
+    () => {
+      const idea = fc.record({
+        strategy_type: fc.constantFrom("A", "B", "C"),
+        watched: fc.boolean(),
+        id: fc.nat(),
+      });
+      fc.assert(
+        fc.property(fc.array(idea, { maxLength: 80 }), fc.integer({ min: 0, max: 40 }), (ideas, limit) => {
+          const out = balancedCappedList(ideas, limit, (i) => i.watched);
+          const first = ideas.filter((i) => i.watched);
+          const rest = ideas.filter((i) => !i.watched);
+          const expected = [...balanceByStrategy(first), ...balanceByStrategy(rest)].slice(0, limit);
+          expect(out).toEqual(expected);
+          expect(balancedCappedList(ideas, Infinity, (i) => i.watched)).toHaveLength(ideas.length);
+        }),
+        { numRuns: 200 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 describe("wheel: minimum DTE and period return", () => {

@@ -5,6 +5,8 @@
 //  /cboe-slow/...                      -> answers 503 after 4 s (a hanging provider)
 //  /finnhub/calendar/earnings, /finnhub/company-news   (X-Finnhub-Token "bad" -> 401 error body)
 //  /alphavantage/query?function=NEWS_SENTIMENT|DIVIDENDS (apikey "throttled" -> the 200 rate-limit note)
+//  /treasury/resource-center/.../daily-treasury-rates.csv/all/YYYYMM  July 2026 -> the sample, other
+//     months -> the header alone (no rows yet); /treasury-down/... -> 503 always
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { FakeHandler } from "./servers";
@@ -98,7 +100,18 @@ const alphavantage: FakeHandler = (req, res) => {
   send(res, 200, JSON.stringify({ "Error Message": "Invalid API call." }));
 };
 
+const treasury: FakeHandler = (req, res) => {
+  const url = new URL(req.url, "http://fake");
+  const month = url.searchParams.get("field_tdr_date_value_month");
+  const csv = sample("treasury_daily_bill_rates_202607.reconstructed.csv");
+  res.statusCode = 200;
+  res.setHeader("content-type", "text/csv");
+  res.end(month === "202607" ? csv : csv.split("\n")[0] + "\n");
+};
+
 export const marketFakeRoutes: Record<string, FakeHandler> = {
+  "/treasury/": treasury,
+  "/treasury-down/": (_req, res) => send(res, 503, "Service Unavailable"),
   "/cboe/": cboe,
   "/cboe-down/": (_req, res) => send(res, 503, "Service Unavailable"),
   "/cboe-slow/": (_req, res) =>

@@ -4,7 +4,7 @@ import { marketStatus } from "../../../lib/market-calendar";
 import { getDb } from "../../db/client.server";
 import type { WorkerEnv } from "../../env.server";
 import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, TTL } from "../cache.server";
-import { riskFreeRateFor } from "../provider.server";
+import { readRiskFreeRate } from "../rates.server";
 import type { TickerInfo } from "../ticker-info.server";
 import type { EarningsCalendar, MarketDataProvider } from "../types.server";
 import { refreshSymbol, type SharedInputs } from "./symbol.server";
@@ -28,7 +28,7 @@ export async function refreshTickerInfos(
     economic: null,
     nowMs,
     marketOpen: status.isOpen,
-    riskFreeRate: riskFreeRateFor(env),
+    rate: await readRiskFreeRate(env, nowMs),
     withChain: false,
     cacheInputs: provider.name !== "demo",
   };

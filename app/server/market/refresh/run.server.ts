@@ -8,7 +8,8 @@ import { authSecret, serverConfig, type WorkerEnv } from "../../env.server";
 import type { JobOutcome } from "../../jobs/job-runs.server";
 import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, readLastGood, TTL } from "../cache.server";
 import { finaliseIdeas, tradeIdeaUpserts, tradeIdKeyer, type TradeIdeasSnapshot } from "../ideas.server";
-import { getMarketProvider, riskFreeRateFor } from "../provider.server";
+import { getMarketProvider } from "../provider.server";
+import { refreshRiskFreeRate } from "../rates.server";
 import type { TickerInfo } from "../ticker-info.server";
 import type { DailyHistory, MarketDataProvider } from "../types.server";
 import { ProviderError } from "../types.server";
@@ -84,7 +85,7 @@ export async function runMarketRefresh(
     ...shared,
     nowMs,
     marketOpen: status.isOpen,
-    riskFreeRate: riskFreeRateFor(env),
+    rate: await refreshRiskFreeRate(env, nowMs),
     withChain: true,
     cacheInputs: live,
   };

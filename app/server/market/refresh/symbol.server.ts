@@ -2,6 +2,7 @@
 // the spread ideas screened from it.
 import type { SpreadIdea } from "../../../engine";
 import { DAY_MS } from "../../../engine/time";
+import type { RiskFreeRate } from "../../../lib/risk-free-rate";
 import { addDays, latestStartedSession, newYorkDateOf, sessionProgress } from "../../../lib/market-calendar";
 import { KV_KEYS, kvPutJson, TTL, type MarketCacheEnv } from "../cache.server";
 import { withDeadline } from "../deadline.server";
@@ -15,6 +16,7 @@ import type {
   MarketDataProvider,
   NewsFeed,
 } from "../types.server";
+import { trailingDividendYield } from "../dividend-yield.server";
 import { cachedInput } from "./inputs.server";
 import { REFRESH_LIMITS } from "./limits.server";
 
@@ -31,7 +33,7 @@ export interface SharedInputs {
   economic: EconomicEvents | null;
   nowMs: number;
   marketOpen: boolean;
-  riskFreeRate: number;
+  rate: RiskFreeRate;
   withChain: boolean;
   /** Keep provider inputs (history, dividends, news, earnings) in KV between runs: live providers only. */
   cacheInputs: boolean;
@@ -113,15 +115,17 @@ export async function refreshSymbol(
     try {
       const chain = await withDeadline(provider.getOptionChain(symbol), deadlineMs, `${symbol} chain`);
       chainAsOf = chain.asOf;
-      await kvPutJson(env, KV_KEYS.chain(symbol), chain, TTL.chain);
-      const yearAgo = addDays(newYorkDateOf(shared.nowMs), -365);
-      const paid = (dividends.value?.events ?? []).filter(
-        (e) => e.exDate >= yearAgo && e.exDate <= newYorkDateOf(shared.nowMs),
+      const q = trailingDividendYield(dividends.value, quote.price, newYorkDateOf(shared.nowMs));
+      await kvPutJson(
+        env,
+        KV_KEYS.chain(symbol),
+        { ...chain, dividendYield: q.value, dividendYieldSource: q.source },
+        TTL.chain,
       );
-      const dividendYield = quote.price > 0 ? paid.reduce((s, e) => s + (e.amount ?? 0), 0) / quote.price : 0;
       ideas = screenChain(chain, {
-        riskFreeRate: shared.riskFreeRate,
-        dividendYield: Math.min(dividendYield, 0.2),
+        rate: shared.rate,
+        dividendYield: q.value,
+        dividendYieldSource: q.source,
         earningsDate: info.next_earnings_date,
         exDividendDate: info.ex_dividend_date,
         events: engineEvents(shared.economic?.events ?? []),

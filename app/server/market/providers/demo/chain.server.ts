@@ -13,14 +13,12 @@ import {
   onOrBeforeTradingDay,
   weekday,
 } from "../../../../lib/market-calendar";
+import { simulatedRiskFreeRate } from "../../../../lib/risk-free-rate";
 import type { ChainSnapshot } from "../../types.server";
 import type { UniverseEntry } from "../../universe.server";
 import { nextEarnings } from "./corporate-events.server";
 import { spotAt } from "./prices.server";
 import { dayNumber, EPOCH, normalOf, round2, SALT, seedOf, uniform, uniformOf } from "./random.server";
-
-/** Risk-free rate used to price the simulated chains (and the engine's default for live data). */
-export const DEMO_RISK_FREE_RATE = 0.04;
 
 function strikeIncrement(price: number, tier: number, longDated: boolean): number {
   let step: number;
@@ -86,7 +84,8 @@ export function buildChain(entry: UniverseEntry, clockMs: number): ChainSnapshot
   const ms = observed.observedMs;
   const today = newYorkDateOf(ms);
   const afterClose = fraction >= 1;
-  const r = DEMO_RISK_FREE_RATE;
+  // Priced with the simulated market's own published bill series, the rate the screens are told.
+  const r = simulatedRiskFreeRate(today).rate;
   const q = entry.divYield;
   // The volatility level drifts slowly from day to day (a seeded slow wave), never below 60% of base.
   const dayIndex = daysBetween(EPOCH, sessionDate);
