@@ -1,11 +1,16 @@
 // Rules better-auth cannot express itself, enforced in its before-hook so they hold for every caller:
 // the screens' actions, a direct POST to /api/auth/*, and server code calling auth.api.*.
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { FORM_MESSAGES, GUARD_CODES } from "../../lib/auth-errors";
+import { AUTH_MESSAGES, FORM_MESSAGES, GUARD_CODES } from "../../lib/auth-errors";
 import { hasPolicyConsent } from "../../lib/auth-validation";
 import { isAdminUser } from "./admin-role.server";
+import { isBannedNow } from "./ban.server";
 
 type Env = { DB: D1Database };
+
+/** Endpoints a banned account's old session may still reach: reading it (answered as signed out by the
+ * app's session reader) and ending it. */
+const OPEN_TO_BANNED = new Set(["/get-session", "/sign-out"]);
 
 /** Endpoints of better-auth's admin plugin the product never offers, for anyone. */
 const CLOSED_ADMIN_ENDPOINTS = new Set(["/admin/impersonate-user", "/admin/stop-impersonating"]);
@@ -38,6 +43,13 @@ export function authGuards(env: Env) {
           code: GUARD_CODES.adminOnly,
           message: FORM_MESSAGES.adminNotAuthorized,
         });
+    }
+
+    // A session created before a ban must not change the account (update-user, change-password, ...).
+    if (!OPEN_TO_BANNED.has(path) && ctx.headers?.get("cookie")?.includes("session_token")) {
+      const session = await getSessionFromCtx(ctx);
+      if (session && isBannedNow(session.user as { banned?: boolean | null; banExpires?: Date | null }))
+        throw new APIError("FORBIDDEN", { code: "BANNED_USER", message: AUTH_MESSAGES["user-disabled"] });
     }
   });
 }

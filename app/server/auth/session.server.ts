@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import type { WorkerEnv } from "../env.server";
 import { getAuth, type SessionData } from "./auth.server";
 import { reconcileTrial } from "./trial.server";
+import { isBannedNow } from "./ban.server";
 import { DEFAULT_AFTER_SIGN_IN, returnPathFrom, withReturnTo } from "../../lib/return-address";
 
 /**
@@ -33,6 +34,8 @@ async function lookupSession(env: WorkerEnv, request: Request): Promise<SessionD
     return null;
   }
   if (!session) return null;
+  // A ban ends access at once: a session created before the ban counts for nothing.
+  if (isBannedNow(session.user)) return null;
   try {
     return { ...session, user: await reconcileTrial(env, session.user) };
   } catch (error) {

@@ -1,0 +1,229 @@
+/**
+ * Load (issue 18 item 5; figures printed, budgets reported, never asserted in tests). Serves the built
+ * worker on loopback the way the browser tests do (scripts/preview.mjs: vite preview runs it in workerd with
+ * a migrated, seeded local D1 and a first market refresh), then drives each target with autocannon for a
+ * fixed time and few connections:
+ *   - a static asset (the client entry chunk every page loads),
+ *   - cached API endpoints: /api/get_tickers_info for seeded symbols, /api/get_trades as the signed-in
+ *     Elite demo user, the economic calendar,
+ *   - server rendering of /.
+ * Budgets (issue 18): each cached API at least half the static asset's requests per second, SSR of / at
+ * least a quarter. The load generator shares the machine's cores with workerd, so the ratios are the
+ * figures to read, not the absolute rates.
+ *
+ * Bounded: every target runs DURATION_S seconds, the whole run is killed after RUN_TIMEOUT_MS, and the
+ * preview server (its own process group) is stopped on every exit path.
+ * Environment: LOAD_PORT (default 4390; the fake Stripe takes LOAD_PORT + 2000), LOAD_SKIP_BUILD=1 to reuse
+ * an existing build, LOAD_STRICT=1 to exit non-zero when a budget fails.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import autocannon from "autocannon";
+
+const PORT = Number(process.env.LOAD_PORT ?? 4390);
+const ORIGIN = `http://localhost:${PORT}`;
+const DURATION_S = 5;
+const CONNECTIONS = 4;
+const START_TIMEOUT_MS = 180_000;
+const RUN_TIMEOUT_MS = 330_000;
+const ELITE = { email: "elite@wheelhouse.local", password: "demo-password" };
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+// ---------------------------------------------------------------------------------- the preview server
+
+let server: ChildProcess | null = null;
+let serverLog = "";
+
+function stopServer() {
+  if (!server || server.exitCode !== null || server.pid === undefined) return;
+  // preview.mjs starts vite preview and the fake servers: stop the whole process group.
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+  const pid = server.pid;
+  setTimeout(() => {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }, 3000).unref();
+  server = null;
+}
+
+function fail(message: string): never {
+  console.error(`load: ${message}`);
+  if (serverLog) console.error(`--- preview output (last 3000 characters)\n${serverLog.slice(-3000)}`);
+  stopServer();
+  process.exit(1);
+}
+
+process.on("exit", stopServer);
+for (const sig of ["SIGINT", "SIGTERM"] as const)
+  process.on(sig, () => {
+    stopServer();
+    process.exit(130);
+  });
+const watchdog = setTimeout(() => fail(`gave up after ${RUN_TIMEOUT_MS / 1000} s`), RUN_TIMEOUT_MS);
+
+async function startServer(): Promise<void> {
+  server = spawn(process.execPath, ["scripts/preview.mjs"], {
+    env: { ...process.env, E2E_PORT: String(PORT) },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const started = server;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`not ready within ${START_TIMEOUT_MS / 1000} s`)),
+      START_TIMEOUT_MS,
+    );
+    const onData = (chunk: Buffer) => {
+      serverLog = (serverLog + chunk.toString()).slice(-20_000);
+      if (serverLog.includes(`preview ready at ${ORIGIN}`)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    started.stdout!.on("data", onData);
+    started.stderr!.on("data", onData);
+    started.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`preview exited early (code ${code})`));
+    });
+  });
+}
+
+// ------------------------------------------------------------------------------------------- the targets
+
+/** The client entry chunk: the first script every page loads, hashed and immutable. */
+function staticAssetPath(): string {
+  const assets = readdirSync("build/client/assets").filter((f) => f.endsWith(".js"));
+  const entry = assets.find((f) => f.startsWith("entry.client")) ?? assets.sort()[0];
+  if (!entry) fail("no JavaScript asset in build/client/assets");
+  return `/assets/${entry}`;
+}
+
+async function eliteCookie(): Promise<string> {
+  const res = await fetch(`${ORIGIN}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN },
+    body: JSON.stringify(ELITE),
+  });
+  if (!res.ok) fail(`Elite sign-in failed: HTTP ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+interface Target {
+  label: string;
+  path: string;
+  headers?: Record<string, string>;
+  kind: "static" | "cached API" | "SSR";
+}
+
+interface Measured {
+  target: Target;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Mean response size (bytes read per second over requests per second). */
+  kb: number;
+  bad: number;
+}
+
+async function measure(target: Target): Promise<Measured> {
+  const url = `${ORIGIN}${target.path}`;
+  // Warm-up: the first answers pay for module loading and cold caches; they are not the figure.
+  for (let i = 0; i < 5; i++) {
+    const res = await fetch(url, { headers: target.headers });
+    if (res.status !== 200) fail(`${target.path} answered HTTP ${res.status} during warm-up`);
+    await res.arrayBuffer();
+  }
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: target.headers,
+  });
+  const m: Measured = {
+    target,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    kb: result.requests.average > 0 ? result.throughput.average / result.requests.average / 1024 : 0,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+  console.log(
+    `${`${target.kind}: ${target.label}`.padEnd(58)} ${m.rps.toFixed(0).padStart(7)} req/s` +
+      `   p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.kb.toFixed(1)} KB each${m.bad ? `   ${m.bad} failed` : ""}`,
+  );
+  return m;
+}
+
+// ------------------------------------------------------------------------------------------------- run
+
+if (process.env.LOAD_SKIP_BUILD !== "1" || !existsSync("build/server/index.js")) {
+  console.log("building the worker (react-router build) ...");
+  const build = spawnSync(process.execPath, ["node_modules/.bin/react-router", "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    timeout: 240_000,
+  });
+  if (build.status !== 0) fail(`build failed (status ${build.status})`);
+}
+
+try {
+  await startServer();
+} catch (error) {
+  fail(String(error));
+}
+
+console.log(
+  `load average ${load()} on ${availableParallelism()} cores; ${CONNECTIONS} connections, ${DURATION_S} s per target, loopback`,
+);
+const cookie = await eliteCookie();
+const targets: Target[] = [
+  { kind: "static", label: "client entry chunk", path: staticAssetPath() },
+  {
+    kind: "cached API",
+    label: "/api/get_tickers_info (AAPL,SPY,TSLA)",
+    path: "/api/get_tickers_info?symbols=AAPL,SPY,TSLA",
+  },
+  {
+    kind: "cached API",
+    label: "/api/get_trades (Elite)",
+    path: "/api/get_trades",
+    headers: { Cookie: cookie },
+  },
+  { kind: "cached API", label: "/api/get_economic_cal", path: "/api/get_economic_cal" },
+  { kind: "SSR", label: "/ (home page)", path: "/" },
+];
+const results: Measured[] = [];
+for (const target of targets) results.push(await measure(target));
+stopServer();
+clearTimeout(watchdog);
+
+const staticRps = results[0]!.rps;
+let failed = 0;
+console.log(`load average ${load()} after the run`);
+for (const r of results.slice(1)) {
+  const share = r.target.kind === "SSR" ? 0.25 : 0.5;
+  const ratio = staticRps > 0 ? r.rps / staticRps : 0;
+  const pass = ratio >= share && r.bad === 0;
+  if (!pass) failed++;
+  console.log(
+    `budget ${r.target.label} >= ${share === 0.5 ? "1/2" : "1/4"} of static`.padEnd(58) +
+      ` ${ratio.toFixed(2).padStart(7)} x     ${pass ? "pass" : "FAIL"}${r.bad ? ` (${r.bad} failed requests)` : ""}`,
+  );
+}
+console.log(`load budgets: ${results.length - 1 - failed} of ${results.length - 1} pass`);
+process.exit(failed && process.env.LOAD_STRICT === "1" ? 1 : 0);

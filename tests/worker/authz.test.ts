@@ -1,0 +1,139 @@
+/// <reference types="vite/client" />
+// The authorization matrix (issue 18 item 1): one test per route row of tests/worker/authz/matrix.ts, each
+// checking every role's answer. Routes are discovered from app/routes.ts, so a route without a row fails.
+// Requests run the way React Router serves them: a GET runs the enclosing layouts' loaders first (their
+// redirect wins), then the route's loader; other methods run the route's action alone.
+import { beforeAll, describe, expect, it } from "vitest";
+import routesSource from "../../app/routes.ts?raw";
+import { call, ORIGIN } from "./helpers";
+import { freshIp } from "./auth-helpers";
+import { stripeContext } from "./billing-helpers";
+import { MATRIX, ROLES, type Cell, type MatrixRow, type Role } from "./authz/matrix";
+import { seedWorld, type World } from "./authz/world";
+
+type RouteFn = (args: unknown) => unknown;
+type RouteModule = { loader?: RouteFn; action?: RouteFn };
+const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
+
+interface RouteEntry {
+  path: string;
+  file: string;
+  layouts: string[];
+}
+
+/** index(), route() and layout() entries of app/routes.ts, each with the layouts around it. */
+export function routeTable(source: string): RouteEntry[] {
+  const out: RouteEntry[] = [];
+  const layouts: string[] = [];
+  const token = /(index|route|layout)\(\s*(?:"([^"]*)",\s*)?"routes\/([^"]+)"(\s*,\s*\[)?|\]\s*\)/g;
+  for (const m of source.matchAll(token)) {
+    if (!m[1]) layouts.pop();
+    else if (m[1] === "layout") layouts.push(m[3]!);
+    else out.push({ path: m[1] === "index" ? "/" : `/${m[2]}`, file: m[3]!, layouts: [...layouts] });
+  }
+  return out;
+}
+
+interface Answer {
+  status: number;
+  location: string | null;
+  body: unknown;
+}
+
+async function answerOf(result: unknown): Promise<Answer> {
+  if (result instanceof Response) {
+    const text = await result.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: result.status, location: result.headers.get("Location"), body };
+  }
+  const wrapped = result as { type?: string; data?: unknown; init?: { status?: number } | null } | null;
+  if (wrapped && wrapped.type === "DataWithResponseInit")
+    return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data };
+  return { status: 200, location: null, body: result };
+}
+
+function requestFor(row: MatrixRow, world: World, role: Role) {
+  const spec = row.request(world, role);
+  const headers = new Headers({ Origin: ORIGIN, "cf-connecting-ip": freshIp() });
+  if (role !== "visitor") headers.set("Cookie", world.users[role].cookie);
+  let body: string | undefined;
+  if (spec.json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(spec.json);
+  } else if (spec.form) {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    body = new URLSearchParams(spec.form).toString();
+  } else if (row.method !== "GET") {
+    headers.set("Content-Type", "application/json");
+  }
+  return {
+    request: new Request(new URL(spec.path, ORIGIN), { method: row.method, headers, body }),
+    params: spec.params ?? {},
+  };
+}
+
+/** What the role gets, in the matrix's own terms (a status, a redirect target, or status and count). */
+async function observe(row: MatrixRow, entry: RouteEntry, world: World, role: Role): Promise<Cell> {
+  const context = stripeContext();
+  const { request, params } = requestFor(row, world, role);
+  let answer: Answer;
+  if (row.method === "GET") {
+    let result: unknown = null;
+    for (const layout of entry.layouts) {
+      const mod = await modules[`../../app/routes/${layout}`]!();
+      const out = mod.loader ? await call(mod.loader, request.clone() as Request, { params, context }) : null;
+      if (out instanceof Response) {
+        result = out;
+        break;
+      }
+    }
+    if (!(result instanceof Response)) {
+      const mod = await modules[`../../app/routes/${entry.file}`]!();
+      result = mod.loader ? await call(mod.loader, request, { params, context }) : null;
+    }
+    answer = await answerOf(result);
+  } else {
+    const mod = await modules[`../../app/routes/${entry.file}`]!();
+    answer = mod.action
+      ? await answerOf(await call(mod.action, request, { params, context }))
+      : { status: 405, location: null, body: null };
+  }
+  if (answer.status >= 300 && answer.status < 400)
+    return answer.location ?? `(no Location, ${answer.status})`;
+  if (row.count) return { status: answer.status, count: await row.count(answer.body) };
+  return answer.status;
+}
+
+const routes = routeTable(routesSource);
+const rows = [...MATRIX.filter((r) => !r.last), ...MATRIX.filter((r) => r.last)];
+
+describe("authorization matrix: every route x every role", () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await seedWorld();
+  }, 60_000);
+
+  it("has a row for every route in app/routes.ts, and no row for a route that does not exist", () => {
+    expect(routes.length).toBeGreaterThan(60);
+    const covered = new Set(MATRIX.map((r) => r.route));
+    expect(routes.map((r) => r.path).filter((p) => !covered.has(p))).toEqual([]);
+    const known = new Set(routes.map((r) => r.path));
+    expect(MATRIX.map((r) => r.route).filter((p) => !known.has(p))).toEqual([]);
+  });
+
+  for (const row of rows) {
+    it(`${row.method} ${row.route}`, async () => {
+      const entry = routes.find((r) => r.path === row.route);
+      expect(entry, `${row.route} is not in app/routes.ts`).toBeDefined();
+      const actual = {} as Record<Role, Cell>;
+      for (const role of ROLES) actual[role] = await observe(row, entry!, world, role);
+      // The message lists every role's actual answer on one line, ready to compare with the row.
+      expect(actual, JSON.stringify(actual)).toEqual(row.expect);
+    });
+  }
+});

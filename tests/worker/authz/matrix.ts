@@ -1,0 +1,551 @@
+// The authorization matrix (issue 18 item 1): every page and API route of app/routes.ts x every role, with
+// the answer the product promises. tests/worker/authz.test.ts turns each row into a test and fails when a
+// route in app/routes.ts has no row here.
+//
+// Sources: spec 000 §2 (public and sign-in-required routes, aliases) and §6 (roles), spec 001 §6 (trade
+// ideas, notifications, wheel, positions, favorites per plan), and the decisions named next to a row where
+// the app deliberately answers differently (e.g. /api/get_trades is signed-in only, decision 011).
+//
+// A cell is one of:
+//   200, 401, ...                 the status (3xx never written this way)
+//   "/signin?returnTo=%2Fspreads"  a redirect to exactly this location
+//   { status, count }             the status and the capped count the row's `count` reads from the answer
+import type { World } from "./world";
+import { IDEA_COUNT } from "./world";
+
+export const ROLES = [
+  "visitor",
+  "free",
+  "pro",
+  "elite",
+  "promoTrial",
+  "expiredTrial",
+  "cancelledInPeriod",
+  "admin",
+  "banned",
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Cell = number | string | { status: number; count: number };
+export type Cells = Record<Role, Cell>;
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface RequestSpec {
+  /** The concrete path and query (dynamic segments get seeded ids). */
+  path: string;
+  /** Route params as React Router passes them. */
+  params?: Record<string, string>;
+  json?: unknown;
+  form?: Record<string, string>;
+}
+
+export interface MatrixRow {
+  /** The route's path as written in app/routes.ts, with a leading slash ("/" is the index). */
+  route: string;
+  method: Method;
+  request: (world: World, role: Role) => RequestSpec;
+  /** Reads the capped count from the answer's body (loader data or parsed JSON). */
+  count?: (body: unknown) => number | Promise<number>;
+  /** Runs after every other row (it ends the session it is called with). */
+  last?: boolean;
+  expect: Cells;
+}
+
+// ------------------------------------------------------------------------------------------ cell builders
+
+/** The same answer for everyone. */
+function everyone(cell: Cell): Cells {
+  return Object.fromEntries(ROLES.map((r) => [r, cell])) as Cells;
+}
+
+/**
+ * Signed-in users (every plan and the admin) get `user`; visitors get `visitor`. A banned account's old
+ * session counts for nothing: it gets the visitor's answer.
+ */
+function signedIn(visitor: Cell, user: Cell, overrides: Partial<Cells> = {}): Cells {
+  return { ...everyone(user), visitor, banned: visitor, ...overrides };
+}
+
+/** Per effective plan: Free (also an expired trial and the admin, who has no plan), Pro (paid, promotional
+ * trial, cancelled but still in the paid period) and Elite. */
+function byPlan(visitor: Cell, free: Cell, pro: Cell, elite: Cell): Cells {
+  return {
+    visitor,
+    banned: visitor,
+    free,
+    expiredTrial: free,
+    admin: free,
+    pro,
+    promoTrial: pro,
+    cancelledInPeriod: pro,
+    elite,
+  };
+}
+
+const signInFor = (path: string) => `/signin?returnTo=${encodeURIComponent(path)}`;
+
+/** Pages inside the signed-in layout: visitors go to /signin with the return address. */
+function signedInPage(route: string, cells: Partial<Cells> = {}): MatrixRow {
+  return {
+    route,
+    method: "GET",
+    request: () => ({ path: route }),
+    expect: signedIn(signInFor(route), 200, cells),
+  };
+}
+
+function publicPage(route: string, path = route): MatrixRow {
+  return { route, method: "GET", request: () => ({ path }), expect: everyone(200) };
+}
+
+// ---------------------------------------------------------------------------------------- count readers
+
+const arrayLength = (key: string) => (body: unknown) => {
+  const list = (body as Record<string, unknown> | null)?.[key];
+  return Array.isArray(list) ? list.length : -1;
+};
+
+/** /spreads streams its list: the number of ideas delivered (0 when none are read, for Free). */
+async function spreadsIdeas(body: unknown): Promise<number> {
+  const trades = await (body as { trades: Promise<{ ideas?: unknown[] } | null> | null }).trades;
+  return trades?.ideas?.length ?? 0;
+}
+
+const field = (key: string) => (body: unknown) => Number((body as Record<string, unknown>)[key]);
+
+// ----------------------------------------------------------------------------------------------- the table
+
+export const MATRIX: MatrixRow[] = [
+  // Public pages (spec 000 §2).
+  publicPage("/"),
+  {
+    route: "/signin",
+    method: "GET",
+    request: () => ({ path: "/signin" }),
+    // Signed-in users are sent on to the default landing (spec 000 §2 "Sign in").
+    expect: signedIn(200, "/suggested-trades"),
+  },
+  {
+    route: "/signup",
+    method: "GET",
+    request: () => ({ path: "/signup" }),
+    expect: signedIn(200, "/suggested-trades"),
+  },
+  publicPage("/forgot-password"),
+  publicPage("/reset-password", "/reset-password?token=abc"),
+  publicPage("/options-guide"),
+  publicPage("/wheelhouse-howtos"),
+  publicPage("/wheelhouse-howtos/mobile-app-install"),
+  publicPage("/pricing"),
+  publicPage("/terms"),
+  publicPage("/privacy"),
+  publicPage("/risk-disclosure"),
+  {
+    route: "/share/trade/:tradeId",
+    method: "GET",
+    request: (w) => ({ path: `/share/trade/${w.tradeId}`, params: { tradeId: w.tradeId } }),
+    expect: everyone(200),
+  },
+  publicPage("/share/wheel", "/share/wheel?type=CSP&symbol=AAPL&exp=2027-01-15&strike=200&premium=3.25"),
+  {
+    route: "/share/wheel/csp/:shareId",
+    method: "GET",
+    request: (w) => ({ path: `/share/wheel/csp/${w.cspShareId}`, params: { shareId: w.cspShareId } }),
+    expect: everyone(200),
+  },
+  {
+    route: "/share/wheel/cc/:shareId",
+    method: "GET",
+    request: (w) => ({ path: `/share/wheel/cc/${w.ccShareId}`, params: { shareId: w.ccShareId } }),
+    expect: everyone(200),
+  },
+  // Spec 000 §2: both result pages send a visitor to /.
+  {
+    route: "/subscription/success",
+    method: "GET",
+    request: () => ({ path: "/subscription/success" }),
+    expect: signedIn("/", 200),
+  },
+  {
+    route: "/subscription/cancelled",
+    method: "GET",
+    request: () => ({ path: "/subscription/cancelled" }),
+    expect: signedIn("/", 200),
+  },
+  // Spec 000 §2 "Admin screens": /admin needs an admin, /admin/login sends one on to /admin.
+  {
+    route: "/admin",
+    method: "GET",
+    request: () => ({ path: "/admin" }),
+    expect: { ...everyone("/admin/login"), admin: 200 },
+  },
+  {
+    route: "/admin",
+    method: "POST",
+    request: () => ({ path: "/admin", form: { intent: "invite", email: "invitee@example.com" } }),
+    // Every admin action checks the role and the admins row; anyone else is refused.
+    expect: { ...everyone(403), admin: 200 },
+  },
+  {
+    route: "/admin/login",
+    method: "GET",
+    request: () => ({ path: "/admin/login" }),
+    expect: { ...everyone(200), admin: "/admin" },
+  },
+  publicPage("/admin/forgot-password"),
+  {
+    route: "/unsubscribe",
+    method: "GET",
+    request: (w) => ({ path: `/unsubscribe?token=${encodeURIComponent(w.unsubscribeToken)}` }),
+    expect: everyone(200),
+  },
+
+  // Sign-in required (spec 000 §2): visitors go to /signin with the return address.
+  signedInPage("/change-password"),
+  signedInPage("/account/delete"),
+  {
+    route: "/account/delete",
+    method: "POST",
+    // Without the typed confirmation nothing is deleted: the answer shows who may ask.
+    request: () => ({ path: "/account/delete", form: {} }),
+    expect: signedIn(signInFor("/account/delete"), 400),
+  },
+  {
+    route: "/spreads",
+    method: "GET",
+    request: () => ({ path: "/spreads" }),
+    count: spreadsIdeas,
+    // Spec 001 §6: Free none (upgrade prompt), Pro at most 30, Elite unlimited.
+    expect: byPlan(
+      signInFor("/spreads"),
+      { status: 200, count: 0 },
+      { status: 200, count: 30 },
+      { status: 200, count: IDEA_COUNT },
+    ),
+  },
+  {
+    route: "/tickers",
+    method: "GET",
+    request: () => ({ path: "/tickers" }),
+    count: field("limit"),
+    // Spec 000 §6: watchlist of 3 (Free), 10 (Pro), 50 (Elite).
+    expect: byPlan(
+      signInFor("/tickers"),
+      { status: 200, count: 3 },
+      { status: 200, count: 10 },
+      { status: 200, count: 50 },
+    ),
+  },
+  {
+    route: "/wheels",
+    method: "GET",
+    request: () => ({ path: "/wheels" }),
+    count: field("positionLimit"),
+    // Spec 001 §6: positions 0 (Free), 10 (Pro), 50 (Elite).
+    expect: byPlan(
+      signInFor("/wheels"),
+      { status: 200, count: 0 },
+      { status: 200, count: 10 },
+      { status: 200, count: 50 },
+    ),
+  },
+  {
+    route: "/tickers",
+    method: "POST",
+    request: () => ({ path: "/tickers", form: { intent: "add", symbol: "KO" } }),
+    // Spec 000 §6: a visitor cannot add symbols ('Please sign in to add symbols').
+    expect: signedIn(401, 200),
+  },
+  signedInPage("/feedback"),
+  {
+    route: "/feedback",
+    method: "POST",
+    request: () => ({
+      path: "/feedback",
+      form: { intent: "feedback", category: "general", text: "The calendar could show the time zone." },
+    }),
+    // Spec 000 §6: feedback needs an active or trialing Pro or Elite plan.
+    expect: byPlan(401, 403, 200, 200),
+  },
+  signedInPage("/notifications"),
+  signedInPage("/simulation"),
+  signedInPage("/saved"),
+  signedInPage("/positions"),
+
+  // Aliases (spec 000 §2): /account/subscription -> /pricing; the default landing -> the trade ideas.
+  {
+    route: "/account/subscription",
+    method: "GET",
+    request: () => ({ path: "/account/subscription" }),
+    expect: everyone("/pricing"),
+  },
+  {
+    route: "/suggested-trades",
+    method: "GET",
+    request: () => ({ path: "/suggested-trades" }),
+    expect: everyone("/spreads"),
+  },
+  {
+    route: "/dashboard",
+    method: "GET",
+    request: () => ({ path: "/dashboard" }),
+    expect: everyone("/spreads"),
+  },
+
+  // API.
+  {
+    route: "/signout",
+    method: "POST",
+    request: () => ({ path: "/signout", form: {} }),
+    last: true,
+    expect: everyone("/"),
+  },
+  {
+    route: "/api/auth/*",
+    method: "GET",
+    request: () => ({ path: "/api/auth/get-session", params: { "*": "get-session" } }),
+    expect: everyone(200),
+  },
+  {
+    route: "/api/auth/*",
+    method: "POST",
+    request: () => ({
+      path: "/api/auth/update-user",
+      params: { "*": "update-user" },
+      json: { name: "Renamed" },
+    }),
+    // better-auth's own endpoints: a session from before a ban is refused (403), not merely unknown.
+    expect: signedIn(401, 200, { banned: 403 }),
+  },
+  publicPage("/api/health"),
+  {
+    route: "/api/events",
+    method: "POST",
+    request: () => ({ path: "/api/events", json: { name: "page_view", path: "/pricing" } }),
+    expect: everyone(204),
+  },
+  // Spec 000 §6: visitors see the default symbols' cards too.
+  publicPage("/api/get_tickers_info", "/api/get_tickers_info?symbols=SPY,QQQ"),
+  publicPage("/api/get_economic_cal"),
+  {
+    route: "/api/get_trades",
+    method: "GET",
+    request: () => ({ path: "/api/get_trades" }),
+    count: arrayLength("trade_suggestions"),
+    // Signed-in only (the share page reads one idea through /api/trade/:tradeId); capped per plan.
+    expect: byPlan(
+      { status: 401, count: -1 },
+      { status: 403, count: 0 },
+      { status: 200, count: 30 },
+      { status: 200, count: IDEA_COUNT },
+    ),
+  },
+  {
+    route: "/api/trade/:tradeId",
+    method: "GET",
+    request: (w) => ({ path: `/api/trade/${w.tradeId}`, params: { tradeId: w.tradeId } }),
+    expect: everyone(200),
+  },
+  // Spec 001 §6: wheel calls need a signed-in user ('User not authenticated'); the CSP view is open to Free.
+  {
+    route: "/api/wheel/csp-strategies/batch",
+    method: "POST",
+    request: () => ({ path: "/api/wheel/csp-strategies/batch", json: { tickers: ["SPY"] } }),
+    expect: signedIn(401, 200),
+  },
+  {
+    route: "/api/wheel/cc-strategies/batch",
+    method: "POST",
+    request: () => ({
+      path: "/api/wheel/cc-strategies/batch",
+      json: { positions: [{ ticker: "SPY", shares: 100, costBasis: 500 }] },
+    }),
+    // Spec 001 §6: Free has the CSP view only (and no positions to cover).
+    expect: byPlan(401, 403, 200, 200),
+  },
+  {
+    route: "/api/wheel/preferences",
+    method: "GET",
+    request: () => ({ path: "/api/wheel/preferences" }),
+    expect: signedIn(401, 200),
+  },
+  {
+    route: "/api/wheel/positions",
+    method: "GET",
+    request: () => ({ path: "/api/wheel/positions" }),
+    count: field("limit"),
+    expect: byPlan(
+      { status: 401, count: NaN },
+      { status: 200, count: 0 },
+      { status: 200, count: 10 },
+      { status: 200, count: 50 },
+    ),
+  },
+  {
+    route: "/api/wheel/positions",
+    method: "POST",
+    // Eleven positions: over Free's 0 and Pro's 10, within Elite's 50 (spec 001 §6).
+    request: () => ({
+      path: "/api/wheel/positions",
+      json: {
+        positions: ["AAPL", "MSFT", "SPY", "QQQ", "KO", "TSLA", "NVDA", "AMZN", "META", "IWM", "CLX"].map(
+          (symbol) => ({ symbol, shares: 100, costBasis: 50 }),
+        ),
+      },
+    }),
+    expect: byPlan(401, 403, 403, 200),
+  },
+  {
+    route: "/api/wheel/favorites",
+    method: "GET",
+    request: () => ({ path: "/api/wheel/favorites" }),
+    count: arrayLength("favorites"),
+    // Each user sees their own one favorite, never another's.
+    expect: signedIn({ status: 401, count: -1 }, { status: 200, count: 1 }),
+  },
+  {
+    route: "/api/wheel/favorites/:id",
+    method: "DELETE",
+    // Each user removes their own favorite.
+    request: (w, role) => {
+      const id = role === "visitor" ? "none" : w.users[role].favoriteId;
+      return { path: `/api/wheel/favorites/${id}`, params: { id } };
+    },
+    expect: signedIn(401, 200),
+  },
+  // Spec 001 §6: share creation needs no auth; shared pages are public.
+  {
+    route: "/api/wheel/share/:type",
+    method: "POST",
+    request: () => ({
+      path: "/api/wheel/share/csp",
+      params: { type: "csp" },
+      json: {
+        strategy: { symbol: "SPY", putStrike: 500, premium: 4, expirationDate: "2027-01-15" },
+      },
+    }),
+    expect: everyone(201),
+  },
+  {
+    route: "/api/wheel/share/:type/:id",
+    method: "GET",
+    request: (w) => ({ path: `/api/wheel/share/cc/${w.ccShareId}`, params: { type: "cc", id: w.ccShareId } }),
+    expect: everyone(200),
+  },
+  {
+    route: "/api/trade-image/:tradeId",
+    method: "GET",
+    request: (w) => ({ path: `/api/trade-image/${w.tradeId}`, params: { tradeId: w.tradeId } }),
+    expect: everyone(200),
+  },
+  {
+    route: "/api/csp-image/:id",
+    method: "GET",
+    request: (w) => ({ path: `/api/csp-image/${w.cspShareId}`, params: { id: w.cspShareId } }),
+    expect: everyone(200),
+  },
+  {
+    route: "/api/cc-image/:id",
+    method: "GET",
+    request: (w) => ({ path: `/api/cc-image/${w.ccShareId}`, params: { id: w.ccShareId } }),
+    expect: everyone(200),
+  },
+  publicPage("/robots.txt"),
+  publicPage("/sitemap.xml"),
+  // Spec 001 §6: notifications need a paid plan (requiresUpgrade) and a signed-in user.
+  {
+    route: "/api/notifications/preferences",
+    method: "GET",
+    request: () => ({ path: "/api/notifications/preferences" }),
+    expect: byPlan(401, 403, 200, 200),
+  },
+  {
+    route: "/api/notifications/history",
+    method: "GET",
+    request: () => ({ path: "/api/notifications/history?limit=20" }),
+    expect: byPlan(401, 403, 200, 200),
+  },
+  {
+    route: "/api/notifications/toggle",
+    method: "POST",
+    request: () => ({ path: "/api/notifications/toggle", json: { enabled: true } }),
+    expect: byPlan(401, 403, 200, 200),
+  },
+  {
+    route: "/api/notifications/test",
+    method: "POST",
+    request: () => ({ path: "/api/notifications/test" }),
+    expect: byPlan(401, 403, 200, 200),
+  },
+  // The signed token is the only credential (RFC 8058 one-click): the same for every caller.
+  {
+    route: "/api/notifications/unsubscribe",
+    method: "POST",
+    request: (w) => ({
+      path: `/api/notifications/unsubscribe?token=${encodeURIComponent(w.unsubscribeToken)}`,
+      form: { "List-Unsubscribe": "One-Click" },
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: "/api/create-checkout-session",
+    method: "POST",
+    request: () => ({
+      path: "/api/create-checkout-session",
+      json: { tier: "Elite Plan", period: "monthly" },
+    }),
+    // Subscribers change plan in place instead (409 points them there, decision 081).
+    expect: { ...byPlan(401, 200, 409, 409), promoTrial: 200 },
+  },
+  {
+    route: "/api/stripe/change-plan",
+    method: "POST",
+    request: () => ({ path: "/api/stripe/change-plan", json: { tier: "Elite Plan", period: "yearly" } }),
+    expect: signedIn(401, 200),
+  },
+  {
+    route: "/api/stripe/portal",
+    method: "POST",
+    request: () => ({ path: "/api/stripe/portal", json: {} }),
+    expect: signedIn(401, 200),
+  },
+  {
+    route: "/api/stripe/cancel-subscription",
+    method: "POST",
+    request: () => ({ path: "/api/stripe/cancel-subscription", json: { cancelImmediately: false } }),
+    // Only a Stripe subscription can be cancelled: trials and Free answer 400 (no subscription).
+    expect: { ...byPlan(401, 400, 200, 200), promoTrial: 400 },
+  },
+  // Only Stripe's signature counts; a session changes nothing.
+  {
+    route: "/api/stripe/webhook",
+    method: "POST",
+    request: () => ({ path: "/api/stripe/webhook", json: { type: "invoice.paid" } }),
+    expect: everyone(400),
+  },
+  {
+    route: "/api/contact",
+    method: "POST",
+    request: () => ({
+      path: "/api/contact",
+      json: { email: "asker@example.com", message: "Do you offer team plans?" },
+    }),
+    expect: everyone(200),
+  },
+  // Local development only: they do not exist anywhere else (APP_ENV=test here).
+  {
+    route: "/__dev/seed",
+    method: "POST",
+    request: () => ({ path: "/__dev/seed", json: {} }),
+    expect: everyone(404),
+  },
+  {
+    route: "/__dev/outbox",
+    method: "GET",
+    request: () => ({ path: "/__dev/outbox" }),
+    expect: everyone(404),
+  },
+  // Spec 000 §2: any unknown path redirects to /.
+  { route: "/*", method: "GET", request: () => ({ path: "/no-such-page" }), expect: everyone("/") },
+];
