@@ -66,9 +66,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const shell = useRouteLoaderData<typeof loader>("root");
   return (
     <>
-      <PageViews />
+      <PageViews userId={shell?.user?.id ?? null} />
       <Outlet />
     </>
   );

@@ -3,6 +3,7 @@ import type { ClientEventName } from "./analytics-events";
 
 const SESSION_KEY = "wh_sid";
 const VIEWED_KEY = "wh_viewed_paths";
+const ALIASED_KEY = "wh_aliased_user";
 
 function sessionId(): string | undefined {
   try {
@@ -53,5 +54,24 @@ export function trackPageViewOnce(path: string) {
   } catch {
     // storage unavailable: still count the view
   }
-  track("page_view", { title: document.title.slice(0, 200) }, path);
+  // The url without its query or hash: those can carry tokens (password reset links).
+  track(
+    "page_view",
+    { title: document.title.slice(0, 200), url: (window.location.origin + path).slice(0, 200) },
+    path,
+  );
+}
+
+/**
+ * Once per browser session and user: links this browser's anonymous id to the signed-in user (the
+ * spec's alias at sign-in). The server takes the user from the session cookie, never from the body.
+ */
+export function aliasOnce(userId: string) {
+  try {
+    if (sessionStorage.getItem(ALIASED_KEY) === userId) return;
+    sessionStorage.setItem(ALIASED_KEY, userId);
+  } catch {
+    return; // no storage: no stable anonymous id to link
+  }
+  track("alias");
 }

@@ -9,6 +9,8 @@ export const CLIENT_EVENT_NAMES = [
   "track_symbols_click",
   "economic_calendar_click",
   "create_account_click",
+  // Links the browser's anonymous id (the body's sessionId) to the signed-in user; needs a session.
+  "alias",
 ] as const;
 
 export type ClientEventName = (typeof CLIENT_EVENT_NAMES)[number];

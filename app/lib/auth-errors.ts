@@ -36,6 +36,24 @@ export const AUTH_MESSAGES: Record<SpecAuthCode, string> = {
 };
 
 /** Messages of the forms themselves (validation §5, account errors §8). */
+/** The spec's account messages (000 §8 "Account and watchlist") for loading the signed-in user. */
+export const USER_DATA_MESSAGES = {
+  /** A signed-in page finds the user signed out (session expired or revoked) while loading their data. */
+  signedOut: "Error loading user data. Please try again.",
+  /** Reading the signed-in user's record failed (a server or database error). */
+  fetchFailed: "Failed to fetch user data. Please try again.",
+} as const;
+
+/** /signin?notice=... value set by the signed-in guard when a session ended under the user. */
+export const NOTICE_SESSION_ENDED = "session_ended";
+
+/** A browser fetch that never reached the server (offline, DNS, connection reset). */
+export function isNetworkFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError || (error instanceof Error && /network|failed to fetch/i.test(error.message))
+  );
+}
+
 export const FORM_MESSAGES = {
   signInMissingFields: "Please enter both email and password",
   signUpPoliciesRequired: "Please agree to both the Risk Disclosure and Terms of Use",

@@ -16,6 +16,19 @@ export interface EconomicDateGroup<E extends EconomicEventLike = EconomicEventLi
 
 export const CALENDAR_GROUP_LIMIT = 5;
 
+/**
+ * React keys for one day's events: the title, with "#2", "#3", ... for repeats (two releases can share a
+ * title on one day), so every key is unique and stays with its event.
+ */
+export function eventKeys(events: readonly Pick<EconomicEventLike, "title">[]): string[] {
+  const seen = new Map<string, number>();
+  return events.map((e) => {
+    const n = (seen.get(e.title) ?? 0) + 1;
+    seen.set(e.title, n);
+    return n === 1 ? e.title : `${e.title}#${n}`;
+  });
+}
+
 export function isHighImpact(event: Pick<EconomicEventLike, "impact">): boolean {
   return event.impact.toLowerCase() === "high";
 }

@@ -58,6 +58,11 @@ export function formatRsi(rsi: number | null | undefined): RsiDisplay | null {
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** 'YYYY-MM-DD' -> 'Dec 4, 2026' without time-zone drift (the date is a calendar day, not an instant). */
+/** A count the provider may not have given (headline sentiment): "N/A" when missing, never a made-up 0. */
+export function formatCount(value: number | null | undefined): string {
+  return value == null || !Number.isFinite(value) ? "N/A" : String(value);
+}
+
 export function formatCalendarDate(isoDate: string | null | undefined): string {
   if (!isoDate) return MISSING;
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);

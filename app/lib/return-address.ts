@@ -3,6 +3,20 @@
 const RETURN_PARAM = "returnTo";
 export const DEFAULT_AFTER_SIGN_IN = "/suggested-trades";
 
+/** The spec's alias paths and the screen each one shows (their routes redirect there). */
+export const PATH_ALIASES: Readonly<Record<string, string>> = {
+  "/suggested-trades": "/spreads",
+  "/dashboard": "/spreads",
+};
+
+/** Where `path` finally lands: an alias becomes its screen (query and hash kept), so a redirect is one hop. */
+export function landingPath(path: string): string {
+  const at = path.search(/[?#]/);
+  const pathname = at < 0 ? path : path.slice(0, at);
+  const target = PATH_ALIASES[pathname];
+  return target ? target + (at < 0 ? "" : path.slice(at)) : path;
+}
+
 /** Accepts only app-relative paths ("/x?y"); anything else (//evil, https://, \\, javascript:) is dropped. */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value) return null;

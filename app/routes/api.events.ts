@@ -53,12 +53,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // The user comes from the session, never from the body.
   const session = await getSession(env, request);
+  // An alias says "this anonymous id is this user": only a signed-in browser, about its own id.
+  if (parsed.data.name === "alias" && (!session || !parsed.data.sessionId))
+    return problem(401, "Sign in to link analytics");
   await recordEvent(env, {
     name: parsed.data.name,
     path: parsed.data.path ?? null,
     sessionId: parsed.data.sessionId ?? null,
     userId: session?.user.id ?? null,
-    properties: parsed.data.properties ?? null,
+    properties:
+      parsed.data.name === "alias"
+        ? { anonymous_id: parsed.data.sessionId ?? null }
+        : (parsed.data.properties ?? null),
   });
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }

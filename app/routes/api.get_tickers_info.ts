@@ -1,9 +1,13 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.get_tickers_info";
-import { getTickerInfos, marketCacheControl } from "../server/market/market.server";
+import { getCachedTickerInfos, marketCacheControl } from "../server/market/market.server";
+import { clientAddress, consumeRateLimit } from "../server/rate-limit.server";
 
 /** The Elite watchlist is 50 symbols; one request never asks for more. */
 const MAX_SYMBOLS = 50;
+
+/** Per client address and minute: a page polling a few lists passes, a scraper does not (decision 150). */
+export const TICKERS_INFO_PER_MINUTE = 60;
 
 const query = z.object({
   symbols: z
@@ -31,9 +35,22 @@ function headerSafe(symbol: string): string {
 /**
  * GET /api/get_tickers_info?symbols=AAPL,TSLA -> array of ticker info (spec 000 §7). Unknown symbols are
  * reported in the X-Unknown-Symbols header and symbols still loading in X-Pending-Symbols, so the body
- * stays the spec's plain array (docs/decisions/040-market-data-pipeline.md).
+ * stays the spec's plain array (docs/decisions/040-market-data-pipeline.md). Public and rate limited; it
+ * reads the caches only, so no request here reaches a provider (decision 150).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = context.cloudflare.env;
+  const limit = await consumeRateLimit(
+    env,
+    `tickers-info:${clientAddress(request)}`,
+    TICKERS_INFO_PER_MINUTE,
+    60_000,
+  );
+  if (!limit.allowed)
+    return Response.json(
+      { error: "Too many requests. Please try again in a minute." },
+      { status: 429, headers: { "Cache-Control": "no-store", "Retry-After": "60" } },
+    );
   const url = new URL(request.url);
   const parsed = query.safeParse({ symbols: url.searchParams.get("symbols") ?? undefined });
   if (!parsed.success) {
@@ -43,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   try {
-    const { infos, unknown, pending } = await getTickerInfos(context.cloudflare.env, parsed.data.symbols);
+    const { infos, unknown, pending } = await getCachedTickerInfos(env, parsed.data.symbols);
     const headers = new Headers({
       // Spec 000 §9: ticker info is cached 5 minutes per symbol; stale or partial answers only briefly.
       "Cache-Control": marketCacheControl(

@@ -12,7 +12,14 @@ import {
   useHydrated,
 } from "../components/auth/fields";
 import { SocialButtons } from "../components/auth/SocialButtons";
-import { authErrorMessage, NOTICE_SIGN_UP_FIRST } from "../lib/auth-errors";
+import {
+  AUTH_MESSAGES,
+  authErrorMessage,
+  isNetworkFailure,
+  NOTICE_SESSION_ENDED,
+  NOTICE_SIGN_UP_FIRST,
+  USER_DATA_MESSAGES,
+} from "../lib/auth-errors";
 import { firstMessage, formFields, signInSchema, socialProviderSchema } from "../lib/auth-validation";
 import {
   DEFAULT_AFTER_SIGN_IN,
@@ -59,7 +66,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     providers: enabledProviders(env),
     returnTo: returnPathFrom(url),
-    error: oauthError ? authErrorMessage("signin", oauthError) : null,
+    error: oauthError
+      ? authErrorMessage("signin", oauthError)
+      : url.searchParams.get("notice") === NOTICE_SESSION_ENDED
+        ? USER_DATA_MESSAGES.signedOut
+        : null,
     notice: NOTICES[url.searchParams.get("notice") ?? ""] ?? null,
   };
 }
@@ -86,6 +97,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: res.status === 429 ? 429 : 400 },
     );
   return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
+}
+
+/** A submission that cannot reach the server gets the spec's network message, not the error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (isNetworkFailure(error)) return { error: AUTH_MESSAGES["network-request-failed"] };
+    throw error;
+  }
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,7 +14,13 @@ import {
 import { SocialButtons } from "../components/auth/SocialButtons";
 import { PolicyDialog } from "../components/auth/PolicyDialog";
 import { POLICIES, type PolicyKey } from "../components/auth/policies";
-import { authErrorMessage, FORM_MESSAGES, NOTICE_SIGN_UP_FIRST } from "../lib/auth-errors";
+import {
+  AUTH_MESSAGES,
+  authErrorMessage,
+  FORM_MESSAGES,
+  isNetworkFailure,
+  NOTICE_SIGN_UP_FIRST,
+} from "../lib/auth-errors";
 import {
   firstMessage,
   formFields,
@@ -97,6 +103,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   await acceptInvite(env, fields.invite);
   return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
+}
+
+/** A submission that cannot reach the server gets the spec's network message, not the error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (isNetworkFailure(error)) return { error: AUTH_MESSAGES["network-request-failed"] };
+    throw error;
+  }
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {

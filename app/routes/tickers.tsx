@@ -66,12 +66,22 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
     return { ok: true, intent: "dismiss-trimmed" };
   }
   if (parsed.data.intent === "delete") {
-    await removeSymbol(env, session.user.id, parsed.data.symbol);
+    try {
+      await removeSymbol(env, session.user.id, parsed.data.symbol);
+    } catch (error) {
+      console.error("watchlist: delete failed", error);
+      return unavailable("delete", WATCHLIST_MESSAGES.deleteFailed);
+    }
     return { ok: true, intent: "delete", symbol: cleanSymbolInput(parsed.data.symbol) };
   }
-  const result = await addSymbol(env, session.user, parsed.data.symbol, (s) =>
-    isKnownWatchlistSymbol(env, s),
-  );
+  let result: Awaited<ReturnType<typeof addSymbol>>;
+  try {
+    result = await addSymbol(env, session.user, parsed.data.symbol, (s) => isKnownWatchlistSymbol(env, s));
+  } catch (error) {
+    // A provider outage (the known-symbol check) or a D1 error: the spec's message, not the error page.
+    console.error("watchlist: add failed", error);
+    return unavailable("add", WATCHLIST_MESSAGES.addFailed);
+  }
   if (result.ok)
     return result.ignored
       ? { ok: true, intent: "add", ignored: true }
@@ -85,6 +95,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
     },
     { status: result.reason === "limit" ? 403 : 400 },
   );
+}
+
+function unavailable(intent: "add" | "delete", message: string) {
+  return Response.json({ ok: false, intent, message } satisfies TickersActionData, { status: 503 });
 }
 
 function AddSymbolForm() {

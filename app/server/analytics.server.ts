@@ -10,7 +10,8 @@ export interface AnalyticsEvent {
   properties?: Record<string, unknown> | null;
 }
 
-const NAME = /^[a-z][a-z0-9_]{0,63}$/;
+/** Snake case, plus the spec's few capitalised names (SignUp). */
+const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 export async function recordEvent(
   env: { DB: D1Database },
@@ -36,6 +37,40 @@ export async function recordEvent(
     return true;
   } catch (error) {
     console.error(`analytics: could not record ${event.name}`, error);
+    return false;
+  }
+}
+
+/**
+ * The spec's sign-up analytics (000 "Sign up"): the events sign_up (method), SignUp and signup, and the
+ * identify step (user id, plan Free). The email stays out of analytics rows (decision 023, 152). One batch.
+ */
+export async function recordSignUp(
+  env: { DB: D1Database },
+  { userId, method, path }: { userId: string; method: string; path: string | null },
+  now = Date.now(),
+): Promise<boolean> {
+  const db = getDb(env);
+  const row = (name: string, properties: Record<string, unknown>) =>
+    db.insert(schema.analyticsEvents).values({
+      id: crypto.randomUUID(),
+      name,
+      userId,
+      sessionId: null,
+      path: path?.slice(0, 512) ?? null,
+      properties,
+      createdAt: new Date(now),
+    });
+  try {
+    await db.batch([
+      row("sign_up", { method }),
+      row("SignUp", { method }),
+      row("signup", { method }),
+      row("identify", { user_id: userId, plan: "Free Plan" }),
+    ]);
+    return true;
+  } catch (error) {
+    console.error("analytics: could not record the sign-up", error);
     return false;
   }
 }

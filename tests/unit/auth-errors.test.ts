@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES, authErrorMessage, specCodeFor } from "../../app/lib/auth-errors";
+import { AUTH_MESSAGES, authErrorMessage, isNetworkFailure, specCodeFor } from "../../app/lib/auth-errors";
 import {
   changePasswordSchema,
   firstMessage,
@@ -130,5 +130,14 @@ describe("form validation (000 §5)", () => {
     expect(
       msg(resetPasswordSchema.safeParse({ token: "", newPassword: "abcdef", confirmPassword: "abcdef" })),
     ).toBe("This reset link is invalid or has expired. Please request a new one.");
+  });
+});
+
+describe("network failures", () => {
+  it("recognises a fetch that never reached the server", () => {
+    expect(isNetworkFailure(new TypeError("Failed to fetch"))).toBe(true);
+    expect(isNetworkFailure(new Error("NetworkError when attempting to fetch resource."))).toBe(true);
+    expect(isNetworkFailure(new Error("Something else"))).toBe(false);
+    expect(AUTH_MESSAGES["network-request-failed"]).toBe("Network error. Please check your connection");
   });
 });

@@ -33,3 +33,12 @@ describe("error page", () => {
     });
   });
 });
+
+describe("user data messages", () => {
+  it("shows 'Failed to fetch user data' for the guard's 503, and nothing else a 503 carries", () => {
+    expect(errorPageText(routeError(503, "Failed to fetch user data. Please try again.")).message).toBe(
+      "Failed to fetch user data. Please try again.",
+    );
+    expect(errorPageText(routeError(503, "D1_ERROR: secret")).message).not.toContain("secret");
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { returnPathFrom, safeReturnPath, withReturnTo } from "../../app/lib/return-address";
+import { landingPath, returnPathFrom, safeReturnPath, withReturnTo } from "../../app/lib/return-address";
 
 describe("return address", () => {
   it("keeps an app path with its query and hash", () => {
@@ -43,5 +43,14 @@ describe("return address", () => {
     expect(withReturnTo("/signup", "//evil.example.com", { error: "signup_first" })).toBe(
       "/signup?error=signup_first",
     );
+  });
+});
+
+describe("landingPath", () => {
+  it("resolves the spec's alias paths to their screen, keeping query and hash", () => {
+    expect(landingPath("/suggested-trades")).toBe("/spreads");
+    expect(landingPath("/dashboard?x=1#top")).toBe("/spreads?x=1#top");
+    expect(landingPath("/tickers?x=1")).toBe("/tickers?x=1");
+    expect(landingPath("/suggested-trades-old")).toBe("/suggested-trades-old");
   });
 });

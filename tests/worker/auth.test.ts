@@ -52,15 +52,25 @@ describe("sign-up", () => {
     expect(await userRow("a@example.com")).toBeNull();
   });
 
-  it("creates the account, signs in, goes to the trade ideas and records sign_up", async () => {
+  it("creates the account, signs in, goes to the trade ideas and records the spec's sign-up analytics", async () => {
     const res = await signUp("new@example.com", "secret1");
     expect(res.location).toBe("/suggested-trades");
     expect(res.cookie).toContain("better-auth.session_token=");
     const user = await userRow("new@example.com");
-    const events = await env.DB.prepare("select name, properties from analytics_events where user_id = ?")
+    const events = await env.DB.prepare(
+      "select name, properties from analytics_events where user_id = ? order by name",
+    )
       .bind(user!.id)
-      .all();
-    expect(events.results).toEqual([{ name: "sign_up", properties: JSON.stringify({ method: "email" }) }]);
+      .all<{ name: string; properties: string }>();
+    const method = JSON.stringify({ method: "email" });
+    expect(events.results).toEqual([
+      { name: "SignUp", properties: method },
+      { name: "identify", properties: JSON.stringify({ user_id: user!.id, plan: "Free Plan" }) },
+      { name: "sign_up", properties: method },
+      { name: "signup", properties: method },
+    ]);
+    // Decision 023: no email in analytics rows.
+    expect(JSON.stringify(events.results)).not.toContain("new@example.com");
   });
 
   it("says the email is taken", async () => {
@@ -192,8 +202,16 @@ describe("sign-in", () => {
     expect(
       outcome(await call(signin.loader, requestWithCookie("/signin?returnTo=%2Fwheels", cookie))).location,
     ).toBe("/wheels");
+    // One hop: straight to the trade ideas screen, not via the /suggested-trades alias.
     expect(outcome(await call(signup.loader, requestWithCookie("/signup", cookie))).location).toBe(
-      "/suggested-trades",
+      "/spreads",
+    );
+    expect(
+      outcome(await call(signup.loader, requestWithCookie("/signup?returnTo=%2Fdashboard%3Ftab%3Dx", cookie)))
+        .location,
+    ).toBe("/spreads?tab=x");
+    expect(outcome(await call(signin.loader, requestWithCookie("/signin", cookie))).location).toBe(
+      "/spreads",
     );
   });
 

@@ -118,3 +118,68 @@ describe("POST /api/events", () => {
     ).toBe(204);
   });
 });
+
+describe("analytics retention", () => {
+  it("the daily housekeeping deletes events older than the retention and keeps the rest", async () => {
+    const { recordEvent } = await import("../../app/server/analytics.server");
+    const { ANALYTICS_RETENTION_DAYS } = await import("../../app/server/jobs/housekeeping.server");
+    const { runJob } = await import("../../app/server/jobs/scheduler.server");
+    const { testEnv } = await import("./helpers");
+    const now = Date.parse("2026-11-23T08:00:00Z");
+    const day = 86_400_000;
+    await recordEvent(env, { name: "retention_old", path: "/" }, now - (ANALYTICS_RETENTION_DAYS + 1) * day);
+    await recordEvent(
+      env,
+      { name: "retention_recent", path: "/" },
+      now - (ANALYTICS_RETENTION_DAYS - 1) * day,
+    );
+    const run = await runJob("housekeeping", testEnv, new Date(now));
+    expect(run.ok).toBe(true);
+    expect(run.detail).toMatchObject({ analyticsEventsDeleted: 1 });
+    expect(await rows("retention_old")).toEqual([]);
+    expect(await rows("retention_recent")).toHaveLength(1);
+  });
+});
+
+describe("alias of the anonymous id to the user", () => {
+  it("links the browser's anonymous id to the signed-in user from the session", async () => {
+    const cookie = await signUpAndGetCookie("alias@example.com");
+    const res = (await call(
+      events.action,
+      post(
+        { name: "alias", sessionId: "anon_abcdef123456", properties: { user_id: "someone-else" } },
+        {
+          cookie,
+          "cf-connecting-ip": "203.0.113.30",
+        },
+      ),
+    )) as Response;
+    expect(res.status).toBe(204);
+    const user = await env.DB.prepare("select id from user where email = ?")
+      .bind("alias@example.com")
+      .first<{ id: string }>();
+    expect(await rows("alias")).toEqual([
+      {
+        name: "alias",
+        userId: user!.id,
+        sessionId: "anon_abcdef123456",
+        path: null,
+        properties: JSON.stringify({ anonymous_id: "anon_abcdef123456" }),
+      },
+    ]);
+  });
+
+  it("refuses an alias without a session or without an anonymous id", async () => {
+    const visitor = (await call(
+      events.action,
+      post({ name: "alias", sessionId: "anon_abcdef123456" }, { "cf-connecting-ip": "203.0.113.31" }),
+    )) as Response;
+    expect(visitor.status).toBe(401);
+    const cookie = await signUpAndGetCookie("alias-no-id@example.com");
+    const noId = (await call(
+      events.action,
+      post({ name: "alias" }, { cookie, "cf-connecting-ip": "203.0.113.31" }),
+    )) as Response;
+    expect(noId.status).toBe(401);
+  });
+});

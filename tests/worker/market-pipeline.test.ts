@@ -154,7 +154,20 @@ describe("GET /api/get_tickers_info", () => {
     expect(res.status).toBe(400);
   });
 
-  it("refreshes a known symbol inline when nothing is cached", async () => {
+  it("is rate limited per client address", async () => {
+    const from = (ip: string) =>
+      new Request("http://localhost/api/get_tickers_info?symbols=SPY", {
+        headers: { "cf-connecting-ip": ip },
+      });
+    for (let i = 0; i < tickersInfo.TICKERS_INFO_PER_MINUTE; i++)
+      expect(((await call(tickersInfo.loader, from("203.0.113.70"))) as Response).status).toBe(200);
+    const refused = (await call(tickersInfo.loader, from("203.0.113.70"))) as Response;
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    expect(((await call(tickersInfo.loader, from("203.0.113.71"))) as Response).status).toBe(200);
+  });
+
+  it("refreshes a watchlist's known symbol inline when nothing is cached", async () => {
     await env.MARKET_KV.delete(KV_KEYS.tickerInfo("COIN"));
     await env.DB.prepare("DELETE FROM market_snapshots WHERE key = ?1")
       .bind(KV_KEYS.tickerInfo("COIN"))

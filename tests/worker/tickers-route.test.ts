@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { env } from "cloudflare:test";
-import { call, requestWithCookie, signUpAndGetCookie } from "./helpers";
+import { call, makeContext, requestWithCookie, signUpAndGetCookie } from "./helpers";
 import { formPost, outcome, setUser } from "./auth-helpers";
 import * as tickers from "../../app/routes/tickers";
 import * as home from "../../app/routes/home";
@@ -127,6 +127,70 @@ describe("/tickers adding and removing", () => {
     expect(res.body).toEqual({ ok: true, intent: "delete", symbol: "AAPL" });
     const data = (await call(tickers.loader, requestWithCookie("/tickers", cookie))) as LoaderData;
     expect(data.symbols).toEqual(["SPY"]);
+  });
+});
+
+/** The real D1, except that every statement touching the watchlist fails (a D1 outage mid-request). */
+function watchlistDownDb(): D1Database {
+  const real = env.DB;
+  return new Proxy(real, {
+    get(target, prop) {
+      if (prop === "prepare")
+        return (query: string) => {
+          if (/watchlist_symbols/.test(query)) throw new Error("D1_ERROR: simulated outage");
+          return target.prepare(query);
+        };
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+describe("/tickers when a dependency fails", () => {
+  it("a D1 error on add or delete answers the spec's messages, not the error page", async () => {
+    const cookie = await signUpAndGetCookie("d1-down@example.com");
+    const context = makeContext({ DB: watchlistDownDb() });
+    const added = (await call(
+      tickers.action,
+      formPost("/tickers", { intent: "add", symbol: "AAPL" }, { cookie }),
+      {
+        context,
+      },
+    )) as Response;
+    expect(added.status).toBe(503);
+    expect(await added.json()).toEqual({
+      ok: false,
+      intent: "add",
+      message: "Failed to add symbol. Please try again.",
+    });
+    const deleted = (await call(
+      tickers.action,
+      formPost("/tickers", { intent: "delete", symbol: "AAPL" }, { cookie }),
+      { context },
+    )) as Response;
+    expect(deleted.status).toBe(503);
+    expect(await deleted.json()).toEqual({
+      ok: false,
+      intent: "delete",
+      message: "Failed to delete symbol. Please try again.",
+    });
+  });
+
+  it("a market provider outage during the known-symbol check answers 'Failed to add symbol'", async () => {
+    const cookie = await signUpAndGetCookie("provider-down@example.com");
+    const context = makeContext({
+      MARKET_DATA_PROVIDER: "live",
+      CBOE_API_BASE: `${inject("fakeOrigin")}/cboe-down`,
+    } as never);
+    const res = (await call(
+      tickers.action,
+      formPost("/tickers", { intent: "add", symbol: "CLXQ" }, { cookie }),
+      {
+        context,
+      },
+    )) as Response;
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ ok: false, message: "Failed to add symbol. Please try again." });
   });
 });
 

@@ -1,5 +1,10 @@
 import { formatCalendarDate } from "../../lib/format";
-import { isHighImpact, type EconomicDateGroup, type EconomicEventLike } from "../../lib/economic-calendar";
+import {
+  eventKeys,
+  isHighImpact,
+  type EconomicDateGroup,
+  type EconomicEventLike,
+} from "../../lib/economic-calendar";
 
 export function EconomicCalendarCard({
   groups,
@@ -39,8 +44,8 @@ export function EconomicCalendarCard({
             >
               <p className="text-sm font-semibold text-slate-200">{formatCalendarDate(g.date)}</p>
               <ul className="mt-2 space-y-1.5">
-                {g.events.map((e) => (
-                  <li key={e.title} className="flex items-start gap-2 text-sm">
+                {g.events.map((e, i) => (
+                  <li key={eventKeys(g.events)[i]} className="flex items-start gap-2 text-sm">
                     <span
                       className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${isHighImpact(e) ? "bg-red-400" : "bg-slate-500"}`}
                       title={isHighImpact(e) ? "High impact" : "Lower impact"}

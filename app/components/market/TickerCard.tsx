@@ -1,4 +1,11 @@
-import { formatAsOf, formatCalendarDate, formatChange, formatPrice, formatRsi } from "../../lib/format";
+import {
+  formatAsOf,
+  formatCalendarDate,
+  formatChange,
+  formatCount,
+  formatPrice,
+  formatRsi,
+} from "../../lib/format";
 import type { TickerCardData } from "../../lib/ticker-card";
 
 export type { TickerCardData };
@@ -107,15 +114,15 @@ export function TickerCard({
         <p className="text-[11px] uppercase tracking-wide text-slate-500">News sentiment · 5 days</p>
         <div className="mt-1 grid grid-cols-3 gap-1 text-center tabular-nums" data-testid="sentiment">
           <div className="rounded bg-emerald-500/10 py-1" title="Positive headlines">
-            <p className="text-sm font-semibold text-emerald-300">{data.positive_5days ?? 0}</p>
+            <p className="text-sm font-semibold text-emerald-300">{formatCount(data.positive_5days)}</p>
             <p className="text-[10px] text-emerald-300/80">Positive</p>
           </div>
           <div className="rounded bg-slate-500/10 py-1" title="Neutral headlines">
-            <p className="text-sm font-semibold text-slate-200">{data.neutral_5days ?? 0}</p>
+            <p className="text-sm font-semibold text-slate-200">{formatCount(data.neutral_5days)}</p>
             <p className="text-[10px] text-slate-400">Neutral</p>
           </div>
           <div className="rounded bg-red-500/10 py-1" title="Negative headlines">
-            <p className="text-sm font-semibold text-red-300">{data.negative_5days ?? 0}</p>
+            <p className="text-sm font-semibold text-red-300">{formatCount(data.negative_5days)}</p>
             <p className="text-[10px] text-red-300/80">Negative</p>
           </div>
         </div>

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { USER_DATA_MESSAGES } from "../../lib/auth-errors";
 
 export interface ErrorPageText {
   heading: string;
@@ -19,6 +20,9 @@ export function errorPageText(error: unknown): ErrorPageText {
     }
     if (error.status === 429)
       return { heading: "Slow down", message: "Too many attempts. Please try again later" };
+    // The one server-error text a user may see: the signed-in user could not be read (spec 000 §8).
+    if (error.status === 503 && error.data === USER_DATA_MESSAGES.fetchFailed)
+      return { heading: "Something went wrong", message: USER_DATA_MESSAGES.fetchFailed };
     if (error.status < 500)
       return {
         heading: `Error ${error.status}`,

@@ -55,7 +55,7 @@ export const PRIVACY: LegalDocument = {
     {
       heading: "Retention",
       blocks: [
-        "Account data is kept while your account exists. Product analytics events are deleted after a limited retention period. Records of sent e-mails and billing events are kept as long as needed for support, accounting and legal duties. Expired shared links are removed by a daily job.",
+        "Account data is kept while your account exists. Product analytics events are deleted after 13 months. Records of sent e-mails and billing events are kept as long as needed for support, accounting and legal duties. Expired shared links are removed by a daily job.",
       ],
     },
     {

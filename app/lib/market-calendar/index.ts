@@ -137,6 +137,16 @@ export function marketStatus(ms: number): MarketStatus {
   };
 }
 
+/**
+ * Is market data taken at `asOfMs` still current at `nowMs` without the hot cache? Only while the market
+ * is closed, and only when it was taken at or after the last close: the closing data is the latest there
+ * is until the next open (nights, weekends, holidays).
+ */
+export function isCurrentWhileClosed(asOfMs: number, nowMs: number): boolean {
+  const status = marketStatus(nowMs);
+  return !status.isOpen && asOfMs >= Date.parse(status.lastClose);
+}
+
 /** Fraction (0..1) of the latest started session elapsed at `ms`; 1 once it has closed. */
 export function sessionProgress(ms: number): { session: Session; fraction: number } {
   const session = latestStartedSession(ms);

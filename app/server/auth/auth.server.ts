@@ -7,7 +7,7 @@ import { getDb, schema } from "../db/client.server";
 import { authSecret, integrationsOf, serverConfig, type WorkerEnv } from "../env.server";
 import { sendEmail } from "../email/mail.server";
 import { resetPasswordEmail } from "../email/templates.server";
-import { recordEvent } from "../analytics.server";
+import { recordSignUp } from "../analytics.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../lib/auth-validation";
 import { grantAutomaticTrial } from "./trial.server";
 import { authGuards } from "./auth-guards.server";
@@ -107,16 +107,13 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
       user: {
         create: {
           after: async (user, ctx) => {
-            await recordEvent(env, {
-              name: "sign_up",
+            await recordSignUp(env, {
               userId: user.id,
               path: ctx?.path ?? null,
-              properties: {
-                method: signUpMethod(
-                  ctx?.path,
-                  ctx?.params?.id ?? (ctx?.body as { provider?: unknown } | undefined)?.provider,
-                ),
-              },
+              method: signUpMethod(
+                ctx?.path,
+                ctx?.params?.id ?? (ctx?.body as { provider?: unknown } | undefined)?.provider,
+              ),
             });
           },
         },

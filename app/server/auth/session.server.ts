@@ -4,7 +4,7 @@ import type { WorkerEnv } from "../env.server";
 import { getAuth, type SessionData } from "./auth.server";
 import { reconcileTrial } from "./trial.server";
 import { isBannedNow } from "./ban.server";
-import { DEFAULT_AFTER_SIGN_IN, returnPathFrom, withReturnTo } from "../../lib/return-address";
+import { DEFAULT_AFTER_SIGN_IN, landingPath, returnPathFrom, withReturnTo } from "../../lib/return-address";
 
 /**
  * One lookup per page request: the root loader, the signed-in layout and the route all ask, and React
@@ -57,5 +57,6 @@ export async function requireSession(env: WorkerEnv, request: Request): Promise<
 /** /signin and /signup: a signed-in user goes straight to the return address (or the trade ideas). */
 export async function redirectIfSignedIn(env: WorkerEnv, request: Request): Promise<void> {
   const session = await getSession(env, request);
-  if (session) throw redirect(returnPathFrom(new URL(request.url)) ?? DEFAULT_AFTER_SIGN_IN);
+  // Straight to the screen (not via an alias that redirects again): one hop from the home page's buttons.
+  if (session) throw redirect(landingPath(returnPathFrom(new URL(request.url)) ?? DEFAULT_AFTER_SIGN_IN));
 }

@@ -1,5 +1,5 @@
 // Daily housekeeping: revert expired promotional trials, drop expired share links, ideas nobody can
-// open any more, and old job records.
+// open any more, old job records and analytics events past their retention.
 import { lt } from "drizzle-orm";
 import { DAY_MS } from "../../engine/time";
 import { getDb, schema } from "../db/client.server";
@@ -10,12 +10,14 @@ import type { JobOutcome } from "./job-runs.server";
 /** Spread ideas stay openable from share links for 90 days after they were last seen. */
 export const TRADE_IDEA_RETENTION_DAYS = 90;
 const JOB_RUN_RETENTION_DAYS = 30;
+/** Product analytics are kept 13 months, enough to compare a month with the same month a year ago (decision 151). */
+export const ANALYTICS_RETENTION_DAYS = 395;
 
 export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promise<JobOutcome> {
   const db = getDb(env);
   const t = now.getTime();
   const trialsExpired = await expireTrials(env, t);
-  const [shares, ideas, runs] = await db.batch([
+  const [shares, ideas, runs, events] = await db.batch([
     db.delete(schema.shares).where(lt(schema.shares.expiresAt, new Date(t))),
     db
       .delete(schema.tradeIdeas)
@@ -23,15 +25,19 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
     db
       .delete(schema.jobRuns)
       .where(lt(schema.jobRuns.startedAt, new Date(t - JOB_RUN_RETENTION_DAYS * DAY_MS))),
+    db
+      .delete(schema.analyticsEvents)
+      .where(lt(schema.analyticsEvents.createdAt, new Date(t - ANALYTICS_RETENTION_DAYS * DAY_MS))),
   ]);
   return {
-    itemsProcessed: trialsExpired + changes(shares) + changes(ideas) + changes(runs),
+    itemsProcessed: trialsExpired + changes(shares) + changes(ideas) + changes(runs) + changes(events),
     failures: 0,
     detail: {
       trialsExpired,
       sharesDeleted: changes(shares),
       ideasDeleted: changes(ideas),
       jobRunsDeleted: changes(runs),
+      analyticsEventsDeleted: changes(events),
     },
   };
 }

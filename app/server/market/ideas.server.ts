@@ -8,7 +8,7 @@ import {
   type MarketEvent,
   type SpreadIdea,
 } from "../../engine";
-import type { EconomicEvent } from "../../lib/market-calendar";
+import { isCurrentWhileClosed, type EconomicEvent } from "../../lib/market-calendar";
 import type { RiskFreeRate } from "../../lib/risk-free-rate";
 import { getDb, schema } from "../db/client.server";
 import { sqlExcluded } from "../db/sql.server";
@@ -168,9 +168,18 @@ export function roundIdea(idea: SpreadIdea): SpreadIdea {
   };
 }
 
-/** The current ideas: hot cache, else the last good list (marked stale). */
-export async function readIdeasSnapshot(env: MarketCacheEnv): Promise<TradeIdeasSnapshot | null> {
-  return readCachedOne<TradeIdeasSnapshot>(env, KV_KEYS.ideas, (snapshot) => ({ ...snapshot, stale: true }));
+/**
+ * The current ideas: hot cache, else the last good list, stale unless it holds the last close while the
+ * market is closed (the hot copy expires minutes after the close; nights and weekends are not stale).
+ */
+export async function readIdeasSnapshot(
+  env: MarketCacheEnv,
+  nowMs = Date.now(),
+): Promise<TradeIdeasSnapshot | null> {
+  return readCachedOne<TradeIdeasSnapshot>(env, KV_KEYS.ideas, (snapshot) => ({
+    ...snapshot,
+    stale: !isCurrentWhileClosed(Date.parse(snapshot.asOf), nowMs),
+  }));
 }
 
 /** One idea by its public id, for share pages: current list first, then the D1 history. */

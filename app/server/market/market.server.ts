@@ -1,6 +1,6 @@
 // The market module's public face: what routes, loaders and other server modules call.
-// Everything here reads caches; only getTickerInfos may reach a provider (one missing symbol at a time,
-// bounded in time).
+// Everything here reads caches; only getTickerInfos (a signed-in user's watchlist) may reach a provider
+// (at most 5 missing symbols, bounded in time).
 import {
   marketStatus,
   newYorkDateOf,
@@ -20,13 +20,28 @@ export type { TickerInfo } from "./ticker-info.server";
 export type { TradeIdea } from "./ideas.server";
 export type { DataFreshness } from "./refresh/freshness.server";
 
-/** Ticker info for symbols (cache first; a missing known symbol is refreshed inline, within ~2.5 s). */
+/**
+ * Ticker info for a signed-in user's watchlist: cache first; a missing known symbol is refreshed
+ * inline, within ~2.5 s.
+ */
 export async function getTickerInfos(
   env: WorkerEnv,
   symbols: readonly string[],
   nowMs = Date.now(),
 ): Promise<TickerInfoResult> {
-  return readTickerInfos(env, symbols, nowMs);
+  return readTickerInfos(env, symbols, nowMs, { refreshMissing: true });
+}
+
+/**
+ * Ticker info for a public request: the caches only, never a provider call. A symbol nothing has
+ * cached is pending when an earlier check proved it exists, else unknown.
+ */
+export async function getCachedTickerInfos(
+  env: WorkerEnv,
+  symbols: readonly string[],
+  nowMs = Date.now(),
+): Promise<TickerInfoResult> {
+  return readTickerInfos(env, symbols, nowMs, { refreshMissing: false });
 }
 
 /** For the watchlist: does this symbol exist at the configured provider? */

@@ -1,6 +1,6 @@
 // Ticker info (spec 000 §3): price, change, ex-dividend, next earnings, 5-day sentiment counts and RSI,
 // computed from provider inputs. Pure: the refresh calls it; ticker-reader.server.ts serves the result.
-import { rsiTrend, rsiWilder } from "../../engine";
+import { rsiWilder } from "../../engine";
 import { DAY_MS } from "../../engine/time";
 import { addDays, daysBetween, latestStartedSession, newYorkDateOf } from "../../lib/market-calendar";
 import type { DailyHistory, Dividends, EarningsDate, NewsFeed, Quote, Sourced } from "./types.server";
@@ -83,6 +83,21 @@ export interface TickerInputs {
   nowMs: number;
 }
 
+/**
+ * The card's RSI arrow: the direction of the latest change in the RSI series. A flat last step keeps the
+ * direction before it (an unchanged RSI is not a rise); null when the series never moved.
+ */
+export function rsiDirection(rsi: readonly number[]): "up" | "down" | null {
+  let later = NaN;
+  for (let i = rsi.length - 1; i >= 0; i--) {
+    const v = rsi[i]!;
+    if (!Number.isFinite(v)) continue;
+    if (Number.isFinite(later) && later !== v) return later > v ? "up" : "down";
+    later = v;
+  }
+  return null;
+}
+
 export function computeTickerInfo({
   quote,
   history,
@@ -99,7 +114,7 @@ export function computeTickerInfo({
   if (closes.length > 0 && lastBar !== undefined && lastBar < session.date) closes.push(quote.price);
   const rsi = closes.length > 15 ? rsiWilder(closes, 14) : [];
   const lastRsi = rsi.length ? rsi[rsi.length - 1]! : NaN;
-  const trend = rsiTrend(rsi);
+  const trend = rsiDirection(rsi);
   const earningsNext = nextEarnings(earnings, today);
   const exDiv = nextExDividend(dividends, today);
   const counts = sentimentCounts(news, nowMs);
@@ -113,7 +128,7 @@ export function computeTickerInfo({
     neutral_5days: counts.neutral,
     negative_5days: counts.negative,
     last_rsi_value: Number.isFinite(lastRsi) ? Math.round(lastRsi * 100) / 100 : null,
-    rsi_value_trend: trend === null ? null : trend === "down" ? "down" : "up",
+    rsi_value_trend: trend,
     next_earnings_time: earningsNext?.time ?? null,
     next_earnings_estimated: earningsNext?.estimated ?? false,
     ex_dividend_estimated: exDiv?.estimated ?? false,

@@ -1,10 +1,10 @@
-// Ticker info for a list of symbols: the caches first (KV, then D1's last good copy); a known symbol
-// nobody has cached yet is refreshed inline within a time budget (the only place a request may reach
-// a provider, see docs/ARCHITECTURE.md).
+// Ticker info for a list of symbols: the caches first (KV, then D1's last good copy). For a signed-in
+// user's watchlist, a known symbol nobody has cached yet is refreshed inline within a time budget (the
+// only place a request may reach a provider, see docs/ARCHITECTURE.md); public requests read caches only.
 import { cleanSymbolInput, normaliseSymbol } from "../../lib/symbols";
 import { marketStatus } from "../../lib/market-calendar";
 import type { WorkerEnv } from "../env.server";
-import { KV_KEYS, readCached } from "./cache.server";
+import { KV_KEYS, kvGetJson, readCached } from "./cache.server";
 import { withDeadline } from "./deadline.server";
 import { getMarketProvider } from "./provider.server";
 import { refreshTickerInfos } from "./refresh/inline.server";
@@ -22,10 +22,19 @@ export interface TickerInfoResult {
 const INLINE_REFRESH_BUDGET_MS = 2500;
 const INLINE_REFRESH_MAX_SYMBOLS = 5;
 
+export interface ReadTickerOptions {
+  /**
+   * May a known symbol nobody has cached yet be loaded from the provider now? Only for a signed-in
+   * user's own watchlist; a public request reads the caches only, so it can never spend provider budget.
+   */
+  refreshMissing: boolean;
+}
+
 export async function readTickerInfos(
   env: WorkerEnv,
   rawSymbols: readonly string[],
   nowMs: number,
+  { refreshMissing }: ReadTickerOptions,
 ): Promise<TickerInfoResult> {
   const unknown: string[] = [];
   const symbols: string[] = [];
@@ -48,7 +57,11 @@ export async function readTickerInfos(
   }
   const missing = symbols.filter((s) => !found.has(s));
   const pending: string[] = [];
-  if (missing.length) {
+  if (missing.length && !refreshMissing) {
+    // Caches only: what an earlier check learned about the symbol decides between "coming" and "unknown".
+    const known = await Promise.all(missing.map((s) => kvGetJson<{ known: boolean }>(env, KV_KEYS.known(s))));
+    missing.forEach((s, i) => (known[i]?.known ? pending : unknown).push(s));
+  } else if (missing.length) {
     // One budget for checking and loading everything missing: a slow provider makes symbols pending,
     // never a slow page.
     const deadline = Date.now() + INLINE_REFRESH_BUDGET_MS;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   economicEventsBetween,
+  isCurrentWhileClosed,
   isTradingDay,
   marketStatus,
   monthlyExpiration,
@@ -97,5 +98,25 @@ describe("economic calendar data", () => {
     expect(economicEventsBetween("2026-01-01", 60).find((e) => e.date === "2026-01-13")!.estimated).toBe(
       false,
     );
+  });
+});
+
+describe("data taken at the last close", () => {
+  const fridayClose = Date.parse("2026-11-20T21:00:00Z"); // 16:00 New York
+  it("is current through the night and the weekend", () => {
+    expect(isCurrentWhileClosed(fridayClose + 60_000, Date.parse("2026-11-21T03:00:00Z"))).toBe(true);
+    expect(isCurrentWhileClosed(fridayClose, Date.parse("2026-11-22T20:00:00Z"))).toBe(true);
+    expect(isCurrentWhileClosed(fridayClose + 60_000, Date.parse("2026-11-23T14:00:00Z"))).toBe(true); // Mon 09:00
+  });
+  it("is not current once the market opens, or when it predates the last close", () => {
+    expect(isCurrentWhileClosed(fridayClose + 60_000, Date.parse("2026-11-23T14:31:00Z"))).toBe(false);
+    expect(isCurrentWhileClosed(fridayClose - 3_600_000, Date.parse("2026-11-21T17:00:00Z"))).toBe(false);
+    // Monday night: Friday's close is no longer the last one.
+    expect(isCurrentWhileClosed(fridayClose + 60_000, Date.parse("2026-11-24T02:00:00Z"))).toBe(false);
+  });
+  it("spans a holiday (Thanksgiving 2026-11-26) until Friday's early-close session opens", () => {
+    const wednesdayClose = Date.parse("2026-11-25T21:00:00Z");
+    expect(isCurrentWhileClosed(wednesdayClose, Date.parse("2026-11-26T18:00:00Z"))).toBe(true);
+    expect(isCurrentWhileClosed(wednesdayClose, Date.parse("2026-11-27T15:00:00Z"))).toBe(false);
   });
 });

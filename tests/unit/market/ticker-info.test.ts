@@ -3,6 +3,7 @@ import {
   computeTickerInfo,
   nextEarnings,
   nextExDividend,
+  rsiDirection,
   sentimentCounts,
 } from "../../../app/server/market/ticker-info.server";
 import { createDemoProvider } from "../../../app/server/market/providers/demo/provider.server";
@@ -113,5 +114,51 @@ describe("ticker info from the simulated market", () => {
     expect(info.next_earnings_date! >= "2026-11-23").toBe(true);
     expect(info.ex_dividend_date! >= "2026-11-23").toBe(true);
     expect(info.positive_5days! + info.neutral_5days! + info.negative_5days!).toBeGreaterThan(0);
+  });
+});
+
+describe("RSI arrow", () => {
+  it("keeps the last non-flat direction: a flat RSI is not a rise", () => {
+    expect(rsiDirection([60, 55, 55])).toBe("down");
+    expect(rsiDirection([50, 55, 55, 55])).toBe("up");
+    expect(rsiDirection([NaN, 60, 55, NaN, 55])).toBe("down");
+    expect(rsiDirection([50, 50])).toBeNull();
+    expect(rsiDirection([NaN, 50])).toBeNull();
+    expect(rsiDirection([])).toBeNull();
+  });
+
+  it("a falling RSI that then holds still shows down on the card", () => {
+    // Rises, then falls, then four unchanged closes: Wilder's RSI holds exactly still at the end.
+    const closes = [
+      100, 101, 100.5, 102, 101, 103, 102.5, 104, 103, 105, 104.5, 106, 105, 104, 103, 102, 101, 100, 100,
+      100, 100,
+    ];
+    const lastDay = Date.parse("2026-11-20T00:00:00Z");
+    const bars = closes.map((close, i) => ({
+      date: new Date(lastDay - (closes.length - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+      open: null,
+      high: null,
+      low: null,
+      close,
+      volume: null,
+    }));
+    const asOf = "2026-11-20T21:00:00.000Z";
+    const info = computeTickerInfo({
+      quote: {
+        symbol: "FLAT",
+        price: 100,
+        previousClose: 100,
+        changePercent: 0,
+        iv30: null,
+        source: "cboe",
+        asOf,
+      },
+      history: { symbol: "FLAT", bars, source: "cboe", asOf },
+      earnings: [],
+      dividends: null,
+      news: null,
+      nowMs: Date.parse("2026-11-21T17:00:00Z"), // Saturday: Friday's bar is the latest session
+    });
+    expect(info.rsi_value_trend).toBe("down");
   });
 });

@@ -123,14 +123,15 @@ export const MATRIX: MatrixRow[] = [
     route: "/signin",
     method: "GET",
     request: () => ({ path: "/signin" }),
-    // Signed-in users are sent on to the default landing (spec 000 §2 "Sign in").
-    expect: signedIn(200, "/suggested-trades"),
+    // Signed-in users are sent on to the default landing (spec 000 §2 "Sign in"), in one hop: the
+    // /suggested-trades alias resolved to its screen (issue 10 defect 17).
+    expect: signedIn(200, "/spreads"),
   },
   {
     route: "/signup",
     method: "GET",
     request: () => ({ path: "/signup" }),
-    expect: signedIn(200, "/suggested-trades"),
+    expect: signedIn(200, "/spreads"),
   },
   publicPage("/forgot-password"),
   publicPage("/reset-password", "/reset-password?token=abc"),

@@ -1,0 +1,63 @@
+// The guard in front of every sign-in-required page (the signed-in layout), with the spec's account
+// messages (000 §8): a session that ended under the user, and a failure to read the user at all.
+import { data, redirect } from "react-router";
+import { NOTICE_SESSION_ENDED, USER_DATA_MESSAGES } from "../../lib/auth-errors";
+import { withReturnTo } from "../../lib/return-address";
+import type { WorkerEnv } from "../env.server";
+import type { SessionData } from "./auth.server";
+import { getSession } from "./session.server";
+
+/** better-auth's session cookie (value "token.signature", URL-encoded), with the __Secure- prefix over HTTPS. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+/**
+ * getSession answers null for an ended session, for a refused one (a banned account) and for a lookup
+ * that failed (it must never break a public page). Here they need different words, so the token is looked
+ * up once more: a failing query means the user could not be fetched; no live row means the session ended.
+ */
+async function sessionState(env: WorkerEnv, cookieValue: string): Promise<"failed" | "ended" | "refused"> {
+  let token: string;
+  try {
+    token = decodeURIComponent(cookieValue).split(".")[0] ?? "";
+  } catch {
+    return "ended"; // a mangled cookie is no session at all
+  }
+  try {
+    const row = await env.DB.prepare("SELECT expires_at AS expiresAt FROM session WHERE token = ?1")
+      .bind(token)
+      .first<{ expiresAt: number }>();
+    return row && row.expiresAt > Date.now() ? "refused" : "ended";
+  } catch (error) {
+    console.error("signed-in guard: session lookup failed", error);
+    return "failed";
+  }
+}
+
+/**
+ * The session, or a redirect to /signin with the return address. A browser whose session cookie no longer
+ * names a live session was signed out under its feet (expired, revoked, signed out elsewhere): /signin says
+ * 'Error loading user data. Please try again.'. An unexpected failure answers 503 with 'Failed to fetch
+ * user data. Please try again.' instead of the generic error page.
+ */
+export async function guardSignedIn(env: WorkerEnv, request: Request): Promise<SessionData> {
+  let session: SessionData | null;
+  try {
+    session = await getSession(env, request);
+  } catch (error) {
+    console.error("signed-in guard: could not read the user", error);
+    throw data(USER_DATA_MESSAGES.fetchFailed, { status: 503 });
+  }
+  if (session) return session;
+  const url = new URL(request.url);
+  const cookie = SESSION_COOKIE.exec(request.headers.get("cookie") ?? "")?.[1];
+  const state = cookie ? await sessionState(env, cookie) : null;
+  if (state === "failed") throw data(USER_DATA_MESSAGES.fetchFailed, { status: 503 });
+  // A refused session (a banned account) is sent on like a visitor, without the message.
+  throw redirect(
+    withReturnTo(
+      "/signin",
+      url.pathname + url.search,
+      state === "ended" ? { notice: NOTICE_SESSION_ENDED } : {},
+    ),
+  );
+}

@@ -1,0 +1,1 @@
+export function devServerOrigin(text: string): string | null;
