@@ -19,6 +19,7 @@ import {
   screenCashSecuredPuts,
   screenCoveredCalls,
   screenCreditSpreads,
+  SCREENS_IN_THE_MONEY_BAND,
   type CleanChain,
   type OptionChain,
 } from "../app/engine";
@@ -183,7 +184,9 @@ const SCREENED_DTE = 60;
 let cleaned: CleanChain[] = [];
 const tClean = timeIt("clean to 60 DTE (hygiene, liquidity; provider IV/greeks)", () => {
   // as the idea pipeline does: only the expirations a screen reads (spreads 60 days, wheel 45)
-  cleaned = raw.map((c) => cleanChain(c, ctx, { maxDte: SCREENED_DTE }));
+  cleaned = raw.map((c) =>
+    cleanChain(c, ctx, { maxDte: SCREENED_DTE, inTheMoneyBand: SCREENS_IN_THE_MONEY_BAND }),
+  );
   return cleaned.reduce(
     (n, c) => n + c.expirations.reduce((m, e) => m + e.puts.length + e.calls.length, 0),
     0,

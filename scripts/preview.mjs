@@ -12,6 +12,8 @@ const FAKE_PORT = port + 2000;
 const fakes = start("tsx", ["tests/e2e/fake-servers.ts"], {
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", FAKE_PORT: String(FAKE_PORT) },
 });
+// Whatever way this process ends (a crash included), the fakes end with it instead of holding the port.
+process.on("exit", () => fakes.kill("SIGTERM"));
 await waitFor(`http://127.0.0.1:${FAKE_PORT}/__recorded`, { timeoutMs: 60_000 });
 
 const devVars = "build/server/.dev.vars";

@@ -6,6 +6,10 @@ const suites = [
   { name: "unit", file: "test-results/unit-results.json", kind: "vitest" },
   { name: "worker", file: "test-results/worker-results.json", kind: "vitest" },
   { name: "e2e", file: "test-results/e2e-results.json", kind: "playwright" },
+  // Budgets count as checks: each route's app JS against its size budget, each page x category against
+  // the Lighthouse gate.
+  { name: "size budgets", file: "test-results/bundle-size.json", kind: "size" },
+  { name: "lighthouse gates", file: "test-results/lighthouse.json", kind: "lighthouse" },
 ];
 
 let passed = 0;
@@ -22,9 +26,20 @@ for (const suite of suites) {
   if (suite.kind === "vitest") {
     p = r.numPassedTests;
     f = r.numFailedTests + (r.success === false && r.numFailedTests === 0 ? 1 : 0);
-  } else {
+  } else if (suite.kind === "playwright") {
     p = r.stats.expected + r.stats.flaky;
     f = r.stats.unexpected + (r.errors?.length ?? 0);
+  } else if (suite.kind === "size") {
+    const budgeted = r.rows.filter((row) => row.budgetKiB !== null);
+    f = budgeted.filter((row) => row.appJsKiB > row.budgetKiB).length;
+    p = budgeted.length - f;
+  } else {
+    const gates = r.gates ?? r.budgets;
+    const checks = r.results.flatMap((page) =>
+      (page.gated ?? Object.keys(gates)).map((k) => page.scores[k] >= gates[k]),
+    );
+    f = checks.filter((ok) => !ok).length;
+    p = checks.length - f;
   }
   console.log(`${suite.name}: ${p} passed, ${f} failed`);
   passed += p;

@@ -53,6 +53,15 @@ export interface HygieneOptions {
    * further need not pay for the rest; skipped expirations are absent, not counted as rejected.
    */
   maxDte?: number;
+  /**
+   * Clean only the out-of-the-money side of each expiration (puts below the forward, calls above it)
+   * plus in-the-money legs within this fraction of the forward (default: every leg). The screens sell
+   * and buy out-of-the-money options only, and the smile (smile.ts) and the at-the-money IV read the
+   * out-of-the-money side and the strikes next to the forward, so the rest of the book is never read:
+   * skipped legs are absent, not counted as rejected. Half of a chain's legs are in the money, so this
+   * halves the hygiene pass (decision 160).
+   */
+  inTheMoneyBand?: number;
 }
 
 function emptyCounts(): Record<RejectReason, number> {
@@ -118,6 +127,7 @@ export function cleanChain(
   const maxIv = options.maxIv ?? 5;
   const collect = options.collectRejections ?? false;
   const maxDte = options.maxDte ?? Infinity;
+  const itmBand = options.inTheMoneyBand ?? Infinity;
 
   const asOf = context.asOf ?? chain.asOf;
   const asOfMs = Date.parse(asOf);
@@ -157,7 +167,11 @@ export function cleanChain(
     const puts: CleanLeg[] = [];
     const calls: CleanLeg[] = [];
     const yymmdd = occDateNumber(exp.expirationDate);
+    // Calls below callFloor and puts above putCeiling are deep enough in the money to skip.
+    const callFloor = itmBand === Infinity ? -Infinity : forward * (1 - itmBand);
+    const putCeiling = itmBand === Infinity ? Infinity : forward * (1 + itmBand);
     for (const leg of exp.legs) {
+      if (leg.type === "call" ? leg.strike < callFloor : leg.strike > putCeiling) continue;
       const quoteReason = quoteRejection(leg, maxRelativeSpread, tightSpread);
       if (quoteReason) {
         reject(leg.occSymbol, quoteReason);

@@ -20,6 +20,12 @@ export const ONE_TICK_SPREAD = 0.05;
 export const MIN_SHORT_BID = 0.1;
 export const FILL_FRACTION = 0.5;
 
+/**
+ * In-the-money legs the screens clean (chain.ts inTheMoneyBand): those within 5% of the forward, so the
+ * at-the-money IV and the smile next to the forward keep both sides; deeper ones are never read.
+ */
+export const SCREENS_IN_THE_MONEY_BAND = 0.05;
+
 /** Machine label of the fill basis, shipped with every credit and premium. */
 export const FILL_BASIS = "halfway_mid_natural";
 export const FILL_BASIS_LABEL =

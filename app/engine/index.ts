@@ -46,7 +46,13 @@ export { parseOccSymbol, formatOccSymbol } from "./occ";
 export type { OccParts } from "./occ";
 export { eventsBeforeExpiration } from "./events";
 export type { EventFlags } from "./events";
-export { screenCreditSpreads, rankSpreadIdeas, spreadTradeId, PROBABILITY_LABEL } from "./spreads";
+export {
+  screenCreditSpreads,
+  rankSpreadIdeas,
+  spreadTradeId,
+  PROBABILITY_LABEL,
+  SPREADS_MAX_DTE,
+} from "./spreads";
 export {
   balanceByStrategy,
   balancedCappedList,
@@ -60,6 +66,7 @@ export {
   MAX_RELATIVE_SPREAD,
   MIN_SHORT_BID,
   ONE_TICK_SPREAD,
+  SCREENS_IN_THE_MONEY_BAND,
   buyFillPrice,
   sellFillPrice,
 } from "./hygiene";

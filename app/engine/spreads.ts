@@ -50,6 +50,9 @@ import {
 import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
 import type { OptionType } from "./bsm";
 
+/** The spread screener's default horizon (days to expiration). */
+export const SPREADS_MAX_DTE = 60;
+
 export type SpreadStrategy = "BULL_PUT_SPREAD" | "BEAR_CALL_SPREAD" | "IRON_CONDOR";
 export type StrategyType = SpreadStrategy | "CASH_SECURED_PUT" | "COVERED_CALL";
 
@@ -290,7 +293,7 @@ function resolve(chain: CleanChain, o: SpreadScreenOptions): Resolved {
   const perExpiration = o.perExpiration ?? 3;
   return {
     minDte: o.minDte ?? 1,
-    maxDte: o.maxDte ?? 60,
+    maxDte: o.maxDte ?? SPREADS_MAX_DTE,
     dMin: o.shortDeltaMin ?? 0.1,
     dMax: o.shortDeltaMax ?? 0.3,
     minWidth: o.minWidth ?? 0,

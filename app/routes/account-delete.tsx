@@ -5,8 +5,16 @@ import { readForm } from "../server/http/form.server";
 import { deleteAccount, type CancelBilling } from "../server/account/delete-account.server";
 import { cancelSubscriptionsForDeletedUser } from "../server/billing/billing.server";
 import { requireSession } from "../server/auth/session.server";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Delete Account · Wheelhouse" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Delete Account · Wheelhouse",
+    description: "Permanently delete your Wheelhouse account and its data.",
+    path: "/account/delete",
+    origin: originFromMatches(matches),
+    noindex: true,
+  });
 
 export const CONFIRM_WORD = "DELETE";
 const confirmSchema = z.object({

@@ -46,8 +46,16 @@ import {
   type InviteRow,
   type UserLookup,
 } from "../server/admin/users.server";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Admin Dashboard · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Admin Dashboard · Wheelhouse",
+    description:
+      "Wheelhouse back office: users, invites, promotional trials, the feature board and the audit log.",
+    path: "/admin",
+    origin: originFromMatches(matches),
+  });
 
 const emailParam = z.email().max(254);
 

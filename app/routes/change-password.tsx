@@ -10,8 +10,15 @@ import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.serv
 import { failure } from "../server/auth/forms.server";
 import { requireSession } from "../server/auth/session.server";
 import { hasPassword } from "../server/auth/accounts.server";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Change Password · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Change Password · Wheelhouse",
+    description: "Change the password of your Wheelhouse account.",
+    path: "/change-password",
+    origin: originFromMatches(matches),
+  });
 
 /** Spec 000 §9: back to / 2000 ms after a successful change. */
 export const REDIRECT_AFTER_CHANGE_MS = 2000;

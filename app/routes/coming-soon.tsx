@@ -1,6 +1,19 @@
 import { PageHeading } from "../components/ui/PageHeading";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Coming Soon · Wheelhouse" }];
+export const meta = ({
+  matches,
+  location,
+}: {
+  matches: readonly unknown[];
+  location: { pathname: string };
+}) =>
+  pageMeta({
+    title: "Coming Soon · Wheelhouse",
+    description: "This Wheelhouse feature is on its way.",
+    path: location.pathname,
+    origin: originFromMatches(matches),
+  });
 
 /** /simulation, /saved and /positions (spec: Coming Soon placeholder). */
 export default function ComingSoon() {

@@ -28,8 +28,15 @@ import {
   voteOnFeature,
   type FeatureRequestView,
 } from "../server/feedback.server";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Help Us Improve · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Help Us Improve · Wheelhouse",
+    description: "Request features, vote on what Wheelhouse builds next and send us feedback.",
+    path: "/feedback",
+    origin: originFromMatches(matches),
+  });
 
 function parseFilter(raw: string | null): FeatureFilter {
   return FEATURE_FILTERS.some((f) => f.value === raw) ? (raw as FeatureFilter) : "all";

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/notifications";
 import { useToast } from "../components/shell/Toaster";
 import { PageHeading } from "../components/ui/PageHeading";
+import { trapTabKey } from "../components/ui/dialog-focus";
 import {
   defaultPreferences,
   EVENT_KEYS,
@@ -23,8 +24,15 @@ import { requireSession } from "../server/auth/session.server";
 import { entitlementOf } from "../server/entitlements.server";
 import { listHistory } from "../server/notifications/history.server";
 import { readPreferences } from "../server/notifications/preferences.server";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Notification Settings · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Notification Settings · Wheelhouse",
+    description: "Choose which market events Wheelhouse emails you about, when, and how often.",
+    path: "/notifications",
+    origin: originFromMatches(matches),
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
@@ -252,6 +260,10 @@ function ConfirmDialog({ onCancel, onConfirm }: { onCancel: () => void; onConfir
         role="dialog"
         aria-modal="true"
         aria-labelledby="unsub-title"
+        onKeyDown={(e) => {
+          if (e.key === "Escape") onCancel();
+          else trapTabKey(e);
+        }}
         className="w-full max-w-sm rounded-2xl border border-ink-700 bg-ink-900 p-6"
       >
         <h2 id="unsub-title" className="text-lg font-bold text-white">
@@ -261,6 +273,7 @@ function ConfirmDialog({ onCancel, onConfirm }: { onCancel: () => void; onConfir
         <div className="mt-5 flex justify-end gap-2">
           <button
             onClick={onCancel}
+            autoFocus
             className="rounded-lg border border-ink-600 px-4 py-2 text-sm text-white hover:bg-ink-800"
           >
             Cancel

@@ -24,8 +24,16 @@ import { withReturnTo } from "../lib/return-address";
 import { getSession } from "../server/auth/session.server";
 import { getBilling } from "../server/billing/stripe.server";
 import { publicConfig, serverConfig } from "../server/env.server";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Choose your Plan · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Choose your Plan · Wheelhouse",
+    description:
+      "Compare Wheelhouse Free, Pro and Elite: credit-spread ideas, cash-secured put and covered call rankings, watchlist limits and alerts. Prices in US dollars, cancel any time.",
+    path: "/pricing",
+    origin: originFromMatches(matches),
+  });
 
 /** Sign-up from pricing comes back to pricing (spec 000 §4: returnUrl /pricing). */
 export const PRICING_SIGN_UP_HREF = withReturnTo("/signup", "/pricing");
@@ -256,7 +264,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         {user ? null : (
           <p>
             Already have an account?{" "}
-            <Link to="/signin?returnTo=%2Fpricing" className="text-brand-400 hover:underline">
+            <Link to="/signin?returnTo=%2Fpricing" className="text-brand-400 underline">
               Sign in
             </Link>
           </p>

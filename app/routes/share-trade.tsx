@@ -109,6 +109,7 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
         <StatusNow status={status} idea={idea} />
       </div>
       <div className="mt-4">
+        <h2 className="sr-only">Trade idea</h2>
         <IdeaCard idea={idea} today={today} detailsOpen />
       </div>
       <div className="mt-6 flex flex-wrap gap-3">

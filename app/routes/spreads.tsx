@@ -31,8 +31,16 @@ import {
 } from "../lib/trade-ideas";
 import { requireSession } from "../server/auth/session.server";
 import { tradeIdeasFor, tradeIdeasScreen, type TradeIdeasList } from "../server/trade-ideas.server";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Trade Ideas · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Trade Ideas · Wheelhouse",
+    description:
+      "Credit-spread ideas (bull put, bear call, iron condor) ranked on fill-adjusted return and market-implied probability, with every assumption shown.",
+    path: "/spreads",
+    origin: originFromMatches(matches),
+  });
 
 /**
  * Plan and banner at once; the list streams in from the ideas cache (skeletons meanwhile). Free users get

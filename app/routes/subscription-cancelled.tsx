@@ -1,8 +1,15 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/subscription-cancelled";
 import { getSession } from "../server/auth/session.server";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Subscription Cancelled · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Subscription Cancelled · Wheelhouse",
+    description: "Your Wheelhouse checkout was cancelled; nothing was charged.",
+    path: "/subscription/cancelled",
+    origin: originFromMatches(matches),
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(context.cloudflare.env, request);

@@ -2,8 +2,15 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/subscription-success";
 import { getSession } from "../server/auth/session.server";
 import { recordSubscriptionSuccess } from "../server/billing/billing.server";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Subscription Successful · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Subscription Successful · Wheelhouse",
+    description: "Your Wheelhouse subscription is active.",
+    path: "/subscription/success",
+    origin: originFromMatches(matches),
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;

@@ -19,8 +19,16 @@ import {
   removeSymbol,
   watchlistTickerInfos,
 } from "../server/watchlist.server";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Watchlist · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Watchlist · Wheelhouse",
+    description:
+      "Your symbol watchlist with earnings and ex-dividend dates, news sentiment, RSI and implied volatility.",
+    path: "/tickers",
+    origin: originFromMatches(matches),
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;

@@ -3,8 +3,16 @@ import type { Route } from "./+types/unsubscribe";
 import { readForm } from "../server/http/form.server";
 import { NOTIFICATION_MESSAGES } from "../lib/notifications";
 import { checkUnsubscribeToken, unsubscribeWithToken } from "../server/notifications/unsubscribe.server";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Unsubscribe · Wheelhouse" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Unsubscribe · Wheelhouse",
+    description: "Stop Wheelhouse alert emails for this address.",
+    path: "/unsubscribe",
+    origin: originFromMatches(matches),
+    noindex: true,
+  });
 
 /** The page behind the email's Unsubscribe link: checks the signed token, changes nothing until confirmed. */
 export async function loader({ request, context }: Route.LoaderArgs) {

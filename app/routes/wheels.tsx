@@ -7,8 +7,15 @@ import { getMarketBanner } from "../server/market/market.server";
 import { listFavorites } from "../server/wheel/favorites.server";
 import { getPreferences } from "../server/wheel/positions.server";
 import { listWatchlist } from "../server/watchlist.server";
+import { originFromMatches, pageMeta } from "../lib/seo";
 
-export const meta = () => [{ title: "Wheels · Wheelhouse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Wheels · Wheelhouse",
+    description: "Cash-secured puts and covered calls ranked for your watchlist and stock positions.",
+    path: "/wheels",
+    origin: originFromMatches(matches),
+  });
 
 /** Preferences, positions, favorite ids, the CSP tickers and the banner; strategies load from the API. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -16,7 +16,7 @@ async function acceptPolicies(page: Page) {
 }
 
 async function signOut(page: Page) {
-  await page.getByLabel("Account menu").click();
+  await page.locator("summary", { hasText: "Account menu" }).click();
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
 }
@@ -71,7 +71,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/tickers\?view=grid&sort=rsi$/);
 
     // Change password: success, then home after 2 s.
-    await page.getByLabel("Account menu").click();
+    await page.locator("summary", { hasText: "Account menu" }).click();
     await page.getByRole("link", { name: "Change Password" }).click();
     await page.getByLabel("Current password").fill("first-pass");
     await page.getByLabel("New password", { exact: true }).fill("second-pass");
@@ -194,7 +194,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     await expect(page.getByText("Logged in as admin@wheelhouse.local")).toBeVisible();
-    await page.getByLabel("Account menu").click();
+    await page.locator("summary", { hasText: "Account menu" }).click();
     await expect(page.getByRole("link", { name: "Change Password" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Notifications" })).toHaveCount(0);
     await page.screenshot({ path: `${shots}/admin-menu.png` });

@@ -206,7 +206,7 @@ test.describe("account deletion", () => {
     }
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page).toHaveURL(/\/tickers$/);
-    await page.getByLabel("Account menu").click();
+    await page.locator("summary", { hasText: "Account menu" }).click();
     await page.getByRole("link", { name: "Delete Account" }).click();
     await expect(page.getByRole("heading", { name: "Delete Account" })).toBeVisible({ timeout: 30_000 });
     await page.getByRole("button", { name: "Delete my account" }).click();

@@ -1,6 +1,7 @@
 // A policy summary in a modal <dialog>: Cancel closes it, 'I Accept' ticks the matching sign-up box.
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { trapTabKey } from "../ui/dialog-focus";
 
 interface PolicyDialogProps {
   open: boolean;
@@ -22,6 +23,7 @@ export function PolicyDialog({ open, title, fullPageHref, children, onCancel, on
   return (
     <dialog
       ref={ref}
+      onKeyDown={trapTabKey}
       aria-labelledby={`${fullPageHref.slice(1)}-dialog-title`}
       onCancel={(e) => {
         e.preventDefault();

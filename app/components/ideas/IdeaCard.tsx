@@ -41,10 +41,11 @@ function LiquidityBars({ idea }: { idea: IdeaPayload }) {
   const filled = liquidityBars(idea.liquidity_point);
   const detail = liquidityDetail(idea);
   const tip = liquidityTooltip(detail.volume, detail.openInterest);
-  if (filled === null) return <span aria-label="Liquidity unknown">-</span>;
+  if (filled === null) return <span>-</span>;
   return (
     <span
       className="inline-flex items-end gap-0.5"
+      role="img"
       title={tip}
       aria-label={`Liquidity ${filled} of 5. ${tip}`}
       tabIndex={0}

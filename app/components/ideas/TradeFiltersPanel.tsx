@@ -176,7 +176,7 @@ export function TradeFiltersPanel({ filters, available, onChange }: Props) {
               {filters.probabilityMin}% – {filters.probabilityMax}%
             </span>
           </div>
-          <div className="wh-dual-range relative mt-2 h-4">
+          <div className="wh-dual-range relative mt-1 h-6">
             <div className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded bg-ink-600" />
             <div
               className="absolute top-1/2 h-1 -translate-y-1/2 rounded bg-brand-500"

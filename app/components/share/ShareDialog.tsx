@@ -8,6 +8,7 @@ import {
   shouldFallBackToDialog,
 } from "../../lib/share";
 import { useToast } from "../shell/Toaster";
+import { trapTabKey } from "../ui/dialog-focus";
 
 export interface SharePayload {
   url: string;
@@ -75,6 +76,7 @@ export function ShareDialog({ payload, onClose }: { payload: SharePayload; onClo
   return (
     <dialog
       ref={ref}
+      onKeyDown={trapTabKey}
       onClose={onClose}
       onClick={(e) => {
         // A click on the backdrop (the dialog element itself, outside the panel) closes it.

@@ -79,10 +79,8 @@ function PlanBadge({ user }: { user: ShellUser }) {
 function AccountMenu({ user }: { user: ShellUser }) {
   return (
     <details className="relative">
-      <summary
-        className="flex cursor-pointer items-center gap-2 rounded-full border border-ink-700 bg-ink-850 py-1 pl-1 pr-3 hover:border-ink-600"
-        aria-label="Account menu"
-      >
+      <summary className="flex cursor-pointer items-center gap-2 rounded-full border border-ink-700 bg-ink-850 py-1 pl-1 pr-3 hover:border-ink-600">
+        <span className="sr-only">Account menu</span>
         <span className="grid h-7 w-7 place-items-center rounded-full bg-brand-600 text-xs font-bold uppercase text-white">
           {user.email.slice(0, 1)}
         </span>

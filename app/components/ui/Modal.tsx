@@ -1,5 +1,6 @@
 // A modal on the native <dialog> (focus trap, Escape and the backdrop come with it).
 import { useEffect, useId, useRef } from "react";
+import { trapTabKey } from "./dialog-focus";
 
 interface ModalProps {
   open: boolean;
@@ -13,15 +14,30 @@ interface ModalProps {
 export function Modal({ open, title, subtitle, onClose, children, footer }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // The control that opened the dialog gets focus back, also when the parent unmounts the dialog at once.
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      opener.current?.focus();
+    }
   }, [open]);
+  useEffect(
+    () => () => {
+      if (opener.current?.isConnected) opener.current.focus();
+    },
+    [],
+  );
   return (
     <dialog
       ref={ref}
+      onKeyDown={trapTabKey}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { trapTabKey } from "../ui/dialog-focus";
 
 /**
  * A modal on the native <dialog> (showModal: the rest of the page is inert, so focus stays inside, and
@@ -47,6 +48,7 @@ export function Modal({
   return (
     <dialog
       ref={ref}
+      onKeyDown={trapTabKey}
       aria-labelledby={titleId}
       data-testid={testId}
       onClick={(e) => {

@@ -22,7 +22,12 @@ export function LiquidityDots({ s }: { s: WheelStrategy }) {
   const oi = num(s.openInterest ?? liq.openInterest);
   const tip = `Volume: ${volume ?? "N/A"} · Open interest: ${oi ?? "N/A"}`;
   return (
-    <span className="inline-flex gap-0.5" title={tip} aria-label={`Liquidity ${point} of 5. ${tip}`}>
+    <span
+      className="inline-flex gap-0.5"
+      role="img"
+      title={tip}
+      aria-label={`Liquidity ${point} of 5. ${tip}`}
+    >
       {[1, 2, 3, 4, 5].map((i) => (
         <span key={i} className={`h-2 w-2 rounded-full ${i <= point ? "bg-brand-400" : "bg-ink-600"}`} />
       ))}

@@ -5,6 +5,8 @@ import {
   cleanChain,
   rankSpreadIdeas,
   screenCreditSpreads,
+  SCREENS_IN_THE_MONEY_BAND,
+  SPREADS_MAX_DTE,
   type MarketEvent,
   type SpreadIdea,
 } from "../../engine";
@@ -59,7 +61,12 @@ export function screenChain(chain: ChainSnapshot, ctx: ScreenContext): SpreadIde
       exDividendDate: ctx.exDividendDate,
       events: ctx.events,
     },
-    { maxQuoteAgeMinutes: ctx.marketOpen ? 30 : 7 * 24 * 60 },
+    {
+      maxQuoteAgeMinutes: ctx.marketOpen ? 30 : 7 * 24 * 60,
+      // Only what the spread screener reads: its horizon, and the out-of-the-money side of each expiration.
+      maxDte: SPREADS_MAX_DTE,
+      inTheMoneyBand: SCREENS_IN_THE_MONEY_BAND,
+    },
   );
   return screenCreditSpreads(clean, { maxIdeas: IDEAS_PER_SYMBOL });
 }

@@ -6,6 +6,7 @@
 // wheel can use, and reused until the cron job writes a newer refresh (its freshness stamp changes).
 import {
   cleanChain,
+  SCREENS_IN_THE_MONEY_BAND,
   screenCashSecuredPuts,
   screenCoveredCalls,
   type CcCandidate,
@@ -94,7 +95,7 @@ async function loadCleanChain(env: Env, symbol: string, stamp: string, nowMs: nu
       events: engineEvents(economicEventsBetween(today, MAX_DTE)),
     },
     // The chain is judged as of its own snapshot time: a closed market's last quotes are not stale.
-    { maxQuoteAgeMinutes: 7 * 24 * 60 },
+    { maxQuoteAgeMinutes: 7 * 24 * 60, maxDte: MAX_DTE, inTheMoneyBand: SCREENS_IN_THE_MONEY_BAND },
   );
   return {
     stamp,

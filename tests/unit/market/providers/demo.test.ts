@@ -55,7 +55,8 @@ describe("demo provider determinism", () => {
   });
 });
 
-describe("demo provider plausibility", () => {
+// Whole chains are built here (SPY and QQQ list dailies and $1 strikes): room for a busy shared machine.
+describe("demo provider plausibility", { timeout: 120_000 }, () => {
   it("has at least a year of daily history on trading days, with positive OHLC", async () => {
     const h = await demo().getDailyHistory("MSFT", 400);
     expect(h.bars.length).toBe(400);
@@ -69,12 +70,12 @@ describe("demo provider plausibility", () => {
     expect(h.bars.at(-1)!.date).toBe("2026-11-20"); // Friday: today's session is still open
   });
 
-  it("stays near each reference price and never goes negative", async () => {
+  it("trends within a plausible band of each reference price and never goes negative", async () => {
     for (const entry of DEFAULT_UNIVERSE) {
       const q = await demo().getQuote(entry.symbol);
       expect(q.price).toBeGreaterThan(0);
-      expect(q.price / entry.refPrice).toBeGreaterThan(0.3);
-      expect(q.price / entry.refPrice).toBeLessThan(3);
+      expect(q.price / entry.refPrice).toBeGreaterThan(0.25);
+      expect(q.price / entry.refPrice).toBeLessThan(4);
       expect(Math.abs(q.changePercent)).toBeLessThan(25);
     }
   });

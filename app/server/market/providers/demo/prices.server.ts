@@ -1,12 +1,19 @@
-// Simulated prices: daily closes follow a mean-reverting random walk around each symbol's reference
-// price, seeded per symbol and day from a fixed epoch, so a close never changes once its day has passed;
-// during a session the price moves on a seeded bridge from the previous close to the day's close.
+// Simulated prices: daily closes follow a random walk with a drift that changes by quarter (so prices
+// trend) and a weak pull toward each symbol's reference price (half-life about 230 trading days, so they do not
+// wander off over the years), seeded per symbol and day from a fixed epoch, so a close never changes once
+// its day has passed. Earnings reaction days add the jump the chains price (surface.server.ts); a few
+// other days carry 2.5x news moves. During a session the price moves on a seeded bridge from the previous
+// close to the day's close.
 import { addDays, isTradingDay, previousTradingDay, sessionProgress } from "../../../../lib/market-calendar";
 import type { DailyBar, DailyHistory } from "../../types.server";
 import type { UniverseEntry } from "../../universe.server";
 import { dayNumber, EPOCH, normalOf, round2, SALT, seedOf, uniformOf } from "./random.server";
+import { earningsMove, earningsReactionDays } from "./surface.server";
 
-const MEAN_REVERSION_PER_DAY = 0.01;
+const MEAN_REVERSION_PER_DAY = 0.003;
+/** Trading days per drift regime, and the regimes' annual drift spread (standard deviation). */
+const REGIME_DAYS = 63;
+const REGIME_DRIFT_SD = 0.25;
 
 /** Trading days from the epoch, shared by every symbol (extended lazily). */
 const tradingDays: string[] = [EPOCH];
@@ -37,11 +44,17 @@ function closePath(entry: UniverseEntry, lastDate: string): number[] {
   const seed = seedOf(entry.symbol);
   const end = lowerBound(tradingDays, lastDate);
   let x = path[path.length - 1]!;
+  const jump = earningsMove(entry);
   for (let i = path.length; i <= end && i < tradingDays.length; i++) {
     const n = tradingDayNumbers[i]!;
-    // Fatter tails on a few days: occasional 2.5x moves (earnings, news).
-    const shock = uniformOf(seed, n, SALT.jump) < 0.03 ? 2.5 : 1;
-    x += MEAN_REVERSION_PER_DAY * (target - x) + dailyVol * shock * normalOf(seed, n, SALT.ret);
+    const date = tradingDays[i]!;
+    const regime = Math.floor(i / REGIME_DAYS);
+    const drift = (REGIME_DRIFT_SD * normalOf(seed, regime, SALT.drift)) / 252;
+    // Fatter tails on a few days: occasional 2.5x news moves.
+    const shock = uniformOf(seed, n, SALT.jump) < 0.01 ? 2.5 : 1;
+    x += drift + MEAN_REVERSION_PER_DAY * (target - x) + dailyVol * shock * normalOf(seed, n, SALT.ret);
+    if (earningsReactionDays(entry, Number(date.slice(0, 4))).includes(date))
+      x += jump * normalOf(seed, n, SALT.earnings);
     path.push(x);
   }
   return path;

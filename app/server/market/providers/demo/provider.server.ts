@@ -13,7 +13,7 @@ import type {
 } from "../../types.server";
 import { ProviderError } from "../../types.server";
 import { universeEntry, type UniverseEntry } from "../../universe.server";
-import { buildChain } from "./chain.server";
+import { buildChain, demoIv30 } from "./chain.server";
 import {
   DEMO_CONFIRMED_EARNINGS_DAYS,
   dividendDatesOfYear,
@@ -46,7 +46,7 @@ export function createDemoProvider(now: () => number = Date.now): MarketDataProv
         price: round2(price),
         previousClose: round2(previousClose),
         changePercent: Math.round((price / previousClose - 1) * 1e6) / 1e4,
-        iv30: Math.round(entry.vol * 1000) / 10,
+        iv30: Math.round(demoIv30(entry, ms) * 1000) / 10,
         source: "demo",
         asOf: new Date(observedMs).toISOString(),
       };

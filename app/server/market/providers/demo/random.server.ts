@@ -75,6 +75,8 @@ export const SALT = {
   hour: 12,
   minute: 13,
   phase: 14,
+  drift: 15,
+  earnings: 16,
 } as const;
 
 export const round2 = (x: number) => Math.round(x * 100) / 100;

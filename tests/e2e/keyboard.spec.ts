@@ -1,0 +1,143 @@
+// Keyboard-only journeys through the product's dialogs: sign-up with its policy dialogs, the share dialog, the
+// wheels analysis modal and the pricing confirmation. Each dialog takes focus, keeps Tab (and Shift+Tab) inside,
+// closes with Escape and hands focus back to the control that opened it; axe finds no serious violation while
+// it is open. Only the keyboard drives the page after navigation.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+test.describe.configure({ timeout: 180_000 });
+const shots = "test-results/screenshots/keyboard";
+
+let ipCounter = 0;
+async function signIn(page: Page, email: string) {
+  await page.goto("/signin");
+  ipCounter += 1;
+  const res = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password: "demo-password" },
+    headers: { Origin: new URL(page.url()).origin, "cf-connecting-ip": `198.51.100.${60 + ipCounter}` },
+  });
+  expect(res.ok(), `sign-in ${email}`).toBe(true);
+}
+
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
+/** Presses Tab until `target` has focus (a keyboard user's way to reach a control). */
+async function tabTo(page: Page, target: Locator, maxPresses = 80) {
+  for (let i = 0; i < maxPresses; i++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+/** Focus is in the dialog, stays there for a full lap of Tab and of Shift+Tab, and Escape closes it. */
+async function expectTrappedThenEscape(page: Page, dialog: Locator, opener: Locator, shot: string) {
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${shots}/${shot}.png` });
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(key);
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `${key} #${i + 1}`).toBe(true);
+    }
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
+function watchConsole(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(`${page.url()}: ${m.text()}`));
+  page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
+  return errors;
+}
+
+test("sign-up by keyboard: fields, both policy dialogs accepted with Enter, account created", async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await page.goto("/signup");
+  await page.waitForLoadState("networkidle");
+  const email = `keyboard-${Date.now()}@example.com`;
+  await tabTo(page, page.getByLabel("Email"));
+  await page.keyboard.type(email);
+  await tabTo(page, page.getByLabel("Password"));
+  await page.keyboard.type("keyboard-pass-1");
+
+  for (const title of ["Options Trading Risk Disclosure", "Terms of Use"]) {
+    const opener = page.getByRole("link", { name: title });
+    await tabTo(page, opener);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: title });
+    await expectTrappedThenEscape(page, dialog, opener, `signup-${title.split(" ")[0].toLowerCase()}`);
+    // Open again and accept with the keyboard: the matching box is ticked.
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await tabTo(page, dialog.getByRole("button", { name: "I Accept" }));
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+  }
+  await expect(page.getByRole("checkbox")).toHaveCount(2);
+  for (const box of await page.getByRole("checkbox").all()) await expect(box).toBeChecked();
+
+  await tabTo(page, page.getByRole("button", { name: "Create Account" }));
+  await page.keyboard.press("Enter");
+  await expect(page).not.toHaveURL(/\/signup/, { timeout: 30_000 });
+  expect(errors).toEqual([]);
+});
+
+test("share dialog by keyboard on /spreads (Elite)", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "elite@wheelhouse.local");
+  await page.goto("/spreads");
+  const share = page.getByTestId("idea-card").first().getByRole("button", { name: "Share" });
+  await expect(share).toBeVisible({ timeout: 45_000 });
+  await page.evaluate(() => {
+    // No native share sheet: the dialog is what a desktop browser without Web Share shows.
+    (navigator as unknown as { share?: unknown }).share = undefined;
+  });
+  await tabTo(page, share, 200);
+  await page.keyboard.press("Enter");
+  await expectTrappedThenEscape(page, page.getByTestId("share-dialog"), share, "spreads-share");
+  expect(errors).toEqual([]);
+});
+
+test("analysis modal by keyboard on /wheels (Pro)", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "pro@wheelhouse.local");
+  await page.goto("/wheels");
+  const open = page.getByTestId("csp-table").getByRole("button", { name: "View Analysis" }).first();
+  await expect(open).toBeVisible({ timeout: 45_000 });
+  await tabTo(page, open, 200);
+  await page.keyboard.press("Enter");
+  await expectTrappedThenEscape(page, page.getByTestId("analysis-modal"), open, "wheels-analysis");
+  expect(errors).toEqual([]);
+});
+
+test("pricing confirmation by keyboard (Pro upgrading to Elite), then cancelled", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "pro@wheelhouse.local");
+  await page.goto("/pricing");
+  await page.waitForLoadState("networkidle");
+  const upgrade = page.getByTestId("plan-card-elite").getByRole("button", { name: "Upgrade" });
+  await tabTo(page, upgrade);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: /Upgrade to Elite/ });
+  await expectTrappedThenEscape(page, dialog, upgrade, "pricing-confirm");
+  // Nothing changed: the Pro card still offers Cancel Subscription.
+  await expect(
+    page.getByTestId("plan-card-pro").getByRole("button", { name: "Cancel Subscription" }),
+  ).toBeVisible();
+  expect(errors).toEqual([]);
+});

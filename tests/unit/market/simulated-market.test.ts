@@ -1,0 +1,190 @@
+// The simulated market as a trader would check it (issue 11 section 7), and the honest numbers over it:
+// a fixed clock (Monday 2026-11-23 11:00 New York) and the fixed seeds of the simulated market.
+import { describe, expect, it } from "vitest";
+import { balancedCappedList, rankSpreadIdeas, type SpreadIdea } from "../../../app/engine";
+import { addDays, isTradingDay, nextTradingDay } from "../../../app/lib/market-calendar";
+import { simulatedRiskFreeRate } from "../../../app/lib/risk-free-rate";
+import { trailingDividendYield } from "../../../app/server/market/dividend-yield.server";
+import { screenChain } from "../../../app/server/market/ideas.server";
+import { createDemoProvider } from "../../../app/server/market/providers/demo/provider.server";
+import { earningsMove } from "../../../app/server/market/providers/demo/surface.server";
+import { earningsDatesOfYear } from "../../../app/server/market/providers/demo/corporate-events.server";
+import { DEFAULT_UNIVERSE, universeEntry } from "../../../app/server/market/universe.server";
+
+// Whole chains of the simulated market are built here: give a busy shared machine room.
+const SLOW = { timeout: 120_000 };
+const MON_11AM = Date.parse("2026-11-23T16:00:00Z");
+const TODAY = "2026-11-23";
+const demo = createDemoProvider(() => MON_11AM);
+
+const nearMoneyStrikes = (legs: readonly { strike: number; type: string }[], spot: number, within: number) =>
+  [...new Set(legs.filter((l) => Math.abs(l.strike / spot - 1) < within).map((l) => l.strike))].sort(
+    (a, b) => a - b,
+  );
+
+describe("simulated market fidelity", SLOW, () => {
+  it("lists $1 strikes near the money on SPY, QQQ and IWM, and $2.50 on TSLA", async () => {
+    for (const [symbol, step] of [
+      ["SPY", 1],
+      ["QQQ", 1],
+      ["IWM", 1],
+      ["TSLA", 2.5],
+    ] as const) {
+      const chain = await demo.getOptionChain(symbol);
+      const front = chain.expirations.find((e) => e.expirationDate > addDays(TODAY, 6))!;
+      const strikes = nearMoneyStrikes(front.legs, chain.spot, 0.02);
+      expect(strikes.length).toBeGreaterThan(4);
+      for (let i = 1; i < strikes.length; i++) expect(strikes[i]! - strikes[i - 1]!).toBeCloseTo(step, 9);
+    }
+  });
+
+  it("lists daily expirations on SPY, QQQ and IWM, weekly ones elsewhere", async () => {
+    for (const symbol of ["SPY", "QQQ", "IWM"]) {
+      const dates = (await demo.getOptionChain(symbol)).expirations.map((e) => e.expirationDate);
+      let d = TODAY;
+      for (let i = 0; i < 10; i++, d = nextTradingDay(d)) expect(dates).toContain(d);
+    }
+    const aapl = (await demo.getOptionChain("AAPL")).expirations.map((e) => e.expirationDate);
+    expect(aapl.filter((d) => d <= addDays(TODAY, 14)).length).toBeLessThanOrEqual(3);
+  });
+
+  it("quotes the most liquid books a penny or two wide near the money", async () => {
+    const chain = await demo.getOptionChain("SPY");
+    const week = chain.expirations.filter((e) => e.expirationDate <= addDays(TODAY, 7));
+    const widths = week
+      .flatMap((e) => e.legs)
+      .filter((l) => Math.abs(l.strike / chain.spot - 1) < 0.01 && l.bid > 0)
+      .map((l) => l.ask - l.bid)
+      .sort((a, b) => a - b);
+    expect(widths.length).toBeGreaterThan(20);
+    expect(widths[Math.floor(widths.length / 2)]!).toBeLessThanOrEqual(0.03 + 1e-9);
+    // A thin name stays wide.
+    const clx = await demo.getOptionChain("CLX");
+    const clxWidths = clx.expirations[1]!.legs.filter((l) => Math.abs(l.strike / clx.spot - 1) < 0.03);
+    expect(Math.min(...clxWidths.map((l) => l.ask - l.bid))).toBeGreaterThan(0.05);
+  });
+
+  it("has a term structure with shape, and the earnings kink at the report", async () => {
+    const atm = (
+      e: { legs: readonly { strike: number; iv?: number | null; type: string }[] },
+      spot: number,
+    ) => {
+      const calls = e.legs.filter((l) => l.type === "call");
+      const near = calls.reduce((b, l) => (Math.abs(l.strike - spot) < Math.abs(b.strike - spot) ? l : b));
+      return near.iv!;
+    };
+    // An ETF (no earnings): the at-the-money IV rises from the front month to the back.
+    const spy = await demo.getOptionChain("SPY");
+    const spyIvs = spy.expirations
+      .filter((e) => e.expirationDate > addDays(TODAY, 6))
+      .map((e) => atm(e, spy.spot));
+    expect(spyIvs.at(-1)!).toBeGreaterThan(spyIvs[0]! * 1.03);
+    // A stock with a pending report: the first expiration after the reaction day jumps above the one before.
+    const stock = DEFAULT_UNIVERSE.find((entry) => {
+      const next = earningsDatesOfYear(entry, 2026).find((d) => d.date > addDays(TODAY, 7));
+      return entry.kind === "stock" && entry.tier === 1 && next && next.date < addDays(TODAY, 45);
+    });
+    expect(stock).toBeDefined();
+    const chain = await demo.getOptionChain(stock!.symbol);
+    const report = earningsDatesOfYear(stock!, 2026).find((d) => d.date > addDays(TODAY, 7))!;
+    const reaction = report.time === "amc" ? nextTradingDay(report.date) : report.date;
+    const before = chain.expirations.filter((e) => e.expirationDate < reaction).at(-1)!;
+    const after = chain.expirations.find((e) => e.expirationDate >= reaction)!;
+    expect(atm(after, chain.spot)).toBeGreaterThan(atm(before, chain.spot) * 1.05);
+  });
+
+  it("moves prices on earnings reaction days by the jump the chains price", async () => {
+    // Standardised reaction-day returns over the universe's stocks and two years: about N(0, 1).
+    const z: number[] = [];
+    for (const entry of DEFAULT_UNIVERSE.filter((e) => e.kind === "stock")) {
+      const bars = (await demo.getDailyHistory(entry.symbol, 500)).bars;
+      const close = new Map(bars.map((b, i) => [b.date, { c: b.close, prev: bars[i - 1]?.close }]));
+      for (const year of [2025, 2026])
+        for (const d of earningsDatesOfYear(entry, year)) {
+          const day = d.time === "amc" ? nextTradingDay(d.date) : d.date;
+          const bar = close.get(day);
+          if (!bar?.prev) continue;
+          const dailyVol = entry.vol / Math.sqrt(252);
+          const sd = Math.sqrt(earningsMove(entry) ** 2 + dailyVol ** 2);
+          z.push(Math.log(bar.c / bar.prev) / sd);
+        }
+    }
+    expect(z.length).toBeGreaterThan(300);
+    const variance = z.reduce((s, x) => s + x * x, 0) / z.length;
+    expect(variance).toBeGreaterThan(0.7);
+    expect(variance).toBeLessThan(1.4);
+  });
+
+  it("lets prices trend away from their reference levels", async () => {
+    const moves = await Promise.all(
+      DEFAULT_UNIVERSE.map(async (e) =>
+        Math.abs(Math.log((await demo.getQuote(e.symbol)).price / e.refPrice)),
+      ),
+    );
+    expect(moves.filter((m) => m > 0.25).length).toBeGreaterThan(10);
+    for (const m of moves) expect(m).toBeLessThan(Math.log(6));
+  });
+
+  it("reports iv30 as the chain's own 30-day at-the-money IV", async () => {
+    for (const symbol of ["SPY", "KO", "AAPL", "TSLA"]) {
+      const quote = await demo.getQuote(symbol);
+      const chain = await demo.getOptionChain(symbol);
+      // The expirations either side of 30 days: iv30 lies between their at-the-money IVs.
+      const ivAt = (e: (typeof chain.expirations)[number]) => {
+        const calls = e.legs.filter((l) => l.type === "call");
+        return calls.reduce((b, l) =>
+          Math.abs(l.strike - chain.spot) < Math.abs(b.strike - chain.spot) ? l : b,
+        ).iv!;
+      };
+      const horizon = addDays(TODAY, 30);
+      const lo = chain.expirations.filter((e) => e.expirationDate <= horizon).at(-1)!;
+      const hi = chain.expirations.find((e) => e.expirationDate >= horizon)!;
+      const [a, b] = [ivAt(lo) * 100, ivAt(hi) * 100].sort((x, y) => x - y);
+      expect(quote.iv30!).toBeGreaterThanOrEqual(a! - 0.6);
+      expect(quote.iv30!).toBeLessThanOrEqual(b! + 0.6);
+    }
+  });
+});
+
+describe("honest numbers over the simulated market", SLOW, () => {
+  it("reports the share of ideas with positive expected value; no strategy takes more than half of 30", async () => {
+    const rate = simulatedRiskFreeRate(TODAY);
+    const ideas: SpreadIdea[] = [];
+    for (const entry of DEFAULT_UNIVERSE) {
+      const [quote, dividends, chain] = await Promise.all([
+        demo.getQuote(entry.symbol),
+        demo.getDividends(entry.symbol),
+        demo.getOptionChain(entry.symbol),
+      ]);
+      const q = trailingDividendYield(dividends, quote.price, TODAY);
+      const earnings = (await demo.getEarnings([entry.symbol], TODAY, addDays(TODAY, 60)))?.dates[0];
+      ideas.push(
+        ...screenChain(chain, {
+          rate,
+          dividendYield: q.value,
+          dividendYieldSource: q.source,
+          earningsDate: earnings?.date ?? null,
+          exDividendDate: null,
+          events: [],
+          marketOpen: true,
+        }),
+      );
+    }
+    expect(ideas.length).toBeGreaterThan(100);
+    const positive = ideas.filter((i) => i.expected_value > 0).length / ideas.length;
+    console.info(
+      `simulated market ${TODAY} 11:00 ET: ${ideas.length} ideas, ${(positive * 100).toFixed(1)}% with positive expected_value`,
+    );
+    // Fairly priced spreads after the fill cost: positive EV is the exception.
+    expect(positive).toBeLessThan(0.25);
+    const top = balancedCappedList(rankSpreadIdeas([...ideas]), 30, () => false);
+    expect(top).toHaveLength(30);
+    for (const s of ["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"]) {
+      const n = top.filter((i) => i.strategy_type === s).length;
+      expect(n).toBeGreaterThan(0);
+      expect(n).toBeLessThanOrEqual(15);
+    }
+    expect(universeEntry("SPY")).toBeDefined();
+    expect(isTradingDay(TODAY)).toBe(true);
+  });
+});
