@@ -47,7 +47,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#070b14" />
         <Meta />
-        <Links />
+        {/* No nonce on links: style-src allows them, and a browser hides a nonce attribute after parsing,
+            so a nonce here would differ between server HTML and hydration (a mismatch on every page). */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen bg-ink-950 font-sans text-slate-200 antialiased">
         <Toaster>

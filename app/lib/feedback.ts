@@ -1,6 +1,5 @@
 // Feedback and feature requests (spec 000 "Feedback page", "Feature request status", "Voting", "Admin
 // filter chips", validation and error catalogue): the rules and texts shared by the server and the pages.
-import { PLAN_LIMITS } from "./plans";
 
 export const FEEDBACK_CATEGORIES = ["general", "bug", "suggestion", "experience", "other"] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
@@ -47,9 +46,7 @@ export const FEATURE_FILTERS = [
 ] as const;
 export type FeatureFilter = (typeof FEATURE_FILTERS)[number]["value"];
 
-// The limits live with the plans (same for Pro and Elite; Free may not submit at all).
-export const FEEDBACK_LIMIT = PLAN_LIMITS["Pro Plan"].feedbackSubmissions;
-export const FEATURE_REQUEST_LIMIT = PLAN_LIMITS["Pro Plan"].featureRequests;
+// Who may submit, how many, and the refusal texts are in ./entitlements.ts (Free none; Pro and Elite 50).
 /** Longest stored texts (the spec sets none; these keep rows and emails a sensible size). */
 export const TEXT_LIMITS = { feedback: 5000, title: 200, description: 5000 } as const;
 /** The submit button reads 'Submitted!' for 3 s after success. */
@@ -60,8 +57,6 @@ export const FEEDBACK_MESSAGES = {
   loadFailed: "Failed to load feedback",
   mustLogInSubmit: "Must be logged in to submit feedback",
   mustLogInView: "Must be logged in to view feedback",
-  insufficient: "Missing or insufficient permissions",
-  limit: `You have reached the maximum limit of ${FEEDBACK_LIMIT} feedback submissions`,
   textRequired: "Please enter your feedback",
   freeFeedback: "Submitting feedback is available for Pro and Elite subscribers.",
   freeRequests: "Feature requests and voting are available for Pro and Elite subscribers.",
@@ -71,14 +66,11 @@ export const FEEDBACK_MESSAGES = {
 
 export const FEATURE_MESSAGES = {
   mustLogInCreate: "Must be logged in to create feature requests",
-  proOnly: "Feature requests are only available for Pro and Elite subscribers",
-  limit: `You have reached the maximum limit of ${FEATURE_REQUEST_LIMIT} feature requests`,
   createFailed: (reason: string) => `Failed to create feature request: ${reason}`,
   titleDescriptionRequired: "Title and description are required",
   mustLogInView: "Must be logged in to view feature requests",
   loadFailed: "Failed to load feature requests",
   mustLogInVote: "Must be logged in to vote",
-  voteProOnly: "Voting on feature requests is only available for Pro and Elite subscribers",
   notFound: "Feature request not found",
   voteFailed: "Failed to register vote",
   // On screen

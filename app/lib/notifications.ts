@@ -1,6 +1,7 @@
 // Notification rules shared by server and client (spec 001 "Notification preferences", "Notification
 // inputs", §8 errors, §9 constants). The server enforces them (app/server/notifications/); the screen
 // mirrors them. No zod here: this module ships to the browser.
+import { hasCapability } from "./entitlements";
 import type { PlanTier } from "./plans";
 
 export const EVENT_KEYS = [
@@ -121,8 +122,8 @@ export const NOTIFICATION_MESSAGES = {
   testFailed: "Failed to send test notification",
   testSent: "Test notification sent! Check your email.",
   notAuthenticated: "User not authenticated",
-  premiumRequired: "Notifications are available on the Pro and Elite plans",
-  customTimingRequired: "Custom-timing notifications are part of the Elite plan",
+  // The plan refusals ('Notifications are available on the Pro and Elite plans', the Elite-only custom
+  // timing) are in ./entitlements.ts.
   fetchFailed: (what: "preferences" | "update" | "history" | "toggle" | "test", statusText: string) =>
     `Failed to fetch notification ${what}: ${statusText}`,
   unsubscribeConfirm: "Turn off all notification emails? You can switch them back on here at any time.",
@@ -135,28 +136,13 @@ export const HISTORY_LIMIT = { screen: 20, default: 50, max: 100 } as const;
 /** Spec §9: the test-sent message stays 5 s. */
 export const TEST_SENT_MESSAGE_MS = 5000;
 
-// ---------------------------------------------------------------- plan rule (decision 090)
+// ---------------------------------------------------------------- plan rule (decision 090; the table is in ./entitlements.ts)
 /**
  * Pro: "email notifications for market events": every event, threshold and frequency type (realtime,
  * daily digest, weekly digest) at the standard timing. Elite: "custom-timing notifications": also the
  * days-before timing, the digest's time of day and the weekly digest's day.
  */
 export const CUSTOM_TIMING_FIELDS = ["timing", "dailyTime", "weeklyDay"] as const;
-
-export interface NotificationAccess {
-  allowed: boolean;
-  customTiming: boolean;
-}
-
-export function notificationAccess(plan: PlanTier): NotificationAccess {
-  return { allowed: plan !== "Free Plan", customTiming: plan === "Elite Plan" };
-}
-
-/** The features a refusal names (spec: upgradeFeatures). */
-export const UPGRADE_FEATURES = {
-  notifications: ["email notifications for market events"],
-  customTiming: ["custom-timing notifications"],
-} as const;
 
 /**
  * What the dispatcher honours for a plan: a Pro user's stored Elite-only fields (kept from an earlier
@@ -166,7 +152,7 @@ export function effectivePreferences(
   prefs: NotificationPreferences,
   plan: PlanTier,
 ): NotificationPreferences {
-  if (notificationAccess(plan).customTiming) return prefs;
+  if (hasCapability(plan, "notificationCustomTiming")) return prefs;
   const d = defaultPreferences();
   return {
     ...prefs,

@@ -71,7 +71,7 @@ export function planCardActions(
   const fields = {
     subscriptionTier: user.subscriptionTier,
     subscriptionStatus: user.subscriptionStatus,
-    subscriptionId: user.hasSubscriptionId ? "set" : null,
+    hasSubscriptionId: user.hasSubscriptionId,
   };
   const current = effectivePlan(fields);
   const subscribed = isSubscribed(fields);

@@ -1,5 +1,5 @@
-// Plans in one module, shared by server and client: tiers, limits and the effective-plan rule.
-// Every gate in the app calls these; the UI only mirrors them.
+// Plans in one module, shared by server and client: tiers, the effective-plan rule, trials and prices.
+// What each plan may do (its limits and refusals) is in ./entitlements.ts.
 
 import { DAY_MS } from "../engine/time";
 
@@ -8,42 +8,6 @@ export type PlanTier = (typeof PLAN_TIERS)[number];
 
 export const SUBSCRIPTION_STATUSES = ["inactive", "active", "trialing"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-export interface PlanLimits {
-  watchlistSymbols: number;
-  /** Trade ideas per list; Infinity = all. */
-  tradeIdeas: number;
-  positions: number;
-  feedbackSubmissions: number;
-  featureRequests: number;
-}
-
-const FEEDBACK_LIMIT = 50;
-const FEATURE_REQUEST_LIMIT = 50;
-
-export const PLAN_LIMITS: Record<PlanTier, PlanLimits> = {
-  "Free Plan": {
-    watchlistSymbols: 3,
-    tradeIdeas: 0,
-    positions: 0,
-    feedbackSubmissions: FEEDBACK_LIMIT,
-    featureRequests: FEATURE_REQUEST_LIMIT,
-  },
-  "Pro Plan": {
-    watchlistSymbols: 10,
-    tradeIdeas: 30,
-    positions: 10,
-    feedbackSubmissions: FEEDBACK_LIMIT,
-    featureRequests: FEATURE_REQUEST_LIMIT,
-  },
-  "Elite Plan": {
-    watchlistSymbols: 50,
-    tradeIdeas: Infinity,
-    positions: 50,
-    feedbackSubmissions: FEEDBACK_LIMIT,
-    featureRequests: FEATURE_REQUEST_LIMIT,
-  },
-};
 
 export function isPlanTier(value: unknown): value is PlanTier {
   return typeof value === "string" && (PLAN_TIERS as readonly string[]).includes(value);
@@ -65,15 +29,6 @@ export function effectivePlan(user: SubscriptionFields | null | undefined): Plan
   return isPlanTier(user.subscriptionTier) ? user.subscriptionTier : "Free Plan";
 }
 
-export function planLimits(user: SubscriptionFields | null | undefined): PlanLimits {
-  return PLAN_LIMITS[effectivePlan(user)];
-}
-
-/** Pro and Elite (active or trialing) may submit feedback, feature requests and votes. */
-export function isPaidPlan(user: SubscriptionFields | null | undefined): boolean {
-  return effectivePlan(user) !== "Free Plan";
-}
-
 export const PLAN_BADGE: Record<PlanTier, string> = {
   "Free Plan": "Free",
   "Pro Plan": "Pro",
@@ -92,11 +47,19 @@ export function trialDaysRemaining(
   return ms > 0 ? Math.ceil(ms / DAY_MS) : 0;
 }
 
-/** A trial with no subscriptionId is a promotional trial (spec 000 §4). */
-export function isPromoTrial(
-  user: (SubscriptionFields & { subscriptionId?: string | null }) | null | undefined,
-): boolean {
-  return user?.subscriptionStatus === "trialing" && !user.subscriptionId;
+/** What tells a promotional trial apart: the server has the id, the browser's shell user only whether one exists. */
+export interface PromoTrialFields {
+  subscriptionStatus?: string | null;
+  subscriptionId?: string | null;
+  hasSubscriptionId?: boolean;
+}
+
+/**
+ * A trial with no subscriptionId is a promotional trial (spec 000 §4); one with an id is a Stripe trial.
+ * The trial code, the trial banner, the pricing buttons and the promo price all ask this one function.
+ */
+export function isPromoTrial(user: PromoTrialFields | null | undefined): boolean {
+  return user?.subscriptionStatus === "trialing" && !user.subscriptionId && !user.hasSubscriptionId;
 }
 
 // ---------------------------------------------------------------- prices, features and Stripe price ids
@@ -201,7 +164,7 @@ export function formatPrice(price: number): string {
 /** The promo applies with ?promo=TRIAL20 (any case) or while on a promotional trial. */
 export function promoApplies(
   promoParam: string | null | undefined,
-  user: (SubscriptionFields & { subscriptionId?: string | null }) | null | undefined,
+  user: PromoTrialFields | null | undefined,
 ): boolean {
   return (promoParam ?? "").trim().toUpperCase() === PROMO_CODE || isPromoTrial(user);
 }

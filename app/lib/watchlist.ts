@@ -1,6 +1,7 @@
 // Watchlist rules shared by server and client (spec 000 "Watchlist", validation "Add symbol", §8, §9).
-// The server enforces them (app/server/watchlist.server.ts); the UI only mirrors the messages.
-import { PLAN_LIMITS, type PlanTier } from "./plans";
+// The server enforces them (app/server/watchlist.server.ts); the UI only mirrors the messages. The plan
+// limits and the limit refusals are in ./entitlements.ts.
+import type { PlanTier } from "./plans";
 
 /** The spec's default symbols (000 §6, §9), offered as one-click starters on an empty watchlist. */
 export const DEFAULT_WATCHLIST_SYMBOLS = ["AAPL", "TSLA", "SPY"] as const;
@@ -24,26 +25,3 @@ export const WATCHLIST_MESSAGES = {
   trimmed: (plan: PlanTier, limit: number) =>
     `Your ${plan} allows up to ${limit} symbols. Some symbols have been removed.`,
 } as const;
-
-export interface LimitMessage {
-  message: string;
-  /** Free and Pro are sent to /pricing after 2 s; Elite has nowhere to go. */
-  redirectTo: "/pricing" | null;
-}
-
-export function watchlistLimitMessage(plan: PlanTier): LimitMessage {
-  switch (plan) {
-    case "Free Plan":
-      return {
-        message: `Upgrade to PRO to track up to ${PLAN_LIMITS["Pro Plan"].watchlistSymbols} symbols`,
-        redirectTo: "/pricing",
-      };
-    case "Pro Plan":
-      return {
-        message: `Upgrade to Elite to track up to ${PLAN_LIMITS["Elite Plan"].watchlistSymbols} symbols`,
-        redirectTo: "/pricing",
-      };
-    case "Elite Plan":
-      return { message: "You have reached the maximum number of symbols for your plan", redirectTo: null };
-  }
-}

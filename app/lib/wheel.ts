@@ -1,7 +1,7 @@
 // Wheel rules shared by server and browser (spec 001 "Wheels page", "Positions", "Wheel controls",
 // "Table sorting", "Favorite record", §8 "Wheels", §9). The server enforces them (app/server/wheel/*);
 // the screen mirrors the same functions and messages. No zod here: this module ships to the browser.
-import { PLAN_LIMITS, type PlanTier } from "./plans";
+import { ENTITLEMENTS } from "./entitlements";
 
 export type WheelType = "CSP" | "CC";
 export type RiskLevel = "conservative" | "balanced" | "aggressive";
@@ -66,13 +66,10 @@ export const WHEEL_MESSAGES = {
   networkError: "Network error",
   copyFailedModal: "Failed to copy. Please copy manually.",
   copied: "Copied to clipboard!",
-  proLimit:
-    "Pro plan limit reached: You can add up to 10 positions on the Pro Plan. Upgrade to Elite to add up to 50 positions.",
-  eliteLimit: "Elite plan limit reached (50 positions).",
-  eliteSkipped: (n: number) => `Elite plan supports up to 50 positions. Skipped ${n} item(s).`,
+  // The plan-limit refusals (positions on Free, Pro's and Elite's caps) are in ./entitlements.ts.
+  eliteSkipped: (n: number) =>
+    `Elite plan supports up to ${ENTITLEMENTS["Elite Plan"].ccPositions} positions. Skipped ${n} item(s).`,
   duplicateSymbols: (symbols: string[]) => `Duplicate symbols found: ${symbols.join(", ")}`,
-  freePositions:
-    "As a free user, you cannot add positions. Upgrade to Pro or Elite to unlock personalized covered call recommendations based on your portfolio.",
   fetchCspFailed: "Failed to fetch CSP strategies",
   fetchCcFailed: "Failed to fetch CC strategies",
   fetchPreferencesFailed: "Failed to fetch preferences",
@@ -88,32 +85,6 @@ export const WHEEL_MESSAGES = {
   cashHintClose: "Minimum: $1,000 (you're getting there!)",
   annualizedTooltip: "Annualized return: return % divided by days to expiration, times 365.",
 } as const;
-
-// ---------------------------------------------------------------- plan caps
-/** Positions a plan may hold (spec §6: Free 0, Pro 10, Elite 50). */
-export function positionLimit(plan: PlanTier): number {
-  return PLAN_LIMITS[plan].positions;
-}
-
-/**
- * CSP tickers per batch call: the plan's watchlist size (Free 3, Pro 10, Elite 50), never below the five
- * fallback tickers an empty watchlist uses.
- */
-export function cspTickersPerBatch(plan: PlanTier): number {
-  return Math.max(PLAN_LIMITS[plan].watchlistSymbols, FALLBACK_TICKERS.length);
-}
-
-/** CC positions per batch call: none on Free; otherwise the spec's batch size (10). */
-export function ccPositionsPerBatch(plan: PlanTier): number {
-  return positionLimit(plan) === 0 ? 0 : WHEEL_DEFAULTS.ccBatchSize;
-}
-
-/** The message for a positions list longer than the plan allows. */
-export function positionLimitMessage(plan: PlanTier): string {
-  if (plan === "Free Plan") return WHEEL_MESSAGES.freePositions;
-  if (plan === "Pro Plan") return WHEEL_MESSAGES.proLimit;
-  return WHEEL_MESSAGES.eliteLimit;
-}
 
 // ---------------------------------------------------------------- positions
 export interface Position {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.wheel.cc-batch";
-import { effectivePlan } from "../lib/plans";
-import { ccPositionsPerBatch, WHEEL_MESSAGES } from "../lib/wheel";
+import { WHEEL_MESSAGES } from "../lib/wheel";
+import { checkEntitlement, refusalResponse } from "../server/entitlements.server";
 import {
   ccBatchSchema,
   firstIssue,
@@ -19,18 +19,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (session instanceof Response) return session;
   const parsed = ccBatchSchema.safeParse(await readJsonBody(request, 16_384));
   if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
-  const plan = effectivePlan(session.user);
-  const cap = ccPositionsPerBatch(plan);
-  if (cap === 0)
-    return jsonError(403, WHEEL_MESSAGES.freePositions, {
-      requiresUpgrade: true,
-      currentTier: plan,
-      limit: 0,
-    });
   const seen = new Set<string>();
   const positions = parsed.data.positions.filter((p) => !seen.has(p.symbol) && seen.add(p.symbol));
-  if (positions.length > cap)
-    return jsonError(400, `At most ${cap} positions per request`, { currentTier: plan, limit: cap });
+  // Free has none (403, upgrade); past the batch size is a bad request on any plan (400).
+  const refusal = checkEntitlement(session.user, "ccPositionsPerBatch", Math.max(positions.length - 1, 0));
+  if (refusal) return refusalResponse(refusal, { status: "error" });
   try {
     const started = performance.now();
     const body = await ccBatch(env, { ...parsed.data, positions });

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.wheel.csp-batch";
-import { effectivePlan } from "../lib/plans";
-import { cspTickersPerBatch, WHEEL_MESSAGES } from "../lib/wheel";
+import { WHEEL_MESSAGES } from "../lib/wheel";
+import { checkEntitlement, refusalResponse } from "../server/entitlements.server";
 import {
   cspBatchSchema,
   firstIssue,
@@ -19,15 +19,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (session instanceof Response) return session;
   const parsed = cspBatchSchema.safeParse(await readJsonBody(request, 16_384));
   if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
-  const plan = effectivePlan(session.user);
-  const cap = cspTickersPerBatch(plan);
   const tickers = [...new Set(parsed.data.tickers)];
-  if (tickers.length > cap)
-    return jsonError(403, `Your ${plan} allows up to ${cap} tickers per request`, {
-      requiresUpgrade: plan !== "Elite Plan",
-      currentTier: plan,
-      limit: cap,
-    });
+  // One more than the batch holds is refused: checking `length - 1` used against the per-request limit.
+  const refusal = checkEntitlement(session.user, "cspTickersPerBatch", tickers.length - 1);
+  if (refusal) return refusalResponse(refusal, { status: "error" });
   try {
     const started = performance.now();
     const body = await cspBatch(env, { ...parsed.data, tickers });

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.wheel.positions";
-import { effectivePlan } from "../lib/plans";
-import { positionLimit, WHEEL_MESSAGES } from "../lib/wheel";
+import { WHEEL_MESSAGES } from "../lib/wheel";
+import { refusalResponse } from "../server/entitlements.server";
 import {
   firstIssue,
   jsonError,
@@ -9,7 +9,7 @@ import {
   readJsonBody,
   wheelSession,
 } from "../server/wheel/api.server";
-import { listPositions, savePositions } from "../server/wheel/positions.server";
+import { listPositions, positionLimitOf, savePositions } from "../server/wheel/positions.server";
 
 /** GET /api/wheel/positions -> { positions, limit }. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return Response.json(
     {
       positions: await listPositions(env, session.user.id),
-      limit: positionLimit(effectivePlan(session.user)),
+      limit: positionLimitOf(session.user),
     },
     { headers: NO_STORE },
   );
@@ -38,17 +38,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
   try {
     const result = await savePositions(env, session.user, parsed.data.positions);
-    if (!result.ok) {
-      const plan = effectivePlan(session.user);
-      return jsonError(result.reason === "limit" ? 403 : 409, result.message, {
-        reason: result.reason,
-        limit: result.limit,
-        currentTier: plan,
-        requiresUpgrade: result.reason === "limit" && plan !== "Elite Plan",
-      });
-    }
+    if (!result.ok)
+      return result.reason === "limit"
+        ? refusalResponse(result.refusal, { status: "error", reason: "limit" })
+        : jsonError(409, result.message, { reason: result.reason, limit: result.limit });
     return Response.json(
-      { status: "success", positions: result.positions, limit: positionLimit(effectivePlan(session.user)) },
+      { status: "success", positions: result.positions, limit: positionLimitOf(session.user) },
       { headers: NO_STORE },
     );
   } catch (error) {

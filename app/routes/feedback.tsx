@@ -18,9 +18,9 @@ import {
   type FeatureFilter,
   type VoteState,
 } from "../lib/feedback";
-import { isPaidPlan } from "../lib/plans";
 import { isAdminUser } from "../server/auth/admin-role.server";
 import { getSession, requireSession } from "../server/auth/session.server";
+import { entitlementOf } from "../server/entitlements.server";
 import {
   createFeatureRequest,
   listFeatureRequests,
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error("feature requests load failed", error);
     loadError = FEATURE_MESSAGES.loadFailedScreen;
   }
-  return { canSubmit: isPaidPlan(user), filter, requests, loadError };
+  return { canSubmit: entitlementOf(user, "feedback").allowed, filter, requests, loadError };
 }
 
 const text = (max: number) => z.string().trim().max(max);
@@ -115,16 +115,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (input.intent === "feedback") {
       const result = await submitFeedback(env, user, input);
-      if (!result.ok) return refuse("feedback", result.message, result.reason === "limit" ? 409 : 403);
+      if (!result.ok) return refuse("feedback", result.message, result.status);
       return { ok: true, intent: "feedback" } satisfies FeedbackActionData;
     }
     if (input.intent === "request") {
       const result = await createFeatureRequest(env, user, input);
-      if (!result.ok) return refuse("request", result.message, result.reason === "limit" ? 409 : 403);
+      if (!result.ok) return refuse("request", result.message, result.status);
       return { ok: true, intent: "request" } satisfies FeedbackActionData;
     }
     const result = await voteOnFeature(env, user, input.requestId, input.direction === "up" ? 1 : -1);
-    if (!result.ok) return refuse("vote", result.message, result.reason === "not-found" ? 404 : 403);
+    if (!result.ok) return refuse("vote", result.message, result.status);
     return {
       ok: true,
       intent: "vote",

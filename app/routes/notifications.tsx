@@ -12,7 +12,6 @@ import {
   historyStatusStyle,
   IMPACT_LEVELS,
   NOTIFICATION_MESSAGES,
-  notificationAccess,
   RANGES,
   TEST_SENT_MESSAGE_MS,
   TIMING_OPTIONS,
@@ -20,8 +19,9 @@ import {
   type NotificationHistoryItem,
   type NotificationPreferences,
 } from "../lib/notifications";
-import { effectivePlan } from "../lib/plans";
+import { REFUSAL_MESSAGES } from "../lib/entitlements";
 import { requireSession } from "../server/auth/session.server";
+import { entitlementOf } from "../server/entitlements.server";
 import { listHistory } from "../server/notifications/history.server";
 import { readPreferences } from "../server/notifications/preferences.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
@@ -37,9 +37,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
   const { user } = await requireSession(env, request);
-  const plan = effectivePlan(user);
-  const access = notificationAccess(plan);
-  if (!access.allowed) return { premiumRequired: true as const, currentTier: plan };
+  const { plan, allowed } = entitlementOf(user, "notifications");
+  if (!allowed) return { premiumRequired: true as const, currentTier: plan };
+  const customTiming = entitlementOf(user, "notificationCustomTiming").allowed;
   try {
     const [preferences, history] = await Promise.all([
       readPreferences(env, user.id),
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       premiumRequired: false as const,
       plan,
-      customTiming: access.customTiming,
+      customTiming,
       preferences,
       history,
       loadError: null,
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       premiumRequired: false as const,
       plan,
-      customTiming: access.customTiming,
+      customTiming,
       preferences: defaultPreferences(),
       history: [] as NotificationHistoryItem[],
       loadError: NOTIFICATION_MESSAGES.loadFailed,
@@ -330,7 +330,7 @@ function Switch({
 function EliteOnly() {
   return (
     <p className="mt-1 text-xs text-amber-300">
-      {NOTIFICATION_MESSAGES.customTimingRequired}.{" "}
+      {REFUSAL_MESSAGES.notificationCustomTiming}.{" "}
       <Link to="/pricing?highlight=notifications" className="underline hover:text-amber-200">
         Upgrade to Elite
       </Link>

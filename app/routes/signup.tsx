@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/signup";
 import { readForm } from "../server/http/form.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
@@ -103,6 +103,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   await acceptInvite(env, fields.invite);
   return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
+}
+
+/** After a network failure the loaders cannot be reached either: keep the page and its message. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as { error?: string } | undefined)?.error === AUTH_MESSAGES["network-request-failed"])
+    return false;
+  return defaultShouldRevalidate;
 }
 
 /** A submission that cannot reach the server gets the spec's network message, not the error page. */

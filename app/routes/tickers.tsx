@@ -13,6 +13,7 @@ import { getSession, requireSession } from "../server/auth/session.server";
 import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.server";
 import {
   addSymbol,
+  dismissTrimmedNotice,
   isKnownWatchlistSymbol,
   loadWatchlist,
   removeSymbol,
@@ -44,11 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), symbol: z.string().max(32) }),
   z.object({ intent: z.literal("delete"), symbol: z.string().min(1).max(32) }),
+  z.object({ intent: z.literal("dismiss-trimmed") }),
 ]);
 
 export type TickersActionData =
   | { ok: true; intent: "add"; symbol?: string; ignored?: boolean }
   | { ok: true; intent: "delete"; symbol: string }
+  | { ok: true; intent: "dismiss-trimmed" }
   | { ok: false; intent: "add" | "delete"; message: string; redirectTo?: string | null };
 
 export async function action({ request, context }: Route.ActionArgs): Promise<Response | TickersActionData> {
@@ -66,6 +69,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
       { status: 400 },
     );
 
+  if (parsed.data.intent === "dismiss-trimmed") {
+    await dismissTrimmedNotice(env, session.user.id);
+    return { ok: true, intent: "dismiss-trimmed" };
+  }
   if (parsed.data.intent === "delete") {
     try {
       await removeSymbol(env, session.user.id, parsed.data.symbol);
@@ -261,10 +268,15 @@ function TickersError() {
 export default function Tickers({ loaderData }: Route.ComponentProps) {
   const { symbols, plan, limit, trimmedMessage, tickers, calendar } = loaderData;
   const toast = useToast();
+  const dismiss = useFetcher();
+  const shownTrimmed = useRef<string | null>(null);
   useEffect(() => {
-    if (trimmedMessage)
-      toast({ message: trimmedMessage, kind: "info", durationMs: WATCHLIST_TIMING.trimmedMessageMs });
-  }, [trimmedMessage, toast]);
+    if (!trimmedMessage || shownTrimmed.current === trimmedMessage) return;
+    shownTrimmed.current = trimmedMessage;
+    toast({ message: trimmedMessage, kind: "info", durationMs: WATCHLIST_TIMING.trimmedMessageMs });
+    // Shown once: the notice is removed by a POST (the loader only reads it).
+    dismiss.submit({ intent: "dismiss-trimmed" }, { method: "post" });
+  }, [trimmedMessage, toast, dismiss]);
 
   return (
     <div className="space-y-6">

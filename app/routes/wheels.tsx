@@ -1,8 +1,8 @@
 import type { Route } from "./+types/wheels";
 import { WheelsPage } from "../components/wheel/WheelsPage";
-import { effectivePlan } from "../lib/plans";
-import { cspTickersPerBatch, FALLBACK_TICKERS } from "../lib/wheel";
+import { FALLBACK_TICKERS } from "../lib/wheel";
 import { requireSession } from "../server/auth/session.server";
+import { entitlementOf } from "../server/entitlements.server";
 import { getMarketBanner } from "../server/market/market.server";
 import { listFavorites } from "../server/wheel/favorites.server";
 import { getPreferences } from "../server/wheel/positions.server";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
   const { user } = await requireSession(env, request);
-  const plan = effectivePlan(user);
+  const { plan, limit: cspTickers } = entitlementOf(user, "cspTickersPerBatch");
   const nowMs = Date.now();
   const [prefs, watchlist, favorites, banner] = await Promise.all([
     getPreferences(env, user),
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cspRiskLevel: prefs.cspRiskLevel,
     ccRiskLevel: prefs.ccRiskLevel,
     positions: Object.values(prefs.positions),
-    tickers: usingFallback ? [...FALLBACK_TICKERS] : watchlist.slice(0, cspTickersPerBatch(plan)),
+    tickers: usingFallback ? [...FALLBACK_TICKERS] : watchlist.slice(0, cspTickers),
     usingFallback,
     favoriteIds: favorites.map((f) => String(f.trade.id)),
     banner,

@@ -2,10 +2,9 @@
 // Like the watchlist, each limit is checked inside the INSERT that would break it, and votes are rows whose
 // total is recomputed in the same batch, so concurrent requests can never exceed a limit or skew a count.
 import { changes } from "./db/sql.server";
-import { effectivePlan, isPaidPlan, PLAN_LIMITS, type SubscriptionFields } from "../lib/plans";
+import { effectivePlan } from "../lib/plans";
 import {
   FEATURE_MESSAGES,
-  FEEDBACK_MESSAGES,
   PUBLIC_FEATURE_STATUSES,
   type FeatureFilter,
   type FeatureStatus,
@@ -15,17 +14,38 @@ import {
 } from "../lib/feedback";
 import { sendEmail } from "./email/mail.server";
 import { teamFeatureRequestEmail, teamFeedbackEmail, type TeamNotice } from "./email/templates.server";
+import {
+  checkEntitlement,
+  entitlementOf,
+  refusalOf,
+  type EntitledUser,
+  type Refusal as PlanRefusal,
+} from "./entitlements.server";
 import type { WorkerEnv } from "./env.server";
 
 type Env = { DB: D1Database };
 
-export interface BoardUser extends SubscriptionFields {
-  id: string;
+export interface BoardUser extends EntitledUser {
   email: string;
   name?: string | null;
 }
 
-export type Refusal = { ok: false; reason: "forbidden" | "limit" | "not-found"; message: string };
+/** Why a write was refused, with the status the route answers (plan refusals from the entitlements). */
+export type Refusal = {
+  ok: false;
+  reason: "forbidden" | "limit" | "not-found";
+  message: string;
+  status: number;
+};
+
+function planRefusal(refusal: PlanRefusal): Refusal {
+  return {
+    ok: false,
+    reason: refusal.reason === "notOnPlan" ? "forbidden" : "limit",
+    message: refusal.message,
+    status: refusal.status,
+  };
+}
 
 function teamNotice(user: BoardUser): TeamNotice {
   return { userEmail: user.email, userName: user.name || user.email, userTier: effectivePlan(user) };
@@ -51,8 +71,9 @@ export async function submitFeedback(
   input: { category: FeedbackCategory; text: string },
   now = Date.now(),
 ): Promise<{ ok: true; id: string } | Refusal> {
-  if (!isPaidPlan(user)) return { ok: false, reason: "forbidden", message: FEEDBACK_MESSAGES.insufficient };
-  const limit = PLAN_LIMITS[effectivePlan(user)].feedbackSubmissions;
+  const notOnPlan = checkEntitlement(user, "feedback");
+  if (notOnPlan) return planRefusal(notOnPlan);
+  const { limit } = entitlementOf(user, "feedback");
   const id = crypto.randomUUID();
   const inserted = await env.DB.prepare(
     `INSERT INTO feedback (id, category, text, created_by_user_id, created_at)
@@ -61,7 +82,7 @@ export async function submitFeedback(
   )
     .bind(id, input.category, input.text, user.id, now, limit)
     .run();
-  if (changes(inserted) !== 1) return { ok: false, reason: "limit", message: FEEDBACK_MESSAGES.limit };
+  if (changes(inserted) !== 1) return planRefusal(refusalOf(user, "feedback"));
   await notifyTeam(env, (to) =>
     teamFeedbackEmail(to, { ...teamNotice(user), category: input.category, feedback: input.text }),
   );
@@ -131,9 +152,9 @@ export async function createFeatureRequest(
   input: { title: string; description: string },
   now = Date.now(),
 ): Promise<{ ok: true; id: string } | Refusal> {
-  if (!isPaidPlan(user)) return { ok: false, reason: "forbidden", message: FEATURE_MESSAGES.proOnly };
-  const plan = effectivePlan(user);
-  const limit = PLAN_LIMITS[plan].featureRequests;
+  const notOnPlan = checkEntitlement(user, "featureRequests");
+  if (notOnPlan) return planRefusal(notOnPlan);
+  const { plan, limit } = entitlementOf(user, "featureRequests");
   const id = crypto.randomUUID();
   const inserted = await env.DB.prepare(
     `INSERT INTO feature_requests
@@ -143,7 +164,7 @@ export async function createFeatureRequest(
   )
     .bind(id, input.title, input.description, user.id, plan, now, limit)
     .run();
-  if (changes(inserted) !== 1) return { ok: false, reason: "limit", message: FEATURE_MESSAGES.limit };
+  if (changes(inserted) !== 1) return planRefusal(refusalOf(user, "featureRequests"));
   await notifyTeam(env, (to) =>
     teamFeatureRequestEmail(to, { ...teamNotice(user), title: input.title, description: input.description }),
   );
@@ -161,7 +182,8 @@ export async function voteOnFeature(
   direction: VoteDirection,
   now = Date.now(),
 ): Promise<{ ok: true; votes: number; userVote: VoteState } | Refusal> {
-  if (!isPaidPlan(user)) return { ok: false, reason: "forbidden", message: FEATURE_MESSAGES.voteProOnly };
+  const notOnPlan = checkEntitlement(user, "votes");
+  if (notOnPlan) return planRefusal(notOnPlan);
   const visible = PUBLIC_FEATURE_STATUSES.map((s) => `'${s}'`).join(", ");
   const votable = `EXISTS (SELECT 1 FROM feature_requests WHERE id = ?1 AND status IN (${visible}))`;
   const [upsert, , , after] = await env.DB.batch([
@@ -190,7 +212,7 @@ export async function voteOnFeature(
   ]);
   const row = (after.results as { votes: number; direction: number | null }[])[0];
   if (changes(upsert) !== 1 || !row)
-    return { ok: false, reason: "not-found", message: FEATURE_MESSAGES.notFound };
+    return { ok: false, reason: "not-found", message: FEATURE_MESSAGES.notFound, status: 404 };
   const userVote: VoteState = row.direction === 1 ? 1 : row.direction === -1 ? -1 : 0;
   return { ok: true, votes: row.votes, userVote };
 }

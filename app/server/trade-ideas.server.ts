@@ -1,14 +1,35 @@
-// The /spreads screen's data: the plan-capped idea list for the signed-in user, read from the ideas
-// cache (never screened on request), slimmed to what the cards show, plus the market banner.
+// Access to the trade ideas: the plan-capped list for the signed-in user (/spreads and /api/get_trades),
+// read from the ideas cache (never screened on request). The market module only knows the ideas; the plan
+// cap (entitlements module) and the watchlist-first order live here.
+import { balancedCappedList } from "../engine";
+import { limitForJson } from "../lib/entitlements";
 import { newYorkDateOf } from "../lib/market-calendar";
-import { effectivePlan, PLAN_LIMITS, type PlanTier, type SubscriptionFields } from "../lib/plans";
+import type { PlanTier } from "../lib/plans";
+import { entitlementOf, refusalOf, type EntitledUser, type Refusal } from "./entitlements.server";
 import type { WorkerEnv } from "./env.server";
-import { capTradeSuggestions, readIdeasSnapshot, type TradeIdea } from "./market/ideas.server";
+import { readIdeasSnapshot, type TradeIdea } from "./market/ideas.server";
 import { getMarketBanner, type MarketBanner } from "./market/market.server";
+import type { MarketSource } from "./market/types.server";
 import { listWatchlist } from "./watchlist.server";
 
-export interface TradeIdeasUser extends SubscriptionFields {
-  id: string;
+export type TradeIdeasUser = EntitledUser;
+
+/**
+ * The list a plan sees (spec 001 §5, §6 and decision 050): credit spreads only (cash-secured puts and
+ * covered calls belong to the wheel screens), the user's watchlist symbols first, then the rest, each group
+ * balanced by strategy (the engine's `balancedCappedList`), cut to the plan's limit (0 = none, Infinity =
+ * all).
+ */
+export function ideasInPlanOrder<T extends { stock_symbol: string; strategy_type: string }>(
+  ideas: readonly T[],
+  limit: number,
+  watchlist: readonly string[],
+): T[] {
+  const spreads = ideas.filter(
+    (i) => i.strategy_type !== "CASH_SECURED_PUT" && i.strategy_type !== "COVERED_CALL",
+  );
+  const mine = new Set(watchlist.map((s) => s.toUpperCase()));
+  return balancedCappedList(spreads, limit, (i) => mine.has(i.stock_symbol));
 }
 
 /** A card's idea: every field of the payload except the engine's ranking internals and leg greeks. */
@@ -58,11 +79,10 @@ export async function tradeIdeasScreen(
   user: TradeIdeasUser,
   nowMs = Date.now(),
 ): Promise<TradeIdeasScreen> {
-  const plan = effectivePlan(user);
-  const limit = PLAN_LIMITS[plan].tradeIdeas;
+  const { plan, limit } = entitlementOf(user, "tradeIdeas");
   return {
     plan,
-    limit: Number.isFinite(limit) ? limit : null,
+    limit: limitForJson(limit),
     banner: await getMarketBanner(env, nowMs),
     nowMs,
     today: newYorkDateOf(nowMs),
@@ -107,11 +127,58 @@ export async function tradeIdeasFor(
   user: TradeIdeasUser,
   options: { fresh?: boolean; nowMs?: number } = {},
 ): Promise<TradeIdeasList> {
-  const limit = PLAN_LIMITS[effectivePlan(user)].tradeIdeas;
-  if (!(limit > 0)) return { ideas: [], total: 0, source: null, asOf: null, stale: false };
+  const { allowed, limit } = entitlementOf(user, "tradeIdeas");
+  if (!allowed) return { ideas: [], total: 0, source: null, asOf: null, stale: false };
   const [all, watchlist] = await Promise.all([
     slimAllIdeas(env, options.fresh ?? false, options.nowMs ?? Date.now()),
     listWatchlist(env, user.id),
   ]);
-  return { ...all, ideas: capTradeSuggestions(all.ideas, limit, watchlist) };
+  return { ...all, ideas: ideasInPlanOrder(all.ideas, limit, watchlist) };
+}
+
+export interface TradeSuggestionsView {
+  plan: PlanTier;
+  /** null = all (JSON has no Infinity). */
+  limit: number | null;
+  trade_suggestions: TradeIdea[];
+  /** Ideas available before the plan cap. */
+  total: number;
+  source: MarketSource | null;
+  asOf: string | null;
+  stale: boolean;
+  marketStatus: "open" | "closed";
+  dataFreshness: MarketBanner["dataFreshness"];
+}
+
+/**
+ * /api/get_trades: the full ideas (not slimmed) for the session user, or the plan's refusal (Free: 403,
+ * and nothing is read). The plan is the session user's, brought up to date by `getSession` this request.
+ */
+export async function tradeSuggestionsFor(
+  env: WorkerEnv,
+  user: TradeIdeasUser,
+  nowMs = Date.now(),
+): Promise<{ ok: true; view: TradeSuggestionsView } | { ok: false; refusal: Refusal }> {
+  const { plan, allowed, limit } = entitlementOf(user, "tradeIdeas");
+  if (!allowed) return { ok: false, refusal: refusalOf(user, "tradeIdeas") };
+  const [banner, snapshot, watchlist] = await Promise.all([
+    getMarketBanner(env, nowMs),
+    readIdeasSnapshot(env),
+    listWatchlist(env, user.id),
+  ]);
+  const ideas = snapshot?.ideas ?? [];
+  return {
+    ok: true,
+    view: {
+      plan,
+      limit: limitForJson(limit),
+      trade_suggestions: ideasInPlanOrder(ideas, limit, watchlist),
+      total: ideas.length,
+      source: snapshot?.source ?? null,
+      asOf: snapshot?.asOf ?? null,
+      stale: snapshot?.stale ?? false,
+      marketStatus: banner.marketStatus,
+      dataFreshness: banner.dataFreshness,
+    },
+  };
 }

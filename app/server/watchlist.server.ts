@@ -1,21 +1,24 @@
-// The watchlist on the server: the only place symbols are added, removed or trimmed, and what the
-// watchlist screen reads from the market module. Plan limits come from app/lib/plans.ts, messages from
-// app/lib/watchlist.ts.
+// The watchlist on the server: the only place symbols are added or removed, and what the watchlist screen
+// reads from the market module. The plan limit and its refusal come from the entitlements module; the
+// trim on a downgrade runs with the plan change (entitlements.server.ts `planChangeTrims`), never here.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { effectivePlan, PLAN_LIMITS, type PlanTier, type SubscriptionFields } from "../lib/plans";
+import { limitForJson } from "../lib/entitlements";
+import { isPlanTier, type PlanTier } from "../lib/plans";
 import { cleanSymbolInput, SYMBOL_RE } from "../lib/symbols";
 import type { TickerCardData } from "../lib/ticker-card";
-import { WATCHLIST_MESSAGES, watchlistLimitMessage } from "../lib/watchlist";
+import { WATCHLIST_MESSAGES } from "../lib/watchlist";
 import { getDb, schema } from "./db/client.server";
 import { changes } from "./db/sql.server";
+import { checkEntitlement, entitlementOf, refusalOf, type EntitledUser } from "./entitlements.server";
 import type { WorkerEnv } from "./env.server";
 import { getTickerInfos, isKnownSymbol } from "./market/market.server";
 
 type Env = { DB: D1Database };
 
-export interface WatchlistUser extends SubscriptionFields {
-  id: string;
-}
+export type WatchlistUser = EntitledUser;
+
+/** The kind of the plan notice the downgrade trim leaves (app/server/db/schema.server.ts planNotices). */
+export const WATCHLIST_TRIMMED_NOTICE = "watchlist-trimmed";
 
 export async function listWatchlist(env: Env, userId: string): Promise<string[]> {
   const rows = await getDb(env)
@@ -31,31 +34,41 @@ export interface WatchlistView {
   symbols: string[];
   plan: PlanTier;
   limit: number;
-  /** Set when the plan allows fewer symbols than were stored and the list was trimmed just now. */
+  /**
+   * The spec's 'Your {plan} allows up to {n} symbols. Some symbols have been removed.' when a plan change
+   * trimmed the list since the last visit; the page shows it and dismisses it (`dismissTrimmedNotice`).
+   */
   trimmedMessage: string | null;
 }
 
-/**
- * Reads the list and, when the effective plan allows fewer symbols than stored (a downgrade or an expired
- * trial), keeps the first `limit` in the user's order and deletes the rest in one statement.
- */
+/** Reads the list and any pending trim notice. A read only: it never deletes (decision 141). */
 export async function loadWatchlist(env: Env, user: WatchlistUser): Promise<WatchlistView> {
-  const plan = effectivePlan(user);
-  const limit = PLAN_LIMITS[plan].watchlistSymbols;
-  const symbols = await listWatchlist(env, user.id);
-  if (symbols.length <= limit) return { symbols, plan, limit, trimmedMessage: null };
-  await env.DB.prepare(
-    `DELETE FROM watchlist_symbols WHERE user_id = ?1 AND symbol NOT IN
-       (SELECT symbol FROM watchlist_symbols WHERE user_id = ?1 ORDER BY position LIMIT ?2)`,
-  )
-    .bind(user.id, limit)
-    .run();
+  const { plan, limit } = entitlementOf(user, "watchlistSymbols");
+  const [symbols, notice] = await Promise.all([
+    listWatchlist(env, user.id),
+    getDb(env)
+      .select({ plan: schema.planNotices.plan, limit: schema.planNotices.limitValue })
+      .from(schema.planNotices)
+      .where(
+        and(eq(schema.planNotices.userId, user.id), eq(schema.planNotices.kind, WATCHLIST_TRIMMED_NOTICE)),
+      )
+      .get(),
+  ]);
   return {
-    symbols: symbols.slice(0, limit),
+    symbols,
     plan,
-    limit,
-    trimmedMessage: WATCHLIST_MESSAGES.trimmed(plan, limit),
+    limit: limitForJson(limit) ?? symbols.length,
+    trimmedMessage:
+      notice && isPlanTier(notice.plan) ? WATCHLIST_MESSAGES.trimmed(notice.plan, notice.limit) : null,
   };
+}
+
+/** The page showed the trim notice: remove it (a POST, from the watchlist action). */
+export async function dismissTrimmedNotice(env: Env, userId: string): Promise<void> {
+  await getDb(env)
+    .delete(schema.planNotices)
+    .where(and(eq(schema.planNotices.userId, userId), eq(schema.planNotices.kind, WATCHLIST_TRIMMED_NOTICE)))
+    .run();
 }
 
 export type AddSymbolResult =
@@ -81,20 +94,30 @@ export async function addSymbol(
 ): Promise<AddSymbolResult> {
   const symbol = cleanSymbolInput(raw);
   if (!symbol) return { ok: true, ignored: true };
+  const db = getDb(env);
+  const [existing, stored] = await Promise.all([
+    db
+      .select({ symbol: schema.watchlistSymbols.symbol })
+      .from(schema.watchlistSymbols)
+      .where(and(eq(schema.watchlistSymbols.userId, user.id), eq(schema.watchlistSymbols.symbol, symbol)))
+      .get(),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(schema.watchlistSymbols)
+      .where(eq(schema.watchlistSymbols.userId, user.id))
+      .get(),
+  ]);
+  if (existing) return { ok: false, reason: "duplicate", message: WATCHLIST_MESSAGES.duplicate(symbol) };
+  // The limit before the symbol checks: a full list hears about its limit whatever was typed, and a
+  // refused add never spends a provider lookup.
+  const full = checkEntitlement(user, "watchlistSymbols", stored?.n ?? 0);
+  if (full) return limitRefusal(full);
   if (!SYMBOL_RE.test(symbol))
     return { ok: false, reason: "invalid", message: WATCHLIST_MESSAGES.invalidFormat(symbol) };
-
-  const plan = effectivePlan(user);
-  const limit = PLAN_LIMITS[plan].watchlistSymbols;
-  const existing = await getDb(env)
-    .select({ symbol: schema.watchlistSymbols.symbol })
-    .from(schema.watchlistSymbols)
-    .where(and(eq(schema.watchlistSymbols.userId, user.id), eq(schema.watchlistSymbols.symbol, symbol)))
-    .get();
-  if (existing) return { ok: false, reason: "duplicate", message: WATCHLIST_MESSAGES.duplicate(symbol) };
   if (!(await isKnownSymbol(symbol)))
     return { ok: false, reason: "unknown", message: WATCHLIST_MESSAGES.unknown(symbol) };
 
+  const { limit } = entitlementOf(user, "watchlistSymbols");
   const inserted = await env.DB.prepare(
     `INSERT OR IGNORE INTO watchlist_symbols (user_id, symbol, position, created_at)
      SELECT ?1, ?2, COALESCE((SELECT MAX(position) FROM watchlist_symbols WHERE user_id = ?1), -1) + 1, ?3
@@ -104,16 +127,19 @@ export async function addSymbol(
     .run();
   if (changes(inserted) === 1) return { ok: true, symbol };
 
-  // Nothing inserted: either a concurrent add of the same symbol won, or the list is full.
-  const again = await getDb(env)
+  // Nothing inserted: either a concurrent add of the same symbol won, or the list filled meanwhile.
+  const again = await db
     .select({ n: sql<number>`count(*)` })
     .from(schema.watchlistSymbols)
     .where(and(eq(schema.watchlistSymbols.userId, user.id), eq(schema.watchlistSymbols.symbol, symbol)))
     .get();
   if ((again?.n ?? 0) > 0)
     return { ok: false, reason: "duplicate", message: WATCHLIST_MESSAGES.duplicate(symbol) };
-  const { message, redirectTo } = watchlistLimitMessage(plan);
-  return { ok: false, reason: "limit", message, redirectTo };
+  return limitRefusal(refusalOf(user, "watchlistSymbols"));
+}
+
+function limitRefusal(refusal: { message: string; redirectTo: string | null }): AddSymbolResult {
+  return { ok: false, reason: "limit", message: refusal.message, redirectTo: refusal.redirectTo };
 }
 
 export async function removeSymbol(env: Env, userId: string, raw: string): Promise<{ removed: boolean }> {

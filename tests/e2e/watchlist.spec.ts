@@ -107,6 +107,52 @@ test.describe("watchlist", () => {
     await page.screenshot({ path: `${shots}/watchlist-phone.png`, fullPage: true });
   });
 
+  test("a trial that ends trims the list; the next visit says so once (5 s), and the GET deleted nothing", async ({
+    page,
+  }) => {
+    const email = unique();
+    await signUp(page, email);
+    for (const s of ["TSLA", "AAPL", "SPY", "QQQ"]) await addSymbol(page, s);
+    // The promotional trial ends; the next request's session read applies the plan change and its trim.
+    execFileSync(
+      "node_modules/.bin/wrangler",
+      [
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--command",
+        `UPDATE user SET trial_end = ${Date.now() - 60_000} WHERE email = '${email}'`,
+      ],
+      {
+        env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+        stdio: "pipe",
+      },
+    );
+    for (const [label, size] of [
+      ["desktop", { width: 1280, height: 900 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(size);
+      if (label === "phone") {
+        // Shown once: the desktop visit dismissed it.
+        await page.goto("/tickers");
+        await expect(page.getByTestId("ticker-card-SPY")).toBeVisible();
+        await expect(page.getByText("Some symbols have been removed.")).toHaveCount(0);
+        await page.screenshot({ path: `${shots}/watchlist-after-trim-${label}.png`, fullPage: true });
+        continue;
+      }
+      await page.goto("/tickers");
+      await expect(
+        page.getByText("Your Free Plan allows up to 3 symbols. Some symbols have been removed."),
+      ).toBeVisible();
+      await expect(page.getByTestId("ticker-card-QQQ")).toHaveCount(0);
+      await expect(page.getByText("3 of 3 symbols on your Free Plan")).toBeVisible();
+      await page.screenshot({ path: `${shots}/watchlist-trimmed-${label}.png`, fullPage: true });
+      await expect(page.getByText("Some symbols have been removed.")).toHaveCount(0, { timeout: 7000 });
+    }
+  });
+
   test("a visitor's home page shows the signed-out texts and links", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Start Trading Options Smarter" })).toBeVisible();

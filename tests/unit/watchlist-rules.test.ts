@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cleanSymbolInput, normaliseSymbol, SYMBOL_RE } from "../../app/lib/symbols";
-import { WATCHLIST_MESSAGES, watchlistLimitMessage } from "../../app/lib/watchlist";
+import { WATCHLIST_MESSAGES } from "../../app/lib/watchlist";
 
 describe("watchlist rules", () => {
   it("trims and upper-cases symbols", () => {
@@ -14,21 +14,6 @@ describe("watchlist rules", () => {
     for (const ok of ["A", "AAPL", "GOOGL", "BRK.B", "SPY"]) expect(SYMBOL_RE.test(ok)).toBe(true);
     for (const bad of ["", "1ABC", "AAPL!", "TOOLONG", "A..B", "<SCRIPT>"])
       expect(SYMBOL_RE.test(bad)).toBe(false);
-  });
-
-  it("uses the spec's limit messages per plan", () => {
-    expect(watchlistLimitMessage("Free Plan")).toEqual({
-      message: "Upgrade to PRO to track up to 10 symbols",
-      redirectTo: "/pricing",
-    });
-    expect(watchlistLimitMessage("Pro Plan")).toEqual({
-      message: "Upgrade to Elite to track up to 50 symbols",
-      redirectTo: "/pricing",
-    });
-    expect(watchlistLimitMessage("Elite Plan")).toEqual({
-      message: "You have reached the maximum number of symbols for your plan",
-      redirectTo: null,
-    });
   });
 
   it("words the duplicate and trimmed messages as the spec does", () => {

@@ -8,6 +8,7 @@ import { count, makeAdmin, makePlanUser, post } from "./board-helpers";
 const SLOW_TEST_MS = 90_000;
 import * as feedback from "../../app/routes/feedback";
 import { FEATURE_MESSAGES, FEEDBACK_MESSAGES } from "../../app/lib/feedback";
+import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
 
 const XSS = `<script>alert("x")</script><img src=x onerror=alert(1)> https://evil.example/?q=1&r=2`;
 
@@ -53,7 +54,7 @@ describe("general feedback", { timeout: SLOW_TEST_MS }, () => {
       { intent: "feedback", category: "bug", text: "hello" },
       free.cookie,
     );
-    expect(res).toMatchObject({ status: 403, body: { message: FEEDBACK_MESSAGES.insufficient } });
+    expect(res).toMatchObject({ status: 403, body: { message: REFUSAL_MESSAGES.feedback } });
     expect(await count("select count(*) as n from feedback where created_by_user_id = ?", free.id)).toBe(0);
     expect((await load(free.cookie)).canSubmit).toBe(false);
   });
@@ -119,7 +120,7 @@ describe("general feedback", { timeout: SLOW_TEST_MS }, () => {
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(10);
     for (const r of refused)
-      expect(r).toMatchObject({ status: 409, body: { message: FEEDBACK_MESSAGES.limit } });
+      expect(r).toMatchObject({ status: 403, body: { message: REFUSAL_MESSAGES.feedbackLimit } });
     expect(await count("select count(*) as n from feedback where created_by_user_id = ?", pro.id)).toBe(50);
   });
 });
@@ -132,7 +133,7 @@ describe("feature requests", { timeout: SLOW_TEST_MS }, () => {
     const free = await makePlanUser("free");
     expect(await createRequest(free.cookie)).toMatchObject({
       status: 403,
-      body: { message: FEATURE_MESSAGES.proOnly },
+      body: { message: REFUSAL_MESSAGES.featureRequests },
     });
     const pro = await makePlanUser("pro");
     expect(await createRequest(pro.cookie, "", "d")).toMatchObject({
@@ -167,7 +168,7 @@ describe("feature requests", { timeout: SLOW_TEST_MS }, () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(50);
     for (const r of results.filter((r) => r.status !== 200))
-      expect(r).toMatchObject({ status: 409, body: { message: FEATURE_MESSAGES.limit } });
+      expect(r).toMatchObject({ status: 403, body: { message: REFUSAL_MESSAGES.featureRequestLimit } });
     expect(
       await count("select count(*) as n from feature_requests where created_by_user_id = ?", pro.id),
     ).toBe(50);
@@ -286,7 +287,7 @@ describe("voting", { timeout: SLOW_TEST_MS }, () => {
     const free = await makePlanUser("free");
     expect(await vote(free.cookie, id, "up")).toMatchObject({
       status: 403,
-      body: { message: FEATURE_MESSAGES.voteProOnly },
+      body: { message: REFUSAL_MESSAGES.votes },
     });
     const pro = await makePlanUser("pro");
     expect(await vote(pro.cookie, "no-such-id", "up")).toMatchObject({

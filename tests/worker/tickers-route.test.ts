@@ -66,6 +66,23 @@ describe("/tickers adding and removing", () => {
     expect(count?.n).toBe(3);
   });
 
+  it("a full Free list adding a mistyped or malformed symbol hears the limit, not the symbol error (defect 7)", async () => {
+    const cookie = await freeUser("full-and-mistyped@example.com");
+    for (const s of ["AAPL", "TSLA", "SPY"]) await add(cookie, s);
+    for (const typo of ["ZZZZZ", "AP1L"])
+      expect(await add(cookie, typo)).toEqual({
+        status: 403,
+        body: {
+          ok: false,
+          intent: "add",
+          message: "Upgrade to PRO to track up to 10 symbols",
+          redirectTo: "/pricing",
+        },
+      });
+    // A symbol already in the list is still named as such (spec order: duplicates, then the limit).
+    expect((await add(cookie, "aapl")).body).toMatchObject({ message: "AAPL is already in your watchlist" });
+  });
+
   it("a new user is on the Pro trial: 10 symbols, then 'Upgrade to Elite'", async () => {
     const cookie = await signUpAndGetCookie("trial-adder@example.com");
     const ten = ["AAPL", "TSLA", "SPY", "QQQ", "MSFT", "COIN", "NVDA", "AMD", "AMZN", "META"];
@@ -203,16 +220,84 @@ describe("/tickers loader", () => {
     }
   });
 
-  it("trims the list when the plan allows fewer symbols, with the spec's message", async () => {
-    const cookie = await signUpAndGetCookie("downgraded@example.com");
+  // Defect 18 (issue 10): the GET loader never deletes; the trim runs with the plan change.
+  const symbolsOf = async (email: string) =>
+    (
+      await env.DB.prepare(
+        "select ws.symbol from watchlist_symbols ws join user u on u.id = ws.user_id where u.email = ? order by ws.position",
+      )
+        .bind(email)
+        .all<{ symbol: string }>()
+    ).results.map((r) => r.symbol);
+
+  it("the loader only reads: a list over the plan's limit is not cut by a GET", async () => {
+    const cookie = await signUpAndGetCookie("get-never-deletes@example.com");
     for (const s of ["TSLA", "AAPL", "SPY", "QQQ", "MSFT"]) await add(cookie, s);
-    await setUser("downgraded@example.com", {
+    // The plan changes behind the app's back (no plan-change path ran): a GET must still not delete.
+    await setUser("get-never-deletes@example.com", {
       subscription_tier: "Free Plan",
       subscription_status: "inactive",
       trial_end: null,
     });
     const data = (await call(tickers.loader, requestWithCookie("/tickers", cookie))) as LoaderData;
+    expect(data.symbols).toHaveLength(5);
+    expect(data.trimmedMessage).toBeNull();
+    expect(await symbolsOf("get-never-deletes@example.com")).toHaveLength(5);
+  });
+
+  it("a trial that ends trims the list with it; the next visit shows the spec's message until dismissed", async () => {
+    const email = "trial-ends-trim@example.com";
+    const cookie = await signUpAndGetCookie(email);
+    for (const s of ["TSLA", "AAPL", "SPY", "QQQ", "MSFT"]) await add(cookie, s);
+    await setUser(email, { trial_end: Date.now() - 1000 });
+    // The daily cron ends the trial (the plan change) and trims in the same batch.
+    const { expireTrials } = await import("../../app/server/auth/trial.server");
+    expect(await expireTrials(env)).toBeGreaterThanOrEqual(1);
+    expect(await symbolsOf(email)).toEqual(["TSLA", "AAPL", "SPY"]);
+
+    const message = "Your Free Plan allows up to 3 symbols. Some symbols have been removed.";
+    const first = (await call(tickers.loader, requestWithCookie("/tickers", cookie))) as LoaderData;
+    expect(first.symbols).toEqual(["TSLA", "AAPL", "SPY"]);
+    expect(first.trimmedMessage).toBe(message);
+    // Reading it does not consume it: only the page's POST does.
+    const again = (await call(tickers.loader, requestWithCookie("/tickers", cookie))) as LoaderData;
+    expect(again.trimmedMessage).toBe(message);
+    const dismissed = await call(
+      tickers.action,
+      formPost("/tickers", { intent: "dismiss-trimmed" }, { cookie }),
+    );
+    expect(dismissed).toEqual({ ok: true, intent: "dismiss-trimmed" });
+    const after = (await call(tickers.loader, requestWithCookie("/tickers", cookie))) as LoaderData;
+    expect(after.trimmedMessage).toBeNull();
+    expect(after.symbols).toEqual(["TSLA", "AAPL", "SPY"]);
+  });
+
+  it("an expired trial noticed on the next request trims within the transition, not in the loader", async () => {
+    const email = "trial-ends-on-read@example.com";
+    const cookie = await signUpAndGetCookie(email);
+    for (const s of ["TSLA", "AAPL", "SPY", "QQQ"]) await add(cookie, s);
+    await setUser(email, { trial_end: Date.now() - 1000 });
+    const data = (await call(tickers.loader, requestWithCookie("/tickers", cookie))) as LoaderData;
+    expect(data.plan).toBe("Free Plan");
     expect(data.symbols).toEqual(["TSLA", "AAPL", "SPY"]);
+    expect(data.trimmedMessage).toBe(
+      "Your Free Plan allows up to 3 symbols. Some symbols have been removed.",
+    );
+  });
+
+  it("the daily housekeeping trims any list a plan change left over its limit (the backstop)", async () => {
+    const email = "backstop-trim@example.com";
+    const cookie = await signUpAndGetCookie(email);
+    for (const s of ["TSLA", "AAPL", "SPY", "QQQ", "MSFT"]) await add(cookie, s);
+    await setUser(email, {
+      subscription_tier: "Free Plan",
+      subscription_status: "inactive",
+      trial_end: null,
+    });
+    const { runHousekeeping } = await import("../../app/server/jobs/housekeeping.server");
+    await runHousekeeping(env, new Date());
+    expect(await symbolsOf(email)).toEqual(["TSLA", "AAPL", "SPY"]);
+    const data = (await call(tickers.loader, requestWithCookie("/tickers", cookie))) as LoaderData;
     expect(data.trimmedMessage).toBe(
       "Your Free Plan allows up to 3 symbols. Some symbols have been removed.",
     );

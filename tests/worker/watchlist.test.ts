@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
+import { planChangeTrims } from "../../app/server/entitlements.server";
 import {
   addSymbol,
+  dismissTrimmedNotice,
   listWatchlist,
   loadWatchlist,
   removeSymbol,
@@ -146,10 +148,22 @@ describe("plan limits", () => {
   });
 });
 
-describe("trimming on downgrade", () => {
-  it("keeps the first symbols in order and says so once", async () => {
+describe("trimming on downgrade (decision 141)", () => {
+  it("reading never trims: the loader shows what is stored", async () => {
     const user = await makeUser("Pro Plan", "active");
     await fill(user, ["TSLA", "AAPL", "SPY", "QQQ", "MSFT"]);
+    const view = await loadWatchlist(env, { ...user, subscriptionStatus: "inactive" });
+    expect(view).toMatchObject({ plan: "Free Plan", limit: 3, trimmedMessage: null });
+    expect(await listWatchlist(env, user.id)).toHaveLength(5);
+  });
+
+  it("the plan change keeps the first symbols in order and leaves a notice until it is dismissed", async () => {
+    const user = await makeUser("Pro Plan", "active");
+    await fill(user, ["TSLA", "AAPL", "SPY", "QQQ", "MSFT"]);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE user SET subscription_status = 'inactive' WHERE id = ?1").bind(user.id),
+      ...planChangeTrims(env, user.id),
+    ]);
     const downgraded = { ...user, subscriptionStatus: "inactive" };
     const view = await loadWatchlist(env, downgraded);
     expect(view).toEqual({
@@ -158,6 +172,11 @@ describe("trimming on downgrade", () => {
       limit: 3,
       trimmedMessage: "Your Free Plan allows up to 3 symbols. Some symbols have been removed.",
     });
+    expect((await loadWatchlist(env, downgraded)).trimmedMessage).not.toBeNull();
+    await dismissTrimmedNotice(env, user.id);
+    expect((await loadWatchlist(env, downgraded)).trimmedMessage).toBeNull();
+    // A list within its limit is left alone and gets no notice.
+    await env.DB.batch(planChangeTrims(env, user.id));
     expect(await listWatchlist(env, user.id)).toEqual(["TSLA", "AAPL", "SPY"]);
     expect((await loadWatchlist(env, downgraded)).trimmedMessage).toBeNull();
   });

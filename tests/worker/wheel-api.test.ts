@@ -18,6 +18,7 @@ import { DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.serve
 import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server";
 import { decodeSharePayload } from "../../app/lib/wheel-share";
 import { FALLBACK_TICKERS, WHEEL_MESSAGES } from "../../app/lib/wheel";
+import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
 
 const NOW = new Date("2026-11-23T16:00:00Z");
 
@@ -191,7 +192,7 @@ describe("POST /api/wheel/cc-strategies/batch", () => {
       ),
     );
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ requiresUpgrade: true, error: WHEEL_MESSAGES.freePositions });
+    expect(res.body).toMatchObject({ requiresUpgrade: true, error: REFUSAL_MESSAGES.freePositions });
   });
 
   it("screens covered calls per position with the cost-basis guardrail; 10 positions per call", async () => {
@@ -244,19 +245,19 @@ describe("positions", () => {
     const free = await userWith("Free Plan", "inactive");
     expect(await save(free, lots(1))).toMatchObject({
       status: 403,
-      body: { error: WHEEL_MESSAGES.freePositions },
+      body: { error: REFUSAL_MESSAGES.freePositions },
     });
     const pro = await userWith("Pro Plan");
     expect((await save(pro, lots(10))).status).toBe(200);
     expect(await save(pro, lots(11))).toMatchObject({
       status: 403,
-      body: { error: WHEEL_MESSAGES.proLimit },
+      body: { error: REFUSAL_MESSAGES.proPositions },
     });
     const elite = await userWith("Elite Plan");
     expect((await save(elite, lots(50))).status).toBe(200);
     expect(await save(elite, lots(51))).toMatchObject({
       status: 403,
-      body: { error: WHEEL_MESSAGES.eliteLimit },
+      body: { error: REFUSAL_MESSAGES.elitePositions },
     });
     const listed = await json(
       await call(positionsRoute.loader, requestWithCookie("/api/wheel/positions", elite)),

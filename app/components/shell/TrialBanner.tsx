@@ -1,7 +1,7 @@
 // The trial banner of the app shell (spec 001 "Trial banner"): shown only while trialing with days left.
 // With a subscriptionId (a Stripe trial) a small pill; without one (a promotional trial) the large offer.
 import { Link } from "react-router";
-import { trialDaysRemaining } from "../../lib/plans";
+import { isPromoTrial, trialDaysRemaining } from "../../lib/plans";
 
 export interface TrialBannerUser {
   subscriptionTier: string;
@@ -28,7 +28,7 @@ export function TrialBanner({
   const days = trialDaysRemaining(user.trialEnd, now);
   if (days <= 0) return null;
 
-  if (user.hasSubscriptionId) {
+  if (!isPromoTrial(user)) {
     return (
       <div className="mx-auto flex max-w-7xl justify-center px-4 pt-3 sm:px-6" data-testid="trial-banner">
         <p className="inline-flex flex-wrap items-center gap-x-3 gap-y-1 rounded-full border border-brand-500/40 bg-brand-500/10 px-4 py-1.5 text-sm text-brand-400">

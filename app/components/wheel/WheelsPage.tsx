@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { formatCompactMoney, formatPrice } from "../../lib/format";
 import type { MarketBannerInput } from "../../lib/market-banner";
 import type { PlanTier } from "../../lib/plans";
+import { REFUSAL_MESSAGES } from "../../lib/entitlements";
 import {
   addFavorite,
   createShareLink,
@@ -266,7 +267,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
   const storePositions = (next: Position[]) => {
     if (isFree) {
       toast({
-        message: WHEEL_MESSAGES.freePositions,
+        message: REFUSAL_MESSAGES.freePositions,
         kind: "info",
         durationMs: WHEEL_TIMING.positionLimitToast,
         action: { label: "View Pricing", href: "/pricing" },
@@ -282,7 +283,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
         toast({ message: WHEEL_MESSAGES.eliteSkipped(skipped), kind: "error" });
       } else {
         toast({
-          message: WHEEL_MESSAGES.proLimit,
+          message: REFUSAL_MESSAGES.proPositions,
           kind: "error",
           durationMs: WHEEL_TIMING.positionLimitToast,
           action: { label: "View Pricing", href: "/pricing" },
@@ -294,7 +295,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
       next.length > positions.length &&
       data.plan === "Elite Plan"
     ) {
-      toast({ message: WHEEL_MESSAGES.eliteLimit, kind: "error" });
+      toast({ message: REFUSAL_MESSAGES.elitePositions, kind: "error" });
       return;
     }
     setPositions(list);
@@ -307,10 +308,10 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
 
   const addClick = () => {
     if (positions.length >= data.positionLimit) {
-      if (data.plan === "Elite Plan") toast({ message: WHEEL_MESSAGES.eliteLimit, kind: "error" });
+      if (data.plan === "Elite Plan") toast({ message: REFUSAL_MESSAGES.elitePositions, kind: "error" });
       else
         toast({
-          message: WHEEL_MESSAGES.proLimit,
+          message: REFUSAL_MESSAGES.proPositions,
           kind: "error",
           durationMs: WHEEL_TIMING.positionLimitToast,
           action: { label: "View Pricing", href: "/pricing" },
@@ -510,7 +511,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
           className="rounded-xl border border-dashed border-ink-600 p-6 text-center"
           data-testid="cc-free-empty"
         >
-          <p className="mx-auto max-w-xl text-slate-300">{WHEEL_MESSAGES.freePositions}</p>
+          <p className="mx-auto max-w-xl text-slate-300">{REFUSAL_MESSAGES.freePositions}</p>
           <Link
             to="/pricing"
             className="mt-4 inline-block rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400"

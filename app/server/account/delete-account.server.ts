@@ -38,6 +38,7 @@ export async function deleteAccount(
     db.delete(s.featureRequests).where(eq(s.featureRequests.createdByUserId, user.id)),
     db.delete(s.feedback).where(eq(s.feedback.createdByUserId, user.id)),
     db.delete(s.watchlistSymbols).where(eq(s.watchlistSymbols.userId, user.id)),
+    db.delete(s.planNotices).where(eq(s.planNotices.userId, user.id)),
     db.delete(s.positions).where(eq(s.positions.userId, user.id)),
     db.delete(s.favorites).where(eq(s.favorites.userId, user.id)),
     db.delete(s.wheelPreferences).where(eq(s.wheelPreferences.userId, user.id)),

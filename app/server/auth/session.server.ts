@@ -6,8 +6,25 @@ import { reconcileTrial } from "./trial.server";
 import { isBannedNow } from "./ban.server";
 import { DEFAULT_AFTER_SIGN_IN, landingPath, returnPathFrom, withReturnTo } from "../../lib/return-address";
 
+/**
+ * One lookup per page request: the root loader, the signed-in layout and the route all ask, and React
+ * Router hands each the same Request. Only reads (GET, HEAD) share it; a mutation may change the session,
+ * and the loaders that run after an action get a request of their own.
+ */
+const perRequest = new WeakMap<Request, Promise<SessionData | null>>();
+
 /** The session with its trial state brought up to date (automatic grant, expiry on read). */
-export async function getSession(env: WorkerEnv, request: Request): Promise<SessionData | null> {
+export function getSession(env: WorkerEnv, request: Request): Promise<SessionData | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookupSession(env, request);
+  let session = perRequest.get(request);
+  if (!session) {
+    session = lookupSession(env, request);
+    perRequest.set(request, session);
+  }
+  return session;
+}
+
+async function lookupSession(env: WorkerEnv, request: Request): Promise<SessionData | null> {
   let session: SessionData | null;
   try {
     session = await getAuth(env, request).api.getSession({ headers: request.headers });

@@ -2,8 +2,10 @@
 // the rule itself, so concurrent requests cannot grant twice or revert a trial that changed meanwhile.
 import { and, eq, inArray, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import { DAY_MS } from "../../engine/time";
+import { isPromoTrial } from "../../lib/plans";
 import { getDb, schema } from "../db/client.server";
-import { changes } from "../db/sql.server";
+import { changes, d1Statement } from "../db/sql.server";
+import { planChangeTrims } from "../entitlements.server";
 
 const MINUTE_MS = 60_000;
 export const AUTOMATIC_TRIAL_DAYS = 9;
@@ -43,7 +45,7 @@ export function isEligibleForAutomaticTrial(user: TrialFields): boolean {
 
 /** A promotional trial (no subscriptionId) whose end has passed. */
 export function isExpiredPromoTrial(user: TrialFields, now: number): boolean {
-  if (user.subscriptionStatus !== "trialing" || user.subscriptionId || user.trialEnd == null) return false;
+  if (!isPromoTrial(user) || user.trialEnd == null) return false;
   return new Date(user.trialEnd).getTime() <= now;
 }
 
@@ -88,23 +90,23 @@ const revertToSavedTier = (now: number) => ({
   updatedAt: new Date(now),
 });
 
-/** Reverts one user's expired promotional trial (on read); true when it did. */
+/**
+ * Reverts one user's expired promotional trial (on read); true when it did. The plan change and the trim
+ * of what the lower plan no longer allows are one batch (decision 141).
+ */
 export async function expireTrialOf(env: Env, userId: string, now = Date.now()): Promise<boolean> {
-  const result = await getDb(env)
+  const revert = getDb(env)
     .update(schema.user)
     .set(revertToSavedTier(now))
-    .where(and(eq(schema.user.id, userId), expiredPromoTrial(now)))
-    .run();
+    .where(and(eq(schema.user.id, userId), expiredPromoTrial(now)));
+  const [result] = await env.DB.batch([d1Statement(env.DB, revert), ...planChangeTrims(env, userId, now)]);
   return changes(result) === 1;
 }
 
-/** Daily cron: reverts every expired promotional trial. */
+/** Daily cron: reverts every expired promotional trial, then trims every list over its plan's limit. */
 export async function expireTrials(env: Env, now = Date.now()): Promise<number> {
-  const result = await getDb(env)
-    .update(schema.user)
-    .set(revertToSavedTier(now))
-    .where(expiredPromoTrial(now))
-    .run();
+  const revert = getDb(env).update(schema.user).set(revertToSavedTier(now)).where(expiredPromoTrial(now));
+  const [result] = await env.DB.batch([d1Statement(env.DB, revert), ...planChangeTrims(env, null, now)]);
   return changes(result);
 }
 
@@ -195,7 +197,7 @@ export async function cancelPromoTrial(
   now = Date.now(),
 ): Promise<{ ok: true } | { ok: false; error: string }> {
   const u = schema.user;
-  const result = await getDb(env)
+  const cancel = getDb(env)
     .update(u)
     .set({
       subscriptionTier: sql`coalesce(${u.lastSubscriptionTier}, 'Free Plan')`,
@@ -203,7 +205,7 @@ export async function cancelPromoTrial(
       trialEnd: null,
       updatedAt: new Date(now),
     })
-    .where(and(eq(u.id, userId), eq(u.subscriptionStatus, "trialing"), isNull(u.subscriptionId)))
-    .run();
+    .where(and(eq(u.id, userId), eq(u.subscriptionStatus, "trialing"), isNull(u.subscriptionId)));
+  const [result] = await env.DB.batch([d1Statement(env.DB, cancel), ...planChangeTrims(env, userId, now)]);
   return changes(result) === 1 ? { ok: true } : { ok: false, error: NOT_ON_PROMO_TRIAL };
 }

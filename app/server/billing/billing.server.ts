@@ -18,6 +18,8 @@ import {
 } from "../../lib/plans";
 import { recordEvent } from "../analytics.server";
 import { getDb, schema } from "../db/client.server";
+import { d1Statement } from "../db/sql.server";
+import { planChangeTrims } from "../entitlements.server";
 import type { WorkerEnv } from "../env.server";
 import { getBilling, type Billing, type Stripe } from "./stripe.server";
 
@@ -270,7 +272,11 @@ export async function cancelSubscription(
     );
   }
   if (state) writes.push(userUpdateFor(env, row.id, state, now));
-  if (writes.length > 0) await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
+  if (writes.length > 0)
+    await env.DB.batch([
+      ...writes.map((w) => d1Statement(env.DB, w)),
+      ...(state ? planChangeTrims(env, row.id, now) : []),
+    ]);
   return {
     ok: true,
     cancelAtPeriodEnd: state?.live ? state.cancelAtPeriodEnd : false,
@@ -346,7 +352,11 @@ export async function changePlan(
       ...(upgrade ? { payment_behavior: "pending_if_incomplete" as const } : {}),
     });
     const state = subscriptionState(billing, updated);
-    if (state) await userUpdateFor(env, row.id, state, now).run();
+    if (state)
+      await env.DB.batch([
+        d1Statement(env.DB, userUpdateFor(env, row.id, state, now)),
+        ...planChangeTrims(env, row.id, now),
+      ]);
     const appliedTier = state?.live ? state.tier : null;
     if (appliedTier !== input.tier) return refuse(402, BILLING_MESSAGES.changeFailed);
     return { ok: true, mode: "updated", tier: input.tier };

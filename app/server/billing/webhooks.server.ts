@@ -5,6 +5,8 @@
 //   fetched from Stripe and the user's fields are derived from what Stripe has now.
 import { eq, sql } from "drizzle-orm";
 import { getDb, schema } from "../db/client.server";
+import { d1Statement } from "../db/sql.server";
+import { planChangeTrims } from "../entitlements.server";
 import type { WorkerEnv } from "../env.server";
 import { currentState, userUpdateFor } from "./billing.server";
 import { getBilling, webCrypto, type Billing, type Stripe } from "./stripe.server";
@@ -157,7 +159,10 @@ export async function handleStripeWebhook(
       .where(sql`${schema.user.id} = ${userId} and ${schema.user.stripeCustomerId} is null`);
     // The event id, the customer link and the plan fields: one atomic batch. A concurrent delivery of
     // the same event inserts nothing (ON CONFLICT DO NOTHING) and writes the same derived state.
-    await db.batch([record, link, userUpdateFor(env, userId, state, now)]);
+    await env.DB.batch([
+      ...[record, link, userUpdateFor(env, userId, state, now)].map((q) => d1Statement(env.DB, q)),
+      ...planChangeTrims(env, userId, now),
+    ]);
     return { status: 200, result: "applied" };
   } catch (error) {
     // Not recorded: Stripe retries the event later.

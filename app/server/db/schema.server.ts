@@ -162,6 +162,25 @@ export const watchlistSymbols = sqliteTable(
   ],
 );
 
+/**
+ * One-shot notices about a plan change, written in the same batch as the change's consequence and shown on
+ * the user's next visit (e.g. 'watchlist-trimmed': the list was cut to the new plan's limit). The page
+ * that shows one dismisses it with a POST; a GET never deletes it.
+ */
+export const planNotices = sqliteTable(
+  "plan_notices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    plan: text("plan").notNull(),
+    limitValue: integer("limit_value").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
 // ---------------------------------------------------------------- feedback and feature requests
 export const featureRequests = sqliteTable(
   "feature_requests",

@@ -10,3 +10,15 @@ export function sqlExcluded(column: string) {
 export function changes(result: unknown): number {
   return (result as { meta?: { changes?: number } } | null)?.meta?.changes ?? 0;
 }
+
+/**
+ * A drizzle query as a plain D1 statement, so it can share one `DB.batch` with hand-written SQL
+ * (drizzle's own batch cannot carry raw `sql` statements). The params are drizzle's driver values.
+ */
+export function d1Statement(
+  d1: D1Database,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+): D1PreparedStatement {
+  const { sql: text, params } = query.toSQL();
+  return d1.prepare(text).bind(...params);
+}

@@ -1,8 +1,7 @@
-// Trade ideas (credit spreads) from the engine's screener, with public ids that cannot be guessed,
-// and the plan-capped list a signed-in user may read (spec 001 §6: watchlist trades first).
+// Trade ideas (credit spreads) from the engine's screener, with public ids that cannot be guessed. Who
+// may read how many is not known here: the plan cap is in app/server/trade-ideas.server.ts.
 import { eq } from "drizzle-orm";
 import {
-  balancedCappedList,
   cleanChain,
   rankSpreadIdeas,
   screenCreditSpreads,
@@ -174,24 +173,6 @@ export function roundIdea(idea: SpreadIdea): SpreadIdea {
       creditToWidth: r(idea.pop.creditToWidth, 2),
     },
   };
-}
-
-/**
- * Spec 001 §6: watchlist trades first (in rank order), then the others fill the remaining slots; each of
- * the two groups balanced by strategy (balancedCappedList, decision 050).
- */
-export function capTradeSuggestions<T extends { stock_symbol: string; strategy_type: string }>(
-  ideas: readonly T[],
-  limit: number,
-  watchlist: readonly string[],
-): T[] {
-  if (!(limit > 0)) return [];
-  // Spec 001 §5: cash-secured puts and covered calls belong to the wheel screens, not here.
-  const spreads = ideas.filter(
-    (i) => i.strategy_type !== "CASH_SECURED_PUT" && i.strategy_type !== "COVERED_CALL",
-  );
-  const mine = new Set(watchlist.map((s) => s.toUpperCase()));
-  return balancedCappedList(spreads, limit, (i) => mine.has(i.stock_symbol));
 }
 
 /**

@@ -1,19 +1,16 @@
 // The market module's public face: what routes, loaders and other server modules call.
 // Everything here reads caches; only getTickerInfos (a signed-in user's watchlist) may reach a provider
 // (at most 5 missing symbols, bounded in time).
-import { eq } from "drizzle-orm";
 import {
   marketStatus,
   newYorkDateOf,
   type EconomicEvent,
   type MarketStatus,
 } from "../../lib/market-calendar";
-import { effectivePlan, PLAN_LIMITS, type PlanTier } from "../../lib/plans";
-import { getDb, schema } from "../db/client.server";
 import type { WorkerEnv } from "../env.server";
 import { normaliseSymbol } from "../../lib/symbols";
 import { KV_KEYS, kvGetJson, kvPutJson, TTL } from "./cache.server";
-import { capTradeSuggestions, findTradeIdea, readIdeasSnapshot, type TradeIdea } from "./ideas.server";
+import { findTradeIdea } from "./ideas.server";
 import { getMarketProvider } from "./provider.server";
 import { readFreshness, type DataFreshness } from "./refresh/freshness.server";
 import { readTickerInfos, type TickerInfoResult } from "./ticker-reader.server";
@@ -120,72 +117,6 @@ export async function getMarketBanner(env: WorkerEnv, nowMs = Date.now()): Promi
     },
     source: freshness?.source ?? null,
     simulated: (freshness?.source ?? "demo") === "demo",
-  };
-}
-
-export interface TradeSuggestionsView {
-  plan: PlanTier;
-  /** Infinity is sent as null (JSON has no Infinity). */
-  limit: number | null;
-  trade_suggestions: TradeIdea[];
-  /** Ideas available before the plan cap. */
-  total: number;
-  source: MarketSource | null;
-  asOf: string | null;
-  stale: boolean;
-  marketStatus: "open" | "closed";
-  dataFreshness: MarketBanner["dataFreshness"];
-}
-
-/**
- * The plan-capped idea list (spec 001 §6 and §9): Free 0, Pro 30, Elite all; the user's watchlist
- * symbols first. The plan is read from D1, not from the session cookie, so a change applies at once.
- */
-export async function getTradeSuggestions(
-  env: WorkerEnv,
-  userId: string,
-  nowMs = Date.now(),
-): Promise<TradeSuggestionsView> {
-  const db = getDb(env);
-  const user = await db
-    .select({
-      subscriptionTier: schema.user.subscriptionTier,
-      subscriptionStatus: schema.user.subscriptionStatus,
-    })
-    .from(schema.user)
-    .where(eq(schema.user.id, userId))
-    .get();
-  const plan = effectivePlan(user);
-  const limit = PLAN_LIMITS[plan].tradeIdeas;
-  const banner = await getMarketBanner(env, nowMs);
-  const base = {
-    plan,
-    limit: Number.isFinite(limit) ? limit : null,
-    marketStatus: banner.marketStatus,
-    dataFreshness: banner.dataFreshness,
-  };
-  if (limit <= 0) return { ...base, trade_suggestions: [], total: 0, source: null, asOf: null, stale: false };
-  const [snapshot, watchlist] = await Promise.all([
-    readIdeasSnapshot(env),
-    db
-      .select({ symbol: schema.watchlistSymbols.symbol })
-      .from(schema.watchlistSymbols)
-      .where(eq(schema.watchlistSymbols.userId, userId))
-      .orderBy(schema.watchlistSymbols.position)
-      .all(),
-  ]);
-  const ideas = snapshot?.ideas ?? [];
-  return {
-    ...base,
-    trade_suggestions: capTradeSuggestions(
-      ideas,
-      limit,
-      watchlist.map((w) => w.symbol),
-    ),
-    total: ideas.length,
-    source: snapshot?.source ?? null,
-    asOf: snapshot?.asOf ?? null,
-    stale: snapshot?.stale ?? false,
   };
 }
 

@@ -8,7 +8,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { nextRunAt } from "../../lib/notification-schedule";
 import { effectivePreferences, type NotificationPreferences } from "../../lib/notifications";
-import { effectivePlan, isPaidPlan } from "../../lib/plans";
+import { hasCapability } from "../../lib/entitlements";
+import { effectivePlan } from "../../lib/plans";
 import { getDb, schema } from "../db/client.server";
 import { serverConfig, type WorkerEnv } from "../env.server";
 import { alertEmail } from "../email/notification-templates.server";
@@ -188,7 +189,12 @@ export async function processNotificationMessage(
     [];
   for (const id of message.userIds) {
     const user = users.find((u) => u.id === id);
-    if (!user || user.banned || user.role === "admin" || !isPaidPlan(user)) {
+    if (
+      !user ||
+      user.banned ||
+      user.role === "admin" ||
+      !hasCapability(effectivePlan(user), "notifications")
+    ) {
       results.push({ userId: id, outcome: "skipped", alerts: 0 });
       continue;
     }

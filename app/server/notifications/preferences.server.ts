@@ -10,15 +10,15 @@ import {
   FREQUENCY_TYPES,
   IMPACT_LEVELS,
   NOTIFICATION_MESSAGES,
-  notificationAccess,
   RANGES,
   TIMING_OPTIONS,
-  UPGRADE_FEATURES,
   effectivePreferences,
   type NotificationPreferences,
 } from "../../lib/notifications";
+import { UPGRADE_FEATURES, type Capability } from "../../lib/entitlements";
 import { effectivePlan, type PlanTier, type SubscriptionFields } from "../../lib/plans";
 import { getDb, schema } from "../db/client.server";
+import { checkEntitlement, refusalOf } from "../entitlements.server";
 
 type Env = { DB: D1Database };
 
@@ -148,23 +148,24 @@ export interface Refusal {
   };
 }
 
-export function premiumRequired(plan: PlanTier): Refusal {
+/** A plan refusal from the entitlements module, in the notification APIs' body (spec 001 §7). */
+function premiumRequired(user: SubscriptionFields, capability: Capability): Refusal {
+  const refusal = refusalOf(user, capability);
   return {
-    status: 403,
+    status: refusal.status,
     body: {
-      error: NOTIFICATION_MESSAGES.premiumRequired,
+      error: refusal.message,
       code: "PREMIUM_REQUIRED",
-      requiresUpgrade: true,
-      upgradeFeatures: [...UPGRADE_FEATURES.notifications],
-      currentTier: plan,
+      requiresUpgrade: refusal.requiresUpgrade,
+      upgradeFeatures: [...(UPGRADE_FEATURES[capability] ?? [])],
+      currentTier: refusal.plan,
     },
   };
 }
 
 /** Null when the user's effective plan includes notifications. */
 export function notificationRefusal(user: SubscriptionFields): Refusal | null {
-  const plan = effectivePlan(user);
-  return notificationAccess(plan).allowed ? null : premiumRequired(plan);
+  return checkEntitlement(user, "notifications") ? premiumRequired(user, "notifications") : null;
 }
 
 // ---------------------------------------------------------------- reads and writes
@@ -263,20 +264,8 @@ export async function updatePreferences(
     };
   const plan = effectivePlan(user);
   const before = await readPreferences(env, user.id);
-  if (!notificationAccess(plan).customTiming && changedCustomTiming(before, update))
-    return {
-      ok: false,
-      refusal: {
-        status: 403,
-        body: {
-          error: NOTIFICATION_MESSAGES.customTimingRequired,
-          code: "PREMIUM_REQUIRED",
-          requiresUpgrade: true,
-          upgradeFeatures: [...UPGRADE_FEATURES.customTiming],
-          currentTier: plan,
-        },
-      },
-    };
+  if (checkEntitlement(user, "notificationCustomTiming") && changedCustomTiming(before, update))
+    return { ok: false, refusal: premiumRequired(user, "notificationCustomTiming") };
   const after = mergePreferences(before, update);
   // The next due run moves only when the schedule itself changed, so editing a threshold at 08:55 does
   // not push that morning's digest to tomorrow.

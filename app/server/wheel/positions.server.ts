@@ -2,22 +2,20 @@
 // validation "Positions", §6 limits). The screen saves its whole positions list; the server replaces the
 // stored set in one D1 batch (a transaction), so a list longer than the plan allows is never stored, even
 // when two saves race: each save is checked against the limit on its own and applied whole.
-import { effectivePlan, type SubscriptionFields } from "../../lib/plans";
+import { limitForJson } from "../../lib/entitlements";
 import {
   duplicateSymbols,
-  positionLimit,
-  positionLimitMessage,
   WHEEL_DEFAULTS,
   WHEEL_MESSAGES,
   type Position,
   type RiskLevel,
 } from "../../lib/wheel";
 
+import { entitlementOf, refusalOf, type EntitledUser, type Refusal } from "../entitlements.server";
+
 type Env = { DB: D1Database };
 
-export interface WheelUser extends SubscriptionFields {
-  id: string;
-}
+export type WheelUser = EntitledUser;
 
 export async function listPositions(env: Env, userId: string): Promise<Position[]> {
   const { results } = await env.DB.prepare(
@@ -51,7 +49,7 @@ export async function getPreferences(env: Env, user: WheelUser): Promise<WheelPr
     cspRiskLevel: row?.cspRiskLevel ?? WHEEL_DEFAULTS.riskLevel,
     ccRiskLevel: row?.ccRiskLevel ?? WHEEL_DEFAULTS.riskLevel,
     positions: Object.fromEntries(positions.map((p) => [p.symbol, p])),
-    positionLimit: positionLimit(effectivePlan(user)),
+    positionLimit: positionLimitOf(user),
   };
 }
 
@@ -75,9 +73,15 @@ export async function savePreferences(
     .run();
 }
 
+/** How many positions the user's plan holds (Free 0, Pro 10, Elite 50). */
+export function positionLimitOf(user: WheelUser): number {
+  return limitForJson(entitlementOf(user, "ccPositions").limit) ?? Number.MAX_SAFE_INTEGER;
+}
+
 export type SavePositionsResult =
   | { ok: true; positions: Position[] }
-  | { ok: false; reason: "limit" | "duplicate"; message: string; limit: number };
+  | { ok: false; reason: "duplicate"; message: string; limit: number }
+  | { ok: false; reason: "limit"; refusal: Refusal };
 
 /** Rows per INSERT: 7 bound parameters each, under D1's 100 per statement. */
 const ROWS_PER_INSERT = 14;
@@ -89,12 +93,11 @@ export async function savePositions(
   list: readonly Position[],
   now = Date.now(),
 ): Promise<SavePositionsResult> {
-  const limit = positionLimit(effectivePlan(user));
+  const limit = positionLimitOf(user);
   const dups = duplicateSymbols(list);
   if (dups.length)
     return { ok: false, reason: "duplicate", message: WHEEL_MESSAGES.duplicateSymbols(dups), limit };
-  if (list.length > limit)
-    return { ok: false, reason: "limit", message: positionLimitMessage(effectivePlan(user)), limit };
+  if (list.length > limit) return { ok: false, reason: "limit", refusal: refusalOf(user, "ccPositions") };
 
   const statements: D1PreparedStatement[] = [];
   const symbols = list.map((p) => p.symbol);

@@ -6,7 +6,6 @@ import {
   rsiDirection,
   sentimentCounts,
 } from "../../../app/server/market/ticker-info.server";
-import { capTradeSuggestions } from "../../../app/server/market/ideas.server";
 import { createDemoProvider } from "../../../app/server/market/providers/demo/provider.server";
 import type { Dividends, NewsFeed } from "../../../app/server/market/types.server";
 
@@ -115,29 +114,6 @@ describe("ticker info from the simulated market", () => {
     expect(info.next_earnings_date! >= "2026-11-23").toBe(true);
     expect(info.ex_dividend_date! >= "2026-11-23").toBe(true);
     expect(info.positive_5days! + info.neutral_5days! + info.negative_5days!).toBeGreaterThan(0);
-  });
-});
-
-describe("plan caps on trade suggestions", () => {
-  const idea = (stock_symbol: string, strategy_type = "BULL_PUT_SPREAD") => ({ stock_symbol, strategy_type });
-  const ideas = [
-    idea("SPY"),
-    idea("QQQ"),
-    idea("AAPL", "IRON_CONDOR"),
-    idea("CLX"),
-    idea("SPY", "COVERED_CALL"),
-    idea("AAPL", "BEAR_CALL_SPREAD"),
-  ];
-  it("takes watchlist trades first, then fills the remaining slots", () => {
-    expect(capTradeSuggestions(ideas, 3, ["aapl"])).toEqual([
-      idea("AAPL", "IRON_CONDOR"),
-      idea("AAPL", "BEAR_CALL_SPREAD"),
-      idea("SPY"),
-    ]);
-  });
-  it("gives nothing at 0 and everything (but wheel ideas) at Infinity", () => {
-    expect(capTradeSuggestions(ideas, 0, ["SPY"])).toEqual([]);
-    expect(capTradeSuggestions(ideas, Infinity, [])).toHaveLength(5);
   });
 });
 

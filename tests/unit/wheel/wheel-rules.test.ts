@@ -3,18 +3,14 @@ import { deriveRiskLevel } from "../../../app/engine";
 import {
   applyFilters,
   cashHint,
-  ccPositionsPerBatch,
   combineStrategies,
   cspContracts,
-  cspTickersPerBatch,
   DEFAULT_FILTERS,
   displayPremium,
   duplicateSymbols,
   formatSavedAt,
   nextSort,
   parseSymbolList,
-  positionLimit,
-  positionLimitMessage,
   positionsKey,
   readSavedAt,
   sortStrategies,
@@ -45,24 +41,7 @@ describe("risk level derivation (spec table)", () => {
 });
 
 describe("plan caps", () => {
-  it("CSP tickers per call are the watchlist limits but never below the five fallback tickers", () => {
-    expect([
-      cspTickersPerBatch("Free Plan"),
-      cspTickersPerBatch("Pro Plan"),
-      cspTickersPerBatch("Elite Plan"),
-    ]).toEqual([5, 10, 50]);
-  });
-  it("positions Free 0 / Pro 10 / Elite 50; CC batch 0 on Free, else 10", () => {
-    expect([positionLimit("Free Plan"), positionLimit("Pro Plan"), positionLimit("Elite Plan")]).toEqual([
-      0, 10, 50,
-    ]);
-    expect([
-      ccPositionsPerBatch("Free Plan"),
-      ccPositionsPerBatch("Pro Plan"),
-      ccPositionsPerBatch("Elite Plan"),
-    ]).toEqual([0, 10, 10]);
-    expect(positionLimitMessage("Pro Plan")).toBe(WHEEL_MESSAGES.proLimit);
-    expect(positionLimitMessage("Elite Plan")).toBe("Elite plan limit reached (50 positions).");
+  it("Elite's skipped-positions note names the Elite limit (the caps themselves: tests/unit/entitlements.test.ts)", () => {
     expect(WHEEL_MESSAGES.eliteSkipped(3)).toBe("Elite plan supports up to 50 positions. Skipped 3 item(s).");
   });
 });

@@ -1,0 +1,155 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// Issue 10: no console errors on any page (defect 15), the navigation progress bar's ~0.8 s (defect 19),
+// the network message on sign-in and sign-up (defect 20), and analytics page views (defect 21).
+const shots = "test-results/screenshots";
+
+const PUBLIC_PAGES = [
+  "/",
+  "/signin",
+  "/signup",
+  "/forgot-password",
+  "/options-guide",
+  "/wheelhouse-howtos",
+  "/wheelhouse-howtos/mobile-app-install",
+  "/pricing",
+  "/terms",
+  "/privacy",
+  "/risk-disclosure",
+  "/admin/login",
+  "/share/wheel",
+];
+const SIGNED_IN_PAGES = [
+  "/tickers",
+  "/spreads",
+  "/wheels",
+  "/feedback",
+  "/notifications",
+  "/change-password",
+];
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+async function signInAsFree(page: Page) {
+  await page.goto("/signin");
+  const res = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: "free@wheelhouse.local", password: "demo-password" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+test.describe("console", () => {
+  test("no page logs an error while it loads and hydrates (visitor)", async ({ page }) => {
+    const errors = collectErrors(page);
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test("no page logs an error while it loads and hydrates (signed in)", async ({ page }) => {
+    await signInAsFree(page);
+    const errors = collectErrors(page);
+    for (const path of SIGNED_IN_PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("navigation progress bar", () => {
+  test("shows for about 0.8 s even when the navigation is fast", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    // Record when the bar appears and disappears, in the page's own clock.
+    await page.evaluate(() => {
+      const w = window as unknown as { __bar: { shown?: number; hidden?: number } };
+      w.__bar = {};
+      new MutationObserver(() => {
+        const present = document.querySelector('[data-testid="navigation-progress"]') !== null;
+        if (present && w.__bar.shown === undefined) w.__bar.shown = performance.now();
+        if (!present && w.__bar.shown !== undefined && w.__bar.hidden === undefined)
+          w.__bar.hidden = performance.now();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole("link", { name: "Pricing" }).first().click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByTestId("navigation-progress")).toBeVisible();
+    await page.screenshot({
+      path: `${shots}/navigation-progress.png`,
+      clip: { x: 0, y: 0, width: 1280, height: 80 },
+    });
+    await expect(page.getByTestId("navigation-progress")).toBeHidden({ timeout: 3000 });
+    const bar = await page.evaluate(
+      () => (window as unknown as { __bar: { shown: number; hidden: number } }).__bar,
+    );
+    const shownMs = bar.hidden - bar.shown;
+    // The spec's "about 0.8 s": a fast navigation keeps the bar at least that long (a slow one longer).
+    expect(shownMs).toBeGreaterThanOrEqual(750);
+  });
+});
+
+test.describe("network errors on the auth forms", () => {
+  test("sign-in that cannot reach the server says 'Network error. Please check your connection'", async ({
+    page,
+  }) => {
+    await page.goto("/signin");
+    await page.waitForLoadState("networkidle");
+    await page.route("**/signin.data*", (route) => route.abort("internetdisconnected"));
+    await page.getByLabel("Email").fill("free@wheelhouse.local");
+    await page.getByLabel("Password", { exact: true }).fill("demo-password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByTestId("form-error")).toHaveText("Network error. Please check your connection");
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.screenshot({ path: `${shots}/signin-network-error.png` });
+  });
+
+  test("sign-up that cannot reach the server says the same", async ({ page }) => {
+    await page.goto("/signup");
+    await page.waitForLoadState("networkidle");
+    await page.route("**/signup.data*", (route) => route.abort("internetdisconnected"));
+    await page.getByLabel("Email").fill(`offline-${Date.now()}@example.com`);
+    await page.getByLabel("Password", { exact: true }).fill("secret-password");
+    for (const title of ["Options Trading Risk Disclosure", "Terms of Use"]) {
+      await page.getByRole("link", { name: title }).click();
+      const dialog = page.getByRole("dialog", { name: title });
+      await dialog.getByRole("button", { name: "I Accept" }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByTestId("form-error")).toHaveText("Network error. Please check your connection");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}/signup-network-error-phone.png`, fullPage: true });
+  });
+});
+
+test.describe("analytics", () => {
+  test("a page view carries path, title and url (no query string)", async ({ page }) => {
+    const views: { name: string; path: string; properties: Record<string, string> }[] = [];
+    // Beacons are sent outside the page's request events: make the tracker use its fetch fallback.
+    await page.addInitScript(() => {
+      navigator.sendBeacon = () => false;
+    });
+    page.on("request", (req) => {
+      if (req.url().endsWith("/api/events") && req.method() === "POST") {
+        const body = req.postData();
+        if (body) views.push(JSON.parse(body));
+      }
+    });
+    await page.goto("/terms?ref=mail");
+    await expect.poll(() => views.find((v) => v.name === "page_view" && v.path === "/terms")).toBeTruthy();
+    const view = views.find((v) => v.name === "page_view" && v.path === "/terms")!;
+    expect(view.properties.title).toContain("Terms");
+    expect(view.properties.url).toMatch(/^http:\/\/localhost:\d+\/terms$/);
+  });
+});
