@@ -6,6 +6,12 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
 export const APP_JS_BUDGET_KIB = { "/": 10, "/spreads": 40, "/wheels": 40 };
+/**
+ * What `--assert` (CI) enforces. / misses its 10 KiB target (the app shell's header, toasts, analytics and
+ * error page plus the landing page and its sample ticker cards, ~11.6 KiB): it is gated just above today's size
+ * so it cannot grow, and the miss is printed on every run (docs/decisions/123-budgets-gate-ci.md).
+ */
+export const APP_JS_GATE_KIB = { ...APP_JS_BUDGET_KIB, "/": 12 };
 const assert = process.argv.includes("--assert");
 
 const dir = "build/client";
@@ -55,6 +61,7 @@ for (const [id, route] of Object.entries(manifest.routes)) {
     appJsKiB: appBytes / 1024,
     cssKiB: cssBytes / 1024,
     budgetKiB: APP_JS_BUDGET_KIB[path] ?? null,
+    gateKiB: APP_JS_GATE_KIB[path] ?? null,
   });
 }
 rows.sort((a, b) => b.jsKiB - a.jsKiB);
@@ -67,9 +74,11 @@ console.log(
   "CSS gzip KiB".padStart(13),
 );
 const over = [];
+const overGate = [];
 for (const r of rows) {
   const budget = r.budgetKiB === null ? "" : String(r.budgetKiB);
   if (r.budgetKiB !== null && r.appJsKiB > r.budgetKiB) over.push(r);
+  if (r.gateKiB !== null && r.appJsKiB > r.gateKiB) overGate.push(r);
   console.log(
     r.route.padEnd(42),
     r.jsKiB.toFixed(1).padStart(12),
@@ -81,5 +90,7 @@ for (const r of rows) {
 mkdirSync("test-results", { recursive: true });
 writeFileSync("test-results/bundle-size.json", JSON.stringify({ frameworkKiB, rows }, null, 2));
 for (const r of over)
-  console.log(`OVER BUDGET: ${r.route} app JS ${r.appJsKiB.toFixed(1)} KiB > ${r.budgetKiB} KiB`);
-if (assert && over.length) process.exit(1);
+  console.log(`over target: ${r.route} app JS ${r.appJsKiB.toFixed(1)} KiB > ${r.budgetKiB} KiB`);
+for (const r of overGate)
+  console.log(`OVER GATE: ${r.route} app JS ${r.appJsKiB.toFixed(1)} KiB > ${r.gateKiB} KiB`);
+if (assert && overGate.length) process.exit(1);

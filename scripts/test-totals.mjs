@@ -30,8 +30,8 @@ for (const suite of suites) {
     p = r.stats.expected + r.stats.flaky;
     f = r.stats.unexpected + (r.errors?.length ?? 0);
   } else if (suite.kind === "size") {
-    const budgeted = r.rows.filter((row) => row.budgetKiB !== null);
-    f = budgeted.filter((row) => row.appJsKiB > row.budgetKiB).length;
+    const budgeted = r.rows.filter((row) => (row.gateKiB ?? row.budgetKiB) !== null);
+    f = budgeted.filter((row) => row.appJsKiB > (row.gateKiB ?? row.budgetKiB)).length;
     p = budgeted.length - f;
   } else {
     const gates = r.gates ?? r.budgets;

@@ -12,7 +12,9 @@
  * New York wall time comes from Intl (the runtime's tz database), never from the host zone.
  */
 
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from "./units";
+
+export { DAY_MS };
 const MS_PER_YEAR = 365 * DAY_MS;
 const NEW_YORK = "America/New_York";
 

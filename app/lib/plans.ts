@@ -1,7 +1,7 @@
 // Plans in one module, shared by server and client: tiers, the effective-plan rule, trials and prices.
 // What each plan may do (its limits and refusals) is in ./entitlements.ts.
 
-import { DAY_MS } from "../engine/time";
+import { isPromoTrial, type PromoTrialFields } from "./trial";
 
 export const PLAN_TIERS = ["Free Plan", "Pro Plan", "Elite Plan"] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
@@ -35,32 +35,9 @@ export const PLAN_BADGE: Record<PlanTier, string> = {
   "Elite Plan": "Elite",
 };
 
-/** Whole days left in a trial, rounded up (a trial ending in 3 hours has 1 day left); 0 once ended. */
-export function trialDaysRemaining(
-  trialEnd: Date | string | number | null | undefined,
-  now = Date.now(),
-): number {
-  if (trialEnd == null) return 0;
-  const end = new Date(trialEnd).getTime();
-  if (!Number.isFinite(end)) return 0;
-  const ms = end - now;
-  return ms > 0 ? Math.ceil(ms / DAY_MS) : 0;
-}
-
-/** What tells a promotional trial apart: the server has the id, the browser's shell user only whether one exists. */
-export interface PromoTrialFields {
-  subscriptionStatus?: string | null;
-  subscriptionId?: string | null;
-  hasSubscriptionId?: boolean;
-}
-
-/**
- * A trial with no subscriptionId is a promotional trial (spec 000 §4); one with an id is a Stripe trial.
- * The trial code, the trial banner, the pricing buttons and the promo price all ask this one function.
- */
-export function isPromoTrial(user: PromoTrialFields | null | undefined): boolean {
-  return user?.subscriptionStatus === "trialing" && !user.subscriptionId && !user.hasSubscriptionId;
-}
+// The trial rules live in their own small module so the app shell's trial banner loads them without the
+// plan catalog; they are re-exported here for everything else.
+export { isPromoTrial, trialDaysRemaining, type PromoTrialFields } from "./trial";
 
 // ---------------------------------------------------------------- prices, features and Stripe price ids
 // One catalog for the pricing page, checkout and the webhooks (spec 000 §9 "Plans").

@@ -1,7 +1,7 @@
 // The trial banner of the app shell (spec 001 "Trial banner"): shown only while trialing with days left.
 // With a subscriptionId (a Stripe trial) a small pill; without one (a promotional trial) the large offer.
 import { Link } from "react-router";
-import { isPromoTrial, trialDaysRemaining } from "../../lib/plans";
+import { isPromoTrial, trialDaysRemaining } from "../../lib/trial";
 
 export interface TrialBannerUser {
   subscriptionTier: string;
