@@ -206,6 +206,7 @@ test.describe("watchlist", () => {
     await expect
       .poll(() => storedEvents(sid).filter((e) => e.name === "scroll_depth").length, { timeout: 15_000 })
       .toBe(4);
+    const origin = new URL(page.url()).origin;
     await page.getByRole("link", { name: "Learn More" }).click();
     await expect(page).toHaveURL(/\/wheelhouse-howtos$/);
     await expect
@@ -219,8 +220,9 @@ test.describe("watchlist", () => {
       .toEqual(
         [
           'learn_more_click:{"location":"home_hero"}',
-          'page_view:{"title":"Wheelhouse — Start Trading Options Smarter"}',
-          'page_view:{"title":"Wheelhouse How-tos · Wheelhouse"}',
+          // The url is the page's address without query or hash (spec: page views carry path, title, url).
+          `page_view:{"title":"Wheelhouse — Start Trading Options Smarter","url":"${origin}/"}`,
+          `page_view:{"title":"Wheelhouse How-tos · Wheelhouse","url":"${origin}/wheelhouse-howtos"}`,
           'scroll_depth:{"depth":100}',
           'scroll_depth:{"depth":25}',
           'scroll_depth:{"depth":50}',
