@@ -149,11 +149,23 @@ async function measure(target: Target): Promise<Measured> {
     if (res.status !== 200) fail(`${target.path} answered HTTP ${res.status} during warm-up`);
     await res.arrayBuffer();
   }
+  // Each request from its own client address, like real visitors: the public APIs rate-limit per
+  // cf-connecting-ip, and one address would measure the 429 path instead of the cache.
+  let client = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION_S,
     headers: target.headers,
+    requests: [
+      {
+        setupRequest: (req) => {
+          client += 1;
+          const ip = `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`;
+          return { ...req, headers: { ...req.headers, "cf-connecting-ip": ip } };
+        },
+      },
+    ],
   });
   const m: Measured = {
     target,
