@@ -15,12 +15,16 @@ import { PageViews } from "./components/shell/PageViews";
 import { Toaster } from "./components/shell/Toaster";
 import { TrialBanner } from "./components/shell/TrialBanner";
 import { useNonce } from "./lib/nonce";
+import { unlessQueryOnly } from "./lib/revalidation";
 import { loadShell } from "./server/shell.server";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadShell(context.cloudflare.env, request);
 }
+
+// The shell reads nothing from the query: a query-only change (the /spreads filters) leaves it as it is.
+export const shouldRevalidate = unlessQueryOnly;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
