@@ -251,7 +251,11 @@ function IdeasList({ list, today, origin }: { list: TradeIdeasPage; today: strin
         ) : (
           <ul className="grid gap-4" data-testid="trades-list">
             {list.ideas.map((idea) => (
-              <li key={idea.trade_unique_identifier}>
+              // Cards below the fold skip style and layout until scrolled near (a 20-card page is long).
+              <li
+                key={idea.trade_unique_identifier}
+                className="[contain-intrinsic-size:auto_40rem] [content-visibility:auto]"
+              >
                 <IdeaCard
                   idea={idea as IdeaPayload}
                   today={today}
