@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/shell/ErrorPage";
@@ -24,10 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** A form that could not reach the server keeps its page: the shell's loader is unreachable as well. */
-export function shouldRevalidate({
-  actionResult,
-  defaultShouldRevalidate,
-}: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (isOfflineActionResult(actionResult)) return false;
   return defaultShouldRevalidate;
 }
