@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/shell/ErrorPage";
@@ -15,6 +16,7 @@ import { PageViews } from "./components/shell/PageViews";
 import { Toaster } from "./components/shell/Toaster";
 import { TrialBanner } from "./components/shell/TrialBanner";
 import { useNonce } from "./lib/nonce";
+import { keepPageAfterOfflineAction } from "./lib/offline-result";
 import { unlessQueryOnly } from "./lib/revalidation";
 import { loadShell } from "./server/shell.server";
 import "./app.css";
@@ -23,8 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadShell(context.cloudflare.env, request);
 }
 
-// The shell reads nothing from the query: a query-only change (the /spreads filters) leaves it as it is.
-export const shouldRevalidate = unlessQueryOnly;
+// A form that could not reach the server keeps its page: the shell's loader is unreachable as well. The
+// shell reads nothing from the query: a query-only change (the /spreads filters) leaves it as it is.
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return keepPageAfterOfflineAction({ ...args, defaultShouldRevalidate: unlessQueryOnly(args) });
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
