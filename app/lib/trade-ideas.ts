@@ -168,6 +168,19 @@ export function filtersFromQuery(params: URLSearchParams): TradeFilters {
   };
 }
 
+/** How many filters differ from their defaults (the probability range counts once), for the phone toggle. */
+export function activeFilterCount(f: TradeFilters): number {
+  return [
+    f.symbols.length > 0,
+    f.strategy !== DEFAULT_FILTERS.strategy,
+    f.minReturnOnRisk !== DEFAULT_FILTERS.minReturnOnRisk,
+    f.probabilityMin !== DEFAULT_FILTERS.probabilityMin ||
+      f.probabilityMax !== DEFAULT_FILTERS.probabilityMax,
+    f.maxDaysToExpiration !== DEFAULT_FILTERS.maxDaysToExpiration,
+    f.minLiquidity !== DEFAULT_FILTERS.minLiquidity,
+  ].filter(Boolean).length;
+}
+
 /** Ideas per page on /spreads: the server sends the first `page` pages of the filtered list (decision 180). */
 export const IDEAS_PAGE_SIZE = 20;
 /** More pages than any list has (500 ideas are 25 pages); the server clamps to the list's own count. */
