@@ -254,7 +254,7 @@ function IdeasList({ list, today, origin }: { list: TradeIdeasPage; today: strin
               // Cards below the fold skip style and layout until scrolled near (a 20-card page is long).
               <li
                 key={idea.trade_unique_identifier}
-                className="[contain-intrinsic-size:auto_40rem] [content-visibility:auto]"
+                className="[contain-intrinsic-height:auto_40rem] [content-visibility:auto]"
               >
                 <IdeaCard
                   idea={idea as IdeaPayload}
