@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/shell/ErrorPage";
@@ -15,11 +16,18 @@ import { PageViews } from "./components/shell/PageViews";
 import { Toaster } from "./components/shell/Toaster";
 import { TrialBanner } from "./components/shell/TrialBanner";
 import { useNonce } from "./lib/nonce";
+import { isOfflineActionResult } from "./lib/offline-result";
 import { loadShell } from "./server/shell.server";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadShell(context.cloudflare.env, request);
+}
+
+/** A form that could not reach the server keeps its page: the shell's loader is unreachable as well. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (isOfflineActionResult(actionResult)) return false;
+  return defaultShouldRevalidate;
 }
 
 export const links: Route.LinksFunction = () => [

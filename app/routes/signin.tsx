@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/signin";
 import { readForm } from "../server/http/form.server";
+import { isOfflineActionResult, offlineActionResult } from "../lib/offline-result";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
@@ -101,8 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** After a network failure the loaders cannot be reached either: keep the page and its message. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as { error?: string } | undefined)?.error === AUTH_MESSAGES["network-request-failed"])
-    return false;
+  if (isOfflineActionResult(actionResult)) return false;
   return defaultShouldRevalidate;
 }
 
@@ -111,7 +111,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (error) {
-    if (isNetworkFailure(error)) return { error: AUTH_MESSAGES["network-request-failed"] };
+    if (isNetworkFailure(error)) return offlineActionResult(AUTH_MESSAGES["network-request-failed"]);
     throw error;
   }
 }
