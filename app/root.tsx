@@ -6,7 +6,6 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
-  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/shell/ErrorPage";
@@ -16,7 +15,7 @@ import { PageViews } from "./components/shell/PageViews";
 import { Toaster } from "./components/shell/Toaster";
 import { TrialBanner } from "./components/shell/TrialBanner";
 import { useNonce } from "./lib/nonce";
-import { isOfflineActionResult } from "./lib/offline-result";
+import { keepPageAfterOfflineAction } from "./lib/offline-result";
 import { loadShell } from "./server/shell.server";
 import "./app.css";
 
@@ -24,11 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadShell(context.cloudflare.env, request);
 }
 
-/** A form that could not reach the server keeps its page: the shell's loader is unreachable as well. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (isOfflineActionResult(actionResult)) return false;
-  return defaultShouldRevalidate;
-}
+// A form that could not reach the server keeps its page: the shell's loader is unreachable as well.
+export const shouldRevalidate = keepPageAfterOfflineAction;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -12,3 +12,14 @@ export function offlineActionResult(message: string): OfflineActionResult {
 export function isOfflineActionResult(result: unknown): result is OfflineActionResult {
   return typeof result === "object" && result !== null && (result as { offline?: unknown }).offline === true;
 }
+
+/** A route's shouldRevalidate: no loader revalidates after an offline submission, the rest as usual. */
+export function keepPageAfterOfflineAction({
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  return isOfflineActionResult(actionResult) ? false : defaultShouldRevalidate;
+}
