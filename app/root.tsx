@@ -14,6 +14,7 @@ import { Header } from "./components/shell/Header";
 import { InlineStylesheet } from "./components/shell/InlineStylesheet";
 import { PageViews } from "./components/shell/PageViews";
 import { Toaster } from "./components/shell/Toaster";
+import { keepPageAfterOfflineAction } from "./lib/offline-result";
 import { loadShell } from "./server/shell.server";
 // In dev Vite links this stylesheet; production documents carry it inline (InlineStylesheet, vite.config.ts).
 import "./app.css";
@@ -32,6 +33,9 @@ const TrialBanner = lazy(() =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadShell(context.cloudflare.env, request);
 }
+
+// A form that could not reach the server keeps its page: the shell's loader is unreachable as well.
+export const shouldRevalidate = keepPageAfterOfflineAction;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -8,19 +8,14 @@
  *     (every request parses the KV payload, as Try Again does).
  *  2. Filtering 500 ideas in the browser: the pass rule over the list per filter change, and the React
  *     render of the first page of cards (server render, a stand-in for the browser's render).
- *  3. Share image CPU: cold (wasm init + font decode + first render), warm renders, and a KV hit.
+ * The share image's CPU is measured by bench/share-image.bench.ts.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import type { IdeaPayload } from "../app/lib/idea-view";
 import { DEFAULT_FILTERS, filterIdeas, type TradeFilters } from "../app/lib/trade-ideas";
 import type { WorkerEnv } from "../app/server/env.server";
 import { KV_KEYS } from "../app/server/market/cache.server";
 import { runMarketRefresh } from "../app/server/market/refresh/run.server";
-import { cachedShareImage } from "../app/server/share-image/cache.server";
-import { provideShareImageAssets, renderCardPng } from "../app/server/share-image/engine.server";
-import { tradeCard, tradeCardContent } from "../app/server/share-image/trade-card.server";
 import { tradeIdeasFor, tradeIdeasScreen } from "../app/server/trade-ideas.server";
 
 class MemoryKV {
@@ -56,7 +51,6 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
-const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 const kv = new MemoryKV();
 const env = {
@@ -153,50 +147,4 @@ for (let r = 0; r < 40; r++) {
 console.log(
   `Filter 500 ideas per change: p50 ${pct(filterTimes, 50).toFixed(3)} ms  p95 ${pct(filterTimes, 95).toFixed(3)} ms; ` +
     `render first 20 cards: p50 ${pct(renderTimes, 50).toFixed(1)} ms  p95 ${pct(renderTimes, 95).toFixed(1)} ms`,
-);
-
-// 3. Share image -------------------------------------------------------------------------------------
-const require = createRequire(import.meta.url);
-const file = (spec: string) => readFileSync(require.resolve(spec));
-const fontFile = (w: number) => {
-  const b = file(`@fontsource/inter/files/inter-latin-${w}-normal.woff`);
-  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-};
-const cold0 = process.cpuUsage();
-const coldT = performance.now();
-provideShareImageAssets({
-  yoga: await WebAssembly.compile(file("satori/yoga.wasm")),
-  resvg: await WebAssembly.compile(file("@resvg/resvg-wasm/index_bg.wasm")),
-  fonts: (() => {
-    let f: ReturnType<typeof build> | null = null;
-    const build = () => [
-      { name: "Inter", data: fontFile(400), weight: 400 as const, style: "normal" as const },
-      { name: "Inter", data: fontFile(700), weight: 700 as const, style: "normal" as const },
-    ];
-    return () => (f ??= build());
-  })(),
-});
-const content = tradeCardContent(list[0]!);
-await renderCardPng(tradeCard(content));
-const coldCpu = cpuMs(process.cpuUsage(cold0));
-const coldWall = performance.now() - coldT;
-const warmCpu: number[] = [];
-for (let i = 0; i < 15; i++) {
-  const c = tradeCardContent(list[(i + 1) % list.length]!);
-  const u0 = process.cpuUsage();
-  await renderCardPng(tradeCard(c));
-  warmCpu.push(cpuMs(process.cpuUsage(u0)));
-}
-await cachedShareImage(env, "trade", content, tradeCard);
-const hitTimes: number[] = [];
-for (let i = 0; i < 200; i++) {
-  const u0 = process.cpuUsage();
-  const r = await cachedShareImage(env, "trade", content, tradeCard);
-  if (!r.cached) throw new Error("expected a KV hit");
-  hitTimes.push(cpuMs(process.cpuUsage(u0)));
-}
-console.log(
-  `Share image 1200x630: cold ${coldCpu.toFixed(0)} ms CPU (${coldWall.toFixed(0)} ms wall, incl. wasm compile + init + fonts); ` +
-    `warm render p50 ${pct(warmCpu, 50).toFixed(0)} ms  p95 ${pct(warmCpu, 95).toFixed(0)} ms CPU; ` +
-    `KV hit p50 ${pct(hitTimes, 50).toFixed(2)} ms  p95 ${pct(hitTimes, 95).toFixed(2)} ms CPU (in-memory KV: hash + lookup)`,
 );

@@ -1,3 +1,4 @@
+import { offlineActionResult, type OfflineActionResult } from "./offline-result";
 // The spec's authentication messages (000 §5 and §8) and the ONE mapping from better-auth's error codes
 // to them. Screens and actions never write an auth message of their own; they ask this module.
 
@@ -47,6 +48,19 @@ export function isNetworkFailure(error: unknown): boolean {
   return (
     error instanceof TypeError || (error instanceof Error && /network|failed to fetch/i.test(error.message))
   );
+}
+
+/**
+ * The auth forms' clientAction: a submission that cannot reach the server gets the spec's network
+ * message (and keeps the page, see keepPageAfterOfflineAction), not the error page.
+ */
+export async function submitAuthForm<T>(serverAction: () => Promise<T>): Promise<T | OfflineActionResult> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (isNetworkFailure(error)) return offlineActionResult(AUTH_MESSAGES["network-request-failed"]);
+    throw error;
+  }
 }
 
 export const FORM_MESSAGES = {

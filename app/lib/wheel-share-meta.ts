@@ -38,3 +38,18 @@ export function sharePageMeta({ type, payload, imageUrl, pageUrl }: SharePageMet
     );
   return tags;
 }
+
+/** The meta function of a shared wheel page, from its loader data. */
+export function sharePageMetaFrom(
+  type: WheelType,
+  data:
+    | { state: { status: string; payload?: SharePayload }; imageUrl: string | null; pageUrl: string }
+    | undefined,
+) {
+  return sharePageMeta({
+    type,
+    payload: data?.state.status === "ok" ? (data.state.payload ?? null) : null,
+    imageUrl: data?.imageUrl ?? null,
+    pageUrl: data?.pageUrl ?? "",
+  });
+}

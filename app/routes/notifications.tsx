@@ -338,6 +338,30 @@ function EliteOnly() {
   );
 }
 
+/** One threshold's fieldset: its on/off switch in the legend, its number fields below. */
+function ThresholdGroup({
+  title,
+  switchLabel,
+  enabled,
+  onToggle,
+  children,
+}: {
+  title: string;
+  switchLabel: string;
+  enabled: boolean;
+  onToggle: (enabled: boolean) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="flex items-center gap-2 text-sm text-white">
+        <Switch checked={enabled} label={switchLabel} onChange={onToggle} /> {title}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
 function NumberField({
   id,
   text,
@@ -656,15 +680,12 @@ function PreferencesTab({
               Thresholds
             </h2>
             <div className="mt-3 grid gap-5 sm:grid-cols-2">
-              <fieldset className="space-y-2">
-                <legend className="flex items-center gap-2 text-sm text-white">
-                  <Switch
-                    checked={th.rsi.enabled}
-                    label="RSI thresholds"
-                    onChange={(v) => void setThreshold("rsi", { enabled: v })}
-                  />{" "}
-                  RSI
-                </legend>
+              <ThresholdGroup
+                title="RSI"
+                switchLabel="RSI thresholds"
+                enabled={th.rsi.enabled}
+                onToggle={(v) => void setThreshold("rsi", { enabled: v })}
+              >
                 <div className="flex gap-3">
                   <NumberField
                     id="rsi-ob"
@@ -683,16 +704,13 @@ function PreferencesTab({
                     onCommit={(v) => void setThreshold("rsi", { oversold: v })}
                   />
                 </div>
-              </fieldset>
-              <fieldset className="space-y-2">
-                <legend className="flex items-center gap-2 text-sm text-white">
-                  <Switch
-                    checked={th.sentiment.enabled}
-                    label="Sentiment thresholds"
-                    onChange={(v) => void setThreshold("sentiment", { enabled: v })}
-                  />{" "}
-                  Sentiment
-                </legend>
+              </ThresholdGroup>
+              <ThresholdGroup
+                title="Sentiment"
+                switchLabel="Sentiment thresholds"
+                enabled={th.sentiment.enabled}
+                onToggle={(v) => void setThreshold("sentiment", { enabled: v })}
+              >
                 <div className="flex gap-3">
                   <NumberField
                     id="sent-pos"
@@ -713,16 +731,13 @@ function PreferencesTab({
                     onCommit={(v) => void setThreshold("sentiment", { negativeThreshold: v })}
                   />
                 </div>
-              </fieldset>
-              <fieldset className="space-y-2">
-                <legend className="flex items-center gap-2 text-sm text-white">
-                  <Switch
-                    checked={th.volatility.enabled}
-                    label="Volatility threshold"
-                    onChange={(v) => void setThreshold("volatility", { enabled: v })}
-                  />{" "}
-                  Volatility
-                </legend>
+              </ThresholdGroup>
+              <ThresholdGroup
+                title="Volatility"
+                switchLabel="Volatility threshold"
+                enabled={th.volatility.enabled}
+                onToggle={(v) => void setThreshold("volatility", { enabled: v })}
+              >
                 <NumberField
                   id="vol"
                   text="Daily move of at least"
@@ -732,7 +747,7 @@ function PreferencesTab({
                   disabled={!th.volatility.enabled}
                   onCommit={(v) => void setThreshold("volatility", { percentageChange: v })}
                 />
-              </fieldset>
+              </ThresholdGroup>
               <fieldset className="space-y-2">
                 <legend className="text-sm text-white">Economic events</legend>
                 <div className="flex flex-wrap gap-3">

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signin";
 import { readForm } from "../server/http/form.server";
+import { keepPageAfterOfflineAction } from "../lib/offline-result";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
@@ -13,9 +14,8 @@ import {
 } from "../components/auth/fields";
 import { SocialButtons } from "../components/auth/SocialButtons";
 import {
-  AUTH_MESSAGES,
   authErrorMessage,
-  isNetworkFailure,
+  submitAuthForm,
   NOTICE_SESSION_ENDED,
   NOTICE_SIGN_UP_FIRST,
   USER_DATA_MESSAGES,
@@ -99,22 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
 }
 
-/** After a network failure the loaders cannot be reached either: keep the page and its message. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as { error?: string } | undefined)?.error === AUTH_MESSAGES["network-request-failed"])
-    return false;
-  return defaultShouldRevalidate;
-}
-
-/** A submission that cannot reach the server gets the spec's network message, not the error page. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (isNetworkFailure(error)) return { error: AUTH_MESSAGES["network-request-failed"] };
-    throw error;
-  }
-}
+// A submission that cannot reach the server keeps the form and shows the spec's network message.
+export const shouldRevalidate = keepPageAfterOfflineAction;
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitAuthForm(serverAction);
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { readForm } from "../server/http/form.server";
+import { keepPageAfterOfflineAction } from "../lib/offline-result";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import {
   AuthCard,
@@ -14,13 +15,7 @@ import {
 import { SocialButtons } from "../components/auth/SocialButtons";
 import { PolicyDialog } from "../components/auth/PolicyDialog";
 import { POLICIES, type PolicyKey } from "../components/auth/policies";
-import {
-  AUTH_MESSAGES,
-  authErrorMessage,
-  FORM_MESSAGES,
-  isNetworkFailure,
-  NOTICE_SIGN_UP_FIRST,
-} from "../lib/auth-errors";
+import { authErrorMessage, FORM_MESSAGES, submitAuthForm, NOTICE_SIGN_UP_FIRST } from "../lib/auth-errors";
 import {
   firstMessage,
   formFields,
@@ -105,22 +100,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
 }
 
-/** After a network failure the loaders cannot be reached either: keep the page and its message. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as { error?: string } | undefined)?.error === AUTH_MESSAGES["network-request-failed"])
-    return false;
-  return defaultShouldRevalidate;
-}
-
-/** A submission that cannot reach the server gets the spec's network message, not the error page. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (isNetworkFailure(error)) return { error: AUTH_MESSAGES["network-request-failed"] };
-    throw error;
-  }
-}
+// A submission that cannot reach the server keeps the form and shows the spec's network message.
+export const shouldRevalidate = keepPageAfterOfflineAction;
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitAuthForm(serverAction);
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -99,6 +99,16 @@ test.describe("navigation progress bar", () => {
   });
 });
 
+/**
+ * No loader may revalidate after the failed submission (it would fail too and swap the form for the error
+ * page a moment after the message showed): the page settles with the form and its message still there.
+ */
+async function expectFormKeptAfterNetworkFailure(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  await expect(page.getByTestId("form-error")).toBeVisible();
+}
+
 test.describe("network errors on the auth forms", () => {
   test("sign-in that cannot reach the server says 'Network error. Please check your connection'", async ({
     page,
@@ -110,6 +120,7 @@ test.describe("network errors on the auth forms", () => {
     await page.getByLabel("Password", { exact: true }).fill("demo-password");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByTestId("form-error")).toHaveText("Network error. Please check your connection");
+    await expectFormKeptAfterNetworkFailure(page);
     await expect(page).toHaveURL(/\/signin$/);
     await page.screenshot({ path: `${shots}/signin-network-error.png` });
   });
@@ -128,6 +139,7 @@ test.describe("network errors on the auth forms", () => {
     }
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByTestId("form-error")).toHaveText("Network error. Please check your connection");
+    await expectFormKeptAfterNetworkFailure(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${shots}/signup-network-error-phone.png`, fullPage: true });
   });

@@ -1,3 +1,4 @@
+import { crc32, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { cachedShareImage, contentHash } from "../../app/server/share-image/index.server";
@@ -20,6 +21,32 @@ describe("share image machinery", () => {
     const png = await renderCardPng(card("Hello 123"));
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
     expect(png.length).toBeGreaterThan(1000);
+  });
+
+  it("writes a well-formed PNG: chunk CRCs hold and the pixels decode to the card's colours", async () => {
+    const png = await renderCardPng(card("Hello 123"));
+    const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+    const chunks: string[] = [];
+    const idat: Uint8Array[] = [];
+    for (let at = 8; at < png.length;) {
+      const length = view.getUint32(at);
+      const type = new TextDecoder().decode(png.subarray(at + 4, at + 8));
+      expect(view.getUint32(at + 8 + length)).toBe(crc32(png.subarray(at + 4, at + 8 + length)));
+      if (type === "IDAT") idat.push(png.subarray(at + 8, at + 8 + length));
+      chunks.push(type);
+      at += 12 + length;
+    }
+    expect(chunks).toEqual(["IHDR", "IDAT", "IEND"]);
+    expect(png[24]).toBe(8); // bit depth
+    expect(png[25]).toBe(6); // RGBA
+    const scanlines = new Uint8Array(inflateSync(idat[0]!));
+    const stride = 1200 * 4 + 1;
+    expect(scanlines.length).toBe(stride * 630);
+    // Filter byte, then the top-left pixel: the card's black background, opaque.
+    expect([...scanlines.subarray(0, 5)]).toEqual([0, 0, 0, 0, 255]);
+    // Somewhere on the first text line there is white-ish ink.
+    const row = scanlines.subarray(30 * stride + 1, 31 * stride);
+    expect(row.some((v, i) => i % 4 === 0 && v > 200)).toBe(true);
   });
 
   it("caches by content hash: the second call is a KV hit with the same bytes; new content renders anew", async () => {

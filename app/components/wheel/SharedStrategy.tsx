@@ -127,3 +127,15 @@ export function SharedStrategyMissing({ status }: { status: "expired" | "not_fou
     </div>
   );
 }
+
+/** The screen of /share/wheel/{csp|cc}/:shareId: the shared strategy, or why it cannot be shown. */
+export function SharedStrategyScreen({
+  type,
+  state,
+}: {
+  type: WheelType;
+  state: { status: "ok"; payload: SharePayload } | { status: "expired" | "not_found" | "error" };
+}) {
+  if (state.status !== "ok") return <SharedStrategyMissing status={state.status} />;
+  return <SharedStrategyPage type={type} payload={state.payload} />;
+}

@@ -1,6 +1,9 @@
 // Shared plumbing of the JSON billing and contact endpoints: body size, JSON, zod, errors as { error }.
-import type { z } from "zod";
+import { z } from "zod";
 import { BILLING_MESSAGES } from "../../lib/billing";
+import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from "../../lib/plans";
+import { getSession } from "../auth/session.server";
+import type { SessionData } from "../auth/auth.server";
 import { serverConfig, type WorkerEnv } from "../env.server";
 import { consumeRateLimit } from "../rate-limit.server";
 
@@ -48,4 +51,34 @@ export function appOrigin(env: WorkerEnv, request: Request): string {
 export async function billingRateLimit(env: WorkerEnv, userId: string): Promise<Response | null> {
   const limit = await consumeRateLimit(env, `billing:${userId}`, 10, 60_000);
   return limit.allowed ? null : jsonError(429, BILLING_MESSAGES.tooManyRequests, { "Retry-After": "60" });
+}
+
+// The spec's checkout call sends priceId, email, userId, successUrl and cancelUrl too: the user and email
+// come from the session and the URLs from the server, so those fields are ignored (never trusted).
+const planChoiceSchema = z.object({
+  tier: z.enum(PAID_TIERS as [string, ...string[]]),
+  period: z.enum(BILLING_PERIODS),
+  couponCode: z.string().trim().max(40).nullish(),
+});
+
+export type PlanChoice = { tier: PaidTier; period: BillingPeriod; couponCode?: string | null };
+
+/**
+ * The preamble of Checkout and Change plan: a signed-in user (401), a valid plan choice (the spec's
+ * price message otherwise) and the per-user billing rate limit. A Response is the refusal to send back.
+ */
+export async function readPlanChoice(
+  env: WorkerEnv,
+  request: Request,
+): Promise<{ user: SessionData["user"]; choice: PlanChoice } | Response> {
+  const session = await getSession(env, request);
+  if (!session) return jsonError(401, BILLING_MESSAGES.mustBeLoggedIn);
+  const input = await readJson(request, planChoiceSchema, () => BILLING_MESSAGES.priceUnavailable);
+  if (input instanceof Response) return input;
+  const limited = await billingRateLimit(env, session.user.id);
+  if (limited) return limited;
+  return {
+    user: session.user,
+    choice: { tier: input.tier as PaidTier, period: input.period, couponCode: input.couponCode },
+  };
 }

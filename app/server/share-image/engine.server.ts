@@ -1,10 +1,13 @@
-// satori (layout -> SVG) and resvg (SVG -> PNG), both WebAssembly. Each is initialised once per isolate;
-// the init promise is kept so concurrent first requests share it, and a rejected init is forgotten so the
-// next request retries. "Already initialized" (seen after HMR in dev) counts as success. The wasm modules
-// and fonts are provided by the caller (assets.server.ts in the Worker; files in the Node bench), so this
-// module has no bundler-only imports.
+// satori (layout -> SVG) and resvg (SVG -> pixels), both WebAssembly, then PNG encoding (png.server.ts).
+// The one-time setup per isolate: instantiate both wasm modules, unpack and parse the fonts. Its promise
+// is kept so concurrent first requests share it, and a rejected setup is forgotten so the next request
+// retries. "Already initialized" (seen after HMR in dev) counts as success. The wasm modules and fonts are
+// provided by the caller (assets.server.ts in the Worker; files in the Node bench), so this module has no
+// bundler-only imports. Where each stage's CPU goes: bench/share-image.bench.ts and decision 190.
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import satori, { init as initSatori } from "satori/standalone";
+import { encodeRgbaPng } from "./png.server";
+import { woffToSfnt } from "./woff.server";
 
 export interface CardFont {
   name: string;
@@ -13,14 +16,24 @@ export interface CardFont {
   style: "normal";
 }
 
+/** The card's two Inter weights (WOFF bytes) as the fonts satori gets. */
+export function cardFonts(regularWoff: Uint8Array, boldWoff: Uint8Array): CardFont[] {
+  return [
+    { name: "Inter", data: woffToSfnt(regularWoff), weight: 400, style: "normal" },
+    { name: "Inter", data: woffToSfnt(boldWoff), weight: 700, style: "normal" },
+  ];
+}
+
 export interface ShareImageAssets {
   yoga: WebAssembly.Module;
   resvg: WebAssembly.Module;
+  /** The card fonts as sfnt (TrueType) data; called once per isolate. */
   fonts: () => CardFont[];
 }
 
 let assets: ShareImageAssets | null = null;
 let ready: Promise<void> | null = null;
+let fonts: CardFont[] = [];
 
 export function provideShareImageAssets(a: ShareImageAssets): void {
   assets ??= a;
@@ -38,6 +51,10 @@ export function initShareImageEngine(): Promise<void> {
     await initWasm(a.resvg).catch((error: unknown) => {
       if (!alreadyInitialised(error)) throw error;
     });
+    fonts = a.fonts();
+    // satori parses a font the first time it sees its bytes and keeps the parsed font for the same array
+    // of fonts; an empty layout does that parsing here, once, instead of inside the first card's render.
+    await satori(emptyLayout as unknown as React.ReactNode, { width: 1, height: 1, fonts });
   })().catch((error: unknown) => {
     ready = null;
     throw error;
@@ -64,25 +81,47 @@ export interface RenderSize {
 /** The social-card size every preview image uses (Open Graph / Twitter summary_large_image). */
 export const CARD_SIZE: RenderSize = { width: 1200, height: 630 };
 
-/** Card -> SVG (satori) -> PNG (resvg). */
-export async function renderCardPng(card: CardNode, size: RenderSize = CARD_SIZE): Promise<Uint8Array> {
+const emptyLayout: CardNode = { type: "div", props: { style: { display: "flex" } } };
+
+/** The stages of one render, in order; the bench times each through `onStage`. */
+export type RenderStage = "layout" | "parse" | "rasterise" | "encode";
+
+/**
+ * Card -> SVG (satori) -> pixels (resvg) -> PNG. `onStage` is called as each stage ends (the bench's
+ * clock); the card must paint an opaque background over the whole canvas (see png.server.ts).
+ */
+export async function renderCardPng(
+  card: CardNode,
+  size: RenderSize = CARD_SIZE,
+  onStage?: (stage: RenderStage) => void,
+): Promise<Uint8Array> {
   await initShareImageEngine();
   const svg = await satori(card as unknown as React.ReactNode, {
     width: size.width,
     height: size.height,
-    fonts: assets!.fonts(),
+    fonts,
   });
-  const resvg = new Resvg(svg, { fitTo: { mode: "width", value: size.width } });
+  onStage?.("layout");
+  // No system fonts: satori already turned every glyph into a path, so resvg needs no font database.
+  const resvg = new Resvg(svg, { font: { loadSystemFonts: false } });
+  let pixels: Uint8Array;
+  let width: number;
+  let height: number;
   try {
+    onStage?.("parse");
     const rendered = resvg.render();
     try {
-      return rendered.asPng();
+      ({ pixels, width, height } = rendered);
     } finally {
       rendered.free();
     }
   } finally {
     resvg.free();
   }
+  onStage?.("rasterise");
+  const png = encodeRgbaPng(pixels, width, height);
+  onStage?.("encode");
+  return png;
 }
 
 /** Tiny element helper so cards read like markup. */

@@ -9,6 +9,7 @@ import {
   type RiskLevel,
 } from "../../lib/wheel";
 import { getSession } from "../auth/session.server";
+import { checkEntitlement, refusalResponse } from "../entitlements.server";
 import type { SessionData } from "../auth/auth.server";
 import type { WorkerEnv } from "../env.server";
 
@@ -122,4 +123,41 @@ export const shareSchema = z.object({
 
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Invalid request";
+}
+
+/**
+ * POST handler shared by the CSP and CC batch routes: session (401), size-capped body parsed by zod (400),
+ * the plan's batch limit (403 on Free, 400 past the size), then the screen; a failing market read is 503.
+ * `prepare` de-duplicates the request and says how many items it spends against `capability`.
+ */
+export async function wheelBatchResponse<Input, Prepared, Result>(
+  env: WorkerEnv,
+  request: Request,
+  options: {
+    schema: z.ZodType<Input>;
+    capability: "cspTickersPerBatch" | "ccPositionsPerBatch";
+    prepare: (input: Input) => { input: Prepared; items: number };
+    run: (env: WorkerEnv, input: Prepared) => Promise<Result>;
+    failure: string;
+  },
+): Promise<Response> {
+  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  const session = await wheelSession(env, request);
+  if (session instanceof Response) return session;
+  const parsed = options.schema.safeParse(await readJsonBody(request, 16_384));
+  if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
+  const { input, items } = options.prepare(parsed.data);
+  // One more than the batch holds is refused: `items - 1` is checked against the per-request limit.
+  const refusal = checkEntitlement(session.user, options.capability, Math.max(items - 1, 0));
+  if (refusal) return refusalResponse(refusal, { status: "error" });
+  try {
+    const started = performance.now();
+    const body = await options.run(env, input);
+    return Response.json(body, {
+      headers: { ...NO_STORE, "Server-Timing": `wheel;dur=${(performance.now() - started).toFixed(1)}` },
+    });
+  } catch (error) {
+    console.error(`${options.capability} batch failed`, error);
+    return jsonError(503, options.failure);
+  }
 }

@@ -1,5 +1,6 @@
 // What a shared wheel page shows (spec 001 "Shared pages", "Sharing"): the link's own payload when it
 // decodes and has the page's type, else the server's record; expired vs not found vs failure.
+import { data } from "react-router";
 import { WHEEL_MESSAGES, type WheelType } from "../../lib/wheel";
 import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "../../lib/wheel-share";
 import { readShare } from "./shares.server";
@@ -60,4 +61,28 @@ export async function loadSharePage(
     console.error("shared strategy load failed", error);
     return { status: "error", message: WHEEL_MESSAGES.shareLoadFailed };
   }
+}
+
+/**
+ * The loader of /share/wheel/{csp|cc}/:shareId. Public. The link's own payload first, else the server's
+ * record; the preview image only for a server record. Expired or missing shares answer 404 so crawlers
+ * do not keep them.
+ */
+export async function sharePageLoaderData(
+  env: Env,
+  type: WheelType,
+  shareId: string | undefined,
+  request: Request,
+) {
+  const url = new URL(request.url);
+  const state = await loadSharePage(env, type, shareId, url);
+  const imagePath = type === "CSP" ? "csp-image" : "cc-image";
+  const imageUrl =
+    state.status === "ok" && state.from !== "query" && shareId
+      ? `${url.origin}/api/${imagePath}/${encodeURIComponent(shareId)}`
+      : null;
+  return data(
+    { state, imageUrl, pageUrl: url.origin + url.pathname },
+    { status: state.status === "ok" ? 200 : state.status === "error" ? 503 : 404 },
+  );
 }

@@ -19,8 +19,12 @@ const COLUMNS = ["price", "delta", "gamma", "vega", "theta", "rho"] as const;
  * the allowance: 1e-12, or in far tails 2e-15 |d1|/sd, the price's own conditioning (an
  * ulp of ln(F/K) moves it by |d1|/sd ulps: prices below ~1e-100 on a one-day expiry; both
  * paths are that uncertain there). Theta is a sum of terms of both signs that can cancel to
- * ~0 (deep ITM puts), so it is measured against the size of its terms.
+ * ~0 (deep ITM puts), so it is measured against the size of its terms. Below the smallest normal
+ * double (2^-1022, ~2.2e-308) numbers are subnormal and carry only absolute precision, so no
+ * value is measured against a scale below it.
  */
+const SMALLEST_NORMAL = 2 ** -1022;
+
 function worstDifferenceOverAllowance(
   type: OptionType,
   S: number,
@@ -41,9 +45,11 @@ function worstDifferenceOverAllowance(
     const d1 = (Math.log(S / K) + (r - q) * T) / sd + 0.5 * sd;
     const allowance = Math.max(1e-12, (2e-15 * Math.abs(d1)) / sd);
     for (const c of COLUMNS) {
-      const scale = c === "theta" ? Math.max(Math.abs(want.theta), thetaScale) : Math.abs(want[c]);
-      const diff = Math.abs(out[c][i] - want[c]);
-      const rel = scale === 0 ? diff : diff / scale;
+      const scale = Math.max(
+        SMALLEST_NORMAL,
+        c === "theta" ? Math.max(Math.abs(want.theta), thetaScale) : Math.abs(want[c]),
+      );
+      const rel = Math.abs(out[c][i] - want[c]) / scale;
       if (rel / allowance > worst) worst = rel / allowance;
     }
   });
