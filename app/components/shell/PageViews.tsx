@@ -1,9 +1,10 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import type * as AnalyticsClient from "../../lib/analytics-client";
 
 // The beacon code loads after the page has painted (decision 185), with the first view or alias it sends.
 // Offline, the module may not load: analytics never surfaces an error.
-const analytics = (send: (m: typeof import("../../lib/analytics-client")) => void) =>
+const analytics = (send: (m: typeof AnalyticsClient) => void) =>
   import("../../lib/analytics-client").then(send, () => {});
 
 /**
