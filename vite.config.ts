@@ -1,13 +1,45 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vite";
 
 // E2E_PORT lets several checkouts run their browser tests side by side.
 const previewPort = Number(process.env.E2E_PORT ?? 4173);
 
+const APP_CSS = fileURLToPath(new URL("./app/app.css", import.meta.url));
+const NO_STYLESHEET = "\0wheelhouse:no-stylesheet";
+
+/**
+ * Production documents carry the stylesheet inline (app/entry.server.tsx, decision 185), so the client build
+ * must not emit and link it a second time: there, root.tsx's `import "./app.css"` resolves to an empty module.
+ * Dev is untouched (Vite links app.css and hot-reloads it).
+ */
+function stylesheetInlinedInDocuments(): Plugin {
+  return {
+    name: "wheelhouse:stylesheet-inlined-in-documents",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async resolveId(source, importer, options) {
+      if (!source.endsWith("app.css")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === APP_CSS ? NO_STYLESHEET : null;
+    },
+    load: (id) => (id === NO_STYLESHEET ? "" : null),
+  };
+}
+
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  plugins: [
+    stylesheetInlinedInDocuments(),
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    tailwindcss(),
+    reactRouter(),
+  ],
+  // The app's lazy chunks import only chunks their page has already loaded (React, the JSX runtime, its route),
+  // so their dependency lists would preload nothing (Vite still wraps each import() in its helper: vitejs/vite#13952).
+  build: { modulePreload: false },
   server: { port: 5173, strictPort: true },
   preview: { port: previewPort, strictPort: true },
 });

@@ -1,7 +1,10 @@
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
+import { StylesheetContext } from "./components/shell/InlineStylesheet";
 import { NonceContext } from "./lib/nonce";
+// The processed stylesheet as text, inlined into every document (decision 185); the client build links none.
+import stylesheet from "./app.css?inline";
 
 const BOT_PATTERN =
   /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|whatsapp|telegram|linkedin|discord/i;
@@ -17,7 +20,9 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <StylesheetContext.Provider value={import.meta.env.DEV ? undefined : stylesheet}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,

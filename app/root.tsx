@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,15 +12,25 @@ import {
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/shell/ErrorPage";
 import { Header } from "./components/shell/Header";
-import { NavigationProgress } from "./components/shell/NavigationProgress";
+import { InlineStylesheet } from "./components/shell/InlineStylesheet";
 import { PageViews } from "./components/shell/PageViews";
 import { Toaster } from "./components/shell/Toaster";
-import { TrialBanner } from "./components/shell/TrialBanner";
-import { useNonce } from "./lib/nonce";
 import { keepPageAfterOfflineAction } from "./lib/offline-result";
 import { unlessQueryOnly } from "./lib/revalidation";
 import { loadShell } from "./server/shell.server";
+// In dev Vite links this stylesheet; production documents carry it inline (InlineStylesheet, vite.config.ts).
 import "./app.css";
+
+// Not needed for a page's first paint (decision 185), so loaded on demand: the navigation progress bar draws
+// nothing until the first client navigation, and only a trialing user sees the trial banner. Their boundaries
+// keep the server's HTML in place until the chunk arrives. (The error page stays in the bundle: it must show
+// when the network is gone.)
+const NavigationProgress = lazy(() =>
+  import("./components/shell/NavigationProgress").then((m) => ({ default: m.NavigationProgress })),
+);
+const TrialBanner = lazy(() =>
+  import("./components/shell/TrialBanner").then((m) => ({ default: m.TrialBanner })),
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadShell(context.cloudflare.env, request);
@@ -47,7 +58,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
   const shell = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en" className="dark">
@@ -59,18 +69,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* No nonce on links: style-src allows them, and a browser hides a nonce attribute after parsing,
             so a nonce here would differ between server HTML and hydration (a mismatch on every page). */}
         <Links nonce="" />
+        <InlineStylesheet />
       </head>
       <body className="min-h-screen bg-ink-950 font-sans text-slate-200 antialiased">
         <Toaster>
-          <NavigationProgress />
+          <Suspense fallback={null}>
+            <NavigationProgress />
+          </Suspense>
           <Header user={shell?.user ?? null} />
-          <TrialBanner user={shell?.user} />
+          {shell?.user?.subscriptionStatus === "trialing" ? (
+            <Suspense fallback={null}>
+              <TrialBanner user={shell.user} />
+            </Suspense>
+          ) : null}
           <main id="main" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-6 sm:px-6">
             {children}
           </main>
         </Toaster>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* Their inline scripts take the CSP nonce entry.server gives ServerRouter. */}
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

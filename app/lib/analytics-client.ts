@@ -45,7 +45,7 @@ export function track(
 }
 
 /** Page views are logged once per path per browser session (spec 001 "Deferred extras"). */
-export function trackPageViewOnce(path: string) {
+export function trackPageViewOnce(path: string, title = document.title) {
   try {
     const viewed = new Set<string>(JSON.parse(sessionStorage.getItem(VIEWED_KEY) ?? "[]"));
     if (viewed.has(path)) return;
@@ -57,7 +57,7 @@ export function trackPageViewOnce(path: string) {
   // The url without its query or hash: those can carry tokens (password reset links).
   track(
     "page_view",
-    { title: document.title.slice(0, 200), url: (window.location.origin + path).slice(0, 200) },
+    { title: title.slice(0, 200), url: (window.location.origin + path).slice(0, 200) },
     path,
   );
 }

@@ -1,14 +1,24 @@
-import { Link } from "react-router";
+import { lazy, Suspense } from "react";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { EconomicCalendarCard } from "../components/market/EconomicCalendarCard";
-import { HOME_SAMPLE_CARDS } from "../components/market/HomeSampleCards";
-import { TickerCard } from "../components/market/TickerCard";
-import { ScrollDepth } from "../components/home/ScrollDepth";
-import { AccountDeletedNotice } from "../components/shell/AccountDeletedNotice";
-import { track } from "../lib/analytics-client";
+import { track } from "../lib/track";
 import { getSession } from "../server/auth/session.server";
 import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.server";
+
+// The sample cards are static markup the server already rendered: the first paint needs none of their code, so
+// it loads beside the page (requested as soon as this module runs) and hydrates them when it arrives.
+const sampleCards = import("../components/home/SampleTickerCards");
+const SampleTickerCards = lazy(() => sampleCards.then((m) => ({ default: m.SampleTickerCards })));
+// Scroll marks are recorded once the page is interactive; their code is not needed for first paint.
+const ScrollDepth = lazy(() =>
+  import("../components/home/ScrollDepth").then((m) => ({ default: m.ScrollDepth })),
+);
+// Shown once, after an account deletion (/?accountDeleted=1): loaded only then (decision 185).
+const AccountDeletedNotice = lazy(() =>
+  import("../components/shell/AccountDeletedNotice").then((m) => ({ default: m.AccountDeletedNotice })),
+);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -58,12 +68,19 @@ const secondary =
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { signedIn, calendar } = loaderData;
+  const [params] = useSearchParams();
   const symbolsHref = signedIn ? "/tickers" : "/signup";
   const trackSymbols = () => track("track_symbols_click", { location: "home_watchlist" });
   return (
     <div className="space-y-20">
-      <ScrollDepth />
-      <AccountDeletedNotice />
+      <Suspense fallback={null}>
+        <ScrollDepth />
+      </Suspense>
+      {params.get("accountDeleted") === "1" ? (
+        <Suspense fallback={null}>
+          <AccountDeletedNotice />
+        </Suspense>
+      ) : null}
       {/* Hero */}
       <section className="pt-10 text-center sm:pt-16">
         <p className="mx-auto mb-4 inline-block rounded-full border border-brand-500/30 bg-brand-500/10 px-3 py-1 text-xs font-medium text-brand-400">
@@ -135,13 +152,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Sample cards with illustrative values — not live quotes.
         </p>
         <div className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
-          {HOME_SAMPLE_CARDS.map((card) => (
-            <TickerCard
-              key={card.symbol}
-              data={card}
-              footer={<p className="mt-auto pt-4 text-xs text-slate-500">Sample card</p>}
-            />
-          ))}
+          <Suspense fallback={null}>
+            <SampleTickerCards />
+          </Suspense>
         </div>
         <div className="mt-6 text-center">
           <Link to={symbolsHref} className={primary} onClick={trackSymbols}>

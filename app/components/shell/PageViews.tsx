@@ -1,6 +1,11 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { aliasOnce, trackPageViewOnce } from "../../lib/analytics-client";
+import type * as AnalyticsClient from "../../lib/analytics-client";
+
+// The beacon code loads after the page has painted (decision 185), with the first view or alias it sends.
+// Offline, the module may not load: analytics never surfaces an error.
+const analytics = (send: (m: typeof AnalyticsClient) => void) =>
+  import("../../lib/analytics-client").then(send, () => {});
 
 /**
  * Logs a page view once per path per session, after the page has painted, and links the anonymous id
@@ -9,11 +14,14 @@ import { aliasOnce, trackPageViewOnce } from "../../lib/analytics-client";
 export function PageViews({ userId }: { userId: string | null }) {
   const { pathname } = useLocation();
   useEffect(() => {
-    if (userId) aliasOnce(userId);
+    if (userId) void analytics((m) => m.aliasOnce(userId));
   }, [userId]);
   useEffect(() => {
     // After paint, and only if the user is still on this page (a quick click-through is not a view).
-    const timer = setTimeout(() => trackPageViewOnce(pathname), 300);
+    const timer = setTimeout(() => {
+      const title = document.title;
+      void analytics((m) => m.trackPageViewOnce(pathname, title));
+    }, 300);
     return () => clearTimeout(timer);
   }, [pathname]);
   return null;

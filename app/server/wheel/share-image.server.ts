@@ -2,7 +2,7 @@
 // cache as the trade image). Unknown or expired share -> 404 with the small fallback image.
 import type { WheelType } from "../../lib/wheel";
 import { cachedShareImage, pngResponse } from "../share-image/index.server";
-import { FALLBACK_CARD_SIZE } from "../share-image/trade-card.server";
+import { FALLBACK_CARD_SIZE } from "../share-image/card-layout.server";
 import { wheelCard, wheelCardContent, wheelFallbackCard } from "../share-image/wheel-card.server";
 import { readShare } from "./shares.server";
 

@@ -1,0 +1,13 @@
+import { HOME_SAMPLE_CARDS } from "../market/HomeSampleCards";
+import { TickerCard } from "../market/TickerCard";
+
+/** The landing page's four sample watchlist cards (static values, labelled as samples). */
+export function SampleTickerCards() {
+  return HOME_SAMPLE_CARDS.map((card) => (
+    <TickerCard
+      key={card.symbol}
+      data={card}
+      footer={<p className="mt-auto pt-4 text-xs text-slate-500">Sample card</p>}
+    />
+  ));
+}
