@@ -65,7 +65,8 @@ function Slider({
 export function TradeFiltersPanel({ filters, available, onChange }: Props) {
   const [entry, setEntry] = useState("");
   const [hint, setHint] = useState<string | null>(null);
-  // Phones start with the filters folded behind a toggle; from the lg breakpoint they are always shown.
+  // Phones start with the filters folded behind a toggle (inside the panel's heading, so the heading order
+  // holds on every width); from the lg breakpoint they are always shown.
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   const active = activeFilterCount(filters);
@@ -79,22 +80,24 @@ export function TradeFiltersPanel({ filters, available, onChange }: Props) {
     >
       <div className={`flex items-center justify-between ${open ? "mb-3" : "lg:mb-3"}`}>
         <h2 className="hidden font-semibold text-white lg:block">Filters</h2>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen((o) => !o)}
-          className="-m-1 flex items-center gap-2 rounded p-1 font-semibold text-white lg:hidden"
-          data-testid="filters-toggle"
-        >
-          <span aria-hidden="true" className={`text-xs transition-transform ${open ? "rotate-90" : ""}`}>
-            ▶
-          </span>
-          Filters
-          <span className="text-sm font-normal text-slate-300">
-            {active === 0 ? "(none active)" : `(${active} active)`}
-          </span>
-        </button>
+        <h2 className="lg:hidden">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            onClick={() => setOpen((o) => !o)}
+            className="-m-1 flex items-center gap-2 rounded p-1 font-semibold text-white"
+            data-testid="filters-toggle"
+          >
+            <span aria-hidden="true" className={`text-xs transition-transform ${open ? "rotate-90" : ""}`}>
+              ▶
+            </span>
+            Filters
+            <span className="text-sm font-normal text-slate-300">
+              {active === 0 ? "(none active)" : `(${active} active)`}
+            </span>
+          </button>
+        </h2>
         <button
           type="button"
           onClick={() => {
