@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/shell/ErrorPage";
@@ -16,6 +17,7 @@ import { PageViews } from "./components/shell/PageViews";
 import { Toaster } from "./components/shell/Toaster";
 import { keepPageAfterOfflineAction } from "./lib/offline-result";
 import { deferredComponent } from "./lib/deferred-component";
+import { unlessQueryOnly } from "./lib/revalidation";
 import { loadShell } from "./server/shell.server";
 // In dev Vite links this stylesheet; production documents carry it inline (InlineStylesheet, vite.config.ts).
 import "./app.css";
@@ -35,8 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadShell(context.cloudflare.env, request);
 }
 
-// A form that could not reach the server keeps its page: the shell's loader is unreachable as well.
-export const shouldRevalidate = keepPageAfterOfflineAction;
+// A form that could not reach the server keeps its page: the shell's loader is unreachable as well. The
+// shell reads nothing from the query: a query-only change (the /spreads filters) leaves it as it is.
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return keepPageAfterOfflineAction({ ...args, defaultShouldRevalidate: unlessQueryOnly(args) });
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

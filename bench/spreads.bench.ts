@@ -1,22 +1,30 @@
 /**
  * Trade ideas screen benchmark (figures printed, never asserted), Node's V8 (the engine workerd runs):
  *  1. /spreads loader data for an Elite user with the full idea list: the two server reads the loader
- *     makes after the session (plan + banner, then the capped and slimmed list) over an in-memory KV
- *     holding the real ideas payload (made by one simulated market refresh) and a D1 stub, plus the
- *     JSON serialisation of the result (a stand-in for the response encoding). Session lookup excluded.
- *     Printed twice: with the per-isolate copy of the parsed list (the normal request) and forced fresh
+ *     makes after the session (plan + banner, then the capped list filtered and paged on the server,
+ *     decision 180) over an in-memory KV holding the real ideas payload (made by one simulated market
+ *     refresh) and a D1 stub, plus the JSON serialisation of the result (a stand-in for the response
+ *     encoding; its size and gzip size are the loader data a document carries). Session lookup excluded.
+ *     Printed for the default view (page 1), a filtered view, every page at once, and forced fresh
  *     (every request parses the KV payload, as Try Again does).
- *  2. Filtering 500 ideas in the browser: the pass rule over the list per filter change, and the React
- *     render of the first page of cards (server render, a stand-in for the browser's render).
+ *  2. The pass rule over 500 ideas per filter change (now in the loader, above), and the React render of
+ *     one page of cards (server render, a stand-in for the browser's render).
  * The share image's CPU is measured by bench/share-image.bench.ts.
  */
+import { gzipSync } from "node:zlib";
 import { loadavg } from "node:os";
 import type { IdeaPayload } from "../app/lib/idea-view";
-import { DEFAULT_FILTERS, filterIdeas, type TradeFilters } from "../app/lib/trade-ideas";
+import {
+  DEFAULT_FILTERS,
+  filterIdeas,
+  filtersFromQuery,
+  pageFromQuery,
+  type TradeFilters,
+} from "../app/lib/trade-ideas";
 import type { WorkerEnv } from "../app/server/env.server";
 import { KV_KEYS } from "../app/server/market/cache.server";
 import { runMarketRefresh } from "../app/server/market/refresh/run.server";
-import { tradeIdeasFor, tradeIdeasScreen } from "../app/server/trade-ideas.server";
+import { tradeIdeasFor, tradeIdeasPageFor, tradeIdeasScreen } from "../app/server/trade-ideas.server";
 
 class MemoryKV {
   readonly map = new Map<string, string | ArrayBuffer>();
@@ -74,29 +82,42 @@ console.log(
 
 // 1. Loader ------------------------------------------------------------------------------------------
 const elite = { id: "u1", subscriptionTier: "Elite Plan", subscriptionStatus: "active" };
-const loaderTimes: number[] = [];
-let bytes = 0;
-for (let i = 0; i < 220; i++) {
-  const t0 = performance.now();
-  const screen = await tradeIdeasScreen(env, elite, now.getTime());
-  const list = await tradeIdeasFor(env, elite, { nowMs: now.getTime() + i });
-  bytes = JSON.stringify({ ...screen, trades: list }).length;
-  if (i >= 20) loaderTimes.push(performance.now() - t0);
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+async function loaderRun(search: string, runs: number, fresh = false) {
+  const params = new URLSearchParams(search);
+  const query = { filters: filtersFromQuery(params), page: pageFromQuery(params) };
+  const times: number[] = [];
+  let json = "";
+  let shown = 0;
+  for (let i = 0; i < runs + 10; i++) {
+    const t0 = performance.now();
+    const screen = await tradeIdeasScreen(env, elite, now.getTime());
+    const page = await tradeIdeasPageFor(env, elite, query, {
+      today: screen.today,
+      nowMs: now.getTime() + i,
+      fresh,
+    });
+    json = JSON.stringify({ ...screen, trades: page });
+    shown = page.ideas.length;
+    if (i >= 10) times.push(performance.now() - t0);
+  }
+  const gz = gzipSync(json).length;
+  console.log(
+    `/spreads loader ${(search || "(default view)").padEnd(34)} ${String(shown).padStart(3)} ideas: p50 ${pct(times, 50).toFixed(2)} ms  p95 ${pct(times, 95).toFixed(2)} ms; ` +
+      `data ${kib(json.length)} (${kib(gz)} gzip)`,
+  );
 }
-const freshTimes: number[] = [];
-for (let i = 0; i < 60; i++) {
-  const t0 = performance.now();
-  const screen = await tradeIdeasScreen(env, elite, now.getTime());
-  const list = await tradeIdeasFor(env, elite, { fresh: true });
-  JSON.stringify({ ...screen, trades: list });
-  if (i >= 10) freshTimes.push(performance.now() - t0);
-}
+
+await loaderRun("", 200);
+await loaderRun("?strategy=BULL_PUT_SPREAD&minRor=10&popMin=60", 200);
+await loaderRun("?page=100", 100);
+await loaderRun("", 50, true);
+console.log("  (the last line is forced fresh: every request parses the KV payload, as Try Again does)");
+const whole = await tradeIdeasFor(env, elite, { nowMs: now.getTime() });
+const wholeJson = JSON.stringify(whole);
 console.log(
-  `/spreads loader forced fresh: p50 ${pct(freshTimes, 50).toFixed(2)} ms  p95 ${pct(freshTimes, 95).toFixed(2)} ms`,
-);
-console.log(
-  `/spreads loader (Elite, ${snapshot.ideas.length} ideas): p50 ${pct(loaderTimes, 50).toFixed(2)} ms  p95 ${pct(loaderTimes, 95).toFixed(2)} ms  ` +
-    `(${loaderTimes.length} runs; response data ${(bytes / 1024).toFixed(0)} KiB before gzip)`,
+  `  for comparison, the whole capped list the document carried before decision 180: ${kib(wholeJson.length)} (${kib(gzipSync(wholeJson).length)} gzip)`,
 );
 
 // React's production build, as the browser gets it. tsx compiles app .tsx with the classic JSX transform
@@ -108,7 +129,7 @@ const { renderToString } = await import("react-dom/server");
 const { IdeaCard } = await import("../app/components/ideas/IdeaCard");
 const { createElement } = React;
 
-// 2. Filtering ---------------------------------------------------------------------------------------
+// 2. Filtering (server side, in the loader) and a page's render ---------------------------------------------------------------------------------------
 const list = (await tradeIdeasFor(env, elite)).ideas as unknown as IdeaPayload[];
 const ideas500 = Array.from({ length: 500 }, (_, i) => list[i % list.length]!);
 const changes: TradeFilters[] = [
@@ -134,7 +155,7 @@ for (let r = 0; r < 40; r++) {
           "ul",
           null,
           visible
-            .slice(0, 40)
+            .slice(0, 20)
             .map((idea) =>
               createElement(IdeaCard, { key: idea.trade_unique_identifier, idea, today: "2026-11-23" }),
             ),
@@ -145,6 +166,6 @@ for (let r = 0; r < 40; r++) {
   }
 }
 console.log(
-  `Filter 500 ideas per change: p50 ${pct(filterTimes, 50).toFixed(3)} ms  p95 ${pct(filterTimes, 95).toFixed(3)} ms; ` +
+  `Pass rule over 500 ideas per change: p50 ${pct(filterTimes, 50).toFixed(3)} ms  p95 ${pct(filterTimes, 95).toFixed(3)} ms; ` +
     `render first 20 cards: p50 ${pct(renderTimes, 50).toFixed(1)} ms  p95 ${pct(renderTimes, 95).toFixed(1)} ms`,
 );

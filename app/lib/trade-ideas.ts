@@ -168,6 +168,36 @@ export function filtersFromQuery(params: URLSearchParams): TradeFilters {
   };
 }
 
+/** How many filters differ from their defaults (the probability range counts once), for the phone toggle. */
+export function activeFilterCount(f: TradeFilters): number {
+  return [
+    f.symbols.length > 0,
+    f.strategy !== DEFAULT_FILTERS.strategy,
+    f.minReturnOnRisk !== DEFAULT_FILTERS.minReturnOnRisk,
+    f.probabilityMin !== DEFAULT_FILTERS.probabilityMin ||
+      f.probabilityMax !== DEFAULT_FILTERS.probabilityMax,
+    f.maxDaysToExpiration !== DEFAULT_FILTERS.maxDaysToExpiration,
+    f.minLiquidity !== DEFAULT_FILTERS.minLiquidity,
+  ].filter(Boolean).length;
+}
+
+/** Ideas per page on /spreads: the server sends the first `page` pages of the filtered list (decision 180). */
+export const IDEAS_PAGE_SIZE = 20;
+/** More pages than any list has (500 ideas are 25 pages); the server clamps to the list's own count. */
+export const MAX_IDEAS_PAGE = 100;
+
+/** The `page` query value (1-based); anything malformed is page 1. */
+export function pageFromQuery(params: URLSearchParams): number {
+  return clampInt(params.get("page"), 1, MAX_IDEAS_PAGE, 1);
+}
+
+/** The query of a filtered view at a page (page 1 is left out). */
+export function ideasQuery(f: TradeFilters, page = 1): URLSearchParams {
+  const q = filtersToQuery(f);
+  if (page > 1) q.set("page", String(page));
+  return q;
+}
+
 /** Writes only what differs from the defaults, so the plain /spreads URL stays plain. */
 export function filtersToQuery(f: TradeFilters): URLSearchParams {
   const q = new URLSearchParams();

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.get_trades";
 import { getSession } from "../server/auth/session.server";
 import { refusalResponse } from "../server/entitlements.server";
 import { marketCacheControl } from "../server/market/market.server";
-import { tradeSuggestionsFor } from "../server/trade-ideas.server";
+import { tradeSuggestionsBody } from "../server/trade-ideas.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -10,19 +10,20 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * GET /api/get_trades -> { trade_suggestions, plan, limit, total, source, asOf, stale, marketStatus,
  * dataFreshness }. Signed-in only; the session user's plan caps the list (Free 403, Pro 30 with their
  * watchlist symbols first, Elite all). Unlike the spec's original, share pages do not read this list:
- * they use /api/trade/:tradeId.
+ * they use /api/trade/:tradeId. The body is assembled from per-snapshot JSON text (decision 181).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
   const session = await getSession(env, request);
   if (!session) return Response.json({ error: "User not authenticated" }, { status: 401, headers: NO_STORE });
   try {
-    const result = await tradeSuggestionsFor(env, session.user);
+    const result = await tradeSuggestionsBody(env, session.user);
     if (!result.ok) return refusalResponse(result.refusal, { trade_suggestions: [] });
     // Spec 000 §9: trade suggestions cached 5 minutes; per user (plan and watchlist shape the list).
-    return Response.json(result.view, {
+    return new Response(result.json, {
       headers: {
-        "Cache-Control": marketCacheControl("private", "ideas", result.view.stale),
+        "Content-Type": "application/json",
+        "Cache-Control": marketCacheControl("private", "ideas", result.stale),
         Vary: "Cookie",
       },
     });

@@ -21,16 +21,16 @@ import { ideaSummary, ideaTitle, type IdeaPayload } from "../lib/idea-view";
 import { tradeShareUrl } from "../lib/share";
 import {
   autoRefreshDelay,
-  filterIdeas,
   filtersFromQuery,
-  filtersToQuery,
+  ideasQuery,
   keepAvailableSymbols,
+  pageFromQuery,
   SKELETON_ROWS,
   TRADE_IDEAS_TEXT,
   type TradeFilters,
 } from "../lib/trade-ideas";
 import { requireSession } from "../server/auth/session.server";
-import { tradeIdeasFor, tradeIdeasScreen, type TradeIdeasList } from "../server/trade-ideas.server";
+import { tradeIdeasPageFor, tradeIdeasScreen, type TradeIdeasPage } from "../server/trade-ideas.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -43,44 +43,50 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /**
- * Plan and banner at once; the list streams in from the ideas cache (skeletons meanwhile). Free users get
- * no list at all: the server never reads or sends ideas for them.
+ * Plan and banner at once; the list streams in from the ideas cache (skeletons meanwhile). The filters and
+ * the page come from the query, and only what the screen shows is sent: the plan-capped list filtered on
+ * the server, its first `page` pages, the counts and the symbols present (decision 180). Free users get no
+ * list at all: the server never reads or sends ideas for them.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
   const { user } = await requireSession(env, request);
   const screen = await tradeIdeasScreen(env, user);
-  const origin = new URL(request.url).origin;
+  const url = new URL(request.url);
+  const origin = url.origin;
   if (screen.limit === 0) return { ...screen, origin, trades: null };
   // Try Again asks for `fresh`: past the per-isolate copy, straight to the ideas cache.
-  const fresh = new URL(request.url).searchParams.has(FRESH_PARAM);
-  const trades: Promise<TradeIdeasList | { error: true }> = tradeIdeasFor(env, user, { fresh }).catch(
-    (error) => {
-      console.error("spreads: ideas load failed", error);
-      return { error: true as const };
-    },
-  );
+  const fresh = url.searchParams.has(FRESH_PARAM);
+  const query = { filters: filtersFromQuery(url.searchParams), page: pageFromQuery(url.searchParams) };
+  const trades: Promise<TradeIdeasPage | { error: true }> = tradeIdeasPageFor(env, user, query, {
+    fresh,
+    today: screen.today,
+    nowMs: screen.nowMs,
+  }).catch((error) => {
+    console.error("spreads: ideas load failed", error);
+    return { error: true as const };
+  });
   return { ...screen, origin, trades };
 }
 
 const FRESH_PARAM = "fresh";
 
-/** Filter changes only touch the query: they never re-run the loader (a forced refresh does). */
+/** Dropping the Try Again marker from the URL shows the same view: the loader need not run again. */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (
-    !formMethod &&
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.search !== nextUrl.search &&
-    !nextUrl.searchParams.has(FRESH_PARAM)
-  )
-    return false;
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.has(FRESH_PARAM)) {
+    const withoutMarker = new URLSearchParams(currentUrl.search);
+    withoutMarker.delete(FRESH_PARAM);
+    if (withoutMarker.toString() === nextUrl.searchParams.toString()) return false;
+  }
   return defaultShouldRevalidate;
 }
+/** Slider moves wait this long for the drag to settle before the query (and the list) changes. */
+const SLIDER_SETTLE_MS = 300;
 
 export function headers() {
   // The list is per user and must never come from a browser cache (Try Again means "now").
@@ -105,11 +111,10 @@ function UnlockPanel() {
   );
 }
 
-/** Forced refresh: the loader runs again with `fresh`, then the marker leaves the URL. */
-function useForcedRefresh(): [() => void, boolean] {
+/** After a forced refresh has shown the list, the `fresh` marker leaves the URL. */
+function useDropFreshMarker() {
   const navigate = useNavigate();
   const location = useLocation();
-  const navigation = useNavigation();
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     if (!params.has(FRESH_PARAM)) return;
@@ -120,6 +125,13 @@ function useForcedRefresh(): [() => void, boolean] {
       { replace: true, preventScrollReset: true },
     );
   }, [location, navigate]);
+}
+
+/** Forced refresh: the loader runs again with `fresh` (past the per-isolate copy of the ideas). */
+function useForcedRefresh(): [() => void, boolean] {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigation = useNavigation();
   const refresh = () => {
     const params = new URLSearchParams(location.search);
     params.set(FRESH_PARAM, String(Date.now()));
@@ -167,48 +179,69 @@ function Skeletons() {
   );
 }
 
-/** How many cards render at once; more on request (keeps a filter change cheap with 500 ideas). */
-const PAGE = 20;
+/**
+ * The filters a user is editing: the URL's, or while a slider drag settles, the values on screen. Every
+ * change navigates (the loader filters on the server); slider moves wait SLIDER_SETTLE_MS and replace the
+ * history entry, symbol and strategy changes add one.
+ */
+function useFilterEditing(urlFilters: TradeFilters) {
+  const [, setParams] = useSearchParams();
+  const [draft, setDraft] = useState<TradeFilters | null>(null);
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const go = (next: TradeFilters, push: boolean) =>
+    setParams(ideasQuery(next), { replace: !push, preventScrollReset: true });
+  const change = (next: TradeFilters, push = false) => {
+    clearTimeout(settle.current);
+    settle.current = undefined;
+    setDraft(next);
+    if (push) go(next, true);
+    else
+      settle.current = setTimeout(() => {
+        settle.current = undefined;
+        go(next, false);
+      }, SLIDER_SETTLE_MS);
+  };
+  // The URL is the truth again once it changes and no drag is settling (also after back/forward).
+  useEffect(() => {
+    if (settle.current === undefined) setDraft(null);
+  }, [urlFilters]);
+  useEffect(() => () => clearTimeout(settle.current), []);
+  return [draft ?? urlFilters, change] as const;
+}
 
-function IdeasList({ list, today, origin }: { list: TradeIdeasList; today: string; origin: string }) {
+function IdeasList({ list, today, origin }: { list: TradeIdeasPage; today: string; origin: string }) {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromQuery(params), [params]);
-  const available = useMemo(() => new Set(list.ideas.map((i) => i.stock_symbol)), [list.ideas]);
+  const urlFilters = useMemo(() => filtersFromQuery(params), [params]);
+  const [filters, setFilters] = useFilterEditing(urlFilters);
+  const available = useMemo(() => new Set(list.symbols), [list.symbols]);
   const [share, shareDialog] = useShare();
   const toast = useToast();
-  const [shown, setShown] = useState(PAGE);
+  const navigation = useNavigation();
+  const updating = navigation.state === "loading" && navigation.location.pathname === "/spreads";
 
-  const setFilters = (next: TradeFilters, push = false) => {
-    setParams(filtersToQuery(next), { replace: !push, preventScrollReset: true });
-    setShown(PAGE);
-  };
-
-  // Selected symbols that vanished from the loaded list (after a refresh) are dropped.
+  // Selected symbols that vanished from the loaded list (after a refresh) are dropped; the server already
+  // left them out of the filtering.
   useEffect(() => {
-    const kept = keepAvailableSymbols(filters.symbols, available);
-    if (kept.length !== filters.symbols.length)
-      setParams(filtersToQuery({ ...filters, symbols: kept }), { replace: true });
-  }, [available, filters, setParams]);
+    const kept = keepAvailableSymbols(urlFilters.symbols, available);
+    if (kept.length !== urlFilters.symbols.length)
+      setParams(ideasQuery({ ...urlFilters, symbols: kept }), { replace: true, preventScrollReset: true });
+  }, [available, urlFilters, setParams]);
 
-  const visible = useMemo(
-    () => filterIdeas(list.ideas as IdeaPayload[], filters, today),
-    [list.ideas, filters, today],
-  );
-
+  const left = list.filtered - list.ideas.length;
   return (
     <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
       <TradeFiltersPanel filters={filters} available={available} onChange={setFilters} />
-      <div>
+      <div aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : undefined}>
         <p className="mb-3 text-sm text-slate-400" data-testid="trades-count" aria-live="polite">
-          Showing {visible.length} of {list.ideas.length} ideas
-          {list.total > list.ideas.length ? ` (your plan shows ${list.ideas.length} of ${list.total})` : ""}
+          Showing {list.filtered} of {list.capped} ideas
+          {list.total > list.capped ? ` (your plan shows ${list.capped} of ${list.total})` : ""}
         </p>
         {list.stale ? (
           <p className="mb-3 rounded-lg border border-amber-700/50 bg-amber-950/40 px-3 py-2 text-sm text-amber-200">
             These ideas are from the last good refresh; the latest refresh did not complete.
           </p>
         ) : null}
-        {visible.length === 0 ? (
+        {list.filtered === 0 ? (
           <p
             data-testid="trades-empty"
             className="rounded-xl border border-ink-700 bg-ink-850 p-6 text-center text-slate-300"
@@ -217,16 +250,20 @@ function IdeasList({ list, today, origin }: { list: TradeIdeasList; today: strin
           </p>
         ) : (
           <ul className="grid gap-4" data-testid="trades-list">
-            {visible.slice(0, shown).map((idea) => (
-              <li key={idea.trade_unique_identifier}>
+            {list.ideas.map((idea) => (
+              // Cards below the fold skip style and layout until scrolled near (a 20-card page is long).
+              <li
+                key={idea.trade_unique_identifier}
+                className="[contain-intrinsic-height:auto_40rem] [content-visibility:auto]"
+              >
                 <IdeaCard
-                  idea={idea}
+                  idea={idea as IdeaPayload}
                   today={today}
                   onShare={() =>
                     share({
                       url: tradeShareUrl(origin, idea.trade_unique_identifier),
-                      title: ideaTitle(idea),
-                      text: ideaSummary(idea),
+                      title: ideaTitle(idea as IdeaPayload),
+                      text: ideaSummary(idea as IdeaPayload),
                     })
                   }
                   onSimulate={() =>
@@ -237,14 +274,17 @@ function IdeasList({ list, today, origin }: { list: TradeIdeasList; today: strin
             ))}
           </ul>
         )}
-        {visible.length > shown ? (
-          <button
-            type="button"
-            onClick={() => setShown((n) => n + PAGE)}
-            className="mt-4 w-full rounded-lg border border-ink-600 bg-ink-850 py-2 text-sm text-slate-200 hover:border-brand-500"
+        {left > 0 ? (
+          // A link: the next page lives in the URL (reload and back keep it) and works before hydration.
+          <Link
+            to={{ search: `?${ideasQuery(urlFilters, list.page + 1)}` }}
+            replace
+            preventScrollReset
+            className="mt-4 block w-full rounded-lg border border-ink-600 bg-ink-850 py-2 text-center text-sm text-slate-200 hover:border-brand-500"
+            data-testid="show-more"
           >
-            Show more ({visible.length - shown} left)
-          </button>
+            Show more ({left} left)
+          </Link>
         ) : null}
       </div>
       {shareDialog}
@@ -308,6 +348,7 @@ function RefreshButton() {
 
 export default function Screen({ loaderData }: Route.ComponentProps) {
   const { banner, nowMs, today, origin, trades } = loaderData;
+  useDropFreshMarker();
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-3">

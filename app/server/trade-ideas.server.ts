@@ -3,11 +3,18 @@
 // cap (entitlements module) and the watchlist-first order live here.
 import { balancedCappedList } from "../engine";
 import { limitForJson } from "../lib/entitlements";
+import {
+  filterIdeas,
+  IDEAS_PAGE_SIZE,
+  keepAvailableSymbols,
+  type FilterableIdea,
+  type TradeFilters,
+} from "../lib/trade-ideas";
 import { newYorkDateOf } from "../lib/market-calendar";
 import type { PlanTier } from "../lib/plans";
 import { entitlementOf, refusalOf, type EntitledUser, type Refusal } from "./entitlements.server";
 import type { WorkerEnv } from "./env.server";
-import { readIdeasSnapshot, type TradeIdea } from "./market/ideas.server";
+import { readIdeasSnapshot, type TradeIdea, type TradeIdeasSnapshot } from "./market/ideas.server";
 import { getMarketBanner, type MarketBanner } from "./market/market.server";
 import type { MarketSource } from "./market/types.server";
 import { listWatchlist } from "./watchlist.server";
@@ -90,27 +97,46 @@ export async function tradeIdeasScreen(
 }
 
 /**
- * The ideas cache parsed and slimmed once per isolate for a few seconds: the snapshot is ~0.9 MB of JSON
- * for 500 ideas, and parsing it on every request would dominate the loader. The cron job rewrites it every
+ * The ideas cache parsed once per isolate for a few seconds, with what is derived from it (the slimmed list
+ * for /spreads, each idea's JSON text for /api/get_trades): the snapshot is ~1.4 MB of JSON for 500 ideas,
+ * and parsing or serialising it on every request would dominate both. The cron job rewrites it every
  * 5 minutes and KV itself is eventually consistent for up to 60 s, so 15 s here changes nothing a user can
- * see; a forced refresh (Try Again) bypasses it.
+ * see; a forced refresh (Try Again) bypasses it. Everything derived hangs off the snapshot it came from,
+ * so a new snapshot drops it all.
  */
 export const SLIM_LIST_MEMO_MS = 15_000;
-let memo: { until: number; list: TradeIdeasList } | null = null;
 
-async function slimAllIdeas(env: WorkerEnv, fresh: boolean, nowMs: number): Promise<TradeIdeasList> {
-  if (!fresh && memo && memo.until > nowMs) return memo.list;
+interface SnapshotMemo {
+  until: number;
+  snapshot: TradeIdeasSnapshot | null;
+  slim?: TradeIdeasList;
+  /** Each idea's `JSON.stringify`, by identity (the API joins them in the user's order). */
+  ideaJson?: Map<TradeIdea, string>;
+  /** A few whole `trade_suggestions` arrays as JSON, by order key (plan limit + watchlist hits). */
+  arrays: Map<string, string>;
+}
+let memo: SnapshotMemo | null = null;
+/** Whole arrays kept per snapshot: an Elite array is ~1.4 MB of text, so only a handful. */
+const ARRAYS_KEPT = 6;
+
+async function currentSnapshot(env: WorkerEnv, fresh: boolean, nowMs: number): Promise<SnapshotMemo> {
+  if (!fresh && memo && memo.until > nowMs) return memo;
   const snapshot = await readIdeasSnapshot(env);
-  const list: TradeIdeasList = {
+  const entry: SnapshotMemo = { until: nowMs + SLIM_LIST_MEMO_MS, snapshot, arrays: new Map() };
+  // An empty or stale read is not kept: the next request looks again.
+  memo = snapshot && snapshot.ideas.length > 0 && !snapshot.stale ? entry : null;
+  return entry;
+}
+
+function slimAll(entry: SnapshotMemo): TradeIdeasList {
+  const { snapshot } = entry;
+  return (entry.slim ??= {
     ideas: (snapshot?.ideas ?? []).map(slimIdea),
     total: snapshot?.ideas.length ?? 0,
     source: snapshot?.source ?? null,
     asOf: snapshot?.asOf ?? null,
     stale: snapshot?.stale ?? false,
-  };
-  // An empty or stale read is not kept: the next request looks again.
-  memo = list.total > 0 && !list.stale ? { until: nowMs + SLIM_LIST_MEMO_MS, list } : null;
-  return list;
+  });
 }
 
 /** Drops the per-isolate copy (tests, and a refresh job running in the same isolate). */
@@ -129,11 +155,76 @@ export async function tradeIdeasFor(
 ): Promise<TradeIdeasList> {
   const { allowed, limit } = entitlementOf(user, "tradeIdeas");
   if (!allowed) return { ideas: [], total: 0, source: null, asOf: null, stale: false };
-  const [all, watchlist] = await Promise.all([
-    slimAllIdeas(env, options.fresh ?? false, options.nowMs ?? Date.now()),
+  const [entry, watchlist] = await Promise.all([
+    currentSnapshot(env, options.fresh ?? false, options.nowMs ?? Date.now()),
     listWatchlist(env, user.id),
   ]);
+  const all = slimAll(entry);
   return { ...all, ideas: ideasInPlanOrder(all.ideas, limit, watchlist) };
+}
+
+/** One screenful of /spreads: what the query asks for, out of the plan-capped list. */
+export interface TradeIdeasPage {
+  /** The first `page` pages of the filtered list (Show more asks for the next page). */
+  ideas: ListIdea[];
+  /** Ideas available before the plan cap. */
+  total: number;
+  /** Ideas the plan shows (the list the filters apply to). */
+  capped: number;
+  /** Ideas of the capped list that pass the filters. */
+  filtered: number;
+  /** Symbols present in the capped list, sorted: the symbol entry adds only these. */
+  symbols: string[];
+  /** The filters applied: the query's, with selected symbols absent from the capped list dropped. */
+  filters: TradeFilters;
+  /** The page served, clamped to the pages the filtered list has (at least 1). */
+  page: number;
+  pageSize: number;
+  source: string | null;
+  asOf: string | null;
+  stale: boolean;
+}
+
+/**
+ * The pages of the filtered list up to `page` (spec 001 "Trade filters", decision 180): the plan cap first
+ * (the filters never see ideas the plan does not show), then the pass rule of `app/lib/trade-ideas.ts`,
+ * the same module the symbol entry uses in the browser. `today` is the New York date the DTEs count from.
+ */
+export function pageOfIdeas<T extends FilterableIdea>(
+  capped: readonly T[],
+  query: { filters: TradeFilters; page: number },
+  today: string,
+  pageSize = IDEAS_PAGE_SIZE,
+): { ideas: T[]; filtered: number; symbols: string[]; filters: TradeFilters; page: number } {
+  const symbols = [...new Set(capped.map((i) => i.stock_symbol.toUpperCase()))].sort();
+  const filters: TradeFilters = {
+    ...query.filters,
+    symbols: keepAvailableSymbols(query.filters.symbols, new Set(symbols)),
+  };
+  const passing = filterIdeas(capped, filters, today);
+  const pages = Math.max(1, Math.ceil(passing.length / pageSize));
+  const page = Math.min(pages, Math.max(1, Math.floor(query.page) || 1));
+  return { ideas: passing.slice(0, page * pageSize), filtered: passing.length, symbols, filters, page };
+}
+
+/** /spreads: the plan-capped list filtered and paged on the server (nothing else is sent). */
+export async function tradeIdeasPageFor(
+  env: WorkerEnv,
+  user: TradeIdeasUser,
+  query: { filters: TradeFilters; page: number },
+  options: { today: string; fresh?: boolean; nowMs?: number },
+): Promise<TradeIdeasPage> {
+  const list = await tradeIdeasFor(env, user, options);
+  const shown = pageOfIdeas(list.ideas, query, options.today);
+  return {
+    ...shown,
+    total: list.total,
+    capped: list.ideas.length,
+    pageSize: IDEAS_PAGE_SIZE,
+    source: list.source,
+    asOf: list.asOf,
+    stale: list.stale,
+  };
 }
 
 export interface TradeSuggestionsView {
@@ -151,8 +242,9 @@ export interface TradeSuggestionsView {
 }
 
 /**
- * /api/get_trades: the full ideas (not slimmed) for the session user, or the plan's refusal (Free: 403,
- * and nothing is read). The plan is the session user's, brought up to date by `getSession` this request.
+ * The /api/get_trades view as an object, built from a fresh read of the ideas cache: the reference the
+ * memoised body below must equal byte for byte (tests compare them), and the place the view's shape is
+ * written down. The plan is the session user's, brought up to date by `getSession` this request.
  */
 export async function tradeSuggestionsFor(
   env: WorkerEnv,
@@ -181,4 +273,48 @@ export async function tradeSuggestionsFor(
       dataFreshness: banner.dataFreshness,
     },
   };
+}
+
+/**
+ * /api/get_trades: the full ideas (not slimmed) for the session user as JSON text, or the plan's refusal
+ * (Free: 403, and nothing is read). Equal byte for byte to `JSON.stringify` of the view above, without
+ * rebuilding it per request: each idea is serialised once per snapshot, the `trade_suggestions` array is
+ * those texts joined in the user's order (kept whole for the few most asked-for orders), and only the
+ * small fields around it are written per request. The order depends on the plan's limit and on which of
+ * the user's watchlist symbols have ideas, so that is the key.
+ */
+export async function tradeSuggestionsBody(
+  env: WorkerEnv,
+  user: TradeIdeasUser,
+  nowMs = Date.now(),
+): Promise<{ ok: true; json: string; stale: boolean } | { ok: false; refusal: Refusal }> {
+  const { plan, allowed, limit } = entitlementOf(user, "tradeIdeas");
+  if (!allowed) return { ok: false, refusal: refusalOf(user, "tradeIdeas") };
+  const [banner, entry, watchlist] = await Promise.all([
+    getMarketBanner(env, nowMs),
+    currentSnapshot(env, false, nowMs),
+    listWatchlist(env, user.id),
+  ]);
+  const snapshot = entry.snapshot;
+  const ideas = snapshot?.ideas ?? [];
+  const present = new Set(ideas.map((i) => i.stock_symbol));
+  const hits = [...new Set(watchlist.map((s) => s.toUpperCase()))].filter((s) => present.has(s)).sort();
+  const key = `${limit}|${hits.join(",")}`;
+  let array = entry.arrays.get(key);
+  if (array === undefined) {
+    const ordered = ideasInPlanOrder(ideas, limit, hits);
+    const json = (entry.ideaJson ??= new Map(ideas.map((i) => [i, JSON.stringify(i)])));
+    array = `[${ordered.map((i) => json.get(i)!).join(",")}]`;
+    if (entry.arrays.size >= ARRAYS_KEPT) entry.arrays.delete(entry.arrays.keys().next().value!);
+    entry.arrays.set(key, array);
+  }
+  // The keys in the order of TradeSuggestionsView (JSON.stringify writes them in insertion order).
+  const stale = snapshot?.stale ?? false;
+  const json =
+    `{"plan":${JSON.stringify(plan)},"limit":${JSON.stringify(limitForJson(limit))}` +
+    `,"trade_suggestions":${array},"total":${ideas.length}` +
+    `,"source":${JSON.stringify(snapshot?.source ?? null)},"asOf":${JSON.stringify(snapshot?.asOf ?? null)}` +
+    `,"stale":${stale},"marketStatus":${JSON.stringify(banner.marketStatus)}` +
+    `,"dataFreshness":${JSON.stringify(banner.dataFreshness)}}`;
+  return { ok: true, json, stale };
 }

@@ -113,6 +113,44 @@ test("share dialog by keyboard on /spreads (Elite)", async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test("/spreads filters fold behind a toggle on a phone, by keyboard; always open on desktop", async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "elite@wheelhouse.local");
+  await page.goto("/spreads?strategy=IRON_CONDOR&minLiq=2");
+  await expect(page.getByTestId("idea-card").first()).toBeVisible({ timeout: 45_000 });
+  const toggle = page.getByRole("button", { name: /^Filters/ });
+  await expect(toggle).toHaveText(/Filters\s*\(2 active\)/);
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  const strategy = page.getByLabel("Strategy");
+  await expect(strategy).toBeHidden();
+  await page.screenshot({ path: "test-results/screenshots/spreads-filters-folded-phone.png" });
+  await tabTo(page, toggle);
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(strategy).toBeVisible();
+  await expect(strategy.locator("option:checked")).toHaveText("Iron Condor");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/screenshots/spreads-filters-open-phone.png" });
+  // The panel's controls follow the toggle in the tab order.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Reset" })).toBeFocused();
+  await toggle.focus();
+  await page.keyboard.press("Space");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(strategy).toBeHidden();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(toggle).toBeHidden();
+  await expect(strategy).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Filters" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test("analysis modal by keyboard on /wheels (Pro)", async ({ page }) => {
   const errors = watchConsole(page);
   await signIn(page, "pro@wheelhouse.local");

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  activeFilterCount,
   addEnteredSymbols,
   autoRefreshDelay,
   DEFAULT_FILTERS,
   filterIdeas,
   filtersFromQuery,
   filtersToQuery,
+  ideasQuery,
   keepAvailableSymbols,
   liquidityBars,
   liquidityTooltip,
+  pageFromQuery,
   passesFilters,
   returnBarWidth,
   strategyDisplayName,
@@ -123,6 +126,42 @@ describe("filters in the URL", () => {
       maxDaysToExpiration: 0,
       minLiquidity: 1,
     });
+  });
+});
+
+describe("pages and the active-filter count", () => {
+  const q = (s: string) => new URLSearchParams(s);
+  it("reads the page as a whole number from 1, malformed values as page 1", () => {
+    expect(pageFromQuery(q(""))).toBe(1);
+    expect(pageFromQuery(q("page=3"))).toBe(3);
+    expect(pageFromQuery(q("page=2.6"))).toBe(3);
+    for (const bad of ["page=0", "page=-2", "page=abc", "page=", "page=NaN", "page=Infinity"])
+      expect(pageFromQuery(q(bad)), bad).toBe(1);
+    expect(pageFromQuery(q("page=1e9"))).toBe(100);
+  });
+
+  it("writes page 1 as no page, later pages after the filters", () => {
+    expect(ideasQuery(DEFAULT_FILTERS).toString()).toBe("");
+    expect(ideasQuery(DEFAULT_FILTERS, 1).toString()).toBe("");
+    expect(ideasQuery(f({ strategy: "IRON_CONDOR" }), 3).toString()).toBe("strategy=IRON_CONDOR&page=3");
+  });
+
+  it("counts each filter that differs from its default once", () => {
+    expect(activeFilterCount(DEFAULT_FILTERS)).toBe(0);
+    expect(activeFilterCount(f({ symbols: ["SPY", "QQQ"] }))).toBe(1);
+    expect(activeFilterCount(f({ probabilityMin: 40, probabilityMax: 90 }))).toBe(1);
+    expect(
+      activeFilterCount(
+        f({
+          symbols: ["SPY"],
+          strategy: "BULL_PUT_SPREAD",
+          minReturnOnRisk: 5,
+          probabilityMax: 90,
+          maxDaysToExpiration: 30,
+          minLiquidity: 2,
+        }),
+      ),
+    ).toBe(6);
   });
 });
 

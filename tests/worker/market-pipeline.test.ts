@@ -14,6 +14,7 @@ import { getMarketBanner, getTickerInfos } from "../../app/server/market/market.
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import type { MarketDataProvider } from "../../app/server/market/types.server";
 import { createDemoProvider } from "../../app/server/market/providers/demo/provider.server";
+import { forgetIdeasMemo } from "../../app/server/trade-ideas.server";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
 
@@ -300,6 +301,8 @@ describe("GET /api/get_trades plan caps", () => {
 
   it("serves the last good list marked stale when the hot list has expired", async () => {
     await env.MARKET_KV.delete(KV_KEYS.ideas);
+    // The isolate keeps its parsed copy of the hot list up to 15 s (decision 181): past that window.
+    forgetIdeasMemo();
     const res = (await call(
       getTrades.loader,
       requestWithCookie("/api/get_trades", cookies.elite!),

@@ -337,6 +337,9 @@ describe("unsubscribe by signed token", () => {
       forged,
       `${token}x`,
       token.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+      // Same bytes as the real signature, spelled with base64's unused low bits set: still refused.
+      token.replace(/.$/, (c) => String.fromCharCode(c.charCodeAt(0) + 1)),
+      `${token.split(".")[0]}.${sig!.startsWith("A") ? "B" : "A"}${sig!.slice(1)}`,
       "",
       "a.b.c",
     ]) {

@@ -7,9 +7,16 @@ import * as getTrades from "../../app/routes/api.get_trades";
 import * as tradeImage from "../../app/routes/api.trade-image.$tradeId";
 import * as shareTrade from "../../app/routes/share-trade";
 import * as spreads from "../../app/routes/spreads";
+import { getSession } from "../../app/server/auth/session.server";
 import { KV_KEYS } from "../../app/server/market/cache.server";
 import { tradeIdeaUpserts } from "../../app/server/market/ideas.server";
 import { getDb } from "../../app/server/db/client.server";
+import {
+  forgetIdeasMemo,
+  SLIM_LIST_MEMO_MS,
+  tradeSuggestionsBody,
+  tradeSuggestionsFor,
+} from "../../app/server/trade-ideas.server";
 import { tradeShareUrl } from "../../app/lib/share";
 import { setUser } from "./auth-helpers";
 import { fixtureIdea, fixtureIdeas } from "./fixtures/trade-ideas";
@@ -61,8 +68,11 @@ beforeAll(async () => {
 
 type SpreadsData = Exclude<Awaited<ReturnType<typeof spreads.loader>>, Response>;
 
-async function screen(who: string) {
-  const data = (await call(spreads.loader, requestWithCookie("/spreads", cookies[who]!))) as SpreadsData;
+async function screen(who: string, query = "") {
+  const data = (await call(
+    spreads.loader,
+    requestWithCookie(`/spreads${query}`, cookies[who]!),
+  )) as SpreadsData;
   const list = data.trades ? await data.trades : null;
   return { data, list: list && !("error" in list) ? list : null };
 }
@@ -90,12 +100,16 @@ describe("/spreads loader: plan caps", () => {
   it("trialing Pro: at most 30", async () => {
     const { data, list } = await screen("trial");
     expect(data.plan).toBe("Pro Plan");
-    expect(list!.ideas).toHaveLength(30);
+    expect(list!.capped).toBe(30);
     expect(list!.total).toBe(60);
+    // All 30 over two pages, never more.
+    const { list: all } = await screen("trial", "?page=9");
+    expect(all!.ideas).toHaveLength(30);
+    expect(all!.page).toBe(2);
   });
 
   it("Pro: 30 with the watchlist's symbols first", async () => {
-    const { list } = await screen("pro");
+    const { list } = await screen("pro", "?page=2");
     expect(list!.ideas).toHaveLength(30);
     const ko = IDEAS.filter((i) => i.stock_symbol === "KO").length;
     expect(list!.ideas.slice(0, ko).every((i) => i.stock_symbol === "KO")).toBe(true);
@@ -105,30 +119,129 @@ describe("/spreads loader: plan caps", () => {
   it("Elite: all of them, slimmed (no ranking internals), with the banner and the server's date", async () => {
     const { data, list } = await screen("elite");
     expect(data.limit).toBeNull();
-    expect(list!.ideas).toHaveLength(60);
+    expect(list!.capped).toBe(60);
+    expect(list!.filtered).toBe(60);
     expect(list!.ideas[0]).not.toHaveProperty("score");
     expect(list!.ideas[0]).toMatchObject({ stock_symbol: "SPY", net_credit: 0.8, source: "demo" });
     expect(data.banner.marketStatus).toMatch(/^(open|closed)$/);
     expect(data.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+});
 
-  it("filter changes in the query never re-run the loader; other navigations do", () => {
-    const base = { formMethod: undefined, defaultShouldRevalidate: true } as never;
+describe("/spreads loader: filters and pages on the server", () => {
+  const SYMBOLS = [...new Set(IDEAS.map((i) => i.stock_symbol))].sort();
+  // An idea expiring on or before the server's date never passes (DTE 0 is excluded).
+  const live = (today: string) => IDEAS.filter((i) => i.expiration_date > today);
+
+  it("sends one page of 20, the counts and the symbols of the capped list", async () => {
+    const { data, list } = await screen("elite");
+    expect(list!.ideas).toHaveLength(20);
+    expect(list!.page).toBe(1);
+    expect(list!.pageSize).toBe(20);
+    expect(list!.filtered).toBe(live(data.today).length);
+    expect(list!.symbols).toEqual(SYMBOLS);
+  });
+
+  it("filters with the query: strategy, liquidity, return, probability, days, symbols", async () => {
+    const { data, list } = await screen(
+      "elite",
+      "?strategy=IRON_CONDOR&minLiq=3&minRor=20&popMin=60&popMax=85&maxDte=30&symbols=spy,qqq,AAPL&page=5",
+    );
+    const expected = live(data.today).filter(
+      (i) =>
+        i.strategy_type === "IRON_CONDOR" &&
+        i.liquidity_point >= 3 &&
+        i.return_on_risk >= 20 &&
+        i.probability_of_profit >= 60 &&
+        i.probability_of_profit <= 85 &&
+        i.expiration_date <= "2026-12-23" &&
+        ["SPY", "QQQ", "AAPL"].includes(i.stock_symbol),
+    );
+    // 30 days after 2026-11-23 (the fixture's asOf day); the fixture's expirations sit far from that line.
+    if (data.today === "2026-11-23") expect(list!.filtered).toBe(expected.length);
+    for (const idea of list!.ideas) {
+      expect(idea.strategy_type).toBe("IRON_CONDOR");
+      expect(idea.liquidity_point).toBeGreaterThanOrEqual(3);
+      expect(["SPY", "QQQ", "AAPL"]).toContain(idea.stock_symbol);
+    }
+    expect(list!.ideas).toHaveLength(Math.min(list!.filtered, 20));
+    expect(list!.filters).toMatchObject({ strategy: "IRON_CONDOR", symbols: ["SPY", "QQQ", "AAPL"] });
+    // The symbol list is the capped list's, not the filtered one's (the entry adds from all of it).
+    expect(list!.symbols).toEqual(SYMBOLS);
+  });
+
+  it("pages: each page extends the one before; past the end is the last page", async () => {
+    const { data, list: one } = await screen("elite");
+    const { list: two } = await screen("elite", "?page=2");
+    const n = live(data.today).length;
+    expect(two!.ideas).toHaveLength(Math.min(40, n));
+    expect(two!.ideas.slice(0, 20).map((i) => i.trade_unique_identifier)).toEqual(
+      one!.ideas.map((i) => i.trade_unique_identifier),
+    );
+    const { list: last } = await screen("elite", "?page=99");
+    expect(last!.ideas).toHaveLength(n);
+    expect(last!.page).toBe(Math.ceil(n / 20));
+    // No match: page 1 of nothing.
+    const { list: none } = await screen("elite", "?minRor=50&popMin=100&page=3");
+    expect(none).toMatchObject({ filtered: 0, page: 1, ideas: [] });
+  });
+
+  it("a bad query value is ignored or clamped, never a 500", async () => {
+    for (const query of [
+      "?page=abc",
+      "?page=0",
+      "?page=-4",
+      "?page=1e400",
+      "?page=2.7&page=x",
+      "?minRor=abc&popMin=500&popMax=-3&maxDte=NaN&minLiq=99&strategy=CASH_SECURED_PUT",
+      "?symbols=%E2%80%AE%00%3Cscript%3E,,,&strategy=%FF",
+      `?symbols=${"A".repeat(5000)}&minRor=${"9".repeat(400)}`,
+    ]) {
+      const { list } = await screen("elite", query);
+      expect(list, query).not.toBeNull();
+      expect(list!.ideas.length, query).toBeLessThanOrEqual(list!.pageSize * list!.page);
+      expect(list!.page, query).toBeGreaterThanOrEqual(1);
+    }
+    // Clamped, not dropped: liquidity 99 is 5, and the strategy falls back to All.
+    const { list } = await screen("elite", "?minLiq=99&strategy=CASH_SECURED_PUT&page=9");
+    expect(list!.filters).toMatchObject({ minLiquidity: 5, strategy: "ALL" });
+    expect(list!.ideas.length).toBeGreaterThan(0);
+    expect(list!.ideas.every((i) => i.liquidity_point === 5)).toBe(true);
+  });
+
+  it("a selected symbol the plan's list does not have is dropped, not matched against", async () => {
+    const { list } = await screen("pro", "?symbols=KO,ZZZZ");
+    expect(list!.filters.symbols).toEqual(["KO"]);
+    expect(list!.ideas.length).toBeGreaterThan(0);
+    expect(list!.ideas.every((i) => i.stock_symbol === "KO")).toBe(true);
+    const { list: gone } = await screen("pro", "?symbols=ZZZZ");
+    expect(gone!.filters.symbols).toEqual([]);
+    expect(gone!.filtered).toBe(gone!.capped);
+  });
+
+  it("every filter or page change runs the loader; dropping the Try Again marker does not", () => {
     const u = (s: string) => new URL(s, "http://localhost");
-    expect(
+    const run = (from: string, to: string) =>
       spreads.shouldRevalidate({
-        ...(base as object),
-        currentUrl: u("/spreads"),
-        nextUrl: u("/spreads?minRor=5"),
-      } as never),
-    ).toBe(false);
-    expect(
-      spreads.shouldRevalidate({
-        ...(base as object),
-        currentUrl: u("/spreads"),
-        nextUrl: u("/spreads"),
-      } as never),
-    ).toBe(true);
+        currentUrl: u(from),
+        nextUrl: u(to),
+        formMethod: undefined,
+        defaultShouldRevalidate: true,
+      } as never);
+    expect(run("/spreads", "/spreads?minRor=5")).toBe(true);
+    expect(run("/spreads?minRor=5", "/spreads?minRor=5&page=2")).toBe(true);
+    expect(run("/spreads?minRor=5&fresh=1", "/spreads?minRor=5")).toBe(false);
+    expect(run("/spreads?fresh=1", "/spreads")).toBe(false);
+    expect(run("/spreads?minRor=5&fresh=1", "/spreads?minRor=6")).toBe(true);
+  });
+
+  it("Pro filters within its 30 only; Free gets nothing whatever the query", async () => {
+    const { list } = await screen("pro", "?page=50&minLiq=1");
+    expect(list!.capped).toBe(30);
+    expect(list!.ideas.length).toBeLessThanOrEqual(30);
+    const { data } = await screen("free", "?page=3&strategy=IRON_CONDOR");
+    expect(data.trades).toBeNull();
+    expect(JSON.stringify(data)).not.toContain("trade_unique_identifier");
   });
 });
 
@@ -145,6 +258,63 @@ describe("/api/get_trades: trialing and expired trials", () => {
     )) as Response;
     expect(expired.status).toBe(403);
     expect(await expired.json()).toMatchObject({ requiresUpgrade: true, trade_suggestions: [] });
+  });
+});
+
+describe("/api/get_trades: the body is built once per snapshot", () => {
+  async function userOf(who: string) {
+    const session = await getSession(testEnv, requestWithCookie("/api/get_trades", cookies[who]!));
+    return session!.user;
+  }
+
+  it("equals the view serialised afresh, byte for byte, per plan and watchlist, cached or not", async () => {
+    forgetIdeasMemo();
+    const now = Date.now();
+    for (const who of ["elite", "pro", "trial", "elite", "pro", "trial"]) {
+      const user = await userOf(who);
+      const body = await tradeSuggestionsBody(testEnv, user, now);
+      const view = await tradeSuggestionsFor(testEnv, user, now);
+      expect(body.ok && view.ok).toBe(true);
+      if (body.ok && view.ok) expect(body.json).toBe(JSON.stringify(view.view));
+    }
+    // Through the route: the same text, as JSON.
+    const res = (await call(
+      getTrades.loader,
+      requestWithCookie("/api/get_trades", cookies.pro!),
+    )) as Response;
+    expect(res.headers.get("Content-Type")).toBe("application/json");
+    expect(res.headers.get("Vary")).toBe("Cookie");
+    const list = ((await res.json()) as { trade_suggestions: { stock_symbol: string }[] }).trade_suggestions;
+    expect(list).toHaveLength(30);
+    expect(list[0]!.stock_symbol).toBe("KO");
+  });
+
+  it("a new snapshot is served once the isolate's copy expires", async () => {
+    forgetIdeasMemo();
+    const now = Date.now();
+    const user = await userOf("elite");
+    const before = await tradeSuggestionsBody(testEnv, user, now);
+    const next = IDEAS.slice(0, 12).map((i) => ({ ...i, asOf: "2026-11-23T16:05:00.000Z" }));
+    await env.MARKET_KV.put(
+      KV_KEYS.ideas,
+      JSON.stringify({ ideas: next, source: "demo", asOf: "2026-11-23T16:05:00.000Z" }),
+    );
+    const cached = await tradeSuggestionsBody(testEnv, user, now + 1000);
+    if (before.ok && cached.ok) expect(cached.json).toBe(before.json);
+    const later = now + SLIM_LIST_MEMO_MS + 1;
+    const after = await tradeSuggestionsBody(testEnv, user, later);
+    const view = await tradeSuggestionsFor(testEnv, user, later);
+    expect(after.ok && view.ok).toBe(true);
+    if (after.ok && view.ok) {
+      expect(after.json).toBe(JSON.stringify(view.view));
+      expect(view.view.trade_suggestions).toHaveLength(12);
+    }
+    // Put the list of the other tests back.
+    await env.MARKET_KV.put(
+      KV_KEYS.ideas,
+      JSON.stringify({ ideas: IDEAS, source: "demo", asOf: "2026-11-23T16:00:00.000Z" }),
+    );
+    forgetIdeasMemo();
   });
 });
 

@@ -18,7 +18,10 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
   try {
     const s = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4));
-    return Uint8Array.from(s, (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(s, (c) => c.charCodeAt(0));
+    // One spelling per token: a last character that differs only in base64's unused low bits decodes
+    // to the same bytes, so anything but the canonical text is refused.
+    return base64url(bytes) === text ? bytes : null;
   } catch {
     return null;
   }

@@ -106,10 +106,16 @@ const arrayLength = (key: string) => (body: unknown) => {
   return Array.isArray(list) ? list.length : -1;
 };
 
-/** /spreads streams its list: the number of ideas delivered (0 when none are read, for Free). */
+/**
+ * /spreads streams one page of its list: the number of ideas the plan's list holds, which the page is
+ * filtered from (0 when none are read, for Free). The page never holds more than that.
+ */
 async function spreadsIdeas(body: unknown): Promise<number> {
-  const trades = await (body as { trades: Promise<{ ideas?: unknown[] } | null> | null }).trades;
-  return trades?.ideas?.length ?? 0;
+  const trades = await (body as { trades: Promise<{ capped?: number; ideas?: unknown[] } | null> | null })
+    .trades;
+  if (!trades) return 0;
+  if ((trades.ideas?.length ?? 0) > (trades.capped ?? 0)) return -1;
+  return trades.capped ?? -1;
 }
 
 const field = (key: string) => (body: unknown) => Number((body as Record<string, unknown>)[key]);
