@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -16,6 +16,7 @@ import { InlineStylesheet } from "./components/shell/InlineStylesheet";
 import { PageViews } from "./components/shell/PageViews";
 import { Toaster } from "./components/shell/Toaster";
 import { keepPageAfterOfflineAction } from "./lib/offline-result";
+import { deferredComponent } from "./lib/deferred-component";
 import { unlessQueryOnly } from "./lib/revalidation";
 import { loadShell } from "./server/shell.server";
 // In dev Vite links this stylesheet; production documents carry it inline (InlineStylesheet, vite.config.ts).
@@ -25,11 +26,11 @@ import "./app.css";
 // nothing until the first client navigation, and only a trialing user sees the trial banner. Their boundaries
 // keep the server's HTML in place until the chunk arrives. (The error page stays in the bundle: it must show
 // when the network is gone.)
-const NavigationProgress = lazy(() =>
-  import("./components/shell/NavigationProgress").then((m) => ({ default: m.NavigationProgress })),
+const NavigationProgress = deferredComponent(() =>
+  import("./components/shell/NavigationProgress").then((m) => m.NavigationProgress),
 );
-const TrialBanner = lazy(() =>
-  import("./components/shell/TrialBanner").then((m) => ({ default: m.TrialBanner })),
+const TrialBanner = deferredComponent(() =>
+  import("./components/shell/TrialBanner").then((m) => m.TrialBanner),
 );
 
 export async function loader({ request, context }: Route.LoaderArgs) {

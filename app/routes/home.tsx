@@ -1,23 +1,27 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { deferredComponent } from "../lib/deferred-component";
 import { EconomicCalendarCard } from "../components/market/EconomicCalendarCard";
 import { track } from "../lib/track";
 import { getSession } from "../server/auth/session.server";
 import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.server";
 
-// The sample cards are static markup the server already rendered: the first paint needs none of their code, so
-// it loads beside the page (requested as soon as this module runs) and hydrates them when it arrives.
-const sampleCards = import("../components/home/SampleTickerCards");
-const SampleTickerCards = lazy(() => sampleCards.then((m) => ({ default: m.SampleTickerCards })));
+// The sample cards are static markup the server renders: the first paint needs none of their code, so the
+// browser loads it beside the page (requested as soon as this module runs) and hydrates them when it arrives. The
+// server renders them in place (a lazy component there would stream them late and shift the page).
+const SampleTickerCards = deferredComponent(
+  () => import("../components/home/SampleTickerCards").then((m) => m.SampleTickerCards),
+  { eager: true },
+);
 // Scroll marks are recorded once the page is interactive; their code is not needed for first paint.
-const ScrollDepth = lazy(() =>
-  import("../components/home/ScrollDepth").then((m) => ({ default: m.ScrollDepth })),
+const ScrollDepth = deferredComponent(() =>
+  import("../components/home/ScrollDepth").then((m) => m.ScrollDepth),
 );
 // Shown once, after an account deletion (/?accountDeleted=1): loaded only then (decision 185).
-const AccountDeletedNotice = lazy(() =>
-  import("../components/shell/AccountDeletedNotice").then((m) => ({ default: m.AccountDeletedNotice })),
+const AccountDeletedNotice = deferredComponent(() =>
+  import("../components/shell/AccountDeletedNotice").then((m) => m.AccountDeletedNotice),
 );
 
 export const meta: Route.MetaFunction = ({ matches }) =>
