@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 
 /** Spec 000 "Timing": the progress bar shows for about 0.8 s, the page-loading indicator 500 ms. */
@@ -35,10 +35,17 @@ export function NavigationProgress() {
     return () => clearTimeout(timer);
   }, [location.key]);
 
-  // Once nothing is pending, the bar stays until ~0.8 s after it started.
+  // The bar's 0.8 s count from when it is on screen (its render can trail the navigation's start on a
+  // busy main thread), so the fill animation always completes.
+  const shownAt = useRef(0);
+  useLayoutEffect(() => {
+    if (bar) shownAt.current = Math.max(bar.startedAt, Date.now());
+  }, [bar?.run]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Once nothing is pending, the bar stays until ~0.8 s after it appeared.
   useEffect(() => {
     if (!bar || pending) return;
-    const remaining = Math.max(0, bar.startedAt + PROGRESS_BAR_MS - Date.now());
+    const remaining = Math.max(0, shownAt.current + PROGRESS_BAR_MS - Date.now());
     const timer = setTimeout(() => setBar(null), remaining);
     return () => clearTimeout(timer);
   }, [bar, pending]);
