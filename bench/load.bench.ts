@@ -18,6 +18,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
+import { get } from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
 
@@ -136,19 +137,39 @@ interface Measured {
   rps: number;
   p50: number;
   p99: number;
-  /** Mean response size (bytes read per second over requests per second). */
+  /** Mean response size on the wire (bytes read per second over requests per second). */
   kb: number;
   bad: number;
+  /** The answer's Content-Encoding as the client received it ("none" = identity). */
+  encoding: string;
+}
+
+/**
+ * What a browser sends on every request: the comparison is only fair when every target may be answered
+ * compressed (decision 200). Node's fetch would decompress, so the warm-up reads the encoding with
+ * node:http.
+ */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br";
+
+function contentEncodingOf(url: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(String(res.headers["content-encoding"] ?? "none")));
+    }).on("error", reject);
+  });
 }
 
 async function measure(target: Target): Promise<Measured> {
   const url = `${ORIGIN}${target.path}`;
+  const headers = { ...target.headers, "Accept-Encoding": BROWSER_ACCEPT_ENCODING };
   // Warm-up: the first answers pay for module loading and cold caches; they are not the figure.
   for (let i = 0; i < 5; i++) {
-    const res = await fetch(url, { headers: target.headers });
+    const res = await fetch(url, { headers });
     if (res.status !== 200) fail(`${target.path} answered HTTP ${res.status} during warm-up`);
     await res.arrayBuffer();
   }
+  const encoding = await contentEncodingOf(url, headers);
   // Each request from its own client address, like real visitors: the public APIs rate-limit per
   // cf-connecting-ip, and one address would measure the 429 path instead of the cache.
   let client = 0;
@@ -156,7 +177,7 @@ async function measure(target: Target): Promise<Measured> {
     url,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    headers: target.headers,
+    headers,
     requests: [
       {
         setupRequest: (req) => {
@@ -174,10 +195,12 @@ async function measure(target: Target): Promise<Measured> {
     p99: result.latency.p99,
     kb: result.requests.average > 0 ? result.throughput.average / result.requests.average / 1024 : 0,
     bad: result.non2xx + result.errors + result.timeouts,
+    encoding,
   };
   console.log(
     `${`${target.kind}: ${target.label}`.padEnd(58)} ${m.rps.toFixed(0).padStart(7)} req/s` +
-      `   p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.kb.toFixed(1)} KB each${m.bad ? `   ${m.bad} failed` : ""}`,
+      `   p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.kb.toFixed(1)} KB each (encoding ${m.encoding})` +
+      (m.bad ? `   ${m.bad} failed` : ""),
   );
   return m;
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.get_trades";
 import { getSession } from "../server/auth/session.server";
 import { refusalResponse } from "../server/entitlements.server";
+import { acceptsGzip, gzippedResponse } from "../server/http/compression.server";
 import { marketCacheControl } from "../server/market/market.server";
 import { tradeSuggestionsBody } from "../server/trade-ideas.server";
 
@@ -10,7 +11,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * GET /api/get_trades -> { trade_suggestions, plan, limit, total, source, asOf, stale, marketStatus,
  * dataFreshness }. Signed-in only; the session user's plan caps the list (Free 403, Pro 30 with their
  * watchlist symbols first, Elite all). Unlike the spec's original, share pages do not read this list:
- * they use /api/trade/:tradeId. The body is assembled from per-snapshot JSON text (decision 181).
+ * they use /api/trade/:tradeId. The body is assembled from per-snapshot JSON text (decision 181), gzipped
+ * once per snapshot for clients that accept it (decision 200).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
@@ -19,14 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const result = await tradeSuggestionsBody(env, session.user);
     if (!result.ok) return refusalResponse(result.refusal, { trade_suggestions: [] });
-    // Spec 000 §9: trade suggestions cached 5 minutes; per user (plan and watchlist shape the list).
-    return new Response(result.json, {
-      headers: {
-        "Content-Type": "application/json",
-        "Cache-Control": marketCacheControl("private", "ideas", result.stale),
-        Vary: "Cookie",
-      },
-    });
+    // Spec 000 §9: trade suggestions cached 5 minutes; per user (plan and watchlist shape the list), and
+    // per Accept-Encoding: a client that takes gzip gets the copy compressed once per snapshot (decision 200).
+    const headers = {
+      "Content-Type": "application/json",
+      "Cache-Control": marketCacheControl("private", "ideas", result.stale),
+      Vary: "Cookie, Accept-Encoding",
+    };
+    const gzipped = acceptsGzip(request.headers.get("Accept-Encoding")) ? result.gzipped() : null;
+    return gzipped ? gzippedResponse(gzipped, headers) : new Response(result.json, { headers });
   } catch (error) {
     console.error("get_trades failed", error);
     return Response.json({ error: "Failed to fetch trades" }, { status: 503, headers: NO_STORE });

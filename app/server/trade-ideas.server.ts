@@ -14,6 +14,7 @@ import { newYorkDateOf } from "../lib/market-calendar";
 import type { PlanTier } from "../lib/plans";
 import { entitlementOf, refusalOf, type EntitledUser, type Refusal } from "./entitlements.server";
 import type { WorkerEnv } from "./env.server";
+import { gzipText } from "./http/compression.server";
 import { readIdeasSnapshot, type TradeIdea, type TradeIdeasSnapshot } from "./market/ideas.server";
 import { getMarketBanner, type MarketBanner } from "./market/market.server";
 import type { MarketSource } from "./market/types.server";
@@ -114,17 +115,29 @@ interface SnapshotMemo {
   ideaJson?: Map<TradeIdea, string>;
   /** A few whole `trade_suggestions` arrays as JSON, by order key (plan limit + watchlist hits). */
   arrays: Map<string, string>;
+  /** A few whole bodies gzipped (decision 200), by the body's text minus the array: its order key and fields. */
+  gzipped: Map<string, Uint8Array<ArrayBuffer>>;
+  /** Whether this entry is the isolate's memo (a read that is empty or stale is used once and dropped). */
+  kept: boolean;
 }
 let memo: SnapshotMemo | null = null;
 /** Whole arrays kept per snapshot: an Elite array is ~1.4 MB of text, so only a handful. */
 const ARRAYS_KEPT = 6;
+/** Gzipped bodies kept per snapshot: ~0.2 MB each for Elite; the fields around the array change rarely. */
+const GZIPPED_KEPT = 6;
 
 async function currentSnapshot(env: WorkerEnv, fresh: boolean, nowMs: number): Promise<SnapshotMemo> {
   if (!fresh && memo && memo.until > nowMs) return memo;
   const snapshot = await readIdeasSnapshot(env);
-  const entry: SnapshotMemo = { until: nowMs + SLIM_LIST_MEMO_MS, snapshot, arrays: new Map() };
+  const entry: SnapshotMemo = {
+    until: nowMs + SLIM_LIST_MEMO_MS,
+    snapshot,
+    arrays: new Map(),
+    gzipped: new Map(),
+    kept: Boolean(snapshot && snapshot.ideas.length > 0 && !snapshot.stale),
+  };
   // An empty or stale read is not kept: the next request looks again.
-  memo = snapshot && snapshot.ideas.length > 0 && !snapshot.stale ? entry : null;
+  memo = entry.kept ? entry : null;
   return entry;
 }
 
@@ -287,7 +300,16 @@ export async function tradeSuggestionsBody(
   env: WorkerEnv,
   user: TradeIdeasUser,
   nowMs = Date.now(),
-): Promise<{ ok: true; json: string; stale: boolean } | { ok: false; refusal: Refusal }> {
+): Promise<
+  | {
+      ok: true;
+      json: string;
+      stale: boolean;
+      /** The body gzipped, made once per snapshot and fields (null when the snapshot is not kept). */
+      gzipped: () => Uint8Array<ArrayBuffer> | null;
+    }
+  | { ok: false; refusal: Refusal }
+> {
   const { plan, allowed, limit } = entitlementOf(user, "tradeIdeas");
   if (!allowed) return { ok: false, refusal: refusalOf(user, "tradeIdeas") };
   const [banner, entry, watchlist] = await Promise.all([
@@ -310,11 +332,28 @@ export async function tradeSuggestionsBody(
   }
   // The keys in the order of TradeSuggestionsView (JSON.stringify writes them in insertion order).
   const stale = snapshot?.stale ?? false;
-  const json =
+  const head =
     `{"plan":${JSON.stringify(plan)},"limit":${JSON.stringify(limitForJson(limit))}` +
-    `,"trade_suggestions":${array},"total":${ideas.length}` +
+    `,"trade_suggestions":`;
+  const tail =
+    `,"total":${ideas.length}` +
     `,"source":${JSON.stringify(snapshot?.source ?? null)},"asOf":${JSON.stringify(snapshot?.asOf ?? null)}` +
     `,"stale":${stale},"marketStatus":${JSON.stringify(banner.marketStatus)}` +
     `,"dataFreshness":${JSON.stringify(banner.dataFreshness)}}`;
-  return { ok: true, json, stale };
+  const json = head + array + tail;
+  // The whole body depends on the array (its order key) and the fields around it: together they key the
+  // gzipped copy. Those fields change with a refresh run or the market opening or closing, not per request.
+  const gzipKey = `${key}\n${head}\n${tail}`;
+  const gzipped = (): Uint8Array<ArrayBuffer> | null => {
+    // An entry that is not kept (an empty or stale read) would be compressed on every request: plain then.
+    if (!entry.kept) return null;
+    let bytes = entry.gzipped.get(gzipKey);
+    if (bytes === undefined) {
+      bytes = gzipText(json);
+      if (entry.gzipped.size >= GZIPPED_KEPT) entry.gzipped.delete(entry.gzipped.keys().next().value!);
+      entry.gzipped.set(gzipKey, bytes);
+    }
+    return bytes;
+  };
+  return { ok: true, json, stale, gzipped };
 }

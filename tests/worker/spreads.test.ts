@@ -1,6 +1,7 @@
 // /spreads (plan caps through the route loader), /api/get_trades for trialing and expired trials, the
 // public share page as a crawler gets it, and the preview image endpoint. Ideas come from fixtures written
 // to the ideas cache the way the refresh job writes them.
+import { gunzipSync } from "node:zlib";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as getTrades from "../../app/routes/api.get_trades";
@@ -283,7 +284,7 @@ describe("/api/get_trades: the body is built once per snapshot", () => {
       requestWithCookie("/api/get_trades", cookies.pro!),
     )) as Response;
     expect(res.headers.get("Content-Type")).toBe("application/json");
-    expect(res.headers.get("Vary")).toBe("Cookie");
+    expect(res.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
     const list = ((await res.json()) as { trade_suggestions: { stock_symbol: string }[] }).trade_suggestions;
     expect(list).toHaveLength(30);
     expect(list[0]!.stock_symbol).toBe("KO");
@@ -310,6 +311,110 @@ describe("/api/get_trades: the body is built once per snapshot", () => {
       expect(view.view.trade_suggestions).toHaveLength(12);
     }
     // Put the list of the other tests back.
+    await env.MARKET_KV.put(
+      KV_KEYS.ideas,
+      JSON.stringify({ ideas: IDEAS, source: "demo", asOf: "2026-11-23T16:00:00.000Z" }),
+    );
+    forgetIdeasMemo();
+  });
+});
+
+describe("/api/get_trades: gzipped once per snapshot for clients that take it (decision 200)", () => {
+  async function getTradesAs(who: string, acceptEncoding?: string) {
+    const headers: Record<string, string> =
+      acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding };
+    return (await call(
+      getTrades.loader,
+      requestWithCookie("/api/get_trades", cookies[who]!, { headers }),
+    )) as Response;
+  }
+
+  it("gunzips to the plain body byte for byte; the plan caps hold in both", async () => {
+    forgetIdeasMemo();
+    for (const [who, count] of [
+      ["elite", IDEAS.length],
+      ["pro", 30],
+      ["trial", 30],
+    ] as const) {
+      const plain = await getTradesAs(who);
+      const gzipped = await getTradesAs(who, "gzip, deflate, br");
+      expect(plain.status).toBe(200);
+      expect(gzipped.status).toBe(200);
+      expect(plain.headers.get("Content-Encoding")).toBeNull();
+      expect(gzipped.headers.get("Content-Encoding")).toBe("gzip");
+      for (const res of [plain, gzipped]) {
+        expect(res.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+        expect(res.headers.get("Content-Type")).toBe("application/json");
+        expect(res.headers.get("Cache-Control")).toBe("private, max-age=300");
+      }
+      const text = await plain.text();
+      const bytes = new Uint8Array(await gzipped.arrayBuffer());
+      // The gzip magic number, then a body that is the plain one exactly.
+      expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+      expect(bytes.length).toBeLessThan(text.length / 3);
+      expect(gunzipSync(bytes).toString("utf8")).toBe(text);
+      // The kept copy serves the next request whole (a Response must not take the bytes from the memo).
+      const next = new Uint8Array(await (await getTradesAs(who, "gzip")).arrayBuffer());
+      expect(gunzipSync(next).toString("utf8")).toBe(text);
+      const list = (JSON.parse(text) as { trade_suggestions: { stock_symbol: string }[] }).trade_suggestions;
+      expect(list).toHaveLength(count);
+      if (who === "pro") expect(list[0]!.stock_symbol).toBe("KO");
+    }
+  });
+
+  it("a client that does not take gzip gets the plain JSON", async () => {
+    for (const acceptEncoding of ["identity", "br", "gzip;q=0", "gzip;q=0, *", "deflate"]) {
+      const res = await getTradesAs("elite", acceptEncoding);
+      expect(res.headers.get("Content-Encoding")).toBeNull();
+      expect(res.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+      const body = (await res.json()) as { trade_suggestions: unknown[] };
+      expect(body.trade_suggestions).toHaveLength(IDEAS.length);
+    }
+    for (const acceptEncoding of ["GZIP", "x-gzip", "br;q=1, gzip;q=0.5", "*"]) {
+      const res = await getTradesAs("elite", acceptEncoding);
+      expect(res.headers.get("Content-Encoding")).toBe("gzip");
+    }
+  });
+
+  it("Free, an expired trial and a visitor get nothing, gzip or not", async () => {
+    for (const who of ["free", "expired"]) {
+      const res = await getTradesAs(who, "gzip");
+      expect(res.status).toBe(403);
+      expect(res.headers.get("Content-Encoding")).toBeNull();
+      expect(await res.json()).toMatchObject({ requiresUpgrade: true, trade_suggestions: [] });
+    }
+    const visitor = (await call(
+      getTrades.loader,
+      new Request(new URL("/api/get_trades", "http://localhost"), { headers: { "Accept-Encoding": "gzip" } }),
+    )) as Response;
+    expect(visitor.status).toBe(401);
+    expect(visitor.headers.get("Content-Encoding")).toBeNull();
+  });
+
+  it("is compressed once per snapshot and fields, and follows a new snapshot", async () => {
+    forgetIdeasMemo();
+    const now = Date.now();
+    const user = (await getSession(testEnv, requestWithCookie("/api/get_trades", cookies.elite!)))!.user;
+    const first = await tradeSuggestionsBody(testEnv, user, now);
+    const again = await tradeSuggestionsBody(testEnv, user, now + 1000);
+    expect(first.ok && again.ok).toBe(true);
+    if (!first.ok || !again.ok) return;
+    const bytes = first.gzipped();
+    expect(bytes).not.toBeNull();
+    // The same bytes, not compressed again.
+    expect(again.gzipped()).toBe(bytes);
+    const next = IDEAS.slice(0, 7).map((i) => ({ ...i, asOf: "2026-11-23T16:10:00.000Z" }));
+    await env.MARKET_KV.put(
+      KV_KEYS.ideas,
+      JSON.stringify({ ideas: next, source: "demo", asOf: "2026-11-23T16:10:00.000Z" }),
+    );
+    const after = await tradeSuggestionsBody(testEnv, user, now + SLIM_LIST_MEMO_MS + 1);
+    expect(after.ok).toBe(true);
+    if (after.ok) {
+      const text = gunzipSync(after.gzipped()!).toString("utf8");
+      expect(text).toBe(after.json);
+      expect((JSON.parse(text) as { trade_suggestions: unknown[] }).trade_suggestions).toHaveLength(7);
+    }
     await env.MARKET_KV.put(
       KV_KEYS.ideas,
       JSON.stringify({ ideas: IDEAS, source: "demo", asOf: "2026-11-23T16:00:00.000Z" }),
