@@ -3,6 +3,7 @@
 // and the readers of the idea fields (the honest-number fields of the ideas contract when present, the
 // engine's older fields otherwise; nothing is ever made up). Pure; shared by server and browser.
 import { daysBetween } from "./market-calendar";
+import { formatGrouped } from "./format";
 
 export const TRADE_IDEAS_TEXT = {
   title: "Trade Ideas",
@@ -254,6 +255,6 @@ export function liquidityTooltip(
   openInterest: number | null | undefined,
 ): string {
   const n = (v: number | null | undefined) =>
-    v == null || !Number.isFinite(v) ? "N/A" : Math.round(v).toLocaleString("en-US");
+    v == null || !Number.isFinite(v) ? "N/A" : formatGrouped(Math.round(v));
   return `Volume: ${n(volume)} · Open interest: ${n(openInterest)}`;
 }

@@ -265,10 +265,13 @@ export function readSavedAt(value: unknown): Date | null {
   return d && Number.isFinite(d.getTime()) ? d : null;
 }
 
+let savedAtFormat: Intl.DateTimeFormat | undefined;
+
 export function formatSavedAt(value: unknown): string {
   const d = readSavedAt(value);
   if (!d) return "-";
-  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+  savedAtFormat ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+  return savedAtFormat.format(d);
 }
 
 // ---------------------------------------------------------------- analysis numbers

@@ -1,11 +1,14 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   formatAsOf,
   formatCalendarDate,
   formatChange,
   formatCompactMoney,
+  formatGrouped,
   formatPrice,
   formatRsi,
+  formatUsd,
   rsiLabel,
 } from "../../app/lib/format";
 
@@ -73,5 +76,42 @@ describe("compact money", () => {
     expect(formatCompactMoney(12_340, "K")).toBe("$12.3K");
     expect(formatCompactMoney(999.6)).toBe("$1,000");
     expect(formatCompactMoney(-2500)).toBe("-$2.5k");
+  });
+});
+
+describe("formatGrouped and formatUsd (en-US digits without building an Intl formatter)", () => {
+  const intl = (v: number, min: number, max: number) =>
+    new Intl.NumberFormat("en-US", { minimumFractionDigits: min, maximumFractionDigits: max }).format(v);
+
+  it("writes the same text as Intl.NumberFormat for any finite value and digit counts", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -2e9, max: 2e9, noNaN: true }),
+          fc.double({ min: -2, max: 2, noNaN: true }),
+          // Exact halves and prices on the cent grid: where rounding rules differ if they differ at all.
+          fc.integer({ min: -10_000_000, max: 10_000_000 }).map((n) => n / 1000),
+          fc.integer({ min: -10_000_000, max: 10_000_000 }).map((n) => n / 8),
+        ),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 6 }),
+        (value, a, b) => {
+          if (Object.is(value, -0)) return;
+          const [min, max] = a <= b ? [a, b] : [b, a];
+          expect(formatGrouped(value, min, max)).toBe(intl(value, min, max));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("groups thousands and keeps the sign before the dollar", () => {
+    expect(formatGrouped(1234567.891, 2)).toBe("1,234,567.89");
+    expect(formatGrouped(999.995, 2)).toBe("1,000.00");
+    expect(formatGrouped(1234.5, 0, 3)).toBe("1,234.5");
+    expect(formatGrouped(0.5)).toBe("1");
+    expect(formatUsd(-1234.5)).toBe("-$1,234.50");
+    expect(formatUsd(250, 0)).toBe("$250");
+    expect(formatGrouped(-0)).toBe("0");
   });
 });

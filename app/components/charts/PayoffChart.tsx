@@ -7,6 +7,7 @@ import {
   payoffWindow,
   type PayoffLeg,
 } from "../../lib/payoff";
+import { formatGrouped } from "../../lib/format";
 
 export interface PayoffChartProps {
   legs: readonly PayoffLeg[];
@@ -23,8 +24,7 @@ export interface PayoffChartProps {
   className?: string;
 }
 
-const money = (v: number) =>
-  `${v < 0 ? "-" : v > 0 ? "+" : ""}$${Math.abs(v).toLocaleString("en-US", { maximumFractionDigits: 0 })}`;
+const money = (v: number) => `${v < 0 ? "-" : v > 0 ? "+" : ""}$${formatGrouped(Math.abs(v))}`;
 const price = (v: number) => `$${v.toFixed(2)}`;
 
 /**

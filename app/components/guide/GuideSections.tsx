@@ -14,9 +14,10 @@ import {
   round2,
   type GuideExample,
 } from "../../lib/options-guide";
+import { formatGrouped } from "../../lib/format";
 
 const usd = (v: number) => `$${v.toFixed(2)}`;
-const signedUsd = (v: number) => `${v < 0 ? "-" : "+"}$${Math.abs(v).toLocaleString("en-US")}`;
+const signedUsd = (v: number) => `${v < 0 ? "-" : "+"}$${formatGrouped(Math.abs(v), 0, 3)}`;
 
 export function Card({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatAsOf, formatCalendarDate } from "../../lib/format";
+import { formatAsOf, formatCalendarDate, formatUsd } from "../../lib/format";
 import {
   eventBadges,
   expectedValue,
@@ -24,8 +24,7 @@ import {
 } from "../../lib/trade-ideas";
 import { PayoffChart } from "../charts/PayoffChart";
 
-const usd = (v: number, dp = 2) =>
-  `${v < 0 ? "-" : ""}$${Math.abs(v).toLocaleString("en-US", { minimumFractionDigits: dp, maximumFractionDigits: dp })}`;
+const usd = formatUsd;
 const pct = (v: number | null | undefined, dp = 1) => (v == null ? "N/A" : `${v.toFixed(dp)}%`);
 
 const BADGE_STYLE: Record<string, string> = {

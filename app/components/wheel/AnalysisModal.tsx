@@ -1,4 +1,4 @@
-import { formatAsOf, formatCalendarDate, formatPrice } from "../../lib/format";
+import { formatAsOf, formatCalendarDate, formatPrice, formatUsd } from "../../lib/format";
 import {
   annualized,
   assignmentRisk,
@@ -14,10 +14,7 @@ import { Modal } from "./Modal";
 import { EventBadges, LiquidityDots } from "./StrategyTable";
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
-const usd = (v: number | null, digits = 2) =>
-  v === null
-    ? "N/A"
-    : `${v < 0 ? "-" : ""}$${Math.abs(v).toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+const usd = (v: number | null, digits = 2) => (v === null ? "N/A" : formatUsd(v, digits));
 const pct = (v: number | null, digits = 1) => (v === null ? "N/A" : `${v.toFixed(digits)}%`);
 
 function Figure({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatCalendarDate, formatPrice } from "../../lib/format";
+import { formatCalendarDate, formatGrouped, formatPrice } from "../../lib/format";
 import { listFavorites, removeFavorite, type FavoriteRecord } from "../../lib/wheel-client";
 import {
   displayPremium,
@@ -185,7 +185,7 @@ export function FavoritesPanel({
                       <LiquidityDots s={f.trade} />
                     </td>
                     <td className="px-3 py-2 tabular-nums">
-                      ${Math.round(displayPremium(f.trade)).toLocaleString("en-US")}
+                      ${formatGrouped(Math.round(displayPremium(f.trade)))}
                     </td>
                     <td className="px-3 py-2 tabular-nums">
                       {Number(f.trade.annualizedReturn ?? 0).toFixed(1)}%
@@ -231,7 +231,7 @@ export function FavoritesPanel({
                     </dd>
                     <dt>Premium</dt>
                     <dd className="text-right text-slate-200">
-                      ${Math.round(displayPremium(t)).toLocaleString("en-US")} ·{" "}
+                      ${formatGrouped(Math.round(displayPremium(t)))} ·{" "}
                       {Number(t.annualizedReturn ?? 0).toFixed(1)}% ann.
                     </dd>
                     <dt>Liquidity · win</dt>
@@ -245,10 +245,7 @@ export function FavoritesPanel({
                       <>
                         <dt>Collateral</dt>
                         <dd className="text-right text-slate-200">
-                          $
-                          {Math.round(Number(t.cashRequired ?? (strikeOf(t) ?? 0) * 100)).toLocaleString(
-                            "en-US",
-                          )}
+                          ${formatGrouped(Math.round(Number(t.cashRequired ?? (strikeOf(t) ?? 0) * 100)))}
                         </dd>
                       </>
                     ) : null}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatAsOf, formatCalendarDate, formatPrice } from "../../lib/format";
+import { formatAsOf, formatCalendarDate, formatGrouped, formatPrice } from "../../lib/format";
 import type { WheelType } from "../../lib/wheel";
 import { shareFigures, type SharePayload } from "../../lib/wheel-share";
 
@@ -46,7 +46,7 @@ export function SharedStrategyCard({ p }: { p: SharePayload }) {
         <Row label="Expiration" value={formatCalendarDate(p.expirationDate)} />
         <Row
           label="Premium"
-          value={`${usd(p.premium)}/share · $${f.totalPremium.toLocaleString("en-US")} total`}
+          value={`${usd(p.premium)}/share · $${formatGrouped(f.totalPremium, 0, 3)} total`}
         />
         {p.returnOnCapital !== undefined ? (
           <Row label="Return" value={`${p.returnOnCapital.toFixed(2)}%`} />
@@ -56,7 +56,7 @@ export function SharedStrategyCard({ p }: { p: SharePayload }) {
         ) : null}
         {p.currentPrice !== undefined ? <Row label="Stock price" value={usd(p.currentPrice)} /> : null}
         {f.cashRequired !== null ? (
-          <Row label="Cash required" value={`$${f.cashRequired.toLocaleString("en-US")}`} />
+          <Row label="Cash required" value={`$${formatGrouped(f.cashRequired, 0, 3)}`} />
         ) : null}
         {p.type === "CC" && p.shares !== undefined ? <Row label="Shares" value={String(p.shares)} /> : null}
         {p.type === "CC" && p.costBasis !== undefined ? (

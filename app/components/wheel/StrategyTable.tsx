@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatPrice } from "../../lib/format";
+import { formatCalendarDate, formatGrouped, formatPrice } from "../../lib/format";
 import {
   displayPremium,
   strikeOf,
@@ -9,7 +9,7 @@ import {
   type WheelType,
 } from "../../lib/wheel";
 
-const money0 = (v: number) => `$${Math.round(v).toLocaleString("en-US")}`;
+const money0 = (v: number) => `$${formatGrouped(Math.round(v))}`;
 const pct = (v: unknown, digits = 1) =>
   typeof v === "number" && Number.isFinite(v) ? `${v.toFixed(digits)}%` : "N/A";
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
