@@ -13,6 +13,7 @@
  */
 
 import { DAY_MS } from "./units";
+import { NEW_YORK_OFFSET_CHANGES, NEW_YORK_OFFSETS_END, NEW_YORK_OFFSETS_START } from "./new-york-offsets";
 
 export { DAY_MS };
 const MS_PER_YEAR = 365 * DAY_MS;
@@ -71,7 +72,35 @@ export interface NewYorkParts {
   minuteOfDay: number;
 }
 
+/** New York's offset from UTC in minutes at an instant, from the generated table; null outside it. */
+export function newYorkOffsetMinutes(ms: number): number | null {
+  if (!(ms >= NEW_YORK_OFFSETS_START && ms < NEW_YORK_OFFSETS_END)) return null;
+  let lo = 0;
+  let hi = NEW_YORK_OFFSET_CHANGES.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (NEW_YORK_OFFSET_CHANGES[mid]![0] <= ms) lo = mid;
+    else hi = mid - 1;
+  }
+  return NEW_YORK_OFFSET_CHANGES[lo]![1];
+}
+
 export function newYorkParts(ms: number): NewYorkParts {
+  // The table (read from Intl when it was generated) spares the browser from building an Intl formatter,
+  // whose first use loads ICU's zone data; outside it, Intl answers.
+  const offset = newYorkOffsetMinutes(ms);
+  if (offset !== null) {
+    const wall = new Date(ms + offset * 60_000);
+    const hour = wall.getUTCHours();
+    const minute = wall.getUTCMinutes();
+    return {
+      date: utcMsToDate(wall.getTime()),
+      hour,
+      minute,
+      second: wall.getUTCSeconds(),
+      minuteOfDay: hour * 60 + minute,
+    };
+  }
   const parts: Record<string, string> = {};
   for (const p of nyFormatter().formatToParts(new Date(ms))) parts[p.type] = p.value;
   const hour = Number(parts.hour) % 24;

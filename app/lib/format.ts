@@ -1,6 +1,8 @@
 // Display rules for market numbers (spec 000 §9): prices to 2 decimals, change as an absolute value with
 // an arrow and a colour, RSI to 1 decimal with its label, 'N/A' for missing dates.
 
+import { newYorkParts } from "../engine/time";
+
 export const MISSING = "N/A";
 
 // en-US grouping is written out here rather than through Intl.NumberFormat: the first Intl number formatter
@@ -110,21 +112,38 @@ export function formatCalendarDate(isoDate: string | null | undefined): string {
   return `${month} ${Number(m[3])}, ${m[1]}`;
 }
 
-let asOfFormat: Intl.DateTimeFormat | undefined;
+const LONG_MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
-/** An instant shown in New York time, e.g. 'Nov 20, 3:55 PM ET'. */
+/** 'YYYY-MM-DD' -> 'December 4, 2026' (a calendar day: no time zone, and no Intl formatter to build). */
+export function formatLongCalendarDate(isoDate: string | null | undefined): string {
+  const m = isoDate ? /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate) : null;
+  const month = m ? LONG_MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : MISSING;
+}
+
+/** An instant shown in New York time, e.g. 'Nov 20, 3:55 PM ET' (the engine's New York clock, no Intl formatter). */
 export function formatAsOf(iso: string | null | undefined): string {
   if (!iso) return MISSING;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return MISSING;
-  asOfFormat ??= new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/New_York",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-  return `${asOfFormat.format(d)} ET`;
+  const ms = new Date(iso).getTime();
+  if (Number.isNaN(ms)) return MISSING;
+  const ny = newYorkParts(ms);
+  const month = MONTHS[Number(ny.date.slice(5, 7)) - 1];
+  const hour12 = ny.hour % 12 === 0 ? 12 : ny.hour % 12;
+  const minute = String(ny.minute).padStart(2, "0");
+  return `${month} ${Number(ny.date.slice(8, 10))}, ${hour12}:${minute} ${ny.hour < 12 ? "AM" : "PM"} ET`;
 }
 
 /** Compact money (spec 001 display rules): 1.2M, 3.4k, else a rounded dollar value. */

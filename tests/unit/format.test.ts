@@ -6,6 +6,7 @@ import {
   formatChange,
   formatCompactMoney,
   formatGrouped,
+  formatLongCalendarDate,
   formatPrice,
   formatRsi,
   formatUsd,
@@ -113,5 +114,42 @@ describe("formatGrouped and formatUsd (en-US digits without building an Intl for
     expect(formatUsd(-1234.5)).toBe("-$1,234.50");
     expect(formatUsd(250, 0)).toBe("$250");
     expect(formatGrouped(-0)).toBe("0");
+  });
+});
+
+describe("long calendar date", () => {
+  it("writes the month in full, like Intl's long date, without a time zone", () => {
+    for (const iso of ["2026-01-01", "2026-11-23", "2024-02-29", "2026-12-31"])
+      expect(formatLongCalendarDate(iso)).toBe(
+        new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
+          year: "numeric",
+          month: "long",
+          day: "numeric",
+          timeZone: "UTC",
+        }),
+      );
+    expect(formatLongCalendarDate("2026-13-01")).toBe("N/A");
+    expect(formatLongCalendarDate(null)).toBe("N/A");
+  });
+});
+
+describe("as-of time in New York", () => {
+  it("reads like Intl's short month, day, hour and minute in New York, at any instant", () => {
+    const intl = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/New_York",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2018, 0, 1), max: Date.UTC(2038, 0, 1) }), (ms) => {
+        const iso = new Date(ms).toISOString();
+        expect(formatAsOf(iso)).toBe(`${intl.format(new Date(ms)).replace(/\u202f/g, " ")} ET`);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(formatAsOf("2026-11-20T17:00:00Z")).toBe("Nov 20, 12:00 PM ET");
+    expect(formatAsOf("2026-11-21T05:05:00Z")).toBe("Nov 21, 12:05 AM ET");
   });
 });

@@ -1,19 +1,11 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { formatLongCalendarDate } from "../../lib/format";
 import { headingSlug } from "../../lib/legal/slug";
 import type { LegalDocument } from "../../lib/legal/types";
 
 /** Spec: the page scrolls to the anchor in the URL hash 100 ms after it renders. */
 export const ANCHOR_SCROLL_DELAY_MS = 100;
-
-function formatDate(iso: string): string {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
 
 export function LegalPage({ doc }: { doc: LegalDocument }) {
   useEffect(() => {
@@ -29,7 +21,7 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
     <article className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-semibold tracking-tight text-white sm:text-3xl">{doc.title}</h1>
       <p className="mt-1 text-sm text-slate-400">
-        Last updated: <time dateTime={doc.lastUpdated}>{formatDate(doc.lastUpdated)}</time>
+        Last updated: <time dateTime={doc.lastUpdated}>{formatLongCalendarDate(doc.lastUpdated)}</time>
       </p>
       <p className="mt-6 leading-relaxed text-slate-300">{doc.intro}</p>
 

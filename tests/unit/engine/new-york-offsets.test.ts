@@ -1,0 +1,69 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  NEW_YORK_OFFSET_CHANGES,
+  NEW_YORK_OFFSETS_END,
+  NEW_YORK_OFFSETS_START,
+} from "../../../app/engine/new-york-offsets";
+import { newYorkInstant, newYorkOffsetMinutes, newYorkParts } from "../../../app/engine/time";
+
+// What the platform's time-zone database says, read the slow way (the way newYorkParts did before the table).
+const intl = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+function intlParts(ms: number) {
+  const p: Record<string, string> = {};
+  for (const part of intl.formatToParts(new Date(ms))) p[part.type] = part.value;
+  const hour = Number(p.hour) % 24;
+  const minute = Number(p.minute);
+  return {
+    date: `${p.year}-${p.month}-${p.day}`,
+    hour,
+    minute,
+    second: Number(p.second),
+    minuteOfDay: hour * 60 + minute,
+  };
+}
+
+describe("New York offset table (generated from Intl by scripts/new-york-offsets.mjs)", () => {
+  it("agrees with Intl every 15 minutes from 2020 to 2036 (run the script again if this fails)", () => {
+    let mismatches = 0;
+    for (let t = NEW_YORK_OFFSETS_START; t < NEW_YORK_OFFSETS_END; t += 15 * 60_000) {
+      const a = newYorkParts(t);
+      const b = intlParts(t);
+      if (a.date !== b.date || a.hour !== b.hour || a.minute !== b.minute) mismatches++;
+    }
+    expect(mismatches).toBe(0);
+  });
+
+  it("agrees with Intl to the second at random instants and on both sides of every change", () => {
+    for (const [change] of NEW_YORK_OFFSET_CHANGES.slice(1))
+      for (const t of [change - 1, change, change + 1, change - 3_600_000, change + 3_600_000])
+        expect(newYorkParts(t)).toEqual(intlParts(t));
+    fc.assert(
+      fc.property(fc.integer({ min: NEW_YORK_OFFSETS_START, max: NEW_YORK_OFFSETS_END - 1 }), (t) => {
+        expect(newYorkParts(t)).toEqual(intlParts(t));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("falls back to Intl outside the table", () => {
+    for (const t of [Date.UTC(2019, 6, 4, 15), Date.UTC(2040, 6, 4, 15), Date.UTC(2040, 0, 4, 15)]) {
+      expect(newYorkOffsetMinutes(t)).toBeNull();
+      expect(newYorkParts(t)).toEqual(intlParts(t));
+    }
+  });
+
+  it("resolves wall-clock times across the changes (market open on DST days)", () => {
+    expect(new Date(newYorkInstant("2026-03-09", 9, 30)).toISOString()).toBe("2026-03-09T13:30:00.000Z");
+    expect(new Date(newYorkInstant("2026-11-02", 9, 30)).toISOString()).toBe("2026-11-02T14:30:00.000Z");
+  });
+});
