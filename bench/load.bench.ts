@@ -11,10 +11,15 @@
  * least a quarter. The load generator shares the machine's cores with workerd, so the ratios are the
  * figures to read, not the absolute rates.
  *
+ * Every request carries a browser's Accept-Encoding. vite preview answers every target uncompressed (the
+ * Cloudflare Vite plugin asks workerd for identity, decision 200); LOAD_SERVER=wrangler serves the same
+ * build with `wrangler dev` instead, straight from workerd, whose entry worker compresses like the edge
+ * (compressible answers gzipped per request, a body the worker already gzipped passed through).
+ *
  * Bounded: every target runs DURATION_S seconds, the whole run is killed after RUN_TIMEOUT_MS, and the
- * preview server (its own process group) is stopped on every exit path.
+ * server (its own process group) is stopped on every exit path.
  * Environment: LOAD_PORT (default 4390; the fake Stripe takes LOAD_PORT + 2000), LOAD_SKIP_BUILD=1 to reuse
- * an existing build, LOAD_STRICT=1 to exit non-zero when a budget fails.
+ * an existing build, LOAD_STRICT=1 to exit non-zero when a budget fails, LOAD_SERVER=wrangler (above).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -23,7 +28,9 @@ import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
 
 const PORT = Number(process.env.LOAD_PORT ?? 4390);
-const ORIGIN = `http://localhost:${PORT}`;
+const WRANGLER = process.env.LOAD_SERVER === "wrangler";
+// wrangler dev listens on the address it is given; vite preview on localhost.
+const ORIGIN = WRANGLER ? `http://127.0.0.1:${PORT}` : `http://localhost:${PORT}`;
 const DURATION_S = 5;
 const CONNECTIONS = 4;
 const START_TIMEOUT_MS = 180_000;
@@ -61,7 +68,7 @@ function stopServer() {
 
 function fail(message: string): never {
   console.error(`load: ${message}`);
-  if (serverLog) console.error(`--- preview output (last 3000 characters)\n${serverLog.slice(-3000)}`);
+  if (serverLog) console.error(`--- server output (last 3000 characters)\n${serverLog.slice(-3000)}`);
   stopServer();
   process.exit(1);
 }
@@ -74,7 +81,53 @@ for (const sig of ["SIGINT", "SIGTERM"] as const)
   });
 const watchdog = setTimeout(() => fail(`gave up after ${RUN_TIMEOUT_MS / 1000} s`), RUN_TIMEOUT_MS);
 
+const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+/** `wrangler dev` on the built worker, with the local D1 migrated and seeded as scripts/preview.mjs does. */
+async function startWrangler(): Promise<void> {
+  const wrangler = "node_modules/.bin/wrangler";
+  const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local"], {
+    env: quietEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+    timeout: 120_000,
+  });
+  if (migrate.status !== 0) throw new Error(`migrations failed (status ${migrate.status})`);
+  // The build's own config (build/server/wrangler.json), the local state the migrations just wrote.
+  const args = ["dev", "-c", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(PORT)];
+  server = spawn(
+    wrangler,
+    [...args, "--persist-to", ".wrangler/state", "--show-interactive-dev-session=false"],
+    {
+      env: quietEnv,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  const started = server;
+  const onData = (chunk: Buffer) => {
+    serverLog = (serverLog + chunk.toString()).slice(-20_000);
+  };
+  started.stdout!.on("data", onData);
+  started.stderr!.on("data", onData);
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (started.exitCode !== null) throw new Error(`wrangler dev exited early (code ${started.exitCode})`);
+    const up = await fetch(`${ORIGIN}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) {
+      const seeded = await fetch(`${ORIGIN}/__dev/seed`, { method: "POST", headers: { Origin: ORIGIN } });
+      if (!seeded.ok) throw new Error(`seed failed: HTTP ${seeded.status}`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`not ready within ${START_TIMEOUT_MS / 1000} s`);
+}
+
 async function startServer(): Promise<void> {
+  if (WRANGLER) return startWrangler();
   server = spawn(process.execPath, ["scripts/preview.mjs"], {
     env: { ...process.env, E2E_PORT: String(PORT) },
     detached: true,
@@ -223,7 +276,7 @@ try {
 }
 
 console.log(
-  `load average ${load()} on ${availableParallelism()} cores; ${CONNECTIONS} connections, ${DURATION_S} s per target, loopback`,
+  `load average ${load()} on ${availableParallelism()} cores; ${CONNECTIONS} connections, ${DURATION_S} s per target, loopback, ${WRANGLER ? "wrangler dev" : "vite preview"}`,
 );
 const cookie = await eliteCookie();
 const targets: Target[] = [
