@@ -37,9 +37,13 @@ const SKIP_ACTIONS = new Set(["signout.tsx"]);
 const NO_INPUT = new Set(["api.notifications.test.ts"]);
 /**
  * Tables a generated body may legitimately write to: a signed-in user's contact message needs only a non-empty
- * text (no captcha for members, spec 000 "Contact"), and any random string can be one.
+ * text (no captcha for members, spec 000 "Contact"), and any random string can be one. Every wheel preference
+ * is optional (a partial update), so a body such as {} or one with only unknown keys is a valid save.
  */
-const VALID_BY_CHANCE: Record<string, readonly string[]> = { "api.contact.ts": ["contact_messages"] };
+const VALID_BY_CHANCE: Record<string, readonly string[]> = {
+  "api.contact.ts": ["contact_messages"],
+  "api.wheel.preferences.ts": ["wheel_preferences"],
+};
 
 const FIELD_NAMES = [
   "symbol",
