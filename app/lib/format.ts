@@ -1,8 +1,6 @@
 // Display rules for market numbers (spec 000 §9): prices to 2 decimals, change as an absolute value with
 // an arrow and a colour, RSI to 1 decimal with its label, 'N/A' for missing dates.
 
-import { newYorkParts } from "../engine/time";
-
 export const MISSING = "N/A";
 
 // en-US grouping is written out here rather than through Intl.NumberFormat: the first Intl number formatter
@@ -95,7 +93,20 @@ export function formatRsi(rsi: number | null | undefined): RsiDisplay | null {
   };
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+export const SHORT_MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
 
 /** 'YYYY-MM-DD' -> 'Dec 4, 2026' without time-zone drift (the date is a calendar day, not an instant). */
 /** A count the provider may not have given (headline sentiment): "N/A" when missing, never a made-up 0. */
@@ -107,7 +118,7 @@ export function formatCalendarDate(isoDate: string | null | undefined): string {
   if (!isoDate) return MISSING;
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   if (!m) return MISSING;
-  const month = MONTHS[Number(m[2]) - 1];
+  const month = SHORT_MONTHS[Number(m[2]) - 1];
   if (!month) return MISSING;
   return `${month} ${Number(m[3])}, ${m[1]}`;
 }
@@ -132,18 +143,6 @@ export function formatLongCalendarDate(isoDate: string | null | undefined): stri
   const m = isoDate ? /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate) : null;
   const month = m ? LONG_MONTHS[Number(m[2]) - 1] : undefined;
   return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : MISSING;
-}
-
-/** An instant shown in New York time, e.g. 'Nov 20, 3:55 PM ET' (the engine's New York clock, no Intl formatter). */
-export function formatAsOf(iso: string | null | undefined): string {
-  if (!iso) return MISSING;
-  const ms = new Date(iso).getTime();
-  if (Number.isNaN(ms)) return MISSING;
-  const ny = newYorkParts(ms);
-  const month = MONTHS[Number(ny.date.slice(5, 7)) - 1];
-  const hour12 = ny.hour % 12 === 0 ? 12 : ny.hour % 12;
-  const minute = String(ny.minute).padStart(2, "0");
-  return `${month} ${Number(ny.date.slice(8, 10))}, ${hour12}:${minute} ${ny.hour < 12 ? "AM" : "PM"} ET`;
 }
 
 /** Compact money (spec 001 display rules): 1.2M, 3.4k, else a rounded dollar value. */

@@ -1,7 +1,8 @@
 // What the market banner says (spec 001 "Market banner"): open/closed from the market calendar, the
 // closed-market note, "Trades updated:" with a time or range, the tip's three times, and whether the data
 // is stale. Pure; the server computes the calendar status, the browser only renders this.
-import { formatAsOf, MISSING } from "./format";
+import { MISSING } from "./format";
+import { formatAsOf } from "./format-as-of";
 import { latestStartedSession } from "./market-calendar";
 
 export const MARKET_BANNER_TEXT = {

@@ -1,7 +1,8 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/share-trade";
 import { IdeaCard } from "../components/ideas/IdeaCard";
-import { formatAsOf, formatCalendarDate } from "../lib/format";
+import { formatCalendarDate } from "../lib/format";
+import { formatAsOf } from "../lib/format-as-of";
 import { ideaSummary, ideaTitle, type IdeaPayload } from "../lib/idea-view";
 import { newYorkDateOf } from "../lib/market-calendar";
 import { tradeShareUrl } from "../lib/share";

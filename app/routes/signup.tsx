@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { readForm } from "../server/http/form.server";
@@ -115,6 +115,13 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const [clientError, setClientError] = useState<string | null>(null);
   const error = clientError ?? actionData?.error ?? loaderData.error;
   const bothAccepted = accepted.risk && accepted.terms;
+  // Boxes ticked before the page hydrated are checked but not in state: adopt them once, or the button would
+  // stay disabled beside two ticked boxes (text fields do the same in TextField).
+  useEffect(() => {
+    const ticked = (key: PolicyKey) =>
+      (document.getElementById(`policy-${key}`) as HTMLInputElement | null)?.checked === true;
+    setAccepted((a) => ({ risk: a.risk || ticked("risk"), terms: a.terms || ticked("terms") }));
+  }, []);
   const signInHref = withReturnTo("/signin", loaderData.returnTo);
 
   const policyCheckbox = (key: PolicyKey, prefix: string) => {

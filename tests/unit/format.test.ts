@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  formatAsOf,
   formatCalendarDate,
   formatChange,
   formatCompactMoney,
@@ -12,6 +11,7 @@ import {
   formatUsd,
   rsiLabel,
 } from "../../app/lib/format";
+import { formatAsOf } from "../../app/lib/format-as-of";
 
 describe("price", () => {
   it("shows two decimals with thousands separators", () => {

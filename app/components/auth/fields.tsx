@@ -1,5 +1,5 @@
 // Form pieces shared by the auth screens (sign-in, sign-up, reset, change password, admin).
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** False during SSR and the first client render: disabled states apply only once JS runs, so the
  * forms still submit (and the server still answers with the spec's messages) without JavaScript. */
@@ -37,12 +37,24 @@ interface TextFieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement
 
 export function TextField({ label, name, hint, id, ...input }: TextFieldProps) {
   const fieldId = id ?? `field-${name}`;
+  const ref = useRef<HTMLInputElement>(null);
+  // What someone typed before the page hydrated is in the field but not in the form's state, and the submit
+  // button (enabled by that state) would stay disabled beside a filled field: hand the text over once.
+  const { value, onChange } = input;
+  useEffect(() => {
+    const el = ref.current;
+    if (el && onChange && typeof value === "string" && el.value !== value)
+      onChange({ target: el, currentTarget: el } as React.ChangeEvent<HTMLInputElement>);
+    // Only at hydration: afterwards React keeps field and state in step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div>
       <label htmlFor={fieldId} className="block text-sm font-medium text-slate-300">
         {label}
       </label>
       <input
+        ref={ref}
         id={fieldId}
         name={name}
         aria-describedby={hint ? `${fieldId}-hint` : undefined}

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { formatAsOf, formatCalendarDate, formatUsd } from "../../lib/format";
+import { formatCalendarDate, formatUsd } from "../../lib/format";
+import { formatAsOf } from "../../lib/format-as-of";
 import {
   eventBadges,
   expectedValue,

@@ -1,11 +1,5 @@
-import {
-  formatAsOf,
-  formatCalendarDate,
-  formatChange,
-  formatCount,
-  formatPrice,
-  formatRsi,
-} from "../../lib/format";
+import { formatCalendarDate, formatChange, formatCount, formatPrice, formatRsi } from "../../lib/format";
+import { formatAsOf } from "../../lib/format-as-of";
 import type { TickerCardData } from "../../lib/ticker-card";
 
 export type { TickerCardData };

@@ -1,4 +1,5 @@
-import { formatAsOf, formatCalendarDate, formatPrice, formatUsd } from "../../lib/format";
+import { formatCalendarDate, formatPrice, formatUsd } from "../../lib/format";
+import { formatAsOf } from "../../lib/format-as-of";
 import {
   annualized,
   assignmentRisk,

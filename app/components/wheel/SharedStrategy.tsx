@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { formatAsOf, formatCalendarDate, formatGrouped, formatPrice } from "../../lib/format";
+import { formatCalendarDate, formatGrouped, formatPrice } from "../../lib/format";
+import { formatAsOf } from "../../lib/format-as-of";
 import type { WheelType } from "../../lib/wheel";
 import { shareFigures, type SharePayload } from "../../lib/wheel-share";
 

@@ -1,5 +1,5 @@
 // The trade idea's social card (1200x630): what the idea was when shared, in the same words as the page.
-import { formatAsOf } from "../../lib/format";
+import { formatAsOf } from "../../lib/format-as-of";
 import {
   fillView,
   headlinePop,

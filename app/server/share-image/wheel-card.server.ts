@@ -1,6 +1,7 @@
 // The shared wheel strategy's social card (1200x630) for /api/csp-image/:id and /api/cc-image/:id:
 // the share record's numbers, in the same words as the shared page.
-import { formatAsOf, formatCalendarDate } from "../../lib/format";
+import { formatCalendarDate } from "../../lib/format";
+import { formatAsOf } from "../../lib/format-as-of";
 import { shareFigures, type SharePayload } from "../../lib/wheel-share";
 import { CARD_COLORS, notFoundCard, socialCard } from "./card-layout.server";
 import type { CardNode } from "./engine.server";
