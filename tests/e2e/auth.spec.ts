@@ -179,6 +179,37 @@ test.describe("accounts", () => {
     }
   });
 
+  test("what is typed or ticked before the page hydrates counts once it does", async ({ page }) => {
+    // Hold the app's scripts until the fields are filled, as on a slow connection.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/forgot-password", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Email").fill("typed-early@example.com");
+    release();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeEnabled();
+
+    let releaseSignup!: () => void;
+    const signupHeld = new Promise<void>((resolve) => (releaseSignup = resolve));
+    await page.unrouteAll();
+    await page.route("**/assets/*.js", async (route) => {
+      await signupHeld;
+      await route.continue();
+    });
+    await page.goto("/signup", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Email").fill("typed-early@example.com");
+    await page.getByLabel("Password").fill("a-long-enough-password-1");
+    await page.locator("#policy-risk").check();
+    await page.locator("#policy-terms").check();
+    releaseSignup();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("button", { name: "Create Account" })).toBeEnabled();
+  });
+
   test("admin: a non-admin is refused, the seeded admin gets in", async ({ page }) => {
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin\/login$/);
