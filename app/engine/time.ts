@@ -85,33 +85,34 @@ export function newYorkOffsetMinutes(ms: number): number | null {
   return NEW_YORK_OFFSET_CHANGES[lo]![1];
 }
 
+function clockParts(date: string, hour: number, minute: number, second: number): NewYorkParts {
+  return { date, hour, minute, second, minuteOfDay: hour * 60 + minute };
+}
+
+/** The New York clock as Intl's time-zone data reads it (the source the offset table was generated from). */
+export function newYorkPartsFromIntl(ms: number): NewYorkParts {
+  const parts: Record<string, string> = {};
+  for (const p of nyFormatter().formatToParts(new Date(ms))) parts[p.type] = p.value;
+  return clockParts(
+    `${parts.year}-${parts.month}-${parts.day}`,
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+    Number(parts.second),
+  );
+}
+
 export function newYorkParts(ms: number): NewYorkParts {
   // The table (read from Intl when it was generated) spares the browser from building an Intl formatter,
   // whose first use loads ICU's zone data; outside it, Intl answers.
   const offset = newYorkOffsetMinutes(ms);
-  if (offset !== null) {
-    const wall = new Date(ms + offset * 60_000);
-    const hour = wall.getUTCHours();
-    const minute = wall.getUTCMinutes();
-    return {
-      date: utcMsToDate(wall.getTime()),
-      hour,
-      minute,
-      second: wall.getUTCSeconds(),
-      minuteOfDay: hour * 60 + minute,
-    };
-  }
-  const parts: Record<string, string> = {};
-  for (const p of nyFormatter().formatToParts(new Date(ms))) parts[p.type] = p.value;
-  const hour = Number(parts.hour) % 24;
-  const minute = Number(parts.minute);
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    hour,
-    minute,
-    second: Number(parts.second),
-    minuteOfDay: hour * 60 + minute,
-  };
+  if (offset === null) return newYorkPartsFromIntl(ms);
+  const wall = new Date(ms + offset * 60_000);
+  return clockParts(
+    utcMsToDate(wall.getTime()),
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    wall.getUTCSeconds(),
+  );
 }
 
 /** New York calendar date of an instant. */
