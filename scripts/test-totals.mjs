@@ -12,6 +12,32 @@ const suites = [
   { name: "lighthouse gates", file: "test-results/lighthouse.json", kind: "lighthouse" },
 ];
 
+/** Names of the failed tests, so the last lines of a CI log say which ones broke. */
+function failedNames(kind, r) {
+  if (kind === "vitest")
+    return (r.testResults ?? []).flatMap((file) =>
+      (file.assertionResults ?? [])
+        .filter((t) => t.status === "failed")
+        .map((t) => `${file.name.replace(/^.*?(tests\/)/, "$1")} › ${t.fullName}`),
+    );
+  if (kind === "playwright") {
+    const names = [];
+    const walk = (suite, path) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === "unexpected")
+            names.push(
+              `${spec.file}:${spec.line} › ${[...path, spec.title].join(" › ")} [${test.projectName}]`,
+            );
+      for (const child of suite.suites ?? [])
+        walk(child, suite.title && !suite.title.endsWith(".ts") ? [...path, suite.title] : path);
+    };
+    for (const suite of r.suites ?? []) walk(suite, []);
+    return [...names, ...(r.errors ?? []).map((e) => String(e.message ?? e).split("\n")[0])];
+  }
+  return [];
+}
+
 let passed = 0;
 let failed = 0;
 for (const suite of suites) {
@@ -42,6 +68,7 @@ for (const suite of suites) {
     p = checks.length - f;
   }
   console.log(`${suite.name}: ${p} passed, ${f} failed`);
+  for (const name of failedNames(suite.kind, r)) console.log(`  failed: ${name}`);
   passed += p;
   failed += f;
 }

@@ -17,6 +17,7 @@ import {
   SIMULATED_RATE_SOURCE,
   simulatedRiskFreeRate,
 } from "../../app/lib/risk-free-rate";
+import { newYorkDateOf } from "../../app/lib/market-calendar";
 import type { WorkerEnv } from "../../app/server/env.server";
 import { KV_KEYS } from "../../app/server/market/cache.server";
 import {
@@ -148,7 +149,8 @@ describe("wheel strategies carry them too", () => {
       }),
     );
     const body = await json(res);
-    const series = simulatedRiskFreeRate("2026-11-23");
+    // The wheel prices today's simulated chain, so the rate is the series' value for today in New York.
+    const series = simulatedRiskFreeRate(newYorkDateOf(Date.now()));
     expect(body.parameters.riskFreeRate).toBeCloseTo(series.rate, 12);
     let n = 0;
     for (const result of Object.values<any>(body.results))
