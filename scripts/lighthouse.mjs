@@ -1,6 +1,7 @@
 // `npm run lighthouse`: serves the BUILT worker (vite preview, workerd) behind a compressing proxy, as the edge
 // would serve it, and runs Lighthouse (mobile, simulated throttling) with Debian's Chromium on the public pages,
-// a share page and /spreads signed in. Prints a table and writes test-results/lighthouse.json.
+// a share page and /spreads signed in, three runs each (the median is scored, decision 201). Prints a table and
+// writes test-results/lighthouse.json.
 // Budgets: Performance >= 95, Accessibility / Best Practices / SEO = 100. `--assert` (CI) exits 1 on a miss.
 // Needs `npm run build` first.
 import { spawn } from "node:child_process";
@@ -48,6 +49,13 @@ const METRICS = [
  * set LIGHTHOUSE_PERF_GATE below the 95 target to absorb that noise while still failing on a real regression.
  */
 const GATES = { ...BUDGETS, performance: Number(process.env.LIGHTHOUSE_PERF_GATE ?? BUDGETS.performance) };
+
+/**
+ * Runs per page. One run's Performance swings by 10-15 points on a 2-core host; Lighthouse's documented remedy is
+ * several runs and their median. The run with the median Performance score is the one scored and gated. (Lighthouse's
+ * own computeMedianRun picks the run nearest the median FCP and TTI, which can be the best of three scores.)
+ */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
@@ -166,16 +174,26 @@ try {
   console.log(`host benchmark index ${Math.round(benchmarkIndex)} -> CPU slowdown ${cpuSlowdownMultiplier}x`);
   const results = [];
   for (const page of pages) {
-    const run = await lighthouse(`${ORIGIN}${page.path}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: Object.keys(BUDGETS),
-      extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
-      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
-    });
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await lighthouse(`${ORIGIN}${page.path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: Object.keys(BUDGETS),
+        extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
+      });
+      runs.push(run);
+    }
+    // The run with the median Performance score is scored and gated (the lower middle for an even count).
+    const performanceOf = (r) => r.lhr.categories.performance?.score ?? 0;
+    const run = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))[
+      Math.floor((runs.length - 1) / 2)
+    ];
     const lhr = run.lhr;
-    // The whole report, for the diagnostics behind a score (opportunities, request chains).
+    const performanceRuns = runs.map((r) => Math.round(performanceOf(r) * 100));
+    // The median run's whole report, for the diagnostics behind a score (opportunities, request chains).
     await mkdir("test-results/lighthouse", { recursive: true });
     await writeFile(
       `test-results/lighthouse/${(page.label ?? page.path).replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.json`,
@@ -206,6 +224,7 @@ try {
       url: page.path,
       scores,
       metrics,
+      performanceRuns,
       gated: Object.keys(GATES).filter((k) => !(k === "performance" && page.performanceReportedOnly)),
       failing,
       failedAudits,
@@ -226,6 +245,8 @@ try {
           .map((k) => String(r.scores[k]).padStart(16))
           .join(""),
     );
+    if (r.performanceRuns.length > 1)
+      console.log(`  performance of each run: ${r.performanceRuns.join(", ")} (scored: the median)`);
     console.log(
       `  ${Object.entries(r.metrics)
         .map(([k, v]) => `${k} ${k === "cls" ? v : Math.round(v)}`)
