@@ -10,7 +10,11 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            APP_ENV: "test",
+            ...(process.env.TEST_NOW ? { TEST_NOW: process.env.TEST_NOW } : {}),
+          },
         },
       }),
     ],

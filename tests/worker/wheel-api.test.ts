@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
 import { freshIp } from "./auth-helpers";
+import { daysFromToday } from "./fixtures/trade-ideas";
 import * as cspRoute from "../../app/routes/api.wheel.csp-batch";
 import * as ccRoute from "../../app/routes/api.wheel.cc-batch";
 import * as prefsRoute from "../../app/routes/api.wheel.preferences";
@@ -21,6 +22,8 @@ import { FALLBACK_TICKERS, WHEEL_MESSAGES } from "../../app/lib/wheel";
 import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
 
 const NOW = new Date("2026-11-23T16:00:00Z");
+// Shared strategies must not have expired on the day the tests run (an expired share answers 404).
+const SHARED_EXPIRY = daysFromToday(25);
 
 beforeAll(async () => {
   await runMarketRefresh(testEnv, NOW, { force: true });
@@ -405,7 +408,7 @@ describe("sharing", () => {
     symbol: "AAPL",
     putStrike: 200,
     premium: 3.25,
-    expirationDate: "2026-12-18",
+    expirationDate: SHARED_EXPIRY,
     returnOnCapital: 1.6,
     annualizedReturn: 23.1,
     daysToExpiration: 25,
@@ -430,7 +433,7 @@ describe("sharing", () => {
       symbol: "AAPL",
       strike: 200,
       premium: 3.25,
-      expirationDate: "2026-12-18",
+      expirationDate: SHARED_EXPIRY,
     });
     expect(compact).not.toHaveProperty("secretField");
     const read = await json(
@@ -451,7 +454,7 @@ describe("sharing", () => {
       await call(
         shareCreate.action,
         post("/api/wheel/share/cc", {
-          strategy: { symbol: "MSFT", callStrike: 450, premium: 4, expirationDate: "2026-12-18" },
+          strategy: { symbol: "MSFT", callStrike: 450, premium: 4, expirationDate: SHARED_EXPIRY },
           position: { shares: 300, costBasis: 400 },
         }),
         { params: { type: "cc" } },

@@ -12,6 +12,7 @@
 //   { status, count }             the status and the capped count the row's `count` reads from the answer
 import type { World } from "./world";
 import { IDEA_COUNT } from "./world";
+import { daysFromToday } from "../fixtures/trade-ideas";
 
 export const ROLES = [
   "visitor",
@@ -154,7 +155,10 @@ export const MATRIX: MatrixRow[] = [
     request: (w) => ({ path: `/share/trade/${w.tradeId}`, params: { tradeId: w.tradeId } }),
     expect: everyone(200),
   },
-  publicPage("/share/wheel", "/share/wheel?type=CSP&symbol=AAPL&exp=2027-01-15&strike=200&premium=3.25"),
+  publicPage(
+    "/share/wheel",
+    `/share/wheel?type=CSP&symbol=AAPL&exp=${daysFromToday(53)}&strike=200&premium=3.25`,
+  ),
   {
     route: "/share/wheel/csp/:shareId",
     method: "GET",
@@ -429,7 +433,7 @@ export const MATRIX: MatrixRow[] = [
       path: "/api/wheel/share/csp",
       params: { type: "csp" },
       json: {
-        strategy: { symbol: "SPY", putStrike: 500, premium: 4, expirationDate: "2027-01-15" },
+        strategy: { symbol: "SPY", putStrike: 500, premium: 4, expirationDate: daysFromToday(53) },
       },
     }),
     expect: everyone(201),

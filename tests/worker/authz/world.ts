@@ -5,7 +5,7 @@ import type { Role } from "./matrix";
 import { call, signUpAndGetCookie, testEnv } from "../helpers";
 import { freshIp, setUser, userRow } from "../auth-helpers";
 import { fakeControl, fakeOrigin, PRICES } from "../billing-helpers";
-import { fixtureIdeas } from "../fixtures/trade-ideas";
+import { daysFromToday, fixtureIdeas } from "../fixtures/trade-ideas";
 import * as shareCreate from "../../../app/routes/api.wheel.share.$type";
 import { KV_KEYS } from "../../../app/server/market/cache.server";
 import { tradeIdeaUpserts } from "../../../app/server/market/ideas.server";
@@ -82,7 +82,7 @@ const CSP_STRATEGY = {
   symbol: "AAPL",
   putStrike: 200,
   premium: 3.25,
-  expirationDate: "2027-01-15",
+  expirationDate: daysFromToday(53),
   returnOnCapital: 1.6,
   annualizedReturn: 23.1,
   daysToExpiration: 53,
@@ -158,7 +158,7 @@ export async function seedWorld(): Promise<World> {
     tradeId: ideas[0]!.trade_unique_identifier,
     cspShareId: await createShare("csp", { strategy: CSP_STRATEGY }),
     ccShareId: await createShare("cc", {
-      strategy: { symbol: "MSFT", callStrike: 450, premium: 4, expirationDate: "2027-01-15" },
+      strategy: { symbol: "MSFT", callStrike: 450, premium: 4, expirationDate: daysFromToday(53) },
       position: { shares: 300, costBasis: 400 },
     }),
     unsubscribeToken: await createUnsubscribeToken(testEnv, users.pro.id),
