@@ -85,6 +85,8 @@ test.describe("accounts", () => {
     // Reset password through the emailed link (read from the dev outbox).
     await page.goto("/signin");
     await page.getByRole("link", { name: "Forgot password?" }).click();
+    // /signin has an Email field too: fill only once the reset page has replaced it (CI filled the old one).
+    await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
