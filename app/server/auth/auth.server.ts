@@ -132,6 +132,8 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
     advanced: {
       // Cloudflare sets CF-Connecting-IP itself; X-Forwarded-For can be forged by the client.
       ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },
+      // Every signed-in request reads its session: one D1 query joining the user instead of two in a row.
+      database: { joins: true },
       useSecureCookies: production,
       ...(integrations.apple.configured
         ? { cookies: { state: { attributes: { sameSite: "none" as const, secure: true } } } }

@@ -1,7 +1,7 @@
 // The D1 schema: better-auth's tables (with the admin plugin's fields and our subscription fields on
 // `user`) and every entity of the spec. Where the spec keeps arrays or counters inside documents
 // (voter lists, per-user request counts, symbol lists) we store rows and count them with indexes.
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
@@ -87,6 +87,21 @@ export const account = sqliteTable(
     index("account_provider_idx").on(t.providerId, t.accountId),
   ],
 );
+
+// better-auth reads a session and its user in one query (advanced.database.joins in auth.server.ts) through
+// drizzle's relational API, which needs these relations. They are not schema: no migration comes from them.
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));
+
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
 
 export const verification = sqliteTable(
   "verification",
