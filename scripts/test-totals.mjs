@@ -22,15 +22,16 @@ function failedNames(kind, r) {
     );
   if (kind === "playwright") {
     const names = [];
-    const walk = (suite, path) => {
+    // A file's suite is titled with its file name; describe blocks below it add their titles to the path.
+    const walk = (suite, parent) => {
+      const path = suite.title && suite.title !== suite.file ? [...parent, suite.title] : parent;
       for (const spec of suite.specs ?? [])
         for (const test of spec.tests ?? [])
           if (test.status === "unexpected")
             names.push(
               `${spec.file}:${spec.line} › ${[...path, spec.title].join(" › ")} [${test.projectName}]`,
             );
-      for (const child of suite.suites ?? [])
-        walk(child, suite.title && !suite.title.endsWith(".ts") ? [...path, suite.title] : path);
+      for (const child of suite.suites ?? []) walk(child, path);
     };
     for (const suite of r.suites ?? []) walk(suite, []);
     return [...names, ...(r.errors ?? []).map((e) => String(e.message ?? e).split("\n")[0])];
