@@ -7,7 +7,7 @@ export interface ShareImageEnv {
 }
 
 /** Bump when the card layout changes, so old renders are not served for the new design. */
-export const SHARE_IMAGE_VERSION = 1;
+export const SHARE_IMAGE_VERSION = 2;
 /** KV keeps a rendered image 30 days (a shared link's social previews are fetched in its first days). */
 export const SHARE_IMAGE_TTL_SECONDS = 30 * 86_400;
 export const SHARE_IMAGE_CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";

@@ -12,21 +12,33 @@ const SFNT_ENTRY_SIZE = 16;
 
 const pad4 = (n: number) => (n + 3) & ~3;
 
-export function woffToSfnt(woff: Uint8Array): ArrayBuffer {
+const tagOf = (name: string) => [...name].reduce((tag, c) => (tag << 8) | c.charCodeAt(0), 0) >>> 0;
+
+/**
+ * `omit` drops tables by tag (e.g. "GPOS"): the sfnt directory lists only the tables kept. A font without
+ * a table it does not need is still a valid font.
+ */
+export function woffToSfnt(woff: Uint8Array, { omit = [] }: { omit?: readonly string[] } = {}): ArrayBuffer {
   const view = new DataView(woff.buffer, woff.byteOffset, woff.byteLength);
   if (view.getUint32(0) !== WOFF_SIGNATURE) throw new Error("not a WOFF 1.0 font");
   const flavor = view.getUint32(4);
-  const numTables = view.getUint16(12);
-  const tables = Array.from({ length: numTables }, (_, i) => {
-    const entry = WOFF_HEADER_SIZE + i * WOFF_ENTRY_SIZE;
-    const offset = view.getUint32(entry + 4);
-    const compLength = view.getUint32(entry + 8);
-    const origLength = view.getUint32(entry + 12);
-    const stored = woff.subarray(offset, offset + compLength);
-    const data = compLength < origLength ? new Uint8Array(inflateSync(stored)) : stored;
-    if (data.length !== origLength) throw new Error("WOFF table length mismatch");
-    return { tag: view.getUint32(entry), checksum: view.getUint32(entry + 16), data };
-  });
+  const omitted = new Set(omit.map(tagOf));
+  const entries = Array.from(
+    { length: view.getUint16(12) },
+    (_, i) => WOFF_HEADER_SIZE + i * WOFF_ENTRY_SIZE,
+  );
+  const tables = entries
+    .filter((entry) => !omitted.has(view.getUint32(entry)))
+    .map((entry) => {
+      const offset = view.getUint32(entry + 4);
+      const compLength = view.getUint32(entry + 8);
+      const origLength = view.getUint32(entry + 12);
+      const stored = woff.subarray(offset, offset + compLength);
+      const data = compLength < origLength ? new Uint8Array(inflateSync(stored)) : stored;
+      if (data.length !== origLength) throw new Error("WOFF table length mismatch");
+      return { tag: view.getUint32(entry), checksum: view.getUint32(entry + 16), data };
+    });
+  const numTables = tables.length;
   let size = SFNT_HEADER_SIZE + SFNT_ENTRY_SIZE * numTables;
   for (const t of tables) size += pad4(t.data.length);
   const out = new Uint8Array(size);
