@@ -1,8 +1,7 @@
 /**
  * Load (issue 18 item 5; figures printed, budgets reported, never asserted in tests). Serves the built
- * worker on loopback the way the browser tests do (scripts/preview.mjs: vite preview runs it in workerd with
- * a migrated, seeded local D1 and a first market refresh), then drives each target with autocannon for a
- * fixed time and few connections:
+ * worker on loopback with `wrangler dev` (build/server/wrangler.json, a migrated, seeded local D1 and a first
+ * market refresh), then drives each target with autocannon for a fixed time and few connections:
  *   - a static asset (the client entry chunk every page loads),
  *   - cached API endpoints: /api/get_tickers_info for seeded symbols, /api/get_trades as the signed-in
  *     Elite demo user, the economic calendar,
@@ -11,15 +10,17 @@
  * least a quarter. The load generator shares the machine's cores with workerd, so the ratios are the
  * figures to read, not the absolute rates.
  *
- * Every request carries a browser's Accept-Encoding. vite preview answers every target uncompressed (the
- * Cloudflare Vite plugin asks workerd for identity, decision 200); LOAD_SERVER=wrangler serves the same
- * build with `wrangler dev` instead, straight from workerd, whose entry worker compresses like the edge
- * (compressible answers gzipped per request, a body the worker already gzipped passed through).
+ * Every request carries a browser's Accept-Encoding, and wrangler dev answers it as the edge does: its entry
+ * worker gzips compressible answers per request and passes through a body the worker already gzipped
+ * (decision 200). That is the default since decision 203. LOAD_SERVER=preview serves the same build with
+ * vite preview (scripts/preview.mjs, the browser tests' server) instead, where the Cloudflare Vite plugin asks
+ * workerd for identity: every answer crosses into Node uncompressed, and a 1.37 MB answer measures Node's
+ * stream copying more than the worker.
  *
  * Bounded: every target runs DURATION_S seconds, the whole run is killed after RUN_TIMEOUT_MS, and the
  * server (its own process group) is stopped on every exit path.
  * Environment: LOAD_PORT (default 4390; the fake Stripe takes LOAD_PORT + 2000), LOAD_SKIP_BUILD=1 to reuse
- * an existing build, LOAD_STRICT=1 to exit non-zero when a budget fails, LOAD_SERVER=wrangler (above).
+ * an existing build, LOAD_STRICT=1 to exit non-zero when a budget fails, LOAD_SERVER=preview (above).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -28,7 +29,7 @@ import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
 
 const PORT = Number(process.env.LOAD_PORT ?? 4390);
-const WRANGLER = process.env.LOAD_SERVER === "wrangler";
+const WRANGLER = process.env.LOAD_SERVER !== "preview";
 // wrangler dev listens on the address it is given; vite preview on localhost.
 const ORIGIN = WRANGLER ? `http://127.0.0.1:${PORT}` : `http://localhost:${PORT}`;
 const DURATION_S = 5;

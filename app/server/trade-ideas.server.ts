@@ -16,7 +16,13 @@ import { entitlementOf, refusalOf, type EntitledUser, type Refusal } from "./ent
 import type { WorkerEnv } from "./env.server";
 import { gzipText } from "./http/compression.server";
 import { readIdeasSnapshot, type TradeIdea, type TradeIdeasSnapshot } from "./market/ideas.server";
-import { getMarketBanner, type MarketBanner } from "./market/market.server";
+import {
+  getMarketBanner,
+  marketBannerOf,
+  readMarketFreshness,
+  type MarketBanner,
+} from "./market/market.server";
+import type { DataFreshness } from "./market/refresh/freshness.server";
 import type { MarketSource } from "./market/types.server";
 import { listWatchlist } from "./watchlist.server";
 
@@ -110,6 +116,8 @@ export const SLIM_LIST_MEMO_MS = 15_000;
 interface SnapshotMemo {
   until: number;
   snapshot: TradeIdeasSnapshot | null;
+  /** The refresh run's freshness record, read with the snapshot: the same run writes both. */
+  freshness: DataFreshness | null;
   slim?: TradeIdeasList;
   /** Each idea's `JSON.stringify`, by identity (the API joins them in the user's order). */
   ideaJson?: Map<TradeIdea, string>;
@@ -128,10 +136,11 @@ const GZIPPED_KEPT = 6;
 
 async function currentSnapshot(env: WorkerEnv, fresh: boolean, nowMs: number): Promise<SnapshotMemo> {
   if (!fresh && memo && memo.until > nowMs) return memo;
-  const snapshot = await readIdeasSnapshot(env);
+  const [snapshot, freshness] = await Promise.all([readIdeasSnapshot(env), readMarketFreshness(env)]);
   const entry: SnapshotMemo = {
     until: nowMs + SLIM_LIST_MEMO_MS,
     snapshot,
+    freshness,
     arrays: new Map(),
     gzipped: new Map(),
     kept: Boolean(snapshot && snapshot.ideas.length > 0 && !snapshot.stale),
@@ -312,11 +321,12 @@ export async function tradeSuggestionsBody(
 > {
   const { plan, allowed, limit } = entitlementOf(user, "tradeIdeas");
   if (!allowed) return { ok: false, refusal: refusalOf(user, "tradeIdeas") };
-  const [banner, entry, watchlist] = await Promise.all([
-    getMarketBanner(env, nowMs),
+  const [entry, watchlist] = await Promise.all([
     currentSnapshot(env, false, nowMs),
     listWatchlist(env, user.id),
   ]);
+  // The freshness comes from the memo with the snapshot (no KV read per request); the status is for now.
+  const banner = marketBannerOf(entry.freshness, nowMs);
   const snapshot = entry.snapshot;
   const ideas = snapshot?.ideas ?? [];
   const present = new Set(ideas.map((i) => i.stock_symbol));

@@ -134,6 +134,24 @@ describe("GET /api/get_tickers_info", () => {
     expect((res as Response).headers.get("Cache-Control")).toBe("public, max-age=300");
   });
 
+  it("reads the hot copies of several symbols in one KV call (bulk get), in the order asked", async () => {
+    const calls: unknown[] = [];
+    const kv = new Proxy(testEnv.MARKET_KV, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (prop !== "get" || typeof value !== "function") return value;
+        return (key: unknown, ...rest: unknown[]) => {
+          calls.push(key);
+          return (value as (...args: unknown[]) => unknown).call(target, key, ...rest);
+        };
+      },
+    });
+    const counted = { ...testEnv, MARKET_KV: kv } as typeof testEnv;
+    const { infos } = await getTickerInfos(counted, ["TSLA", "AAPL", "SPY"]);
+    expect(infos.map((i) => i.symbol)).toEqual(["TSLA", "AAPL", "SPY"]);
+    expect(calls).toEqual([["TSLA", "AAPL", "SPY"].map(KV_KEYS.tickerInfo)]);
+  });
+
   it("reports unknown and malformed symbols without failing the known ones", async () => {
     const res = (await call(
       tickersInfo.loader,

@@ -318,6 +318,35 @@ describe("/api/get_trades: the body is built once per snapshot", () => {
     );
     forgetIdeasMemo();
   });
+
+  it("reads no KV within the isolate's window: the freshness comes with the snapshot, the status is for now", async () => {
+    forgetIdeasMemo();
+    const reads: string[] = [];
+    const kv = new Proxy(testEnv.MARKET_KV, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (prop !== "get" || typeof value !== "function") return value;
+        return (key: string, ...rest: unknown[]) => {
+          reads.push(key);
+          return (value as (...args: unknown[]) => unknown).call(target, key, ...rest);
+        };
+      },
+    });
+    const counted = { ...testEnv, MARKET_KV: kv } as typeof testEnv;
+    const user = await userOf("elite");
+    const now = Date.now();
+    const first = await tradeSuggestionsBody(counted, user, now);
+    expect(reads).toEqual(expect.arrayContaining([KV_KEYS.ideas, KV_KEYS.freshness]));
+    reads.length = 0;
+    const second = await tradeSuggestionsBody(counted, user, now + 1000);
+    expect(reads).toEqual([]);
+    expect(first.ok && second.ok).toBe(true);
+    if (first.ok && second.ok) expect(second.json).toBe(first.json);
+    // The same body read fresh (the reference) agrees: nothing the memo keeps has drifted.
+    const view = await tradeSuggestionsFor(testEnv, user, now + 1000);
+    if (second.ok && view.ok) expect(second.json).toBe(JSON.stringify(view.view));
+    forgetIdeasMemo();
+  });
 });
 
 describe("/api/get_trades: gzipped once per snapshot for clients that take it (decision 200)", () => {

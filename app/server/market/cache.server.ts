@@ -56,6 +56,33 @@ export async function kvGetJson<T>(env: MarketCacheEnv, key: string): Promise<T 
   }
 }
 
+/** KV's bulk read takes at most this many keys per call. */
+const KV_BULK_GET_MAX = 100;
+
+/**
+ * Several keys in one KV call per 100 (KV's bulk get) instead of one call per key: a watchlist of 50 is one
+ * round trip. A failed batch reads as missing, like a failed single read, so D1's copy answers for it.
+ */
+export async function kvGetManyJson<T>(
+  env: MarketCacheEnv,
+  keys: readonly string[],
+): Promise<Map<string, T | null>> {
+  if (keys.length === 1) return new Map([[keys[0]!, await kvGetJson<T>(env, keys[0]!)]]);
+  const batches: string[][] = [];
+  for (let i = 0; i < keys.length; i += KV_BULK_GET_MAX) batches.push(keys.slice(i, i + KV_BULK_GET_MAX));
+  const read = await Promise.all(
+    batches.map((batch) =>
+      env.MARKET_KV.get<T>(batch, "json").catch((error: unknown) => {
+        console.error(`market cache: KV bulk read of ${batch.length} keys failed`, error);
+        return new Map<string, T | null>();
+      }),
+    ),
+  );
+  const found = new Map<string, T | null>();
+  for (const batch of read) for (const [key, value] of batch) found.set(key, value);
+  return found;
+}
+
 export async function kvPutJson(
   env: MarketCacheEnv,
   key: string,
@@ -131,8 +158,7 @@ export async function readCached<T>(
   fromLastGood: (payload: T) => T,
 ): Promise<Map<string, T>> {
   const found = new Map<string, T>();
-  const hot = await Promise.all(keys.map((key) => kvGetJson<T>(env, key)));
-  keys.forEach((key, i) => hot[i] && found.set(key, hot[i]!));
+  for (const [key, value] of await kvGetManyJson<T>(env, keys)) if (value) found.set(key, value);
   const missing = keys.filter((key) => !found.has(key));
   if (missing.length === 0) return found;
   try {

@@ -107,7 +107,16 @@ export interface MarketBanner extends MarketStatus {
 
 /** Everything the market banner shows (spec 001 "Market banner"). */
 export async function getMarketBanner(env: WorkerEnv, nowMs = Date.now()): Promise<MarketBanner> {
-  const freshness: DataFreshness | null = await readFreshness(env).catch(() => null);
+  return marketBannerOf(await readMarketFreshness(env), nowMs);
+}
+
+/** The refresh job's freshness record, or null when it is missing or unreadable (the banner says so). */
+export function readMarketFreshness(env: WorkerEnv): Promise<DataFreshness | null> {
+  return readFreshness(env).catch(() => null);
+}
+
+/** The banner from a freshness record already read: the market's status is computed for `nowMs`. */
+export function marketBannerOf(freshness: DataFreshness | null, nowMs: number): MarketBanner {
   return {
     ...marketStatus(nowMs),
     dataFreshness: {

@@ -34,10 +34,11 @@ const FONT_SIZE = 2048;
 async function rightEdges(font: ArrayBuffer, text: string) {
   const render = (children: unknown) =>
     satori(
+      // Satori takes plain element objects as React elements.
       {
         type: "div",
         props: { style: { display: "flex", fontSize: FONT_SIZE, fontFamily: "Inter" }, children },
-      },
+      } as unknown as Parameters<typeof satori>[0],
       {
         width: FONT_SIZE * 8,
         height: FONT_SIZE * 2,
