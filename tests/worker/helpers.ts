@@ -71,3 +71,19 @@ export function requestWithCookie(path: string, cookie: string, init: RequestIni
   headers.set("Cookie", cookie);
   return new Request(new URL(path, ORIGIN), { ...init, headers });
 }
+
+/** The test env with its market KV's `get` calls recorded (each call's key argument: a string or a list). */
+export function envCountingMarketKvReads(): { env: WorkerEnv; reads: unknown[] } {
+  const reads: unknown[] = [];
+  const kv = new Proxy(testEnv.MARKET_KV, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (prop !== "get" || typeof value !== "function") return value;
+      return (key: unknown, ...rest: unknown[]) => {
+        reads.push(key);
+        return (value as (...args: unknown[]) => unknown).call(target, key, ...rest);
+      };
+    },
+  });
+  return { env: { ...testEnv, MARKET_KV: kv }, reads };
+}

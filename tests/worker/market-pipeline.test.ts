@@ -2,7 +2,14 @@
 // The market pipeline end to end in workerd with the simulated market: cron job -> KV/D1 -> the APIs.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, makeContext, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
+import {
+  call,
+  envCountingMarketKvReads,
+  makeContext,
+  requestWithCookie,
+  signUpAndGetCookie,
+  testEnv,
+} from "./helpers";
 import * as tickersInfo from "../../app/routes/api.get_tickers_info";
 import * as economicCal from "../../app/routes/api.get_economic_cal";
 import * as getTrades from "../../app/routes/api.get_trades";
@@ -135,18 +142,7 @@ describe("GET /api/get_tickers_info", () => {
   });
 
   it("reads the hot copies of several symbols in one KV call (bulk get), in the order asked", async () => {
-    const calls: unknown[] = [];
-    const kv = new Proxy(testEnv.MARKET_KV, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target) as unknown;
-        if (prop !== "get" || typeof value !== "function") return value;
-        return (key: unknown, ...rest: unknown[]) => {
-          calls.push(key);
-          return (value as (...args: unknown[]) => unknown).call(target, key, ...rest);
-        };
-      },
-    });
-    const counted = { ...testEnv, MARKET_KV: kv } as typeof testEnv;
+    const { env: counted, reads: calls } = envCountingMarketKvReads();
     const { infos } = await getTickerInfos(counted, ["TSLA", "AAPL", "SPY"]);
     expect(infos.map((i) => i.symbol)).toEqual(["TSLA", "AAPL", "SPY"]);
     expect(calls).toEqual([["TSLA", "AAPL", "SPY"].map(KV_KEYS.tickerInfo)]);

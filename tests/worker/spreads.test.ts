@@ -21,7 +21,14 @@ import {
 import { tradeShareUrl } from "../../app/lib/share";
 import { setUser } from "./auth-helpers";
 import { fixtureIdea, fixtureIdeas } from "./fixtures/trade-ideas";
-import { call, makeContext, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
+import {
+  call,
+  envCountingMarketKvReads,
+  makeContext,
+  requestWithCookie,
+  signUpAndGetCookie,
+  testEnv,
+} from "./helpers";
 import { pngSize } from "./png";
 
 const IDEAS = fixtureIdeas(60);
@@ -321,18 +328,7 @@ describe("/api/get_trades: the body is built once per snapshot", () => {
 
   it("reads no KV within the isolate's window: the freshness comes with the snapshot, the status is for now", async () => {
     forgetIdeasMemo();
-    const reads: string[] = [];
-    const kv = new Proxy(testEnv.MARKET_KV, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target) as unknown;
-        if (prop !== "get" || typeof value !== "function") return value;
-        return (key: string, ...rest: unknown[]) => {
-          reads.push(key);
-          return (value as (...args: unknown[]) => unknown).call(target, key, ...rest);
-        };
-      },
-    });
-    const counted = { ...testEnv, MARKET_KV: kv } as typeof testEnv;
+    const { env: counted, reads } = envCountingMarketKvReads();
     const user = await userOf("elite");
     const now = Date.now();
     const first = await tradeSuggestionsBody(counted, user, now);
