@@ -1,7 +1,11 @@
 // The Worker: fetch -> React Router request handler (with security headers); scheduled -> jobs.
 import { createRequestHandler } from "react-router";
 import { runScheduled } from "../app/server/jobs/scheduler.server";
-import { handleNotificationBatch } from "../app/server/notifications/dispatch.server";
+import {
+  handleDeadLetters,
+  handleNotificationBatch,
+  NOTIFICATIONS_DEAD_LETTER_QUEUE,
+} from "../app/server/notifications/dispatch.server";
 import { createCspNonce, withSecurityHeaders } from "../app/server/security-headers.server";
 import type { WorkerEnv } from "../app/server/env.server";
 
@@ -30,8 +34,10 @@ export default {
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)));
   },
-  // The notifications queue (wrangler.toml [[queues.consumers]]): logic in app/server so tests drive it.
+  // The notifications queue and its dead-letter queue (wrangler.toml [[queues.consumers]]): logic in
+  // app/server so tests drive it.
   async queue(batch, env) {
-    await handleNotificationBatch(batch, env);
+    if (batch.queue === NOTIFICATIONS_DEAD_LETTER_QUEUE) await handleDeadLetters(batch, env);
+    else await handleNotificationBatch(batch, env);
   },
 } satisfies ExportedHandler<WorkerEnv>;

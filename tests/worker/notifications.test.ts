@@ -8,9 +8,12 @@ import * as unsubscribeRoute from "../../app/routes/api.notifications.unsubscrib
 import * as unsubscribePage from "../../app/routes/unsubscribe";
 import {
   enqueueDueNotifications,
+  handleDeadLetters,
   handleNotificationBatch,
+  NOTIFICATIONS_DEAD_LETTER_QUEUE,
   type NotificationMessage,
 } from "../../app/server/notifications/dispatch.server";
+import worker from "../../workers/app";
 import { readPreferences } from "../../app/server/notifications/preferences.server";
 import {
   createUnsubscribeToken,
@@ -593,6 +596,62 @@ describe("queue consumer (workerd)", () => {
     const user = await subscriber("META");
     await env.DB.prepare("update user set subscription_status = 'inactive' where id = ?").bind(user.id).run();
     await handleNotificationBatch(batchOf([{ v: 1, runAt: NOW, userIds: [user.id] }]), testEnv, NOW);
+    expect(await historyOf(user.id)).toEqual([]);
+  });
+});
+
+describe("dead-letter queue consumer", () => {
+  async function deadLetterRuns() {
+    return (
+      await env.DB.prepare(
+        "select items_processed as items, failures, detail from job_runs where job = 'notifications-dead-letter' order by started_at",
+      ).all<{ items: number; failures: number; detail: string }>()
+    ).results;
+  }
+
+  it("records each batch as one failed job run with its messages and users, then acknowledges it", async () => {
+    const before = (await deadLetterRuns()).length;
+    const batch = createMessageBatch<unknown>(NOTIFICATIONS_DEAD_LETTER_QUEUE, [
+      {
+        id: "dl-1",
+        timestamp: new Date(NOW),
+        attempts: 6,
+        body: { v: 1, runAt: NOW, userIds: ["u-a", "u-b"] },
+      },
+      { id: "dl-2", timestamp: new Date(NOW), attempts: 1, body: { nonsense: true } },
+    ]);
+    const ctx = createExecutionContext();
+    // Through the Worker's queue() handler: the dead-letter queue is routed by its name.
+    await worker.queue(batch, testEnv as never);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.ackAll).toBe(true);
+    expect(result.retryMessages).toEqual([]);
+    const runs = await deadLetterRuns();
+    expect(runs).toHaveLength(before + 1);
+    const run = runs.at(-1)!;
+    expect(run).toMatchObject({ items: 2, failures: 2 });
+    expect(JSON.parse(run.detail)).toEqual({
+      users: 2,
+      messages: [
+        {
+          id: "dl-1",
+          attempts: 6,
+          runAt: new Date(NOW).toISOString(),
+          userIds: ["u-a", "u-b"],
+          malformed: false,
+        },
+        { id: "dl-2", attempts: 1, runAt: null, userIds: [], malformed: true },
+      ],
+    });
+  });
+
+  it("sends nothing: a dead letter is not processed again", async () => {
+    await env.MARKET_KV.put(KV_KEYS.tickerInfo("AMD"), JSON.stringify(tickerInfo("AMD")));
+    const user = await subscriber("AMD");
+    const batch = createMessageBatch<unknown>(NOTIFICATIONS_DEAD_LETTER_QUEUE, [
+      { id: "dl-3", timestamp: new Date(NOW), attempts: 6, body: { v: 1, runAt: NOW, userIds: [user.id] } },
+    ]);
+    await handleDeadLetters(batch, testEnv);
     expect(await historyOf(user.id)).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { getDb, schema } from "../db/client.server";
 import { serverConfig, type WorkerEnv } from "../env.server";
 import { alertEmail } from "../email/notification-templates.server";
 import { backoffMs, deliverOutboxRow, emailDeliveryConfigured } from "../email/mail.server";
-import type { JobOutcome } from "../jobs/job-runs.server";
+import { recordJobRun, type JobOutcome } from "../jobs/job-runs.server";
 import { preferencesFromStored } from "./preferences.server";
 import { readEconomicInputs, readSymbolMarketData } from "./market-inputs.server";
 import { buildAlerts, type Alert, type AlertState } from "./triggers.server";
@@ -439,4 +439,38 @@ export async function handleNotificationBatch(
       message.retry({ delaySeconds: Math.min(MAX_RETRY_DELAY_S, backoffMs(message.attempts) / 1000) });
     }
   }
+}
+
+// ---------------------------------------------------------------- dead letters
+/** The dead-letter queue (wrangler.toml): messages still failing after the consumer's max_retries. */
+export const NOTIFICATIONS_DEAD_LETTER_QUEUE = "wheelhouse-notifications-dlq";
+
+/**
+ * The dead-letter queue's consumer (decision 204). A message lands here after its last retry. Nothing is
+ * lost by then: an email that could not be delivered stays queued in the outbox, whose cron keeps retrying
+ * it, and a user whose run failed got the run back for the next cron run. What the dead letter tells is that
+ * delivery kept failing, so each batch becomes one job run in D1 (job "notifications-dead-letter", one
+ * failure per message; the detail lists the messages, their cron runs and users) and an error log line,
+ * and is acknowledged. A message that does not parse is marked malformed.
+ */
+export async function handleDeadLetters(batch: MessageBatch<unknown>, env: WorkerEnv): Promise<void> {
+  await recordJobRun(env, "notifications-dead-letter", async () => {
+    const messages = batch.messages.map((message) => {
+      const parsed = notificationMessageSchema.safeParse(message.body);
+      return {
+        id: message.id,
+        attempts: message.attempts,
+        runAt: parsed.success ? new Date(parsed.data.runAt).toISOString() : null,
+        userIds: parsed.success ? parsed.data.userIds : [],
+        malformed: !parsed.success,
+      };
+    });
+    const users = messages.reduce((sum, m) => sum + m.userIds.length, 0);
+    console.error(
+      `notifications: ${messages.length} message(s) dead-lettered after their last retry (${users} user(s))`,
+      messages.map((m) => `${m.id} (run ${m.runAt ?? "malformed"}, ${m.attempts} attempts)`).join(", "),
+    );
+    return { itemsProcessed: messages.length, failures: messages.length, detail: { users, messages } };
+  });
+  batch.ackAll();
 }
