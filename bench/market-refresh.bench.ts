@@ -10,25 +10,7 @@
  */
 import { runMarketRefresh } from "../app/server/market/refresh/run.server";
 import type { WorkerEnv } from "../app/server/env.server";
-
-class MemoryKV {
-  readonly map = new Map<string, string>();
-  bytesWritten = 0;
-  writes = 0;
-  async get(key: string, type?: string) {
-    const v = this.map.get(key);
-    if (v === undefined) return null;
-    return type === "json" ? JSON.parse(v) : v;
-  }
-  async put(key: string, value: string) {
-    this.writes++;
-    this.bytesWritten += value.length;
-    this.map.set(key, value);
-  }
-  async delete(key: string) {
-    this.map.delete(key);
-  }
-}
+import { MemoryKV } from "./memory-kv";
 
 class NullD1 {
   statements = 0;

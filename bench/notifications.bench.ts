@@ -21,6 +21,7 @@ import { readEconomicInputs, readSymbolMarketData } from "../app/server/notifica
 import { buildAlerts } from "../app/server/notifications/triggers.server";
 import { alertEmail } from "../app/server/email/notification-templates.server";
 import { defaultPreferences } from "../app/lib/notifications";
+import { MemoryKV } from "./memory-kv";
 
 const USERS = 10_000;
 const SYMBOLS_PER_USER = 10;
@@ -50,16 +51,6 @@ const DB = {
 } as unknown as D1Database;
 
 // Ticker info for the universe, as the market cron leaves it in KV.
-class MemoryKV {
-  map = new Map<string, string>();
-  async get(key: string, type?: string) {
-    const v = this.map.get(key);
-    return v === undefined ? null : type === "json" ? JSON.parse(v) : v;
-  }
-  async put(key: string, value: string) {
-    this.map.set(key, value);
-  }
-}
 const kv = new MemoryKV();
 const provider = createDemoProvider(() => NOW);
 const earnings = await provider.getEarnings(universe, "2026-08-01", "2027-01-31");

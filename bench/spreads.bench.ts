@@ -25,22 +25,7 @@ import type { WorkerEnv } from "../app/server/env.server";
 import { KV_KEYS } from "../app/server/market/cache.server";
 import { runMarketRefresh } from "../app/server/market/refresh/run.server";
 import { tradeIdeasFor, tradeIdeasPageFor, tradeIdeasScreen } from "../app/server/trade-ideas.server";
-
-class MemoryKV {
-  readonly map = new Map<string, string | ArrayBuffer>();
-  async get(key: string, type?: string) {
-    const v = this.map.get(key);
-    if (v === undefined) return null;
-    if (type === "json") return JSON.parse(v as string);
-    return v;
-  }
-  async put(key: string, value: string | Uint8Array) {
-    this.map.set(key, typeof value === "string" ? value : (value.slice().buffer as ArrayBuffer));
-  }
-  async delete(key: string) {
-    this.map.delete(key);
-  }
-}
+import { MemoryKV } from "./memory-kv";
 
 const stmt = {
   bind: () => stmt,

@@ -11,21 +11,7 @@ import { DEFAULT_UNIVERSE_SYMBOLS } from "../app/server/market/universe.server";
 import { ccBatch, clearWheelChainMemory, cspBatch } from "../app/server/wheel/strategies.server";
 import type { WorkerEnv } from "../app/server/env.server";
 import { loadavg } from "node:os";
-
-class MemoryKV {
-  readonly map = new Map<string, string>();
-  async get(key: string, type?: string) {
-    const v = this.map.get(key);
-    if (v === undefined) return null;
-    return type === "json" ? JSON.parse(v) : v;
-  }
-  async put(key: string, value: string) {
-    this.map.set(key, value);
-  }
-  async delete(key: string) {
-    this.map.delete(key);
-  }
-}
+import { MemoryKV } from "./memory-kv";
 
 /** D1 that accepts every statement and stores nothing (the refresh writes; the batches only read KV). */
 class NullD1 {
