@@ -8,7 +8,8 @@
  *   - server rendering of /.
  * Budgets (issue 18): each cached API at least half the static asset's requests per second, SSR of / at
  * least a quarter. The load generator shares the machine's cores with workerd, so the ratios are the
- * figures to read, not the absolute rates.
+ * figures to read, not the absolute rates. Every target runs in each of LOAD_ROUNDS rounds (default 3), and a
+ * budget is the median of its per-round ratios to the static asset measured in the same round.
  *
  * Every request carries a browser's Accept-Encoding, and wrangler dev answers it as the edge does: its entry
  * worker gzips compressible answers per request and passes through a body the worker already gzipped
@@ -33,9 +34,11 @@ const WRANGLER = process.env.LOAD_SERVER !== "preview";
 // wrangler dev listens on the address it is given; vite preview on localhost.
 const ORIGIN = WRANGLER ? `http://127.0.0.1:${PORT}` : `http://localhost:${PORT}`;
 const DURATION_S = 5;
+/** Rounds over all targets; each budget is the median of its per-round ratios. */
+const ROUNDS = Math.max(1, Number(process.env.LOAD_ROUNDS ?? 3));
 const CONNECTIONS = 4;
 const START_TIMEOUT_MS = 180_000;
-const RUN_TIMEOUT_MS = 330_000;
+const RUN_TIMEOUT_MS = 480_000;
 const ELITE = { email: "elite@wheelhouse.local", password: "demo-password" };
 
 const load = () =>
@@ -296,23 +299,33 @@ const targets: Target[] = [
   { kind: "cached API", label: "/api/get_economic_cal", path: "/api/get_economic_cal" },
   { kind: "SSR", label: "/ (home page)", path: "/" },
 ];
-const results: Measured[] = [];
-for (const target of targets) results.push(await measure(target));
+// Several rounds over all targets: each round's ratios compare targets measured seconds apart, and the
+// median round is the figure (one 5 s sample on a shared 2-core host swings by 20%).
+const rounds: Measured[][] = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  console.log(`round ${round} of ${ROUNDS}`);
+  const results: Measured[] = [];
+  for (const target of targets) results.push(await measure(target));
+  rounds.push(results);
+}
 stopServer();
 clearTimeout(watchdog);
 
-const staticRps = results[0]!.rps;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 let failed = 0;
 console.log(`load average ${load()} after the run`);
-for (const r of results.slice(1)) {
-  const share = r.target.kind === "SSR" ? 0.25 : 0.5;
-  const ratio = staticRps > 0 ? r.rps / staticRps : 0;
-  const pass = ratio >= share && r.bad === 0;
+targets.slice(1).forEach((target, i) => {
+  const share = target.kind === "SSR" ? 0.25 : 0.5;
+  const ratios = rounds.map((r) => (r[0]!.rps > 0 ? r[i + 1]!.rps / r[0]!.rps : 0));
+  const ratio = median(ratios);
+  const bad = rounds.reduce((sum, r) => sum + r[i + 1]!.bad, 0);
+  const pass = ratio >= share && bad === 0;
   if (!pass) failed++;
   console.log(
-    `budget ${r.target.label} >= ${share === 0.5 ? "1/2" : "1/4"} of static`.padEnd(58) +
-      ` ${ratio.toFixed(2).padStart(7)} x     ${pass ? "pass" : "FAIL"}${r.bad ? ` (${r.bad} failed requests)` : ""}`,
+    `budget ${target.label} >= ${share === 0.5 ? "1/2" : "1/4"} of static`.padEnd(58) +
+      ` ${ratio.toFixed(2).padStart(7)} x     ${pass ? "pass" : "FAIL"}${bad ? ` (${bad} failed requests)` : ""}` +
+      (ROUNDS > 1 ? `   (rounds: ${ratios.map((x) => x.toFixed(2)).join(", ")}; the median)` : ""),
   );
-}
-console.log(`load budgets: ${results.length - 1 - failed} of ${results.length - 1} pass`);
+});
+console.log(`load budgets: ${targets.length - 1 - failed} of ${targets.length - 1} pass`);
 process.exit(failed && process.env.LOAD_STRICT === "1" ? 1 : 0);
