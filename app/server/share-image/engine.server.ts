@@ -16,7 +16,6 @@ export interface CardFont {
   style: "normal";
 }
 
-/** The card's two Inter weights (WOFF bytes) as the fonts satori gets. */
 /**
  * Satori lays text out by the sum of each character's advance width but draws a word through the font's
  * kerning (GPOS) and ligatures (GSUB): a kerned pair such as "7." drew the word narrower than its box and
@@ -25,6 +24,7 @@ export interface CardFont {
  */
 export const CARD_FONT_TABLES_OMITTED = ["GPOS", "GSUB", "GDEF", "kern"] as const;
 
+/** The card's two Inter weights (WOFF bytes) as the fonts satori gets. */
 export function cardFonts(regularWoff: Uint8Array, boldWoff: Uint8Array): CardFont[] {
   const omit = CARD_FONT_TABLES_OMITTED;
   return [
