@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
 import { StylesheetContext } from "./components/shell/InlineStylesheet";
+import { withLowPriorityModulePreloads } from "./server/http/module-preload-priority.server";
 import { NonceContext } from "./lib/nonce";
 // The processed stylesheet as text, inlined into every document (decision 185); the client build links none.
 import stylesheet from "./app.css?inline";
@@ -44,5 +45,8 @@ export default async function handleRequest(
   if (BOT_PATTERN.test(request.headers.get("user-agent") ?? "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(withLowPriorityModulePreloads(body), {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
 }
