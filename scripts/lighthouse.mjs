@@ -3,9 +3,11 @@
 // a share page and /spreads signed in, three runs each (the median is scored, decision 201). Prints a table and
 // writes test-results/lighthouse.json.
 // Budgets: Performance >= 95, Accessibility / Best Practices / SEO = 100. `--assert` (CI) exits 1 on a miss.
+// Performance is gated at the 95 budget when the host can measure it: a frozen script-free reference document
+// must score 100 first; on a host where even that loses points the gate is the floor of 60 (decision 207).
 // Needs `npm run build` first.
 import { spawn } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import http from "node:http";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
@@ -45,10 +47,24 @@ const METRICS = [
 
 /**
  * What `--assert` enforces. Accessibility, Best Practices and SEO are deterministic and gated at the budget.
- * The Performance score also moves with the host's load (Lantern simulates from observed timings), so CI may
- * set LIGHTHOUSE_PERF_GATE below the 95 target to absorb that noise while still failing on a real regression.
+ * Performance is simulated from the timings Chromium shows on this host (Lantern), and hosts differ: on some
+ * days of this 2-core machine even a page without script scores 86-95 (decision 201), on others every page
+ * scores 99-100. So the host is measured first with a reference document (below): when it scores 100 the host
+ * adds nothing to a plain page, and the pages are gated at the 95 budget; when it does not, the gate is
+ * PERF_FLOOR, which still catches a collapse, and the run says the target could not be judged.
+ * LIGHTHOUSE_PERF_GATE fixes the gate whatever the host.
  */
-const GATES = { ...BUDGETS, performance: Number(process.env.LIGHTHOUSE_PERF_GATE ?? BUDGETS.performance) };
+const PERF_FLOOR = 60;
+const REFERENCE_FIT = 100;
+const FIXED_PERF_GATE = process.env.LIGHTHOUSE_PERF_GATE ? Number(process.env.LIGHTHOUSE_PERF_GATE) : null;
+
+/**
+ * The reference: /terms as rendered on 2026-11-24 with every script and link taken out (77 KB: the inline
+ * stylesheet and the legal text). Frozen, so that it measures the host and never follows the app: a heavier
+ * stylesheet in the app must fail the gate, not lower the bar.
+ */
+const REFERENCE_PATH = "/__lighthouse/reference";
+const REFERENCE_FILE = "tests/fixtures/lighthouse-reference.html";
 
 /**
  * Runs per page. One run's Performance swings by 10-15 points on a 2-core host; Lighthouse's documented remedy is
@@ -60,8 +76,21 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
 /** Brotli (or gzip) like the edge, for compressible types the upstream sent uncompressed. */
-function startProxy() {
+async function startProxy() {
+  const reference = await readFile(REFERENCE_FILE);
+  const referenceBr = zlib.brotliCompressSync(reference, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+  });
   const server = http.createServer((req, res) => {
+    if (req.url === REFERENCE_PATH) {
+      const br = String(req.headers["accept-encoding"] ?? "").includes("br");
+      res.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+        ...(br ? { "content-encoding": "br", vary: "Accept-Encoding" } : {}),
+      });
+      return void res.end(br ? referenceBr : reference);
+    }
     // The Host stays the proxy's, so the app sees the origin the browser uses (auth checks Origin).
     const headers = { ...req.headers };
     delete headers["accept-encoding"];
@@ -138,6 +167,8 @@ const ready = new Promise((resolve, reject) => {
 });
 let proxy;
 let chrome;
+/** What `--assert` enforces, set once the reference document has measured the host. */
+let gates = { ...BUDGETS, performance: FIXED_PERF_GATE ?? PERF_FLOOR };
 let exitCode = 0;
 try {
   await Promise.race([
@@ -151,9 +182,8 @@ try {
   let pages = [{ path: "/" }, { path: "/pricing" }, { path: "/options-guide" }, { path: "/terms" }];
   const share = await sharePath(cookie);
   if (share) pages.push({ path: share, label: "share page" });
-  // /spreads streams the whole ideas list (500 for Elite) into its document; until the loader filters and
-  // pages on the server its Performance score is reported against the target, not gated.
-  pages.push({ path: "/spreads", label: "/spreads (signed in)", cookie, performanceReportedOnly: true });
+  // The Elite user's list (500 ideas): the loader sends one filtered page of them (decision 180).
+  pages.push({ path: "/spreads", label: "/spreads (signed in)", cookie });
   // `--only=/pricing,/spreads` audits a subset while working on a page.
   const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
   if (only) pages = pages.filter((p) => only.split(",").some((o) => p.path === o || p.label === o));
@@ -172,27 +202,57 @@ try {
   const benchmarkIndex = probe.lhr.environment.benchmarkIndex;
   const cpuSlowdownMultiplier = cpuMultiplierFor(benchmarkIndex);
   console.log(`host benchmark index ${Math.round(benchmarkIndex)} -> CPU slowdown ${cpuSlowdownMultiplier}x`);
+  const audit = async (path, { cookie, categories = Object.keys(BUDGETS), count = RUNS } = {}) => {
+    const runs = [];
+    for (let i = 0; i < count; i++)
+      runs.push(
+        await lighthouse(`${ORIGIN}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: categories,
+          extraHeaders: cookie ? { Cookie: cookie } : undefined,
+          throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
+        }),
+      );
+    return runs;
+  };
+  const performanceOf = (r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100);
+  // The run with the median Performance score is scored and gated (the lower middle for an even count).
+  const medianRun = (runs) =>
+    [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor((runs.length - 1) / 2)];
+
+  // Can this host judge the 95 target? Only if a page without script loses nothing here (decision 207).
+  const referenceRuns = await audit(REFERENCE_PATH, { categories: ["performance"] });
+  const reference = {
+    runs: referenceRuns.map(performanceOf),
+    median: performanceOf(medianRun(referenceRuns)),
+  };
+  reference.hostFit = reference.median >= REFERENCE_FIT;
+  gates = {
+    ...BUDGETS,
+    performance: FIXED_PERF_GATE ?? (reference.hostFit ? BUDGETS.performance : PERF_FLOOR),
+  };
+  console.log(
+    `reference document (no script): performance ${reference.runs.join(", ")} -> ` +
+      (FIXED_PERF_GATE !== null
+        ? `performance gated at ${FIXED_PERF_GATE} (LIGHTHOUSE_PERF_GATE)`
+        : reference.hostFit
+          ? `the host can judge the target: performance gated at ${BUDGETS.performance}`
+          : `this host takes points from a page without script, so it cannot judge the ${BUDGETS.performance} ` +
+            `target: performance gated at the floor of ${PERF_FLOOR}`),
+  );
+
   const results = [];
   for (const page of pages) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) {
-      const run = await lighthouse(`${ORIGIN}${page.path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: Object.keys(BUDGETS),
-        extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
-        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
-      });
-      runs.push(run);
-    }
-    // The run with the median Performance score is scored and gated (the lower middle for an even count).
-    const performanceOf = (r) => r.lhr.categories.performance?.score ?? 0;
-    const run = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))[
-      Math.floor((runs.length - 1) / 2)
-    ];
+    const runs = await audit(page.path, { cookie: page.cookie });
+    // A page under its gate is measured again, and the median of all its runs decides: one slow
+    // stretch of the host does not fail CI, a page that is really slower misses both times.
+    if (performanceOf(medianRun(runs)) < gates.performance)
+      runs.push(...(await audit(page.path, { cookie: page.cookie })));
+    const run = medianRun(runs);
     const lhr = run.lhr;
-    const performanceRuns = runs.map((r) => Math.round(performanceOf(r) * 100));
+    const performanceRuns = runs.map(performanceOf);
     // The median run's whole report, for the diagnostics behind a score (opportunities, request chains).
     await mkdir("test-results/lighthouse", { recursive: true });
     await writeFile(
@@ -203,9 +263,7 @@ try {
     const scores = Object.fromEntries(
       Object.keys(BUDGETS).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]),
     );
-    const failing = Object.entries(GATES).filter(
-      ([k, min]) => scores[k] < min && !(k === "performance" && page.performanceReportedOnly),
-    );
+    const failing = Object.entries(gates).filter(([k, min]) => scores[k] < min);
     const failedAudits = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
       .map((a) => ({
@@ -225,7 +283,6 @@ try {
       scores,
       metrics,
       performanceRuns,
-      gated: Object.keys(GATES).filter((k) => !(k === "performance" && page.performanceReportedOnly)),
       failing,
       failedAudits,
     });
@@ -265,7 +322,7 @@ try {
   await writeFile(
     "test-results/lighthouse.json",
     JSON.stringify(
-      { budgets: BUDGETS, gates: GATES, benchmarkIndex, cpuSlowdownMultiplier, results },
+      { budgets: BUDGETS, gates, reference, benchmarkIndex, cpuSlowdownMultiplier, results },
       null,
       2,
     ),
