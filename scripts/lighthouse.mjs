@@ -288,6 +288,26 @@ try {
     });
   }
 
+  // A page that missed its gate twice on a host judged fit: the page or the host? The reference is measured again.
+  // If it no longer scores 100 the host slowed down during the run, and the floor applies (decision 207).
+  const missed = results.filter((r) => r.failing.some(([k]) => k === "performance"));
+  if (missed.length && FIXED_PERF_GATE === null && reference.hostFit) {
+    const again = await audit(REFERENCE_PATH, { categories: ["performance"] });
+    reference.runsAfter = again.map(performanceOf);
+    reference.hostFit = performanceOf(medianRun(again)) >= REFERENCE_FIT;
+    if (!reference.hostFit) {
+      gates.performance = PERF_FLOOR;
+      for (const r of results) r.failing = Object.entries(gates).filter(([k, min]) => r.scores[k] < min);
+    }
+    console.log(
+      `reference document measured again after ${missed.map((r) => r.page).join(", ")} missed: ` +
+        `performance ${reference.runsAfter.join(", ")} -> ` +
+        (reference.hostFit
+          ? "the host is still fit, the misses stand"
+          : `the host slowed down during the run: performance gated at the floor of ${PERF_FLOOR}`),
+    );
+  }
+
   console.log("\nLighthouse (mobile, built worker behind compression)");
   console.log(
     "page".padEnd(28) +
