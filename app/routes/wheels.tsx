@@ -6,7 +6,7 @@ import { entitlementOf } from "../server/entitlements.server";
 import { getMarketBanner } from "../server/market/market.server";
 import { listFavorites } from "../server/wheel/favorites.server";
 import { getPreferences } from "../server/wheel/positions.server";
-import { listWatchlist } from "../server/watchlist.server";
+import { watchlistOf } from "../server/watchlist.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [prefs, watchlist, favorites, banner] = await Promise.all([
     getPreferences(env, user),
     // Spec: a missing, empty or unreadable watchlist uses the fallback tickers.
-    listWatchlist(env, user.id).catch(() => [] as string[]),
+    watchlistOf(env, user).catch(() => [] as string[]),
     listFavorites(env, user.id).catch(() => []),
     getMarketBanner(env, nowMs),
   ]);

@@ -24,9 +24,9 @@ import {
 } from "./market/market.server";
 import type { DataFreshness } from "./market/refresh/freshness.server";
 import type { MarketSource } from "./market/types.server";
-import { listWatchlist } from "./watchlist.server";
+import { watchlistOf, type UserWithWatchlistCopy } from "./watchlist.server";
 
-export type TradeIdeasUser = EntitledUser;
+export type TradeIdeasUser = EntitledUser & UserWithWatchlistCopy;
 
 /**
  * The list a plan sees (spec 001 §5, §6 and decision 050): credit spreads only (cash-secured puts and
@@ -179,7 +179,7 @@ export async function tradeIdeasFor(
   if (!allowed) return { ideas: [], total: 0, source: null, asOf: null, stale: false };
   const [entry, watchlist] = await Promise.all([
     currentSnapshot(env, options.fresh ?? false, options.nowMs ?? Date.now()),
-    listWatchlist(env, user.id),
+    watchlistOf(env, user),
   ]);
   const all = slimAll(entry);
   return { ...all, ideas: ideasInPlanOrder(all.ideas, limit, watchlist) };
@@ -278,7 +278,7 @@ export async function tradeSuggestionsFor(
   const [banner, snapshot, watchlist] = await Promise.all([
     getMarketBanner(env, nowMs),
     readIdeasSnapshot(env),
-    listWatchlist(env, user.id),
+    watchlistOf(env, user),
   ]);
   const ideas = snapshot?.ideas ?? [];
   return {
@@ -321,10 +321,7 @@ export async function tradeSuggestionsBody(
 > {
   const { plan, allowed, limit } = entitlementOf(user, "tradeIdeas");
   if (!allowed) return { ok: false, refusal: refusalOf(user, "tradeIdeas") };
-  const [entry, watchlist] = await Promise.all([
-    currentSnapshot(env, false, nowMs),
-    listWatchlist(env, user.id),
-  ]);
+  const [entry, watchlist] = await Promise.all([currentSnapshot(env, false, nowMs), watchlistOf(env, user)]);
   // The freshness comes from the memo with the snapshot (no KV read per request); the status is for now.
   const banner = marketBannerOf(entry.freshness, nowMs);
   const snapshot = entry.snapshot;

@@ -20,6 +20,30 @@ export type WatchlistUser = EntitledUser;
 /** The kind of the plan notice the downgrade trim leaves (app/server/db/schema.server.ts planNotices). */
 export const WATCHLIST_TRIMMED_NOTICE = "watchlist-trimmed";
 
+/** A user as read with the session: the row carries a copy of the watchlist (decision 209). */
+export interface UserWithWatchlistCopy {
+  id: string;
+  watchlistSymbolsJson?: string | null;
+}
+
+/**
+ * The watchlist of a user read with the session: the copy on the user row (triggers keep it equal to the
+ * table, migration 0010), so no second query; the table when the copy is missing or unreadable.
+ */
+export async function watchlistOf(env: Env, user: UserWithWatchlistCopy): Promise<string[]> {
+  return parseWatchlistCopy(user.watchlistSymbolsJson) ?? listWatchlist(env, user.id);
+}
+
+function parseWatchlistCopy(json: string | null | undefined): string[] | null {
+  if (typeof json !== "string") return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) && value.every((s) => typeof s === "string") ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function listWatchlist(env: Env, userId: string): Promise<string[]> {
   const rows = await getDb(env)
     .select({ symbol: schema.watchlistSymbols.symbol })
@@ -125,7 +149,8 @@ export async function addSymbol(
   )
     .bind(user.id, symbol, now, limit)
     .run();
-  if (changes(inserted) === 1) return { ok: true, symbol };
+  // D1's count includes the trigger's update of the user row's copy (migration 0010): 2 for one symbol.
+  if (changes(inserted) > 0) return { ok: true, symbol };
 
   // Nothing inserted: either a concurrent add of the same symbol won, or the list filled meanwhile.
   const again = await db

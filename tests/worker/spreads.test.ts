@@ -345,6 +345,63 @@ describe("/api/get_trades: the body is built once per snapshot", () => {
   });
 });
 
+describe("/api/get_trades: the watchlist comes with the session (decision 209)", () => {
+  /** The test env with the SQL of every D1 statement prepared through it recorded. */
+  function contextRecordingSql() {
+    const sql: string[] = [];
+    const db = new Proxy(testEnv.DB, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (typeof value !== "function") return value;
+        if (prop !== "prepare") return (value as (...a: unknown[]) => unknown).bind(target);
+        return (query: string) => {
+          sql.push(query);
+          return (value as (q: string) => unknown).call(target, query);
+        };
+      },
+    });
+    return { context: makeContext({ DB: db }), sql };
+  }
+
+  async function firstSymbols(cookie: string, context = makeContext()) {
+    const res = (await call(getTrades.loader, requestWithCookie("/api/get_trades", cookie), {
+      context,
+    })) as Response;
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { trade_suggestions: { stock_symbol: string }[] };
+    return body.trade_suggestions.map((i) => i.stock_symbol);
+  }
+
+  it("one D1 statement per request (the session joined with the user), none on watchlist_symbols", async () => {
+    forgetIdeasMemo();
+    await firstSymbols(cookies.pro!); // the ideas snapshot into the isolate's memo
+    const { context, sql } = contextRecordingSql();
+    const symbols = await firstSymbols(cookies.pro!, context);
+    expect(symbols[0]).toBe("KO");
+    // The table, not the copy column the session query selects.
+    expect(sql.filter((q) => /watchlist_symbols(?!_json)/i.test(q))).toEqual([]);
+    expect(sql).toHaveLength(1);
+  });
+
+  it("a watchlist edit applies to the very next request", async () => {
+    const pro = await env.DB.prepare("SELECT id FROM user WHERE email = ?1")
+      .bind("spreads-pro@example.com")
+      .first<{ id: string }>();
+    const other = IDEAS.map((i) => i.stock_symbol).find((s) => s !== "KO")!;
+    await env.DB.prepare(
+      "INSERT INTO watchlist_symbols (user_id, symbol, position, created_at) VALUES (?1, ?2, -1, ?3)",
+    )
+      .bind(pro!.id, other, Date.now())
+      .run();
+    const withBoth = await firstSymbols(cookies.pro!);
+    expect(new Set(withBoth.slice(0, 2))).toContain(other);
+    await env.DB.prepare("DELETE FROM watchlist_symbols WHERE user_id = ?1 AND symbol = ?2")
+      .bind(pro!.id, other)
+      .run();
+    expect((await firstSymbols(cookies.pro!))[0]).toBe("KO");
+  });
+});
+
 describe("/api/get_trades: gzipped once per snapshot for clients that take it (decision 200)", () => {
   async function getTradesAs(who: string, acceptEncoding?: string) {
     const headers: Record<string, string> =

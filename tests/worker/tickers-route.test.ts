@@ -137,7 +137,8 @@ function watchlistDownDb(): D1Database {
     get(target, prop) {
       if (prop === "prepare")
         return (query: string) => {
-          if (/watchlist_symbols/.test(query)) throw new Error("D1_ERROR: simulated outage");
+          // The table; the session query names its copy column (decision 209) and must still work.
+          if (/watchlist_symbols(?!_json)/.test(query)) throw new Error("D1_ERROR: simulated outage");
           return target.prepare(query);
         };
       const value = Reflect.get(target, prop);

@@ -7,6 +7,7 @@ import {
   listWatchlist,
   loadWatchlist,
   removeSymbol,
+  watchlistOf,
   type WatchlistUser,
 } from "../../app/server/watchlist.server";
 
@@ -199,5 +200,51 @@ describe("removing symbols", () => {
     await fill(owner, ["AAPL"]);
     expect(await removeSymbol(env, other.id, "AAPL")).toEqual({ removed: false });
     expect(await listWatchlist(env, owner.id)).toEqual(["AAPL"]);
+  });
+});
+
+describe("the copy on the user row, read with the session (decision 209)", () => {
+  async function copyOf(userId: string): Promise<string[]> {
+    const row = await env.DB.prepare("SELECT watchlist_symbols_json AS json FROM user WHERE id = ?1")
+      .bind(userId)
+      .first<{ json: string }>();
+    return JSON.parse(row!.json) as string[];
+  }
+
+  it("follows every change to the table, in the list's order, whoever makes it", async () => {
+    const user = await makeUser("Pro Plan", "active");
+    const other = await makeUser("Pro Plan", "active");
+    expect(await copyOf(user.id)).toEqual([]);
+    await fill(user, ["TSLA", "AAPL", "SPY", "QQQ", "MSFT"]);
+    await fill(other, ["NVDA"]);
+    expect(await copyOf(user.id)).toEqual(["TSLA", "AAPL", "SPY", "QQQ", "MSFT"]);
+    await removeSymbol(env, user.id, "AAPL");
+    expect(await copyOf(user.id)).toEqual(["TSLA", "SPY", "QQQ", "MSFT"]);
+    // A reorder written straight to the table (no such screen yet) is followed too.
+    await env.DB.prepare("UPDATE watchlist_symbols SET position = -1 WHERE user_id = ?1 AND symbol = 'MSFT'")
+      .bind(user.id)
+      .run();
+    expect(await copyOf(user.id)).toEqual(["MSFT", "TSLA", "SPY", "QQQ"]);
+    // The downgrade trim (one statement deleting several rows).
+    await env.DB.batch([
+      env.DB.prepare("UPDATE user SET subscription_status = 'inactive' WHERE id = ?1").bind(user.id),
+      ...planChangeTrims(env, user.id),
+    ]);
+    expect(await copyOf(user.id)).toEqual(["MSFT", "TSLA", "SPY"]);
+    expect(await copyOf(user.id)).toEqual(await listWatchlist(env, user.id));
+    // Nobody else's copy moved.
+    expect(await copyOf(other.id)).toEqual(["NVDA"]);
+  });
+
+  it("watchlistOf reads the copy the session brought, and the table when there is none", async () => {
+    const user = await makeUser("Pro Plan", "active");
+    await fill(user, ["TSLA", "AAPL"]);
+    // The copy is what the session read: no query (a stale copy here proves it was used).
+    expect(await watchlistOf(env, { id: user.id, watchlistSymbolsJson: '["SPY"]' })).toEqual(["SPY"]);
+    for (const missing of [undefined, null, "not json", '{"a":1}', "[1,2]"])
+      expect(await watchlistOf(env, { id: user.id, watchlistSymbolsJson: missing })).toEqual([
+        "TSLA",
+        "AAPL",
+      ]);
   });
 });

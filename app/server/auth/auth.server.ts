@@ -96,6 +96,8 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
         subscriptionId: { type: "string", required: false, input: false },
         lastSubscriptionTier: { type: "string", required: false, input: false },
         cancelAtPeriodEnd: { type: "boolean", required: false, defaultValue: false, input: false },
+        // Kept by triggers from watchlist_symbols (decision 209): read with the session, never written here.
+        watchlistSymbolsJson: { type: "string", required: false, defaultValue: "[]", input: false },
       },
     },
     session: {

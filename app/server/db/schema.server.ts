@@ -37,6 +37,9 @@ export const user = sqliteTable(
     lastSubscriptionTier: text("last_subscription_tier"),
     cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
     stripeCustomerId: text("stripe_customer_id"),
+    // The watchlist's symbols in order, as JSON: a copy kept by triggers on watchlist_symbols (migration 0010),
+    // read with the session instead of a second query (decision 209). Never written by the app.
+    watchlistSymbolsJson: text("watchlist_symbols_json").notNull().default("[]"),
   },
   (t) => [
     index("user_subscription_status_idx").on(t.subscriptionStatus, t.trialEnd),
