@@ -202,19 +202,37 @@ try {
   const benchmarkIndex = probe.lhr.environment.benchmarkIndex;
   const cpuSlowdownMultiplier = cpuMultiplierFor(benchmarkIndex);
   console.log(`host benchmark index ${Math.round(benchmarkIndex)} -> CPU slowdown ${cpuSlowdownMultiplier}x`);
+  // A run Lighthouse could not finish (a runtime error, or no Performance score because a metric failed) is a
+  // failed measurement, not a score of 0: it is said and run again, at most twice. A page that errors every
+  // time keeps its 0 and fails the gate.
+  const categoriesHaveScores = (lhr) =>
+    Object.values(lhr.categories).every((c) => typeof c.score === "number");
+  const failedRun = (r) =>
+    r.lhr.runtimeError
+      ? `${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message}`
+      : categoriesHaveScores(r.lhr)
+        ? null
+        : "a category has no score";
   const audit = async (path, { cookie, categories = Object.keys(BUDGETS), count = RUNS } = {}) => {
     const runs = [];
-    for (let i = 0; i < count; i++)
-      runs.push(
-        await lighthouse(`${ORIGIN}${path}`, {
+    for (let i = 0; i < count; i++) {
+      for (let attempt = 1; ; attempt++) {
+        const run = await lighthouse(`${ORIGIN}${path}`, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
           onlyCategories: categories,
           extraHeaders: cookie ? { Cookie: cookie } : undefined,
           throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
-        }),
-      );
+        });
+        const failure = failedRun(run);
+        if (failure) console.log(`${path}: run ${i + 1} attempt ${attempt} failed (${failure})`);
+        if (!failure || attempt === 3) {
+          runs.push(run);
+          break;
+        }
+      }
+    }
     return runs;
   };
   const performanceOf = (r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100);
