@@ -235,6 +235,7 @@ try {
     }
     return runs;
   };
+  const failingOf = (scores) => Object.entries(gates).filter(([k, min]) => scores[k] < min);
   const performanceOf = (r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100);
   // The run with the median Performance score is scored and gated (the lower middle for an even count).
   const medianRun = (runs) =>
@@ -281,7 +282,7 @@ try {
     const scores = Object.fromEntries(
       Object.keys(BUDGETS).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]),
     );
-    const failing = Object.entries(gates).filter(([k, min]) => scores[k] < min);
+    const failing = failingOf(scores);
     const failedAudits = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
       .map((a) => ({
@@ -315,7 +316,7 @@ try {
     reference.hostFit = performanceOf(medianRun(again)) >= REFERENCE_FIT;
     if (!reference.hostFit) {
       gates.performance = PERF_FLOOR;
-      for (const r of results) r.failing = Object.entries(gates).filter(([k, min]) => r.scores[k] < min);
+      for (const r of results) r.failing = failingOf(r.scores);
     }
     console.log(
       `reference document measured again after ${missed.map((r) => r.page).join(", ")} missed: ` +

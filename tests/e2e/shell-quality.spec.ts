@@ -67,6 +67,19 @@ test.describe("console", () => {
   });
 });
 
+test.describe("document head", () => {
+  test("the built document's module preloads are all low priority (decision 206)", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    // React Router preloads the entry, the root and the route's modules; React hoists them into the head.
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    // None left elsewhere at the default (high) priority.
+    expect(html.match(/rel="modulepreload"/g)).toHaveLength(preloads.length);
+  });
+});
+
 test.describe("navigation progress bar", () => {
   test("shows for about 0.8 s even when the navigation is fast", async ({ page }) => {
     await page.goto("/");
