@@ -1,4 +1,4 @@
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig, type ViteUserConfig } from "vitest/config";
 
 // Worker integration layer: tests run inside workerd with real D1 (migrations applied per test file)

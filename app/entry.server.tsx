@@ -1,9 +1,10 @@
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
 import { StylesheetContext } from "./components/shell/InlineStylesheet";
 import { withLowPriorityModulePreloads } from "./server/http/module-preload-priority.server";
 import { NonceContext } from "./lib/nonce";
+import { cspNonceContext } from "./server/request-context.server";
 // The processed stylesheet as text, inlined into every document (decision 185); the client build links none.
 import stylesheet from "./app.css?inline";
 
@@ -15,9 +16,9 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.cspNonce;
+  const nonce = loadContext.get(cspNonceContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>

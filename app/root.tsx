@@ -21,6 +21,7 @@ import { unlessQueryOnly } from "./lib/revalidation";
 import { loadShell } from "./server/shell.server";
 // In dev Vite links this stylesheet; production documents carry it inline (InlineStylesheet, vite.config.ts).
 import "./app.css";
+import { cloudflareContext } from "./server/request-context.server";
 
 // Not needed for a page's first paint (decision 185), so loaded on demand: the navigation progress bar draws
 // nothing until the first client navigation, and only a trialing user sees the trial banner. Their boundaries
@@ -34,7 +35,7 @@ const TrialBanner = deferredComponent(() =>
 );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadShell(context.cloudflare.env, request);
+  return loadShell(context.get(cloudflareContext).env, request);
 }
 
 // A form that could not reach the server keeps its page: the shell's loader is unreachable as well. The

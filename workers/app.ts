@@ -6,15 +6,9 @@ import {
   handleNotificationBatch,
   NOTIFICATIONS_DEAD_LETTER_QUEUE,
 } from "../app/server/notifications/dispatch.server";
+import { createRequestContext } from "../app/server/request-context.server";
 import { createCspNonce, withSecurityHeaders } from "../app/server/security-headers.server";
 import type { WorkerEnv } from "../app/server/env.server";
-
-declare module "react-router" {
-  export interface AppLoadContext {
-    cloudflare: { env: WorkerEnv; ctx: ExecutionContext };
-    cspNonce: string;
-  }
-}
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -24,7 +18,7 @@ const requestHandler = createRequestHandler(
 export default {
   async fetch(request, env, ctx) {
     const cspNonce = createCspNonce();
-    const response = await requestHandler(request, { cloudflare: { env, ctx }, cspNonce });
+    const response = await requestHandler(request, createRequestContext(env, ctx, cspNonce));
     return withSecurityHeaders(response, {
       nonce: cspNonce,
       production: env.APP_ENV === "production",

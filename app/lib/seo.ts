@@ -52,8 +52,8 @@ export function pageMeta(page: PageSeo) {
 /** The origin the root loader computed, read from a route's `meta` args. */
 export function originFromMatches(matches: readonly unknown[]): string {
   for (const match of matches) {
-    const m = match as { id?: string; data?: { origin?: unknown } } | undefined;
-    if (m?.id === "root" && typeof m.data?.origin === "string") return m.data.origin;
+    const m = match as { id?: string; loaderData?: { origin?: unknown } } | undefined;
+    if (m?.id === "root" && typeof m.loaderData?.origin === "string") return m.loaderData.origin;
   }
   return "";
 }

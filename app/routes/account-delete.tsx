@@ -6,6 +6,7 @@ import { deleteAccount, type CancelBilling } from "../server/account/delete-acco
 import { cancelSubscriptionsForDeletedUser } from "../server/billing/billing.server";
 import { requireSession } from "../server/auth/session.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -31,12 +32,12 @@ const cancelBilling: CancelBilling = async (env, user) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireSession(context.cloudflare.env, request);
+  const session = await requireSession(context.get(cloudflareContext).env, request);
   return { email: session.user.email, hasSubscription: Boolean(session.user.subscriptionId) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const session = await requireSession(env, request);
   const form = await readForm(request);
   const parsed = confirmSchema.safeParse({ confirm: form.get("confirm") ?? undefined });

@@ -16,6 +16,7 @@ import { firstMessage, formFields, resetRequestSchema } from "../lib/auth-valida
 import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
 import { adminRecordExists } from "../server/auth/admin-role.server";
 import { failure } from "../server/auth/forms.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const parsed = resetRequestSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) return failure(firstMessage(parsed.error));
   // Spec 000 §5: the admin record must exist, and the form says so when it does not.

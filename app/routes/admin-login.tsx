@@ -10,6 +10,7 @@ import { callAuthEndpoint, cookieHeaderOf, withCookies } from "../server/auth/au
 import { getAdminSession } from "../server/auth/admin.server";
 import { isAdminEmail } from "../server/auth/admin-role.server";
 import { failure } from "../server/auth/forms.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getAdminSession(context.cloudflare.env, request)) throw redirect("/admin");
+  if (await getAdminSession(context.get(cloudflareContext).env, request)) throw redirect("/admin");
   const notice =
     new URL(request.url).searchParams.get("notice") === "password_reset"
       ? "Your password has been reset. Sign in with your new password."
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const parsed = adminSignInSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) return failure(firstMessage(parsed.error));
   const res = await callAuthEndpoint(env, request, "/sign-in/email", {

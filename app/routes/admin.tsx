@@ -47,6 +47,7 @@ import {
   type UserLookup,
 } from "../server/admin/users.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -78,7 +79,7 @@ type Panel =
 type LookupState = { email: string; user: UserLookup | null; error: string | null };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const session = await requireAdmin(env, request);
   const actor: AdminActor = { id: session.user.id, email: session.user.email };
   const url = new URL(request.url);
@@ -174,7 +175,7 @@ function answer(intent: AdminIntent | null, ok: boolean, message: string, status
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   // Every admin action checks the role AND the admins row on the server (getAdminSession).
   const session = await getAdminSession(env, request);
   if (!session) return answer(null, false, ADMIN_MESSAGES.notAuthorized, 403);

@@ -1,9 +1,10 @@
 import type { Route } from "./+types/api.cc-image.$id";
 import { wheelImageResponse } from "../server/wheel/share-image.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** GET /api/cc-image/:id -> 1200x630 PNG of the shared CC (Open Graph / Twitter image). */
 export function loader({ params, context }: Route.LoaderArgs) {
-  return wheelImageResponse(context.cloudflare.env, "CC", params.id, (p) =>
-    context.cloudflare.ctx.waitUntil(p),
+  return wheelImageResponse(context.get(cloudflareContext).env, "CC", params.id, (p) =>
+    context.get(cloudflareContext).ctx.waitUntil(p),
   );
 }

@@ -5,6 +5,7 @@ import { jsonError, jsonOk, readJson } from "../server/billing/api.server";
 import { submitContact } from "../server/contact.server";
 import { getSession } from "../server/auth/session.server";
 import { clientAddress } from "../server/rate-limit.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 // subject is built on the server from the sender's plan; a subject in the body is ignored.
 const contactSchema = z.object({
@@ -15,7 +16,7 @@ const contactSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const input = await readJson(request, contactSchema, (issue) =>
     issue?.path[0] === "message" && issue.code === "too_big"
       ? `Message must be at most ${CONTACT_MESSAGE_MAX} characters`

@@ -1,9 +1,10 @@
 import type { Route } from "./+types/api.create-checkout-session";
 import { appOrigin, jsonError, jsonOk, readPlanChoice } from "../server/billing/api.server";
 import { createCheckout } from "../server/billing/billing.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const read = await readPlanChoice(env, request);
   if (read instanceof Response) return read;
   const result = await createCheckout(env, read.user, read.choice, appOrigin(env, request));

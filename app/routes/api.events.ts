@@ -4,6 +4,7 @@ import { CLIENT_EVENT_NAMES, MAX_EVENT_BODY_BYTES } from "../lib/analytics-event
 import { recordEvent } from "../server/analytics.server";
 import { getSession } from "../server/auth/session.server";
 import { clientAddress, consumeRateLimit } from "../server/rate-limit.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 const primitive = z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]);
 
@@ -28,7 +29,7 @@ function problem(status: number, error: string) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   if (request.method !== "POST") return problem(405, "Method not allowed");
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_EVENT_BODY_BYTES) return problem(413, "Event too large");

@@ -1,10 +1,11 @@
 import type { Route } from "./+types/api.get_economic_cal";
 import { getEconomicCalendar, marketCacheControl } from "../server/market/market.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** GET /api/get_economic_cal -> { events: [{ date, title, impact, time, estimated, ... }], source, asOf }. */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    const calendar = await getEconomicCalendar(context.cloudflare.env);
+    const calendar = await getEconomicCalendar(context.get(cloudflareContext).env);
     // Spec 000 §9: economic calendar cached 6 hours.
     return Response.json(calendar, {
       headers: { "Cache-Control": marketCacheControl("public", "economicCalendar") },

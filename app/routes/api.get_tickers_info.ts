@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/api.get_tickers_info";
 import { getCachedTickerInfos, marketCacheControl } from "../server/market/market.server";
 import { clientAddress, consumeRateLimit } from "../server/rate-limit.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** The Elite watchlist is 50 symbols; one request never asks for more. */
 const MAX_SYMBOLS = 50;
@@ -39,7 +40,7 @@ function headerSafe(symbol: string): string {
  * reads the caches only, so no request here reaches a provider (decision 150).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const limit = await consumeRateLimit(
     env,
     `tickers-info:${clientAddress(request)}`,

@@ -4,6 +4,7 @@ import { refusalResponse } from "../server/entitlements.server";
 import { acceptsGzip, gzippedResponse } from "../server/http/compression.server";
 import { marketCacheControl } from "../server/market/market.server";
 import { tradeSuggestionsBody } from "../server/trade-ideas.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -15,7 +16,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * once per snapshot for clients that accept it (decision 200).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const session = await getSession(env, request);
   if (!session) return Response.json({ error: "User not authenticated" }, { status: 401, headers: NO_STORE });
   try {

@@ -1,10 +1,11 @@
 import type { Route } from "./+types/api.health";
 import { integrationsOf, serverConfig } from "../server/env.server";
 import { databaseReachable } from "../server/health.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** Liveness plus which optional integrations are configured (names only, never values). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const config = serverConfig(env);
   const db = await databaseReachable(env);
   const integrations = Object.fromEntries(

@@ -3,6 +3,7 @@ import type { Route } from "./+types/api.notifications.history";
 import { HISTORY_LIMIT } from "../lib/notifications";
 import { json, notificationApiUser } from "../server/notifications/api.server";
 import { listHistory } from "../server/notifications/history.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 const query = z.object({
   limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT.max).default(HISTORY_LIMIT.default),
@@ -10,7 +11,7 @@ const query = z.object({
 
 /** GET /api/notifications/history?limit=n (default 50; the screen asks 20) -> { success, data: items }. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const auth = await notificationApiUser(env, request);
   if (auth instanceof Response) return auth;
   const parsed = query.safeParse({ limit: new URL(request.url).searchParams.get("limit") ?? undefined });

@@ -8,10 +8,11 @@ import {
   refusalResponse,
 } from "../server/notifications/api.server";
 import { readPreferences, updatePreferences } from "../server/notifications/preferences.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** GET /api/notifications/preferences -> { success, data: preferences } (spec 001 §7). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const auth = await notificationApiUser(env, request);
   if (auth instanceof Response) return auth;
   return json({ success: true, data: await readPreferences(env, auth.user.id), currentTier: auth.plan });
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** PUT /api/notifications/preferences with a partial document -> { success, data: full preferences }. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("GET, PUT");
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const auth = await notificationApiUser(env, request);
   if (auth instanceof Response) return auth;
   const body = await readJson(request);

@@ -2,6 +2,7 @@ import type { Route } from "./+types/api.notifications.test";
 import { NOTIFICATION_MESSAGES } from "../lib/notifications";
 import { json, methodNotAllowed, notificationApiUser } from "../server/notifications/api.server";
 import { sendTestNotification } from "../server/notifications/test-email.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 export async function loader() {
   return methodNotAllowed("POST");
@@ -10,7 +11,7 @@ export async function loader() {
 /** POST /api/notifications/test: sends a test email through the outbox and records it in the history. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const auth = await notificationApiUser(env, request);
   if (auth instanceof Response) return auth;
   try {

@@ -3,6 +3,7 @@ import type { Route } from "./+types/api.notifications.toggle";
 import { NOTIFICATION_MESSAGES } from "../lib/notifications";
 import { json, methodNotAllowed, notificationApiUser, readJson } from "../server/notifications/api.server";
 import { setNotificationsEnabled } from "../server/notifications/preferences.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 const body = z.object({ enabled: z.boolean() }).strict();
 
@@ -13,7 +14,7 @@ export async function loader() {
 /** POST /api/notifications/toggle {enabled} -> { success, data: preferences } (the master switch). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const auth = await notificationApiUser(env, request);
   if (auth instanceof Response) return auth;
   const parsed = body.safeParse(await readJson(request));

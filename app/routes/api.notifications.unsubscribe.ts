@@ -3,6 +3,7 @@ import type { Route } from "./+types/api.notifications.unsubscribe";
 import { NOTIFICATION_MESSAGES } from "../lib/notifications";
 import { json } from "../server/notifications/api.server";
 import { unsubscribeWithToken } from "../server/notifications/unsubscribe.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** A person opening the List-Unsubscribe URL gets the confirm page (GETs from link scanners change nothing). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST")
     return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
   const token = new URL(request.url).searchParams.get("token");
-  const ok = await unsubscribeWithToken(context.cloudflare.env, token);
+  const ok = await unsubscribeWithToken(context.get(cloudflareContext).env, token);
   if (!ok) return json({ success: false, error: NOTIFICATION_MESSAGES.invalidUnsubscribeLink }, 400);
   return json({ success: true, message: NOTIFICATION_MESSAGES.unsubscribed });
 }

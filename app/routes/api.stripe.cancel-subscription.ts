@@ -4,6 +4,7 @@ import { BILLING_MESSAGES, CANCELLATION_COMMENT_MAX, CANCELLATION_REASONS } from
 import { billingRateLimit, jsonError, jsonOk, readJson } from "../server/billing/api.server";
 import { cancelSubscription } from "../server/billing/billing.server";
 import { getSession } from "../server/auth/session.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 // userId in the spec's call is ignored: the session says who is cancelling.
 const cancelSchema = z.object({
@@ -17,7 +18,7 @@ const cancelSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const session = await getSession(env, request);
   if (!session) return jsonError(401, BILLING_MESSAGES.mustBeLoggedIn);
   const input = await readJson(request, cancelSchema, () => BILLING_MESSAGES.cancelFailed);

@@ -2,10 +2,11 @@ import type { Route } from "./+types/api.stripe.change-plan";
 import { BILLING_MESSAGES } from "../lib/billing";
 import { appOrigin, jsonError, jsonOk, readPlanChoice } from "../server/billing/api.server";
 import { changePlan } from "../server/billing/billing.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** Upgrade / Downgrade (our path; the spec's client cancelled and re-subscribed, see decision 081). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const read = await readPlanChoice(env, request);
   if (read instanceof Response) return read;
   const result = await changePlan(env, read.user, read.choice, appOrigin(env, request));

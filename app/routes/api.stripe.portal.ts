@@ -3,10 +3,11 @@ import { BILLING_MESSAGES } from "../lib/billing";
 import { appOrigin, billingRateLimit, jsonError, jsonOk } from "../server/billing/api.server";
 import { createPortalSession } from "../server/billing/billing.server";
 import { getSession } from "../server/auth/session.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** 'Manage Subscription' and 'Click to Resume Subscription': a Stripe Billing Portal session. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   if (!(request.headers.get("content-type") ?? "").toLowerCase().includes("application/json"))
     return jsonError(415, "Expected application/json");

@@ -2,6 +2,7 @@ import type { Route } from "./+types/api.stripe.webhook";
 import { BILLING_MESSAGES } from "../lib/billing";
 import { jsonError, jsonOk } from "../server/billing/api.server";
 import { handleStripeWebhook } from "../server/billing/webhooks.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** Stripe's webhook endpoint: signed by Stripe, no session. Body read raw for the signature check. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -10,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get("content-length") ?? "0") > 512 * 1024) return jsonError(413, "Too large");
   const raw = await request.text();
   const outcome = await handleStripeWebhook(
-    context.cloudflare.env,
+    context.get(cloudflareContext).env,
     raw,
     request.headers.get("stripe-signature"),
   );

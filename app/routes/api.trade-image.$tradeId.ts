@@ -9,14 +9,15 @@ import {
 } from "../server/share-image/trade-card.server";
 import { tradeIdParam } from "../server/share-image/trade-id.server";
 import type { IdeaPayload } from "../lib/idea-view";
+import { cloudflareContext } from "../server/request-context.server";
 
 /**
  * GET /api/trade-image/:tradeId -> 1200x630 PNG of the shared idea (Open Graph / Twitter image), cached
  * in KV by a hash of the card's content. Unknown or malformed id -> 404 with a small fallback image.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
-  const waitUntil = (p: Promise<unknown>) => context.cloudflare.ctx.waitUntil(p);
+  const env = context.get(cloudflareContext).env;
+  const waitUntil = (p: Promise<unknown>) => context.get(cloudflareContext).ctx.waitUntil(p);
   const parsed = tradeIdParam.safeParse(params.tradeId);
   const found = parsed.success ? await getTradeById(env, parsed.data).catch(() => null) : null;
   if (!found) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.trade.$tradeId";
 import { getTradeById, marketCacheControl } from "../server/market/market.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** Public ids are SYMBOL-<24 hex> (a keyed hash; see ideas.server.ts). */
 const tradeIdParam = z.string().regex(/^[A-Z.]{1,6}-[0-9a-f]{24}$/);
@@ -14,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   try {
-    const found = await getTradeById(context.cloudflare.env, parsed.data);
+    const found = await getTradeById(context.get(cloudflareContext).env, parsed.data);
     if (!found)
       return Response.json(
         { error: "Trade not found" },

@@ -2,10 +2,11 @@ import type { Route } from "./+types/api.wheel.cc-batch";
 import { WHEEL_MESSAGES } from "../lib/wheel";
 import { ccBatchSchema, jsonError, wheelBatchResponse } from "../server/wheel/api.server";
 import { ccBatch } from "../server/wheel/strategies.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** POST /api/wheel/cc-strategies/batch {positions, riskLevel}: at most 10 positions per call; none on Free. */
 export const action = ({ request, context }: Route.ActionArgs) =>
-  wheelBatchResponse(context.cloudflare.env, request, {
+  wheelBatchResponse(context.get(cloudflareContext).env, request, {
     schema: ccBatchSchema,
     capability: "ccPositionsPerBatch",
     prepare: (input) => {

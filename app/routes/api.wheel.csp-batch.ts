@@ -2,10 +2,11 @@ import type { Route } from "./+types/api.wheel.csp-batch";
 import { WHEEL_MESSAGES } from "../lib/wheel";
 import { cspBatchSchema, jsonError, wheelBatchResponse } from "../server/wheel/api.server";
 import { cspBatch } from "../server/wheel/strategies.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** POST /api/wheel/csp-strategies/batch {tickers, riskLevel, cashAmount} (spec 001 "Wheel strategies"). */
 export const action = ({ request, context }: Route.ActionArgs) =>
-  wheelBatchResponse(context.cloudflare.env, request, {
+  wheelBatchResponse(context.get(cloudflareContext).env, request, {
     schema: cspBatchSchema,
     capability: "cspTickersPerBatch",
     prepare: (input) => {

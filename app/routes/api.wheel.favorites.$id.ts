@@ -2,12 +2,13 @@ import { z } from "zod";
 import type { Route } from "./+types/api.wheel.favorites.$id";
 import { jsonError, NO_STORE, wheelSession } from "../server/wheel/api.server";
 import { removeFavorite } from "../server/wheel/favorites.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 const idParam = z.string().uuid();
 
 /** DELETE /api/wheel/favorites/:id -> 200, or 404 when the user has no such favorite. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   if (request.method !== "DELETE") return jsonError(405, "Method not allowed");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;

@@ -10,10 +10,11 @@ import {
   wheelTypeSchema,
 } from "../server/wheel/api.server";
 import { addFavorite, FAVORITES_PER_USER, listFavorites } from "../server/wheel/favorites.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** GET /api/wheel/favorites[?type=CSP|CC] -> { favorites }. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
   const typeParam = new URL(request.url).searchParams.get("type");
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST /api/wheel/favorites {trade, type}: 201 saved, 409 already saved. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;

@@ -10,10 +10,11 @@ import {
   wheelSession,
 } from "../server/wheel/api.server";
 import { listPositions, positionLimitOf, savePositions } from "../server/wheel/positions.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** GET /api/wheel/positions -> { positions, limit }. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
   return Response.json(
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * removal all send the whole list). 403 past the plan's limit, 409 on a duplicate symbol.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;

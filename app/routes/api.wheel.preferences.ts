@@ -9,10 +9,11 @@ import {
   wheelSession,
 } from "../server/wheel/api.server";
 import { getPreferences, savePreferences } from "../server/wheel/positions.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** GET /api/wheel/preferences -> { cashAvailable, cspRiskLevel, ccRiskLevel, positions, positionLimit }. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
   try {
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST /api/wheel/preferences {cashAvailable?, cspRiskLevel?, ccRiskLevel?}: the Update button's save. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;

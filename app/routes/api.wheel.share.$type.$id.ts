@@ -2,6 +2,7 @@ import type { Route } from "./+types/api.wheel.share.$type.$id";
 import { WHEEL_MESSAGES } from "../lib/wheel";
 import { jsonError } from "../server/wheel/api.server";
 import { readShare } from "../server/wheel/shares.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /**
  * GET /api/wheel/share/csp|cc/:id -> { strategy } (CC: { strategy, position }). Public. 404 with the spec's
@@ -11,7 +12,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const type = params.type === "csp" ? "CSP" : params.type === "cc" ? "CC" : null;
   if (!type || !params.id) return jsonError(400, WHEEL_MESSAGES.invalidShareId);
   try {
-    const found = await readShare(context.cloudflare.env, type, params.id);
+    const found = await readShare(context.get(cloudflareContext).env, type, params.id);
     if (found.status !== "ok")
       return jsonError(404, WHEEL_MESSAGES.shareNotFoundOrExpired, { reason: found.status });
     const { payload } = found;

@@ -4,6 +4,7 @@ import { sharePath, sharePayloadFrom } from "../lib/wheel-share";
 import { firstIssue, jsonError, NO_STORE, readJsonBody, shareSchema } from "../server/wheel/api.server";
 import { clientAddress, consumeRateLimit } from "../server/rate-limit.server";
 import { createShare } from "../server/wheel/shares.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /** Shares one client may create per window (public endpoint: no sign-in, per the spec). */
 const SHARES_PER_WINDOW = 30;
@@ -14,7 +15,7 @@ const WINDOW_MS = 10 * 60_000;
  * client; stores only the share payload's fields. The URL carries the payload too (decoded locally first).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const type = params.type === "csp" ? "CSP" : params.type === "cc" ? "CC" : null;
   if (!type) return jsonError(404, "Not found");

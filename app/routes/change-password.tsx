@@ -11,6 +11,7 @@ import { failure } from "../server/auth/forms.server";
 import { requireSession } from "../server/auth/session.server";
 import { hasPassword } from "../server/auth/accounts.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -24,13 +25,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const REDIRECT_AFTER_CHANGE_MS = 2000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const session = await requireSession(env, request);
   return { email: session.user.email, hasPassword: await hasPassword(env, session.user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const session = await requireSession(env, request);
   if (!session.user.email) return failure(FORM_MESSAGES.changePasswordFailed);
   // better-auth would answer "invalid password", which reads as a typo; say what is really the case.

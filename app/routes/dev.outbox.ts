@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/dev.outbox";
 import { latestOutbox } from "../server/email/mail.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -15,7 +16,7 @@ const query = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   if (!allowed(env, request)) return new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const parsed = query.safeParse({

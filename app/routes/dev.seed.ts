@@ -1,5 +1,6 @@
 import type { Route } from "./+types/dev.seed";
 import { seedDemoData } from "../server/seed.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -9,7 +10,7 @@ function allowed(env: { APP_ENV: string }, request: Request): boolean {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   if (!allowed(env, request)) return new Response("Not Found", { status: 404 });
   const result = await seedDemoData(env, request);
   return Response.json(result);

@@ -29,6 +29,7 @@ import {
   type FeatureRequestView,
 } from "../server/feedback.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -43,7 +44,7 @@ function parseFilter(raw: string | null): FeatureFilter {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const { user } = await requireSession(env, request);
   const url = new URL(request.url);
   const filter = parseFilter(url.searchParams.get("status"));
@@ -100,7 +101,7 @@ function refuse(intent: Intent | null, message: string, status: number) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const form = Object.fromEntries(await readForm(request));
   const intent = z.enum(["feedback", "request", "vote"]).safeParse(form.intent);
   const session = await getSession(env, request);

@@ -15,6 +15,7 @@ import { authErrorMessage } from "../lib/auth-errors";
 import { firstMessage, formFields, resetRequestSchema } from "../lib/auth-validation";
 import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
 import { failure } from "../server/auth/forms.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -31,7 +32,7 @@ export const RESET_LANDING = "/reset-password";
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = resetRequestSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) return failure(firstMessage(parsed.error));
-  const res = await callAuthEndpoint(context.cloudflare.env, request, "/request-password-reset", {
+  const res = await callAuthEndpoint(context.get(cloudflareContext).env, request, "/request-password-reset", {
     email: parsed.data.email,
     redirectTo: RESET_LANDING,
   });

@@ -7,6 +7,7 @@ import { EconomicCalendarCard } from "../components/market/EconomicCalendarCard"
 import { track } from "../lib/track";
 import { getSession } from "../server/auth/session.server";
 import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 // The sample cards are static markup the server renders: the first paint needs none of their code, so the
 // browser loads it beside the page (requested as soon as this module runs) and hydrates them when it arrives. The
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const [session, calendar] = await Promise.all([
     getSession(env, request),
     loadEconomicCalendarGroups(env, new Date()),

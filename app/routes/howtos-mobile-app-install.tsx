@@ -4,6 +4,7 @@ import { articleJsonLd, HOWTOS_LAST_UPDATED, INSTALL_GUIDES } from "../lib/howto
 import { defaultShareImage, originFromMatches, pageMeta } from "../lib/seo";
 import { publicOrigin } from "../server/env.server";
 import type { Route } from "./+types/howtos-mobile-app-install";
+import { cloudflareContext } from "../server/request-context.server";
 
 const TITLE = "Install Wheelhouse on your phone";
 const DESCRIPTION =
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = publicOrigin(context.cloudflare.env, request);
+  const origin = publicOrigin(context.get(cloudflareContext).env, request);
   return {
     jsonLd: articleJsonLd({
       headline: TITLE,

@@ -6,6 +6,7 @@ import { defaultShareImage, originFromMatches, pageMeta } from "../lib/seo";
 import { howtoVideoIds } from "../server/howtos.server";
 import { publicOrigin } from "../server/env.server";
 import type { Route } from "./+types/howtos";
+import { cloudflareContext } from "../server/request-context.server";
 
 const TITLE = "Wheelhouse How-tos";
 const DESCRIPTION =
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const origin = publicOrigin(env, request);
   return {
     videoIds: howtoVideoIds(env),

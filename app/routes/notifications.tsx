@@ -25,6 +25,7 @@ import { entitlementOf } from "../server/entitlements.server";
 import { listHistory } from "../server/notifications/history.server";
 import { readPreferences } from "../server/notifications/preferences.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const { user } = await requireSession(env, request);
   const { plan, allowed } = entitlementOf(user, "notifications");
   if (!allowed) return { premiumRequired: true as const, currentTier: plan };

@@ -25,6 +25,7 @@ import { getSession } from "../server/auth/session.server";
 import { getBilling } from "../server/billing/stripe.server";
 import { publicConfig, serverConfig } from "../server/env.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const PRICING_SIGN_UP_HREF = withReturnTo("/signup", "/pricing");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const url = new URL(request.url);
   const session = await getSession(env, request);
   const u = session?.user;

@@ -16,6 +16,7 @@ import { firstMessage, formFields, resetPasswordSchema } from "../lib/auth-valid
 import { MIN_PASSWORD_LENGTH } from "../lib/password-rules";
 import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
 import { failure } from "../server/auth/forms.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = formFields(await readForm(request));
   const parsed = resetPasswordSchema.safeParse(fields);
   if (!parsed.success) return failure(firstMessage(parsed.error));
-  const res = await callAuthEndpoint(context.cloudflare.env, request, "/reset-password", {
+  const res = await callAuthEndpoint(context.get(cloudflareContext).env, request, "/reset-password", {
     token: parsed.data.token,
     newPassword: parsed.data.newPassword,
   });

@@ -9,13 +9,14 @@ import { tradeShareUrl } from "../lib/share";
 import { serverConfig } from "../server/env.server";
 import { tradeIdParam } from "../server/share-image/trade-id.server";
 import { loadSharedTrade } from "../server/shared-trade.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 /**
  * Public, server-rendered: crawlers read the title, description, canonical and Open Graph / Twitter tags
  * without JavaScript. Unknown or malformed id, or any failure -> redirect to / (spec 001 "Shared pages").
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const parsed = tradeIdParam.safeParse(params.tradeId);
   if (!parsed.success) throw redirect("/");
   const nowMs = Date.now();
@@ -41,27 +42,27 @@ export function headers() {
   return { "Cache-Control": "public, max-age=300" };
 }
 
-export const meta = ({ data }: Route.MetaArgs) => {
-  if (!data) return [{ title: "Shared Trade · Wheelhouse" }];
-  const title = `${ideaTitle(data.idea)} · Wheelhouse trade idea`;
-  const description = ideaSummary(data.idea);
+export const meta = ({ loaderData }: Route.MetaArgs) => {
+  if (!loaderData) return [{ title: "Shared Trade · Wheelhouse" }];
+  const title = `${ideaTitle(loaderData.idea)} · Wheelhouse trade idea`;
+  const description = ideaSummary(loaderData.idea);
   return [
     { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: data.canonical },
+    { tagName: "link", rel: "canonical", href: loaderData.canonical },
     { property: "og:type", content: "article" },
     { property: "og:site_name", content: "Wheelhouse" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
-    { property: "og:url", content: data.canonical },
-    { property: "og:image", content: data.image },
+    { property: "og:url", content: loaderData.canonical },
+    { property: "og:image", content: loaderData.image },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
     { property: "og:image:alt", content: description },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
-    { name: "twitter:image", content: data.image },
+    { name: "twitter:image", content: loaderData.image },
   ];
 };
 

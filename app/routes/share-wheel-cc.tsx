@@ -2,11 +2,12 @@ import type { Route } from "./+types/share-wheel-cc";
 import { SharedStrategyScreen } from "../components/wheel/SharedStrategy";
 import { sharePageMetaFrom } from "../lib/wheel-share-meta";
 import { sharePageLoaderData } from "../server/wheel/share-page.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) =>
-  sharePageLoaderData(context.cloudflare.env, "CC", params.shareId, request);
+  sharePageLoaderData(context.get(cloudflareContext).env, "CC", params.shareId, request);
 
-export const meta = ({ data }: Route.MetaArgs) => sharePageMetaFrom("CC", data);
+export const meta = ({ loaderData }: Route.MetaArgs) => sharePageMetaFrom("CC", loaderData);
 
 export default function Screen({ loaderData }: Route.ComponentProps) {
   return <SharedStrategyScreen type="CC" state={loaderData.state} />;

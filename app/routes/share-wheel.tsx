@@ -8,10 +8,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return { preview: previewFromQuery(new URL(request.url).searchParams) };
 }
 
-export const meta = ({ data }: Route.MetaArgs) => [
+export const meta = ({ loaderData }: Route.MetaArgs) => [
   {
-    title: data?.preview
-      ? `${data.preview.symbol} shared strategy · Wheelhouse`
+    title: loaderData?.preview
+      ? `${loaderData.preview.symbol} shared strategy · Wheelhouse`
       : "Shared Strategy · Wheelhouse",
   },
 ];

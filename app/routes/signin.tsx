@@ -32,6 +32,7 @@ import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.serv
 import { enabledProviders, failure, startSocialSignIn } from "../server/auth/forms.server";
 import { getAuth } from "../server/auth/auth.server";
 import { redirectIfSignedIn } from "../server/auth/session.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -46,7 +47,7 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const url = new URL(request.url);
   const oauthError = url.searchParams.get("error");
   if (oauthError === "signup_disabled") {
@@ -76,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const fields = formFields(await readForm(request));
   const returnTo = safeReturnPath(fields[RETURN_PARAM]);
   const social = socialProviderSchema.safeParse(fields.intent);

@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/signout";
 import { getAuth } from "../server/auth/auth.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const auth = getAuth(context.cloudflare.env, request);
+  const auth = getAuth(context.get(cloudflareContext).env, request);
   const res = await auth.api.signOut({ headers: request.headers, asResponse: true });
   const headers = new Headers();
   for (const cookie of res.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

@@ -36,6 +36,7 @@ import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.serv
 import { enabledProviders, failure, startSocialSignIn } from "../server/auth/forms.server";
 import { redirectIfSignedIn } from "../server/auth/session.server";
 import { acceptInvite, findPendingInvite } from "../server/auth/invites.server";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -47,7 +48,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   await redirectIfSignedIn(env, request);
   const url = new URL(request.url);
   const oauthError = url.searchParams.get("error");
@@ -66,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const fields = formFields(await readForm(request));
   const returnTo = safeReturnPath(fields[RETURN_PARAM]);
   const social = socialProviderSchema.safeParse(fields.intent);

@@ -32,6 +32,7 @@ import {
 import { requireSession } from "../server/auth/session.server";
 import { tradeIdeasPageFor, tradeIdeasScreen, type TradeIdeasPage } from "../server/trade-ideas.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -49,7 +50,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * list at all: the server never reads or sends ideas for them.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const { user } = await requireSession(env, request);
   const screen = await tradeIdeasScreen(env, user);
   const url = new URL(request.url);

@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/subscription-cancelled";
 import { getSession } from "../server/auth/session.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await getSession(context.cloudflare.env, request);
+  const session = await getSession(context.get(cloudflareContext).env, request);
   if (!session) throw redirect("/");
   return null;
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/subscription-success";
 import { getSession } from "../server/auth/session.server";
 import { recordSubscriptionSuccess } from "../server/billing/billing.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const session = await getSession(env, request);
   if (!session) throw redirect("/");
   // Purchase, payment and conversion events (once per Checkout session) and the page view: first-party rows.

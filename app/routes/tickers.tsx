@@ -21,6 +21,7 @@ import {
   watchlistTickerInfos,
 } from "../server/watchlist.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const { user } = await requireSession(env, request);
   const view = await loadWatchlist(env, user);
   return {
@@ -56,7 +57,7 @@ export type TickersActionData =
   | { ok: false; intent: "add" | "delete"; message: string; redirectTo?: string | null };
 
 export async function action({ request, context }: Route.ActionArgs): Promise<Response | TickersActionData> {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const session = await getSession(env, request);
   if (!session)
     return Response.json(

@@ -4,6 +4,7 @@ import { readForm } from "../server/http/form.server";
 import { NOTIFICATION_MESSAGES } from "../lib/notifications";
 import { checkUnsubscribeToken, unsubscribeWithToken } from "../server/notifications/unsubscribe.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -17,14 +18,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The page behind the email's Unsubscribe link: checks the signed token, changes nothing until confirmed. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const check = await checkUnsubscribeToken(context.cloudflare.env, token);
+  const check = await checkUnsubscribeToken(context.get(cloudflareContext).env, token);
   return { valid: check.ok, token: token ?? "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const token = String(form.get("token") ?? "");
-  const ok = await unsubscribeWithToken(context.cloudflare.env, token);
+  const ok = await unsubscribeWithToken(context.get(cloudflareContext).env, token);
   return { done: ok };
 }
 

@@ -8,6 +8,7 @@ import { listFavorites } from "../server/wheel/favorites.server";
 import { getPreferences } from "../server/wheel/positions.server";
 import { watchlistOf } from "../server/watchlist.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
+import { cloudflareContext } from "../server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Preferences, positions, favorite ids, the CSP tickers and the banner; strategies load from the API. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.cloudflare.env;
+  const env = context.get(cloudflareContext).env;
   const { user } = await requireSession(env, request);
   const { plan, limit: cspTickers } = entitlementOf(user, "cspTickersPerBatch");
   const nowMs = Date.now();

@@ -23,6 +23,7 @@ import {
   stripeContext,
   webhookRequest,
 } from "./billing-helpers";
+import { cloudflareContext } from "../../app/server/request-context.server";
 
 let n = 0;
 const email = (tag: string) => `bill-${tag}-${Date.now()}-${++n}@example.com`;
@@ -383,7 +384,9 @@ describe("cancelSubscriptionsForDeletedUser (account deletion)", () => {
       customer: row.customerId,
       price: PRICES.eliteMonthly,
     });
-    const result = await cancelSubscriptionsForDeletedUser(stripeContext().cloudflare.env, { id: row.id });
+    const result = await cancelSubscriptionsForDeletedUser(stripeContext().get(cloudflareContext).env, {
+      id: row.id,
+    });
     expect(result.ok).toBe(true);
     expect(result.ok && [...result.canceled].sort()).toEqual([subscriptionId, extra.id].sort());
     const deletes = await stripeCalls(
@@ -399,13 +402,17 @@ describe("cancelSubscriptionsForDeletedUser (account deletion)", () => {
     const address = email("nodelete");
     await signUpAndGetCookie(address);
     const { id } = (await billingFields(address))!;
-    expect(await cancelSubscriptionsForDeletedUser(makeContext().cloudflare.env, { id })).toEqual({
-      ok: true,
-      canceled: [],
-    });
+    expect(await cancelSubscriptionsForDeletedUser(makeContext().get(cloudflareContext).env, { id })).toEqual(
+      {
+        ok: true,
+        canceled: [],
+      },
+    );
     const { row } = await subscribed("delete-down", "Pro Plan");
     await fakeControl(`/__stripe/customers/${row.customerId}`, { email: "stripe-down@example.com" });
-    expect(await cancelSubscriptionsForDeletedUser(stripeContext().cloudflare.env, { id: row.id })).toEqual({
+    expect(
+      await cancelSubscriptionsForDeletedUser(stripeContext().get(cloudflareContext).env, { id: row.id }),
+    ).toEqual({
       ok: false,
       error: "Failed to cancel subscription",
     });

@@ -3,6 +3,7 @@ import { makeContext } from "./helpers";
 import { outboxFor } from "./auth-helpers";
 import { backoffMs, deliverQueuedEmails, MAX_ATTEMPTS, sendEmail } from "../../app/server/email/mail.server";
 import { escapeHtml, resetPasswordEmail } from "../../app/server/email/templates.server";
+import { cloudflareContext } from "../../app/server/request-context.server";
 
 const fake = () => inject("fakeOrigin");
 
@@ -12,7 +13,7 @@ async function recorded(): Promise<{ url: string; headers: Record<string, string
 
 describe("mail module", () => {
   it("captures emails in the outbox when no provider is configured", async () => {
-    const env = makeContext().cloudflare.env;
+    const env = makeContext().get(cloudflareContext).env;
     const result = await sendEmail(
       env,
       resetPasswordEmail(
@@ -32,7 +33,7 @@ describe("mail module", () => {
       RESEND_API_KEY: "re_test",
       EMAIL_FROM: "Wheelhouse <noreply@wheelhouse.test>",
       RESEND_API_BASE: `${fake()}/resend`,
-    }).cloudflare.env;
+    }).get(cloudflareContext).env;
     const result = await sendEmail(env, resetPasswordEmail("sent@example.com", "http://localhost/reset"));
     expect(result.status).toBe("sent");
     const [row] = await outboxFor("sent@example.com");
@@ -55,7 +56,7 @@ describe("mail module", () => {
       RESEND_API_KEY: "re_test",
       EMAIL_FROM: "noreply@wheelhouse.test",
       RESEND_API_BASE: `${fake()}/resend/fail`,
-    }).cloudflare.env;
+    }).get(cloudflareContext).env;
     const t0 = Date.UTC(2026, 10, 1);
     const result = await sendEmail(
       failing,
@@ -75,7 +76,7 @@ describe("mail module", () => {
       RESEND_API_KEY: "re_test",
       EMAIL_FROM: "noreply@wheelhouse.test",
       RESEND_API_BASE: `${fake()}/resend`,
-    }).cloudflare.env;
+    }).get(cloudflareContext).env;
     const run = await deliverQueuedEmails(healthy, new Date(t0 + backoffMs(1)));
     expect(run).toMatchObject({ itemsProcessed: 1, failures: 0 });
     [row] = await outboxFor("retry@example.com");

@@ -1,20 +1,22 @@
 // Helpers for calling route loaders/actions inside workerd with the real bindings.
 import { env } from "cloudflare:test";
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { WorkerEnv } from "../../app/server/env.server";
 import { POLICY_CONSENT } from "../../app/lib/auth-validation";
+import { createRequestContext } from "../../app/server/request-context.server";
+import { cloudflareContext } from "../../app/server/request-context.server";
 
 export const testEnv = env as unknown as WorkerEnv;
 
 export const ORIGIN = "http://localhost";
 
-export function makeContext(overrides: Partial<WorkerEnv> = {}): AppLoadContext {
+export function makeContext(overrides: Partial<WorkerEnv> = {}): RouterContextProvider {
   const ctx = {
     waitUntil: () => {},
     passThroughOnException: () => {},
     props: {},
   } as unknown as ExecutionContext;
-  return { cloudflare: { env: { ...testEnv, ...overrides } as WorkerEnv, ctx }, cspNonce: "test-nonce" };
+  return createRequestContext({ ...testEnv, ...overrides } as WorkerEnv, ctx, "test-nonce");
 }
 
 // Route modules type their args precisely; tests pass the parts a loader or action reads.
@@ -25,7 +27,7 @@ type RouteFn<T> = (args: any) => T;
 export async function call<T>(
   fn: RouteFn<T>,
   request: Request | string,
-  opts: { params?: Record<string, string>; context?: AppLoadContext } = {},
+  opts: { params?: Record<string, string>; context?: RouterContextProvider } = {},
 ): Promise<Awaited<T> | Response> {
   const req = typeof request === "string" ? new Request(new URL(request, ORIGIN)) : request;
   try {
@@ -50,7 +52,7 @@ export async function signUpAndGetCookie(
   context = makeContext(),
 ): Promise<string> {
   const { getAuth } = await import("../../app/server/auth/auth.server");
-  const auth = getAuth(context.cloudflare.env, new Request(ORIGIN));
+  const auth = getAuth(context.get(cloudflareContext).env, new Request(ORIGIN));
   const res = await auth.api.signUpEmail({
     body: { email, password, name: email.split("@")[0] ?? email, ...POLICY_CONSENT },
     asResponse: true,

@@ -32,6 +32,7 @@ import {
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server";
 import { forgetIdeasMemo } from "../../app/server/trade-ideas.server";
+import { cloudflareContext } from "../../app/server/request-context.server";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
 const SPREADS = ["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"];
@@ -178,7 +179,7 @@ describe("the live risk-free rate", () => {
       MARKET_DATA_PROVIDER: "live",
       TREASURY_API_BASE: `${inject("fakeOrigin")}/treasury`,
       ...overrides,
-    } as Partial<WorkerEnv>).cloudflare.env;
+    } as Partial<WorkerEnv>).get(cloudflareContext).env;
   }
 
   it("reads the latest 13-week bill, keeps it as the last good value, and serves it when the Treasury is down", async () => {
@@ -225,7 +226,9 @@ describe("the live risk-free rate", () => {
   });
 
   it("leaves the simulated market on its own series", async () => {
-    const demo = makeContext({ MARKET_DATA_PROVIDER: "demo" } as Partial<WorkerEnv>).cloudflare.env;
+    const demo = makeContext({ MARKET_DATA_PROVIDER: "demo" } as Partial<WorkerEnv>).get(
+      cloudflareContext,
+    ).env;
     expect(await readRiskFreeRate(demo, NOW)).toEqual(simulatedRiskFreeRate("2026-07-24"));
   });
 });

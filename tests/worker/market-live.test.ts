@@ -10,6 +10,7 @@ import { KV_KEYS } from "../../app/server/market/cache.server";
 import { getTickerInfos, isKnownSymbol } from "../../app/server/market/market.server";
 import { getMarketProvider } from "../../app/server/market/provider.server";
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
+import { cloudflareContext } from "../../app/server/request-context.server";
 
 // Friday 2026-07-24, 21:00 ET: after the close the samples were recorded at.
 const NOW = new Date("2026-07-25T01:00:00Z");
@@ -25,7 +26,7 @@ function liveEnv(overrides: Partial<WorkerEnv> = {}): WorkerEnv {
     ALPHAVANTAGE_API_BASE: `${origin}/alphavantage`,
     TREASURY_API_BASE: `${origin}/treasury`,
     ...overrides,
-  } as Partial<WorkerEnv>).cloudflare.env;
+  } as Partial<WorkerEnv>).get(cloudflareContext).env;
 }
 
 describe("live providers", () => {

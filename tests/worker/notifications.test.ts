@@ -23,6 +23,7 @@ import { KV_KEYS } from "../../app/server/market/cache.server";
 import type { TickerInfo } from "../../app/server/market/ticker-info.server";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
 import { setUser } from "./auth-helpers";
+import { cloudflareContext } from "../../app/server/request-context.server";
 
 const fake = () => inject("fakeOrigin");
 
@@ -548,7 +549,9 @@ describe("queue consumer (workerd)", () => {
     await env.MARKET_KV.put(KV_KEYS.tickerInfo("AMD"), JSON.stringify(tickerInfo("AMD")));
     const user = await subscriber("AMD");
     const delivery = { RESEND_API_KEY: "re_test", EMAIL_FROM: "Wheelhouse <a@wheelhouse.test>" };
-    const failing = makeContext({ ...delivery, RESEND_API_BASE: `${fake()}/resend/fail` }).cloudflare.env;
+    const failing = makeContext({ ...delivery, RESEND_API_BASE: `${fake()}/resend/fail` }).get(
+      cloudflareContext,
+    ).env;
     const body = { v: 1, runAt: NOW, userIds: [user.id] };
 
     const first = batchOf([body]);
@@ -566,7 +569,9 @@ describe("queue consumer (workerd)", () => {
     const pendingHistory = await bodyOf(await historyRouteFor(user.id));
     expect((pendingHistory.body.data as { status: string }[])[0]!.status).toBe("pending");
 
-    const working = makeContext({ ...delivery, RESEND_API_BASE: `${fake()}/resend` }).cloudflare.env;
+    const working = makeContext({ ...delivery, RESEND_API_BASE: `${fake()}/resend` }).get(
+      cloudflareContext,
+    ).env;
     const second = batchOf([body], 2);
     await handleNotificationBatch(second, working, NOW + 60_000);
     const r2 = await getQueueResult(second, createExecutionContext());

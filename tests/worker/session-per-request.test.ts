@@ -7,6 +7,7 @@ import * as layout from "../../app/routes/signed-in-layout";
 import * as tickers from "../../app/routes/tickers";
 import * as spreads from "../../app/routes/spreads";
 import { getAuth } from "../../app/server/auth/auth.server";
+import { cloudflareContext } from "../../app/server/request-context.server";
 
 describe("one session lookup per page request", () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -19,7 +20,7 @@ describe("one session lookup per page request", () => {
     const cookie = await signUpAndGetCookie(`one-lookup${path.replace("/", "-")}@example.com`);
     const context = makeContext();
     const request = requestWithCookie(path, cookie);
-    const lookups = vi.spyOn(getAuth(context.cloudflare.env, request).api, "getSession");
+    const lookups = vi.spyOn(getAuth(context.get(cloudflareContext).env, request).api, "getSession");
     try {
       const results = await Promise.all([
         call(root.loader, request, { context }),
@@ -47,7 +48,7 @@ describe("one session lookup per page request", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "intent=dismiss-trimmed",
     });
-    const lookups = vi.spyOn(getAuth(context.cloudflare.env, post).api, "getSession");
+    const lookups = vi.spyOn(getAuth(context.get(cloudflareContext).env, post).api, "getSession");
     try {
       expect(await call(tickers.action, post, { context })).toEqual({ ok: true, intent: "dismiss-trimmed" });
       expect(lookups).toHaveBeenCalledTimes(1);

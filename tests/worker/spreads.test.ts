@@ -30,6 +30,7 @@ import {
   testEnv,
 } from "./helpers";
 import { pngSize } from "./png";
+import { cloudflareContext } from "../../app/server/request-context.server";
 
 const IDEAS = fixtureIdeas(60);
 const cookies: Record<string, string> = {};
@@ -517,7 +518,7 @@ describe("/share/trade/:tradeId", () => {
     const data = (await call(shareTrade.loader, link.pathname, { params: { tradeId: id } })) as ShareData;
     expect(data.idea.trade_unique_identifier).toBe(id);
     expect(data.canonical).toBe(link.toString());
-    const tags = shareTrade.meta({ data } as never) as unknown as Record<string, string>[];
+    const tags = shareTrade.meta({ loaderData: data } as never) as unknown as Record<string, string>[];
     const find = (k: string, v: string) => tags.find((t) => t[k] === v);
     expect(find("name", "twitter:card")?.content).toBe("summary_large_image");
     expect(find("property", "og:image")?.content).toBe(`http://localhost/api/trade-image/${id}`);
@@ -575,7 +576,7 @@ describe("/api/trade-image/:tradeId", () => {
     // The KV write rides on waitUntil: collect it like the runtime would before the next request.
     const pending: Promise<unknown>[] = [];
     const context = makeContext();
-    (context.cloudflare.ctx as { waitUntil: (p: Promise<unknown>) => void }).waitUntil = (p) =>
+    (context.get(cloudflareContext).ctx as { waitUntil: (p: Promise<unknown>) => void }).waitUntil = (p) =>
       pending.push(p);
     const first = (await call(tradeImage.loader, `/api/trade-image/${id}`, {
       params: { tradeId: id },

@@ -13,13 +13,14 @@ import {
 import { runJob } from "../../app/server/jobs/scheduler.server";
 import { getSession } from "../../app/server/auth/session.server";
 import { POLICY_CONSENT } from "../../app/lib/auth-validation";
+import { cloudflareContext } from "../../app/server/request-context.server";
 
 const DAY = 86_400_000;
 
 async function plainUser(email: string) {
   // A user created without a session (as an import or admin tool would): no trial yet.
   const { getAuth } = await import("../../app/server/auth/auth.server");
-  const auth = getAuth(makeContext().cloudflare.env, new Request("http://localhost"));
+  const auth = getAuth(makeContext().get(cloudflareContext).env, new Request("http://localhost"));
   await auth.api.signUpEmail({ body: { email, password: "secret-password", name: "x", ...POLICY_CONSENT } });
   await setUser(email, {
     subscription_tier: "Free Plan",
@@ -103,7 +104,10 @@ describe("automatic promotional trial", () => {
       has_used_trial: 0,
       trial_end: null,
     });
-    const session = await getSession(makeContext().cloudflare.env, requestWithCookie("/", cookie));
+    const session = await getSession(
+      makeContext().get(cloudflareContext).env,
+      requestWithCookie("/", cookie),
+    );
     expect(session?.user).toMatchObject({
       subscriptionTier: "Pro Plan",
       subscriptionStatus: "trialing",
@@ -139,7 +143,7 @@ describe("trial expiry", () => {
       last_subscription_tier: "Elite Plan",
     });
     await setUser("cron-stripe@example.com", { trial_end: Date.now() - DAY, subscription_id: "sub_stripe" });
-    const run = await runJob("housekeeping", makeContext().cloudflare.env, new Date());
+    const run = await runJob("housekeeping", makeContext().get(cloudflareContext).env, new Date());
     expect(run.ok).toBe(true);
     expect(run.detail).toMatchObject({ trialsExpired: 1 });
     expect(await userRow("cron-expired@example.com")).toMatchObject({

@@ -49,7 +49,7 @@ describe("shared CSP and CC pages", () => {
     const res = await page(cspPage, "csp", id);
     expect(res.status).toBe(200);
     expect(res.body!.state).toMatchObject({ status: "ok", from: "server", payload: csp });
-    const tags = cspPage.meta({ data: res.body } as any) as Record<string, string>[];
+    const tags = cspPage.meta({ loaderData: res.body } as any) as Record<string, string>[];
     const og = (p: string) => tags.find((t) => t.property === p || t.name === p)?.content;
     expect(og("og:image")).toBe(`http://localhost/api/csp-image/${id}`);
     expect(og("twitter:card")).toBe("summary_large_image");

@@ -4,6 +4,7 @@ import type { WorkerEnv } from "../env.server";
 import { getAuth, type SessionData } from "./auth.server";
 import { reconcileTrial } from "./trial.server";
 import { isBannedNow } from "./ban.server";
+import { pageUrl } from "../http/route-url.server";
 import { DEFAULT_AFTER_SIGN_IN, landingPath, returnPathFrom, withReturnTo } from "../../lib/return-address";
 
 /**
@@ -48,7 +49,7 @@ async function lookupSession(env: WorkerEnv, request: Request): Promise<SessionD
 export async function requireSession(env: WorkerEnv, request: Request): Promise<SessionData> {
   const session = await getSession(env, request);
   if (!session) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     throw redirect(withReturnTo("/signin", url.pathname + url.search));
   }
   return session;

@@ -6,6 +6,7 @@ import { withReturnTo } from "../../lib/return-address";
 import type { WorkerEnv } from "../env.server";
 import type { SessionData } from "./auth.server";
 import { getSession } from "./session.server";
+import { pageUrl } from "../http/route-url.server";
 
 /** better-auth's session cookie (value "token.signature", URL-encoded), with the __Secure- prefix over HTTPS. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
@@ -48,7 +49,7 @@ export async function guardSignedIn(env: WorkerEnv, request: Request): Promise<S
     throw data(USER_DATA_MESSAGES.fetchFailed, { status: 503 });
   }
   if (session) return session;
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const cookie = SESSION_COOKIE.exec(request.headers.get("cookie") ?? "")?.[1];
   const state = cookie ? await sessionState(env, cookie) : null;
   if (state === "failed") throw data(USER_DATA_MESSAGES.fetchFailed, { status: 503 });

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { WHEEL_MESSAGES, type WheelType } from "../../lib/wheel";
 import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "../../lib/wheel-share";
 import { readShare } from "./shares.server";
+import { pageUrl } from "../http/route-url.server";
 
 type Env = { DB: D1Database; SHARE_KV: KVNamespace };
 
@@ -74,7 +75,7 @@ export async function sharePageLoaderData(
   shareId: string | undefined,
   request: Request,
 ) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const state = await loadSharePage(env, type, shareId, url);
   const imagePath = type === "CSP" ? "csp-image" : "cc-image";
   const imageUrl =

@@ -1,0 +1,21 @@
+// The context every loader, action and middleware receives. React Router 8 always runs middleware and accepts only
+// a RouterContextProvider, whose values are read with typed keys (decision 230).
+import { createContext, RouterContextProvider } from "react-router";
+import type { WorkerEnv } from "./env.server";
+
+/** The Worker's bindings and execution context: `context.get(cloudflareContext).env`. */
+export const cloudflareContext = createContext<{ env: WorkerEnv; ctx: ExecutionContext }>();
+
+/** The request's CSP nonce, also set on the response's Content-Security-Policy header by the Worker. */
+export const cspNonceContext = createContext<string>();
+
+export function createRequestContext(
+  env: WorkerEnv,
+  ctx: ExecutionContext,
+  cspNonce: string,
+): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env, ctx });
+  context.set(cspNonceContext, cspNonce);
+  return context;
+}
