@@ -1,8 +1,9 @@
 // better-auth on D1 (drizzle adapter): email + password, Google and Apple when configured, password
 // reset through the mail module, the admin plugin, sessions and rate limits in D1 (not KV: it is eventually consistent, wrong for counters).
-import { betterAuth } from "better-auth";
+// The minimal entry leaves out the Kysely adapter and SQLite dialects the app never uses (decision 231).
+import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
+import { admin } from "better-auth/plugins/admin";
 import { getDb, schema } from "../db/client.server";
 import { authSecret, integrationsOf, serverConfig, type WorkerEnv } from "../env.server";
 import { sendEmail } from "../email/mail.server";
