@@ -74,6 +74,8 @@ export const WHEEL_MESSAGES = {
   fetchCcFailed: "Failed to fetch CC strategies",
   fetchPreferencesFailed: "Failed to fetch preferences",
   updatePositionsFailed: "Failed to update positions",
+  /** 409 to a positions save made from an older list (decision 225); the screen re-applies and saves again. */
+  positionsChanged: "Your positions were changed elsewhere. Reload them and apply your change again.",
   noStrategiesYet: "No Strategies Found Yet!",
   noCsp: "No CSP strategies found",
   noCc: "No CC strategies found",

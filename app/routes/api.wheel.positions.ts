@@ -9,16 +9,16 @@ import {
   readJsonBody,
   wheelSession,
 } from "../server/wheel/api.server";
-import { listPositions, positionLimitOf, savePositions } from "../server/wheel/positions.server";
+import { positionLimitOf, readPositions, savePositions } from "../server/wheel/positions.server";
 
-/** GET /api/wheel/positions -> { positions, limit }. */
+/** GET /api/wheel/positions -> { positions, version, limit }. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
   return Response.json(
     {
-      positions: await listPositions(env, session.user.id),
+      ...(await readPositions(env, session.user.id)),
       limit: positionLimitOf(session.user),
     },
     { headers: NO_STORE },
@@ -26,8 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * POST /api/wheel/positions {positions}: replaces the user's positions (add, edit, bulk, CSV import and
- * removal all send the whole list). 403 past the plan's limit, 409 on a duplicate symbol.
+ * POST /api/wheel/positions {positions, version?}: replaces the user's positions (add, edit, bulk, CSV import
+ * and removal all send the whole list). 403 past the plan's limit, 409 on a duplicate symbol, and 409
+ * (reason "stale", with the stored list and its version) when the list changed since `version` (decision 225).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.cloudflare.env;
@@ -36,16 +37,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (session instanceof Response) return session;
   const parsed = positionsSchema.safeParse(await readJsonBody(request, 65_536));
   if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
+  const { positions, version } = parsed.data;
   try {
-    const result = await savePositions(env, session.user, parsed.data.positions);
-    if (!result.ok)
-      return result.reason === "limit"
-        ? refusalResponse(result.refusal, { status: "error", reason: "limit" })
-        : jsonError(409, result.message, { reason: result.reason, limit: result.limit });
-    return Response.json(
-      { status: "success", positions: result.positions, limit: positionLimitOf(session.user) },
-      { headers: NO_STORE },
-    );
+    const result = await savePositions(env, session.user, positions, version ?? null);
+    const limit = positionLimitOf(session.user);
+    if (result.ok)
+      return Response.json(
+        { status: "success", positions: result.positions, version: result.version, limit },
+        { headers: NO_STORE },
+      );
+    if (result.reason === "limit")
+      return refusalResponse(result.refusal, { status: "error", reason: "limit" });
+    if (result.reason === "stale")
+      return jsonError(409, result.message, {
+        reason: "stale",
+        positions: result.positions,
+        version: result.version,
+        limit,
+      });
+    return jsonError(409, result.message, { reason: result.reason, limit: result.limit });
   } catch (error) {
     console.error("positions save failed", error);
     return jsonError(503, WHEEL_MESSAGES.updatePositionsFailed);

@@ -2,7 +2,7 @@
 // The wheel API end to end in workerd: the cron job fills the caches with the simulated market, then the
 // routes answer from them (auth, plan caps, validation, positions, preferences, favorites, shares).
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
 import { freshIp } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
@@ -20,6 +20,8 @@ import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server"
 import { decodeSharePayload } from "../../app/lib/wheel-share";
 import { FALLBACK_TICKERS, WHEEL_MESSAGES } from "../../app/lib/wheel";
 import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
+import { createPositionsSaver } from "../../app/lib/positions-sync";
+import { savePositions as clientSavePositions } from "../../app/lib/wheel-client";
 
 const NOW = new Date("2026-11-23T16:00:00Z");
 // Shared strategies must not have expired on the day the tests run (an expired share answers 404).
@@ -312,6 +314,89 @@ describe("positions", () => {
     // Each save replaced the whole list in one transaction: one of them, never a mix past the limit.
     expect(listed.body.positions).toHaveLength(8);
     expect(new Set(listed.body.positions.map((p: any) => p.symbol[0])).size).toBe(1);
+  });
+});
+
+describe("positions: a save from an older list (decision 225)", () => {
+  const base = [{ symbol: "AAPL", shares: 100, costBasis: 150 }];
+  const added = "BCDEFGHIJK".split("").map((c) => ({ symbol: `Z${c}`, shares: 100, costBasis: 10 }));
+  const saveFrom = async (cookie: string, positions: unknown, version: unknown) =>
+    json(await call(positionsRoute.action, post("/api/wheel/positions", { positions, version }, cookie)));
+  const stored = async (cookie: string) =>
+    (await json(await call(positionsRoute.loader, requestWithCookie("/api/wheel/positions", cookie)))).body;
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("parallel saves from one version: exactly one is stored, the rest get 409 and change nothing", async () => {
+    const elite = await userWith("Elite Plan");
+    expect(await stored(elite)).toMatchObject({ positions: [], version: 0 });
+    const first = await saveFrom(elite, base, 0);
+    expect(first).toMatchObject({ status: 200, body: { positions: base, version: 1 } });
+
+    const results = await Promise.all(added.map((p) => saveFrom(elite, [...base, p], 1)));
+    const winners = results.filter((r) => r.status === 200);
+    const stale = results.filter((r) => r.status === 409);
+    expect(winners).toHaveLength(1);
+    expect(stale).toHaveLength(added.length - 1);
+    const winner = winners[0]!.body.positions;
+    expect(winners[0]!.body.version).toBe(2);
+    // Each refusal carries the stored list and its version, to re-apply the change to.
+    for (const r of stale)
+      expect(r.body).toMatchObject({
+        error: WHEEL_MESSAGES.positionsChanged,
+        reason: "stale",
+        positions: winner,
+        version: 2,
+      });
+    expect(await stored(elite)).toMatchObject({ positions: winner, version: 2 });
+    // The preferences (the /wheels loader's read) carry the same version.
+    const prefs = await json(
+      await call(prefsRoute.loader, requestWithCookie("/api/wheel/preferences", elite)),
+    );
+    expect(prefs.body.positionsVersion).toBe(2);
+  });
+
+  it("after the screen's re-apply (wheel-client + positions-sync), every parallel addition is stored", async () => {
+    const elite = await userWith("Elite Plan");
+    await saveFrom(elite, base, 0);
+    // The browser client's fetch, answered by the route as this user.
+    const statuses: number[] = [];
+    vi.stubGlobal("fetch", async (path: string, init: RequestInit) => {
+      const res = await call(positionsRoute.action, post(path, JSON.parse(String(init.body)), elite));
+      statuses.push((res as Response).status);
+      return res;
+    });
+    // Ten windows that all loaded the list at version 1, each adding one position at the same moment.
+    const done = await Promise.all(
+      added.map((p) =>
+        createPositionsSaver({
+          initial: { positions: base, version: 1 },
+          send: clientSavePositions,
+          maxAttempts: added.length,
+        }).save(base, [...base, p]),
+      ),
+    );
+    expect(statuses.filter((s) => s === 409).length).toBeGreaterThanOrEqual(added.length - 1);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    const all = [...base, ...added].map((p) => p.symbol).sort();
+    expect((await stored(elite)).positions.map((p: { symbol: string }) => p.symbol)).toEqual(all);
+    expect((await stored(elite)).version).toBe(1 + added.length);
+    // The last save to land answers the whole list.
+    expect(Math.max(...done.map((d) => d.snapshot.positions.length))).toBe(all.length);
+  });
+
+  it("a version the list never had is stale; a save without one overwrites (the spec's shape)", async () => {
+    const elite = await userWith("Elite Plan");
+    expect(await saveFrom(elite, base, 7)).toMatchObject({
+      status: 409,
+      body: { reason: "stale", positions: [], version: 0 },
+    });
+    expect((await saveFrom(elite, base, undefined)).status).toBe(200);
+    expect(await stored(elite)).toMatchObject({ positions: base, version: 1 });
+    expect((await saveFrom(elite, base, -1)).status).toBe(400);
+    expect((await saveFrom(elite, base, "1")).status).toBe(400);
   });
 });
 

@@ -354,6 +354,8 @@ export const wheelPreferences = sqliteTable("wheel_preferences", {
   cspRiskLevel: text("csp_risk_level").notNull().default("balanced"),
   ccRiskLevel: text("cc_risk_level").notNull().default("balanced"),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  /** The positions list's version: each accepted save adds one; a save from an older one is refused. */
+  positionsVersion: integer("positions_version").notNull().default(0),
 });
 
 export const positions = sqliteTable(

@@ -96,7 +96,11 @@ export const ccBatchSchema = z.object({
   minReturn,
 });
 
-export const positionsSchema = z.object({ positions: z.array(positionSchema).max(500) });
+export const positionsSchema = z.object({
+  positions: z.array(positionSchema).max(500),
+  /** The list's version the save was made from (decision 225); absent means "overwrite", as the spec's shape. */
+  version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
 
 export const preferencesSchema = z
   .object({
