@@ -9,6 +9,7 @@ import {
   type WheelStrategy,
   type WheelType,
 } from "./wheel";
+import type { PositionsSendOutcome } from "./positions-sync";
 
 export class WheelApiError extends Error {
   constructor(
@@ -156,12 +157,24 @@ export function savePreferences(prefs: {
   );
 }
 
-export function savePositions(positions: Position[]) {
-  return request<{ positions: Position[] }>(
-    "/api/wheel/positions",
-    { method: "POST", body: JSON.stringify({ positions }) },
-    WHEEL_MESSAGES.updatePositionsFailed,
-  );
+/**
+ * Saves the whole list as a change from `version`. A 409 naming the list stale comes back as the stored list
+ * (to re-apply the change to, app/lib/positions-sync.ts); any other failure is thrown.
+ */
+export async function savePositions(positions: Position[], version: number): Promise<PositionsSendOutcome> {
+  try {
+    const body = await request<{ positions: Position[]; version: number }>(
+      "/api/wheel/positions",
+      { method: "POST", body: JSON.stringify({ positions, version }) },
+      WHEEL_MESSAGES.updatePositionsFailed,
+    );
+    return { saved: true, snapshot: { positions: body.positions, version: body.version } };
+  } catch (error) {
+    const body = error instanceof WheelApiError && error.status === 409 ? error.body : null;
+    if (body?.reason === "stale" && Array.isArray(body.positions) && typeof body.version === "number")
+      return { saved: false, current: { positions: body.positions as Position[], version: body.version } };
+    throw error;
+  }
 }
 
 export interface FavoriteRecord {

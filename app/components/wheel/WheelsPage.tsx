@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { formatCompactMoney, formatPrice } from "../../lib/format";
 import type { MarketBannerInput } from "../../lib/market-banner";
 import type { PlanTier } from "../../lib/plans";
+import { createPositionsSaver } from "../../lib/positions-sync";
 import { REFUSAL_MESSAGES } from "../../lib/entitlements";
 import {
   addFavorite,
@@ -54,6 +55,8 @@ export interface WheelsPageData {
   cspRiskLevel: RiskLevel;
   ccRiskLevel: RiskLevel;
   positions: Position[];
+  /** The positions list's version: the screen's saves name it (decision 225). */
+  positionsVersion: number;
   tickers: string[];
   usingFallback: boolean;
   favoriteIds: string[];
@@ -111,6 +114,13 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
     CC: data.ccRiskLevel,
   });
   const [positions, setPositions] = useState<Position[]>(data.positions);
+  // One saver per screen: saves go one after another, and one refused as stale is re-applied and retried.
+  const [positionsSaver] = useState(() =>
+    createPositionsSaver({
+      initial: { positions: data.positions, version: data.positionsVersion },
+      send: savePositionsApi,
+    }),
+  );
   const [filters, setFilters] = useState<Record<WheelType, WheelFilters>>({
     CSP: DEFAULT_FILTERS,
     CC: DEFAULT_FILTERS,
@@ -299,11 +309,17 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
       return;
     }
     setPositions(list);
-    savePositionsApi(list).catch((error) => {
-      console.error("positions save failed", error);
-      if (error instanceof WheelApiError && error.status === 403)
-        toast({ message: error.message, kind: "error" });
-    });
+    positionsSaver.save(positions, list).then(
+      // The stored list, which may hold positions saved from another window; shown once nothing else waits.
+      ({ snapshot, idle }) => {
+        if (idle) setPositions(snapshot.positions);
+      },
+      (error: unknown) => {
+        console.error("positions save failed", error);
+        if (error instanceof WheelApiError && error.status === 403)
+          toast({ message: error.message, kind: "error" });
+      },
+    );
   };
 
   const addClick = () => {
