@@ -2,8 +2,8 @@ import type { Route } from "./+types/api.cc-image.$id";
 import { wheelImageResponse } from "../server/wheel/share-image.server";
 
 /** GET /api/cc-image/:id -> 1200x630 PNG of the shared CC (Open Graph / Twitter image). */
-export function loader({ params, context }: Route.LoaderArgs) {
-  return wheelImageResponse(context.cloudflare.env, "CC", params.id, (p) =>
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return wheelImageResponse(context.cloudflare.env, request, "CC", params.id, (p) =>
     context.cloudflare.ctx.waitUntil(p),
   );
 }

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.wheel.share.$type";
 import { WHEEL_MESSAGES, type WheelType } from "../lib/wheel";
-import { sharePath, sharePayloadFrom } from "../lib/wheel-share";
+import { sharePath } from "../lib/wheel-share";
 import { firstIssue, jsonError, NO_STORE, readJsonBody, shareSchema } from "../server/wheel/api.server";
 import { clientAddress, consumeRateLimit } from "../server/rate-limit.server";
-import { createShare } from "../server/wheel/shares.server";
+import { createShare, readShareInput } from "../server/wheel/shares.server";
 
 /** Shares one client may create per window (public endpoint: no sign-in, per the spec). */
 const SHARES_PER_WINDOW = 30;
@@ -11,7 +11,8 @@ const WINDOW_MS = 10 * 60_000;
 
 /**
  * POST /api/wheel/share/csp|cc {strategy, position?} -> { shareUrl, shareId }. Public; rate limited per
- * client; stores only the share payload's fields. The URL carries the payload too (decoded locally first).
+ * client; stores only the share payload's fields, and only plausible ones on a known symbol (400 with the
+ * first problem otherwise). The URL carries the payload too (decoded locally first).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const env = context.cloudflare.env;
@@ -27,9 +28,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!limit.allowed) return jsonError(429, "Too many share links. Please try again later.");
   const parsed = shareSchema.safeParse(await readJsonBody(request, 8192));
   if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
-  const payload = sharePayloadFrom(type as WheelType, parsed.data.strategy, parsed.data.position);
-  if (!payload) return jsonError(400, WHEEL_MESSAGES.shareFailed);
   try {
+    const input = await readShareInput(env, type as WheelType, parsed.data.strategy, parsed.data.position);
+    if (!input.ok) return jsonError(400, input.error);
+    const { payload } = input;
     const { id } = await createShare(env, payload);
     const origin = new URL(request.url).origin;
     return Response.json(

@@ -17,7 +17,7 @@ import * as shareRead from "../../app/routes/api.wheel.share.$type.$id";
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
 import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server";
-import { decodeSharePayload } from "../../app/lib/wheel-share";
+import { decodeSharePayload, SHARE_MESSAGES } from "../../app/lib/wheel-share";
 import { FALLBACK_TICKERS, WHEEL_MESSAGES } from "../../app/lib/wheel";
 import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
 import { createPositionsSaver } from "../../app/lib/positions-sync";
@@ -579,6 +579,137 @@ describe("sharing", () => {
     expect(missing).toMatchObject({ status: 404, body: { reason: "not_found" } });
   });
 
+  const shareCount = async () =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM shares").first<{ n: number }>())!.n;
+  const createShareLink = async (type: "csp" | "cc", body: unknown) =>
+    json(await call(shareCreate.action, post(`/api/wheel/share/${type}`, body), { params: { type } }));
+
+  it("refuses nonsense payloads with 400 and the problem's message, storing nothing", async () => {
+    const cases: [string, "csp" | "cc", unknown, string][] = [
+      ["zero strike", "csp", { strategy: { ...csp, putStrike: 0 } }, "Strike must be greater than 0"],
+      ["negative strike", "csp", { strategy: { ...csp, putStrike: -200 } }, "Strike must be greater than 0"],
+      ["1e308 strike", "csp", { strategy: { ...csp, putStrike: 1e308 } }, "Strike must be at most 100,000"],
+      ["zero premium", "csp", { strategy: { ...csp, premium: 0 } }, "Premium must be greater than 0"],
+      ["negative premium", "csp", { strategy: { ...csp, premium: -3 } }, "Premium must be greater than 0"],
+      [
+        "premium over strike",
+        "csp",
+        { strategy: { ...csp, premium: 250 } },
+        SHARE_MESSAGES.premiumOverStrike,
+      ],
+      [
+        "900% return on capital",
+        "csp",
+        { strategy: { ...csp, returnOnCapital: 900 } },
+        "Return on capital must be at most 100",
+      ],
+      [
+        "win probability 101",
+        "csp",
+        { strategy: { ...csp, winProbability: 101 } },
+        "Win probability must be at most 100",
+      ],
+      ["strike as text", "csp", { strategy: { ...csp, putStrike: "200" } }, "Strike must be a number"],
+      [
+        "free text as quote time",
+        "csp",
+        { strategy: { ...csp, lastUpdated: "Guaranteed 900% return!" } },
+        SHARE_MESSAGES.asOf,
+      ],
+      ["free text as source", "csp", { strategy: { ...csp, source: "Guaranteed!" } }, SHARE_MESSAGES.source],
+      [
+        "no such day",
+        "csp",
+        { strategy: { ...csp, expirationDate: "2026-02-30" } },
+        SHARE_MESSAGES.expirationDate,
+      ],
+      [
+        "expiration in 2099",
+        "csp",
+        { strategy: { ...csp, expirationDate: "2099-12-18" } },
+        SHARE_MESSAGES.expirationTooFar,
+      ],
+      [
+        "symbol without market data",
+        "csp",
+        { strategy: { ...csp, symbol: "QQQQQ" } },
+        SHARE_MESSAGES.unknownSymbol("QQQQQ"),
+      ],
+      [
+        "odd lot of shares",
+        "cc",
+        {
+          strategy: { symbol: "MSFT", callStrike: 450, premium: 4, expirationDate: SHARED_EXPIRY },
+          position: { shares: 150, costBasis: 400 },
+        },
+        SHARE_MESSAGES.sharesLot,
+      ],
+      [
+        "negative cost basis",
+        "cc",
+        {
+          strategy: { symbol: "MSFT", callStrike: 450, premium: 4, expirationDate: SHARED_EXPIRY },
+          position: { shares: 100, costBasis: -1 },
+        },
+        "Cost basis must be greater than 0",
+      ],
+      [
+        "call premium over the stock price",
+        "cc",
+        {
+          strategy: {
+            symbol: "MSFT",
+            callStrike: 450,
+            premium: 500,
+            currentPrice: 420,
+            expirationDate: SHARED_EXPIRY,
+          },
+        },
+        SHARE_MESSAGES.premiumOverPrice,
+      ],
+    ];
+    const before = await shareCount();
+    for (const [label, type, body, message] of cases) {
+      const res = await createShareLink(type, body);
+      expect({ label, ...res }).toEqual({ label, status: 400, body: { error: message } });
+    }
+    expect(await shareCount()).toBe(before);
+    // The same strategy with plausible numbers is stored.
+    expect((await createShareLink("csp", { strategy: csp })).status).toBe(201);
+    expect(await shareCount()).toBe(before + 1);
+  });
+
+  it("never answers 500 for a stored record that breaks the rules (read as not found)", async () => {
+    const later = Date.now() + 86_400_000;
+    const rows: [string, string, unknown][] = [
+      [
+        "NullStrike01",
+        "CSP",
+        { type: "CSP", symbol: "AAPL", expirationDate: SHARED_EXPIRY, strike: null, premium: 3 },
+      ],
+      [
+        "NegPremium01",
+        "CSP",
+        { type: "CSP", symbol: "AAPL", expirationDate: SHARED_EXPIRY, strike: 200, premium: -3 },
+      ],
+      ["FreeText0001", "CSP", { ...csp, type: "CSP", strike: 200, asOf: "Guaranteed 900% return!" }],
+      ["NotJson00001", "CSP", "{not json"],
+      ["WrongShape01", "CC", [1, 2, 3]],
+    ];
+    for (const [id, type, payload] of rows)
+      await env.DB.prepare(
+        "INSERT INTO shares (id, type, payload, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+      )
+        .bind(id, type, typeof payload === "string" ? payload : JSON.stringify(payload), Date.now(), later)
+        .run();
+    for (const [id, type] of rows) {
+      const read = await json(
+        await call(shareRead.loader, "/x", { params: { type: type.toLowerCase(), id } }),
+      );
+      expect({ id, ...read }).toMatchObject({ id, status: 404, body: { reason: "not_found" } });
+    }
+  });
+
   it("is rate limited per client and size-capped", async () => {
     const ip = freshIp();
     let last = 0;
@@ -608,6 +739,6 @@ describe("sharing", () => {
         params: { type: "csp" },
       }),
     );
-    expect(bad).toMatchObject({ status: 400, body: { error: WHEEL_MESSAGES.shareFailed } });
+    expect(bad).toMatchObject({ status: 400, body: { error: SHARE_MESSAGES.expirationDate } });
   });
 });
