@@ -2,11 +2,10 @@ import type { Route } from "./+types/api.wheel.positions";
 import { WHEEL_MESSAGES } from "../lib/wheel";
 import { refusalResponse } from "../server/entitlements.server";
 import {
-  firstIssue,
   jsonError,
   NO_STORE,
   positionsSchema,
-  readJsonBody,
+  readWheelInput,
   wheelSession,
 } from "../server/wheel/api.server";
 import { positionLimitOf, readPositions, savePositions } from "../server/wheel/positions.server";
@@ -35,9 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
-  const parsed = positionsSchema.safeParse(await readJsonBody(request, 65_536));
-  if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
-  const { positions, version } = parsed.data;
+  const input = await readWheelInput(request, positionsSchema, 65_536);
+  if (input instanceof Response) return input;
+  const { positions, version } = input;
   try {
     const result = await savePositions(env, session.user, positions, version ?? null);
     const limit = positionLimitOf(session.user);

@@ -1,13 +1,9 @@
 import type { Route } from "./+types/api.wheel.share.$type";
 import { WHEEL_MESSAGES, type WheelType } from "../lib/wheel";
 import { sharePath } from "../lib/wheel-share";
-import { firstIssue, jsonError, NO_STORE, readJsonBody, shareSchema } from "../server/wheel/api.server";
-import { clientAddress, consumeRateLimit } from "../server/rate-limit.server";
+import { jsonError, NO_STORE, readWheelInput, shareSchema } from "../server/wheel/api.server";
+import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { createShare, readShareInput } from "../server/wheel/shares.server";
-
-/** Shares one client may create per window (public endpoint: no sign-in, per the spec). */
-const SHARES_PER_WINDOW = 30;
-const WINDOW_MS = 10 * 60_000;
 
 /**
  * POST /api/wheel/share/csp|cc {strategy, position?} -> { shareUrl, shareId }. Public; rate limited per
@@ -19,17 +15,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const type = params.type === "csp" ? "CSP" : params.type === "cc" ? "CC" : null;
   if (!type) return jsonError(404, "Not found");
-  const limit = await consumeRateLimit(
-    env,
-    `wheel-share:${clientAddress(request)}`,
-    SHARES_PER_WINDOW,
-    WINDOW_MS,
-  );
-  if (!limit.allowed) return jsonError(429, "Too many share links. Please try again later.");
-  const parsed = shareSchema.safeParse(await readJsonBody(request, 8192));
-  if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
+  const limit = await rateLimiter(env, "wheelShare").limit({ key: clientAddress(request) });
+  if (!limit.success) return jsonError(429, "Too many share links. Please try again later.");
+  const body = await readWheelInput(request, shareSchema, 8192);
+  if (body instanceof Response) return body;
   try {
-    const input = await readShareInput(env, type as WheelType, parsed.data.strategy, parsed.data.position);
+    const input = await readShareInput(env, type as WheelType, body.strategy, body.position);
     if (!input.ok) return jsonError(400, input.error);
     const { payload } = input;
     const { id } = await createShare(env, payload);

@@ -121,12 +121,17 @@ export const verification = sqliteTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
-export const rateLimit = sqliteTable("rate_limit", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  count: integer("count").notNull(),
-  lastRequest: integer("last_request").notNull(),
-});
+export const rateLimit = sqliteTable(
+  "rate_limit",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    count: integer("count").notNull(),
+    lastRequest: integer("last_request").notNull(),
+  },
+  // Retention deletes expired rows oldest first (migration 0012).
+  (t) => [index("rate_limit_last_request_idx").on(t.lastRequest)],
+);
 
 // ---------------------------------------------------------------- accounts and access
 /** Admin record (spec "admins" collection): an admin is a user with role 'admin' AND a row here. */
@@ -493,6 +498,8 @@ export const emailOutbox = sqliteTable(
   (t) => [
     index("email_outbox_status_next_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_to_created_idx").on(t.to, t.createdAt),
+    // Retention deletes finished rows oldest first (migration 0012).
+    index("email_outbox_created_idx").on(t.createdAt),
   ],
 );
 

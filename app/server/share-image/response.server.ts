@@ -1,17 +1,13 @@
 // The answer of every preview-image route (/api/trade-image, /api/csp-image, /api/cc-image): the card of a
 // record the route found, from KV or rendered, with renders limited per address; nothing is rendered for
 // an id that names no record (decision 220).
-import { clientAddress, consumeRateLimit } from "../rate-limit.server";
+import { clientAddress, RATE_LIMITS, rateLimiter } from "../rate-limit.server";
 import { cachedShareImage, pngResponse, type ShareImageEnv } from "./cache.server";
 import type { CardNode } from "./engine.server";
 
-/**
- * Renders (KV misses) one address may cause per window. A crawler of a shared link causes at most one
- * per card (later fetches are KV hits, which are not counted); 200 distinct ids in 25 s are refused after
- * the 20th. An address past the limit still gets every image already rendered.
- */
-export const SHARE_IMAGE_RENDERS_PER_WINDOW = 20;
-export const SHARE_IMAGE_RENDER_WINDOW_MS = 10 * 60_000;
+/** Renders (KV misses) one address may cause per window; past it the address still gets every image already rendered. */
+export const SHARE_IMAGE_RENDERS_PER_WINDOW = RATE_LIMITS.shareImageRender.max;
+export const SHARE_IMAGE_RENDER_WINDOW_MS = RATE_LIMITS.shareImageRender.windowMs;
 
 export type ShareImageRouteEnv = ShareImageEnv & { DB: D1Database };
 
@@ -26,13 +22,8 @@ export async function shareImageResponse<T>(
 ): Promise<Response> {
   const mayRender = async () => {
     try {
-      const limit = await consumeRateLimit(
-        env,
-        `share-image-render:${clientAddress(request)}`,
-        SHARE_IMAGE_RENDERS_PER_WINDOW,
-        SHARE_IMAGE_RENDER_WINDOW_MS,
-      );
-      return limit.allowed;
+      const limit = await rateLimiter(env, "shareImageRender").limit({ key: clientAddress(request) });
+      return limit.success;
     } catch (error) {
       // The counter's store failing must not take every preview down with it: the render goes ahead.
       console.error("share image: render limit unavailable", error);
