@@ -671,7 +671,7 @@ describe("sharing", () => {
     const before = await shareCount();
     for (const [label, type, body, message] of cases) {
       const res = await createShareLink(type, body);
-      expect({ label, ...res }).toEqual({ label, status: 400, body: { error: message } });
+      expect({ label, ...res }).toMatchObject({ label, status: 400, body: { error: message } });
     }
     expect(await shareCount()).toBe(before);
     // The same strategy with plausible numbers is stored.
@@ -692,7 +692,7 @@ describe("sharing", () => {
         "CSP",
         { type: "CSP", symbol: "AAPL", expirationDate: SHARED_EXPIRY, strike: 200, premium: -3 },
       ],
-      ["FreeText0001", "CSP", { ...csp, type: "CSP", strike: 200, asOf: "Guaranteed 900% return!" }],
+      ["FreeText0001", "CSP", { ...csp, type: "CSP", strike: 200, lastUpdated: "Guaranteed 900% return!" }],
       ["NotJson00001", "CSP", "{not json"],
       ["WrongShape01", "CC", [1, 2, 3]],
     ];
