@@ -18,6 +18,7 @@ import { demoIv30, quoteAround } from "../../../../app/server/market/providers/d
 import { earningsDatesOfYear } from "../../../../app/server/market/providers/demo/corporate-events.server";
 import { skewClassOf, type SkewClass } from "../../../../app/server/market/providers/demo/listing.server";
 import { createDemoProvider } from "../../../../app/server/market/providers/demo/provider.server";
+import { isStressed, tradingDayIndex } from "../../../../app/server/market/providers/demo/regime.server";
 import type { ChainSnapshot } from "../../../../app/server/market/types.server";
 import { DEFAULT_UNIVERSE, universeEntry } from "../../../../app/server/market/universe.server";
 
@@ -84,6 +85,18 @@ describe("volatility risk premium in the price paths", SLOW, () => {
       expect(longestNegativeRun(series)).toBeGreaterThanOrEqual(10);
       expect(series.filter((x) => x < 0).length).toBeLessThan(series.length * 0.25);
     }
+  });
+});
+
+describe("stress spells in the daily bars", SLOW, () => {
+  it("widens the day's range in a stress spell, as its closes move more", async () => {
+    const bars = (await demo.getDailyHistory("SPY", 252)).bars;
+    const range = (stressed: boolean) => {
+      const days = bars.filter((b) => isStressed(tradingDayIndex(b.date)) === stressed);
+      return days.reduce((s, b) => s + Math.log(b.high! / b.low!), 0) / days.length;
+    };
+    expect(bars.some((b) => isStressed(tradingDayIndex(b.date)))).toBe(true);
+    expect(range(true)).toBeGreaterThan(range(false) * 1.5);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   lowerBound,
   realisedShare,
   STRESS_DRIFT_PER_DAY,
+  tradingDayIndex,
   tradingDayNumbers,
   tradingDays,
 } from "./regime.server";
@@ -27,6 +28,11 @@ const REGIME_DRIFT_SD = 0.25;
 
 /** Log closes per symbol, index-aligned with `tradingDays`, memoised per isolate. */
 const logCloses = new Map<string, number[]>();
+
+/** The day's realised volatility: the calm level times the regime's share (below implied on average). */
+function realisedDailyVol(entry: UniverseEntry, date: string, i: number): number {
+  return (calmVolLevel(entry, date) * realisedShare(entry, i)) / Math.sqrt(252);
+}
 
 function closePath(entry: UniverseEntry, lastDate: string): number[] {
   extendTradingDays(lastDate);
@@ -47,8 +53,7 @@ function closePath(entry: UniverseEntry, lastDate: string): number[] {
     const drift =
       (REGIME_DRIFT_SD * normalOf(seed, regime, SALT.drift)) / 252 +
       (isStressed(i) ? STRESS_DRIFT_PER_DAY : 0);
-    // Realised volatility: the calm level times the regime's share (below implied on average).
-    const dailyVol = (calmVolLevel(entry, date) * realisedShare(entry, i)) / Math.sqrt(252);
+    const dailyVol = realisedDailyVol(entry, date, i);
     // Fatter tails on a few days: occasional 2.5x news moves.
     const shock = uniformOf(seed, n, SALT.jump) < 0.01 ? 2.5 : 1;
     x += drift + MEAN_REVERSION_PER_DAY * (target - x) + dailyVol * shock * normalOf(seed, n, SALT.ret);
@@ -71,7 +76,7 @@ function intradayPrice(entry: UniverseEntry, sessionDate: string, f: number): nu
   const prev = Math.log(closeOn(entry, previousTradingDay(sessionDate)));
   const close = Math.log(closeOn(entry, sessionDate));
   if (f >= 1) return Math.exp(close);
-  const dailyVol = entry.vol / Math.sqrt(252);
+  const dailyVol = realisedDailyVol(entry, sessionDate, tradingDayIndex(sessionDate));
   let wiggle = 0;
   for (let k = 1; k <= 3; k++)
     wiggle +=
@@ -107,13 +112,14 @@ export function dailyHistory(entry: UniverseEntry, symbol: string, days: number,
   const end = Math.min(lowerBound(tradingDays, last) + 1, path.length);
   const start = Math.max(1, end - days);
   const seed = seedOf(symbol);
-  const dailyVol = entry.vol / Math.sqrt(252);
   const bars: DailyBar[] = [];
   for (let i = start; i < end; i++) {
     const date = tradingDays[i]!;
     const n = tradingDayNumbers[i]!;
     const close = Math.exp(path[i]!);
     const prev = Math.exp(path[i - 1]!);
+    // The day's range follows its realised volatility (wider in a stress spell).
+    const dailyVol = realisedDailyVol(entry, date, i);
     const open = prev * Math.exp(0.3 * dailyVol * normalOf(seed, n, SALT.open));
     const hi = Math.max(open, close) * Math.exp(Math.abs(0.5 * dailyVol * normalOf(seed, n, SALT.high)));
     const lo = Math.min(open, close) * Math.exp(-Math.abs(0.5 * dailyVol * normalOf(seed, n, SALT.low)));
