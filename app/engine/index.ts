@@ -86,7 +86,10 @@ export {
   screenCoveredCalls,
   combineWheelStrategies,
   deriveRiskLevel,
-  WHEEL_MIN_DTE,
+  wheelDteWindow,
+  WHEEL_DTE_WINDOWS,
+  WIN_PROBABILITY_METHOD,
+  CC_ITM_METHOD,
 } from "./wheel";
 export type {
   CspCandidate,
@@ -95,6 +98,7 @@ export type {
   CcScreenOptions,
   WheelScreenOptions,
   RiskLevel,
+  DteWindow,
 } from "./wheel";
 export {
   annualize,

@@ -13,26 +13,26 @@
  *   period_return (%)      = returnOnCapital, the return over the holding period, shown beside it
  *   maxLoss (CSP)          = (strike - premium) x 100 per contract (stock going to 0)
  *   breakEvenPrice (CSP)   = strike - premium; cushionPercent = (price - breakEven) / price x 100
- *   winProbability (%)     = CSP: market-implied P(S_T > strike) from the smile (N(d2) at the
- *                            smile's IV with its slope; risk-neutral, at expiry); CC: the spec's
- *                            100 - |delta| x 100, labelled "delta approx." (winProbabilityMethod).
- *                            probabilityOTM = winProbability, probabilityITM = assignmentRisk =
- *                            100 - winProbability. The lognormal P(OTM) at the leg's own IV is
+ *   winProbability (%)     = market-implied P(expires out of the money) from the smile (N(d2) at
+ *                            the smile's IV with its slope; risk-neutral, at expiry): CSP P(S_T > K),
+ *                            CC P(S_T < K) (decision 242). probabilityOTM = winProbability,
+ *                            assignmentRisk = 100 - winProbability. probabilityITM: CSP
+ *                            100 - winProbability; CC the spec's |delta| x 100, labelled so
+ *                            (probabilityITMMethod). The lognormal P(OTM) at the leg's own IV is
  *                            beside it; prob_touch = touching the strike before expiry.
  *   impliedVolatility      = percent (32.5 = 32.5%); theta per day per share.
  * Only out-of-the-money strikes with |delta| <= 0.5 and a bid of at least MIN_SHORT_BID are
  * candidates: deeper strikes would count intrinsic value as "premium income".
- * Minimum DTE defaults to WHEEL_MIN_DTE = 7 (a departure: the spec's filters have no such field;
- * the user can lower it): annualising a 4-day premium x 91 crowns trades whose return is mostly
- * the bid/ask noise of a few cents.
- * Selection (spec "Strategy combination"): the requested risk level picks the delta band
- * (< 0.2 conservative, < 0.35 balanced, else aggressive); best 3 per ticker by
- * annualizedReturn, descending.
+ * Selection (decision 243): the requested risk level picks the delta band (< 0.2 conservative,
+ * < 0.35 balanced, else aggressive) and the holding-period window (WHEEL_DTE_WINDOWS, cut by the
+ * user's max-DTE filter); within them the best strike of each expiration, then the best 3
+ * expirations per ticker. The list comes back sorted by annualizedReturn (the spec's table order).
+ * Covered calls struck below the position's cost basis are left out unless asked for (decision 244).
  */
 import { expectedCallPayoffFast, probAboveFast, probBelowFast } from "./probability";
 import { eventsBeforeExpiration, type EventFlags } from "./events";
 import { FILL_BASIS, FILL_BASIS_LABEL, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
-import { expirationSmile, smileProbAbove, smileProbTouch } from "./smile";
+import { expirationSmile, smileProbAbove, smileProbBelow, smileProbTouch } from "./smile";
 import { PROBABILITY_LABEL } from "./spreads";
 import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
 import { annualize } from "./time";
@@ -45,8 +45,27 @@ export const RISK_DISTANCE_CONSERVATIVE = 0.1;
 export const RISK_DISTANCE_BALANCED = 0.05;
 export const STRATEGIES_PER_TICKER = 3;
 export const MAX_WHEEL_DELTA = 0.5;
-/** Default minimum days to expiration of the wheel screens (see above). */
-export const WHEEL_MIN_DTE = 7;
+
+export interface DteWindow {
+  min: number;
+  max: number;
+}
+
+/**
+ * Holding periods per risk level, in days to expiration (decision 243). Balanced is the income trader's
+ * 21-45 days: enough premium per day without the last weeks' gamma. Conservative goes longer (more premium
+ * in dollars, slower moves in the strike's delta), Aggressive shorter (more premium per day, more gamma),
+ * but never the last two weeks, where annualising a few cents of bid/ask crowns noise.
+ */
+export const WHEEL_DTE_WINDOWS: Readonly<Record<RiskLevel, DteWindow>> = {
+  conservative: { min: 30, max: 60 },
+  balanced: { min: 21, max: 45 },
+  aggressive: { min: 14, max: 30 },
+};
+
+/** Labels of where a probability comes from, shown beside it. */
+export const WIN_PROBABILITY_METHOD = `market-implied (${PROBABILITY_LABEL})`;
+export const CC_ITM_METHOD = "delta approx. (|delta| x 100, the spec's)";
 
 /**
  * Spec "Risk level derivation when missing": by |delta| (< 0.2 conservative, < 0.35
@@ -103,12 +122,14 @@ interface WheelCommon {
   greeks: { delta: number; theta: number; gamma: number; vega: number };
   /** Percent (see winProbabilityMethod). */
   winProbability: number;
-  /** 'market-implied (risk-neutral, at expiry)' for CSPs, 'delta approx.' for CCs. */
+  /** WIN_PROBABILITY_METHOD: market-implied (risk-neutral, at expiry). */
   winProbabilityMethod: string;
   /** Percent: touching the strike before expiry (continuous monitoring, smile IV at the strike). */
   prob_touch: number;
   probabilityOTM: number;
+  /** Percent: CSP 100 - winProbability; CC |delta| x 100 (spec). */
   probabilityITM: number;
+  probabilityITMMethod: string;
   /** Percent, 100 - winProbability. */
   assignmentRisk: number;
   /** Percent: lognormal P(expires OTM) at the leg's IV, risk-neutral. */
@@ -166,7 +187,10 @@ export interface CcCandidate extends WheelCommon {
   upsidePotential: number;
   /** Expected upside forgone above the strike, lognormal at the leg's IV, x 100 x contracts. */
   opportunityCost: number;
-  /** True when the strike is below the cost basis: assignment would lock in a loss. */
+  /**
+   * True when the strike is below the cost basis: assignment would lock in a loss. Such calls are only
+   * listed when the screen asks for them (includeBelowCostBasis).
+   */
   costBasisGuardrail: boolean;
   /** Position's break-even after the premium: basis - premium. */
   breakEvenPrice: number;
@@ -174,10 +198,8 @@ export interface CcCandidate extends WheelCommon {
 
 export interface WheelScreenOptions {
   riskLevel?: RiskLevel;
-  /** Default 45 (spec filter default). */
+  /** The user's max-DTE filter (default 45, the spec's); it cuts the risk level's window. */
   maxDte?: number;
-  /** Default WHEEL_MIN_DTE (7). */
-  minDte?: number;
   /** Minimum returnOnCapital, percent. Default 0. */
   minReturn?: number;
   /** Minimum premium per share, at the fill basis. Default 0.05. */
@@ -195,14 +217,33 @@ export interface CspScreenOptions extends WheelScreenOptions {
 export interface CcScreenOptions extends WheelScreenOptions {
   shares: number;
   costBasis?: number | null;
+  /** List calls struck below the cost basis too (flagged by costBasisGuardrail). Default false. */
+  includeBelowCostBasis?: boolean;
 }
 
 interface WheelPick {
   exp: CleanExpiration;
   leg: CleanLeg;
-  ann: number;
+  /** What the choice ranks by (higher is better). */
+  rank: number;
 }
-const byAnnualizedPick = (a: WheelPick, b: WheelPick) => b.ann - a.ann;
+
+/**
+ * Which picks a ticker keeps (decision 243): the best strike of each expiration, then the best `perTicker`
+ * of those. `picks` holds one expiration's candidates after another (the screens' loop order).
+ */
+function bestPerExpiration(picks: readonly WheelPick[], perTicker: number): WheelPick[] {
+  const best: WheelPick[] = [];
+  for (const p of picks) {
+    const last = best[best.length - 1];
+    if (last && last.exp === p.exp) {
+      if (p.rank > last.rank) best[best.length - 1] = p;
+    } else best.push(p);
+  }
+  best.sort((a, b) => b.rank - a.rank);
+  if (best.length > perTicker) best.length = perTicker;
+  return best;
+}
 
 const byAnnualizedDesc = (a: { annualizedReturn: number }, b: { annualizedReturn: number }) =>
   b.annualizedReturn - a.annualizedReturn;
@@ -216,7 +257,8 @@ function common(
   roc: number,
   probOtmLognormal: number,
   winProbability: number,
-  winProbabilityMethod: string,
+  probabilityITM: number,
+  probabilityITMMethod: string,
 ): WheelCommon {
   const premium = sellFillPrice(leg.bid, leg.ask);
   const premiumPerContract = Math.round(premium * 100);
@@ -242,10 +284,11 @@ function common(
     impliedVolatility: leg.iv * 100,
     greeks: { delta: leg.delta, theta: leg.theta, gamma: leg.gamma, vega: leg.vega },
     winProbability,
-    winProbabilityMethod,
+    winProbabilityMethod: WIN_PROBABILITY_METHOD,
     prob_touch: smileProbTouch(expirationSmile(exp, chain.spot), leg.strike) * 100,
     probabilityOTM: winProbability,
-    probabilityITM: itm,
+    probabilityITM,
+    probabilityITMMethod,
     assignmentRisk: itm,
     probabilityOTMLognormal: probOtmLognormal * 100,
     returnOnCapital: roc,
@@ -269,12 +312,20 @@ function riskFromAbsDelta(d: number): RiskLevel {
   return d < RISK_DELTA_CONSERVATIVE ? "conservative" : d < RISK_DELTA_BALANCED ? "balanced" : "aggressive";
 }
 
+/** The risk level's holding-period window cut by the user's max-DTE filter (empty when below it). */
+export function wheelDteWindow(riskLevel: RiskLevel, maxDte = 45): DteWindow {
+  const w = WHEEL_DTE_WINDOWS[riskLevel];
+  return { min: w.min, max: Math.min(w.max, maxDte) };
+}
+
 /** The filters both wheel screens share, with the spec's defaults (balanced, 45 days, 3 per ticker). */
 function screenDefaults(options: WheelScreenOptions) {
+  const riskLevel = options.riskLevel ?? "balanced";
+  const window = wheelDteWindow(riskLevel, options.maxDte);
   return {
-    riskLevel: options.riskLevel ?? "balanced",
-    maxDte: options.maxDte ?? 45,
-    minDte: options.minDte ?? WHEEL_MIN_DTE,
+    riskLevel,
+    maxDte: window.max,
+    minDte: window.min,
     minReturn: options.minReturn ?? 0,
     minPremium: options.minPremium ?? 0.05,
     minLiquidity: options.minLiquidity ?? 0,
@@ -303,17 +354,16 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
       if (contracts < 1) continue;
       const roc = (premium / leg.strike) * 100;
       if (roc < minReturn) continue;
-      picks.push({ exp, leg, ann: annualize(roc, exp.dte) });
+      picks.push({ exp, leg, rank: annualize(roc, exp.dte) });
     }
   }
-  // build objects only for the best perTicker candidates
-  picks.sort(byAnnualizedPick);
-  for (let k = 0; k < picks.length && k < perTicker; k++) {
-    const { exp, leg } = picks[k];
+  // build objects only for the kept picks
+  for (const { exp, leg } of bestPerExpiration(picks, perTicker)) {
     {
       const contracts = Math.floor(cash / (leg.strike * 100));
       const premium = sellFillPrice(leg.bid, leg.ask);
       const roc = (premium / leg.strike) * 100;
+      const win = smileProbAbove(expirationSmile(exp, S), leg.strike) * 100;
       const base = common(
         chain,
         exp,
@@ -322,8 +372,9 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
         riskLevel,
         roc,
         probAboveFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate),
-        smileProbAbove(expirationSmile(exp, S), leg.strike) * 100,
-        `market-implied (${PROBABILITY_LABEL})`,
+        win,
+        100 - win,
+        WIN_PROBABILITY_METHOD,
       );
       const breakEvenPrice = leg.strike - premium;
       const maxLoss = breakEvenPrice * 100;
@@ -359,11 +410,14 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
   const picks: WheelPick[] = [];
   if (contracts < 1) return out;
   const basis = costBasis ?? S;
+  // Below the basis, assignment sells the shares at a loss: left out unless asked for (decision 244).
+  const lowestStrike = costBasis !== null && options.includeBelowCostBasis !== true ? costBasis : 0;
   for (const exp of chain.expirations) {
     if (exp.dte < minDte || exp.dte > maxDte) continue;
+    // Walked from the highest strike down, so each expiration's picks stay together (bestPerExpiration).
     for (let i = exp.calls.length - 1; i >= 0; i--) {
       const leg = exp.calls[i];
-      if (leg.strike <= S) break;
+      if (leg.strike <= S || leg.strike < lowestStrike) break;
       if (leg.delta > MAX_WHEEL_DELTA || leg.bid < MIN_SHORT_BID || leg.liquidityPoint < minLiquidity)
         continue;
       if (riskFromAbsDelta(leg.delta) !== riskLevel) continue;
@@ -371,12 +425,10 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
       if (premium < minPremium) continue;
       const roc = (premium / S) * 100;
       if (roc < minReturn) continue;
-      picks.push({ exp, leg, ann: annualize(roc, exp.dte) });
+      picks.push({ exp, leg, rank: annualize(roc, exp.dte) });
     }
   }
-  picks.sort(byAnnualizedPick);
-  for (let k = 0; k < picks.length && k < perTicker; k++) {
-    const { exp, leg } = picks[k];
+  for (const { exp, leg } of bestPerExpiration(picks, perTicker)) {
     {
       const premium = sellFillPrice(leg.bid, leg.ask);
       const roc = (premium / S) * 100;
@@ -388,8 +440,9 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
         riskLevel,
         roc,
         probBelowFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate),
-        100 - Math.min(100, Math.abs(leg.delta) * 100),
-        "delta approx.",
+        smileProbBelow(expirationSmile(exp, S), leg.strike) * 100,
+        Math.min(100, Math.abs(leg.delta) * 100),
+        CC_ITM_METHOD,
       );
       const assignmentProfit = (leg.strike - basis + premium) * 100 * contracts;
       // Object.assign, not a spread: V8 copies a spread of this size ~10x slower
