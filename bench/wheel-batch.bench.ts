@@ -52,7 +52,11 @@ const csp = () =>
     now.getTime(),
   );
 const cc = () =>
-  ccBatch(env, { positions, riskLevel: "balanced", maxDaysToExpiration: 45, minReturn: 0 }, now.getTime());
+  ccBatch(
+    env,
+    { positions, riskLevel: "balanced", maxDaysToExpiration: 45, minReturn: 0, includeBelowCostBasis: false },
+    now.getTime(),
+  );
 
 const sample = (await csp()) as { results: Record<string, { strategies: unknown[] }> };
 const found = Object.values(sample.results).reduce((n, r) => n + r.strategies.length, 0);

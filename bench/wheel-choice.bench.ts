@@ -56,7 +56,13 @@ let losing = 0;
 for (let i = 0; i < positions.length; i += 10) {
   const cc = await ccBatch(
     env,
-    { positions: positions.slice(i, i + 10), riskLevel, maxDaysToExpiration: 45, minReturn: 0 },
+    {
+      positions: positions.slice(i, i + 10),
+      riskLevel,
+      maxDaysToExpiration: 45,
+      minReturn: 0,
+      includeBelowCostBasis: false,
+    },
     now.getTime(),
   );
   for (const r of Object.values(cc.results))

@@ -144,8 +144,11 @@ export interface TickerResult<T> {
   currentPrice: number | null;
   asOf: string | null;
   source: MarketSource | null;
-  /** Why a ticker has no strategies (no cached chain vs none matched). */
-  note?: "no_data" | "no_match";
+  /**
+   * Why a ticker has no strategies: no cached chain, none matched, or (covered calls) every match is struck
+   * below the cost basis and the screen did not ask for those.
+   */
+  note?: "no_data" | "no_match" | "below_cost_basis";
 }
 
 function envelope(nowMs: number, freshness: Awaited<ReturnType<typeof readFreshness>>) {
@@ -209,6 +212,7 @@ export interface CcBatchInput {
   riskLevel: RiskLevel;
   maxDaysToExpiration: number;
   minReturn: number;
+  includeBelowCostBasis: boolean;
 }
 
 export async function ccBatch(env: Env, input: CcBatchInput, nowMs = Date.now()) {
@@ -221,17 +225,22 @@ export async function ccBatch(env: Env, input: CcBatchInput, nowMs = Date.now())
   for (const position of input.positions) {
     const entry = chains.get(position.symbol);
     const clean = entry?.clean ?? null;
-    const strategies = clean
-      ? combineStrategies(
-          screenCoveredCalls(clean, {
-            riskLevel: input.riskLevel,
-            shares: position.shares,
-            costBasis: position.costBasis,
-            maxDte: input.maxDaysToExpiration,
-            minReturn: input.minReturn,
-          }),
-        )
-      : [];
+    const screen = (includeBelowCostBasis: boolean) =>
+      screenCoveredCalls(clean!, {
+        riskLevel: input.riskLevel,
+        shares: position.shares,
+        costBasis: position.costBasis,
+        maxDte: input.maxDaysToExpiration,
+        minReturn: input.minReturn,
+        includeBelowCostBasis,
+      });
+    const strategies = clean ? combineStrategies(screen(input.includeBelowCostBasis)) : [];
+    // An empty list says whether the switch would show calls below the basis.
+    const note = !clean
+      ? "no_data"
+      : !input.includeBelowCostBasis && screen(true).length
+        ? "below_cost_basis"
+        : "no_match";
     results[position.symbol] = {
       strategies: withSource(strategies, entry?.source ?? null),
       position: {
@@ -241,7 +250,7 @@ export async function ccBatch(env: Env, input: CcBatchInput, nowMs = Date.now())
       currentPrice: clean?.spot ?? null,
       asOf: entry?.asOf ?? null,
       source: entry?.source ?? null,
-      ...(strategies.length ? {} : { note: clean ? "no_match" : "no_data" }),
+      ...(strategies.length ? {} : { note }),
     };
   }
   return {
