@@ -36,6 +36,9 @@ import { expirationSmile, smileProbAbove, smileProbBelow, smileProbTouch } from 
 import { PROBABILITY_LABEL } from "./spreads";
 import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
 import { annualize } from "./time";
+import { wheelDteWindow } from "./wheel-windows";
+
+export { WHEEL_DTE_WINDOWS, wheelDteWindow, type DteWindow } from "./wheel-windows";
 
 export type RiskLevel = "conservative" | "balanced" | "aggressive";
 
@@ -45,23 +48,6 @@ export const RISK_DISTANCE_CONSERVATIVE = 0.1;
 export const RISK_DISTANCE_BALANCED = 0.05;
 export const STRATEGIES_PER_TICKER = 3;
 export const MAX_WHEEL_DELTA = 0.5;
-
-export interface DteWindow {
-  min: number;
-  max: number;
-}
-
-/**
- * Holding periods per risk level, in days to expiration (decision 243). Balanced is the income trader's
- * 21-45 days: enough premium per day without the last weeks' gamma. Conservative goes longer (more premium
- * in dollars, slower moves in the strike's delta), Aggressive shorter (more premium per day, more gamma),
- * but never the last two weeks, where annualising a few cents of bid/ask crowns noise.
- */
-export const WHEEL_DTE_WINDOWS: Readonly<Record<RiskLevel, DteWindow>> = {
-  conservative: { min: 30, max: 60 },
-  balanced: { min: 21, max: 45 },
-  aggressive: { min: 14, max: 30 },
-};
 
 /** Labels of where a probability comes from, shown beside it. */
 export const WIN_PROBABILITY_METHOD = `market-implied (${PROBABILITY_LABEL})`;
@@ -310,12 +296,6 @@ function common(
 /** Risk level from |delta| alone (no allocation; hot loops). */
 function riskFromAbsDelta(d: number): RiskLevel {
   return d < RISK_DELTA_CONSERVATIVE ? "conservative" : d < RISK_DELTA_BALANCED ? "balanced" : "aggressive";
-}
-
-/** The risk level's holding-period window cut by the user's max-DTE filter (empty when below it). */
-export function wheelDteWindow(riskLevel: RiskLevel, maxDte = 45): DteWindow {
-  const w = WHEEL_DTE_WINDOWS[riskLevel];
-  return { min: w.min, max: Math.min(w.max, maxDte) };
 }
 
 /** The filters both wheel screens share, with the spec's defaults (balanced, 45 days, 3 per ticker). */
