@@ -99,6 +99,8 @@ export type {
 export {
   annualize,
   calendarDaysBetween,
+  daysToExpiry,
+  daysToExpiryAt,
   expirationInstantMs,
   newYorkDate,
   newYorkUtcOffsetHours,

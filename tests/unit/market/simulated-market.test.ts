@@ -160,6 +160,7 @@ describe("honest numbers over the simulated market", SLOW, () => {
       const earnings = (await demo.getEarnings([entry.symbol], TODAY, addDays(TODAY, 60)))?.dates[0];
       ideas.push(
         ...screenChain(chain, {
+          today: TODAY,
           rate,
           dividendYield: q.value,
           dividendYieldSource: q.source,
