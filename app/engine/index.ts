@@ -103,6 +103,8 @@ export type {
 export {
   annualize,
   calendarDaysBetween,
+  daysToExpiry,
+  daysToExpiryAt,
   expirationInstantMs,
   newYorkDate,
   newYorkUtcOffsetHours,
@@ -122,3 +124,22 @@ export type {
   Assumptions,
 } from "./types";
 export { MODEL_DESCRIPTION } from "./types";
+export {
+  DEFAULT_SPREAD_PROFILE,
+  deltaFit,
+  dteFit,
+  earlyAssignmentRisk,
+  FIT_WEIGHT,
+  forecastLegPayoff,
+  forecastVolScale,
+  inProfile,
+  isSpreadProfile,
+  LIQUIDITY_WEIGHT,
+  MAX_CONDOR_TOUCH,
+  PROFILE_TARGETS,
+  qualityScore,
+  realisedVolatility,
+  SPREAD_PROFILES,
+  volatilityForecast,
+} from "./quality";
+export type { ProfileTargets, ScoreInputs, ScoreParts, SpreadProfile, VolatilityForecast } from "./quality";

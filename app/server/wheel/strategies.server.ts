@@ -90,6 +90,8 @@ async function loadCleanChain(env: Env, symbol: string, stamp: string, nowMs: nu
       riskFreeRateAsOf: rate.asOf,
       dividendYield: q.value,
       dividendYieldSource: q.source,
+      // DTE counts from today's New York date, not the quote's (decision 235).
+      today,
       earningsDate: info?.next_earnings_date ?? null,
       exDividendDate: info?.ex_dividend_date ?? null,
       events: engineEvents(economicEventsBetween(today, MAX_DTE)),
@@ -108,7 +110,8 @@ async function loadCleanChain(env: Env, symbol: string, stamp: string, nowMs: nu
 
 async function cleanChains(env: Env, symbols: readonly string[], nowMs: number) {
   const freshness = await readFreshness(env).catch(() => null);
-  const stamp = freshness?.optionsDataUpdated ?? freshness?.dataUpdateAttempted ?? "none";
+  // A cleaned chain's DTEs are counted from today: a new New York date cleans it again (decision 235).
+  const stamp = `${freshness?.optionsDataUpdated ?? freshness?.dataUpdateAttempted ?? "none"}|${newYorkDateOf(nowMs)}`;
   const out = new Map<string, CachedChain>();
   const missing: string[] = [];
   for (const s of symbols) {
