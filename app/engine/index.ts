@@ -80,6 +80,7 @@ export {
   smileSlope,
 } from "./smile";
 export type { Smile } from "./smile";
+export type { WheelScoreParts } from "./wheel";
 export type { SpreadIdea, SpreadLeg, SpreadScreenOptions, SpreadStrategy, StrategyType } from "./spreads";
 export {
   screenCashSecuredPuts,
@@ -90,6 +91,7 @@ export {
   WHEEL_DTE_WINDOWS,
   WIN_PROBABILITY_METHOD,
   CC_ITM_METHOD,
+  WHEEL_PROFILE_TARGETS,
 } from "./wheel";
 export type {
   CspCandidate,

@@ -26,7 +26,8 @@
  * Selection (decision 243): the requested risk level picks the delta band (< 0.2 conservative,
  * < 0.35 balanced, else aggressive) and the holding-period window (WHEEL_DTE_WINDOWS, cut by the
  * user's max-DTE filter); within them the best strike of each expiration, then the best 3
- * expirations per ticker. The list comes back sorted by annualizedReturn (the spec's table order).
+ * expirations per ticker, "best" by quality.ts's score per dollar of collateral (WHEEL_PROFILE_TARGETS
+ * for the fits; score_parts on every strategy). The list comes back sorted by annualizedReturn (the spec's table order).
  * Covered calls struck below the position's cost basis are left out unless asked for (decision 244).
  */
 import { expectedCallPayoffFast, probAboveFast, probBelowFast } from "./probability";
@@ -36,7 +37,15 @@ import { expirationSmile, smileProbAbove, smileProbBelow, smileProbTouch } from 
 import { PROBABILITY_LABEL } from "./spreads";
 import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
 import { annualize } from "./time";
-import { wheelDteWindow } from "./wheel-windows";
+import { wheelDteWindow, WHEEL_DTE_WINDOWS } from "./wheel-windows";
+import {
+  deltaFit,
+  dteFit,
+  forecastLegPayoff,
+  forecastVolScale,
+  qualityScore,
+  type ProfileTargets,
+} from "./quality";
 
 export { WHEEL_DTE_WINDOWS, wheelDteWindow, type DteWindow } from "./wheel-windows";
 
@@ -48,6 +57,104 @@ export const RISK_DISTANCE_CONSERVATIVE = 0.1;
 export const RISK_DISTANCE_BALANCED = 0.05;
 export const STRATEGIES_PER_TICKER = 3;
 export const MAX_WHEEL_DELTA = 0.5;
+
+/**
+ * What the quality score aims at per risk level (decision 243): the window of WHEEL_DTE_WINDOWS with a
+ * preferred middle, and the spec's delta band with a target inside it.
+ */
+export const WHEEL_PROFILE_TARGETS: Readonly<Record<RiskLevel, ProfileTargets>> = {
+  conservative: {
+    ...dteTargets("conservative", 35, 50),
+    minDelta: 0,
+    maxDelta: RISK_DELTA_CONSERVATIVE,
+    targetDelta: 0.15,
+  },
+  balanced: {
+    ...dteTargets("balanced", 30, 45),
+    minDelta: RISK_DELTA_CONSERVATIVE,
+    maxDelta: RISK_DELTA_BALANCED,
+    targetDelta: 0.25,
+  },
+  aggressive: {
+    ...dteTargets("aggressive", 21, 30),
+    minDelta: RISK_DELTA_BALANCED,
+    maxDelta: MAX_WHEEL_DELTA,
+    targetDelta: 0.4,
+  },
+};
+
+function dteTargets(riskLevel: RiskLevel, preferMinDte: number, preferMaxDte: number) {
+  const w = WHEEL_DTE_WINDOWS[riskLevel];
+  return { minDte: w.min, maxDte: w.max, preferMinDte, preferMaxDte };
+}
+
+/** The quality score's parts on every wheel strategy (numbers only; app/lib writes the words). */
+export interface WheelScoreParts {
+  /** At-the-money IV of the expiration, decimal. */
+  impliedVol: number;
+  /** The realised-volatility forecast, decimal; null: no edge claimed. */
+  forecastVol: number | null;
+  /** Fill premium less the expected payout at the forecast, per contract. */
+  edgeAtForecast: number;
+  /** edgeAtForecast per dollar of collateral (CSP: the strike; CC: the shares at today's price). */
+  edgePerCollateral: number;
+  dte: number;
+  dteFit: number;
+  shortDelta: number;
+  deltaFit: number;
+  /** (mid - fill) x 100 per contract, and its share of the mid. */
+  fillCost: number;
+  fillCostShare: number;
+  /** 0-1: liquidity points / 5. */
+  liquidity: number;
+  score: number;
+}
+
+/**
+ * The quality of one short option per dollar of collateral (quality.ts's score, decision 243). The payout is
+ * the put's (CSP) or the upside given up above the strike (CC), at the forecast volatility.
+ */
+function wheelScoreParts(
+  chain: CleanChain,
+  exp: CleanExpiration,
+  leg: CleanLeg,
+  isCall: boolean,
+  collateral: number,
+  targets: ProfileTargets,
+  forecastVol: number | null,
+): WheelScoreParts {
+  const premium = sellFillPrice(leg.bid, leg.ask);
+  const scale = forecastVolScale(forecastVol, exp.atmIv);
+  const payout = forecastLegPayoff(
+    isCall,
+    chain.spot,
+    leg.strike,
+    exp.T,
+    leg.iv,
+    scale,
+    chain.dividendYield,
+    chain.riskFreeRate,
+  );
+  const edge = premium - payout;
+  const absDelta = Math.abs(leg.delta);
+  const parts = {
+    dteFit: dteFit(targets, exp.dte),
+    deltaFit: deltaFit(targets, absDelta),
+    liquidity: leg.liquidityPoint / 5,
+  };
+  return {
+    impliedVol: exp.atmIv,
+    forecastVol: scale === 1 ? null : forecastVol,
+    edgeAtForecast: edge * 100,
+    edgePerCollateral: edge / collateral,
+    dte: exp.dte,
+    shortDelta: absDelta,
+    fillCost: (leg.mid - premium) * 100,
+    fillCostShare: leg.mid > 0 ? (leg.mid - premium) / leg.mid : 0,
+    ...parts,
+    score: qualityScore({ edge, risk: collateral, ...parts }),
+  };
+}
 
 /** Labels of where a probability comes from, shown beside it. */
 export const WIN_PROBABILITY_METHOD = `market-implied (${PROBABILITY_LABEL})`;
@@ -137,6 +244,8 @@ interface WheelCommon {
   ask: number;
   events: EventFlags;
   lastUpdated: string;
+  /** Why it was chosen: the quality score's parts (decision 243). */
+  score_parts: WheelScoreParts;
 }
 
 export interface CspCandidate extends WheelCommon {
@@ -193,6 +302,8 @@ export interface WheelScreenOptions {
   minLiquidity?: number;
   /** Default 3. */
   perTicker?: number;
+  /** The realised-volatility forecast (quality.ts), decimal; null or missing claims no edge. */
+  forecastVol?: number | null;
 }
 
 export interface CspScreenOptions extends WheelScreenOptions {
@@ -210,8 +321,9 @@ export interface CcScreenOptions extends WheelScreenOptions {
 interface WheelPick {
   exp: CleanExpiration;
   leg: CleanLeg;
-  /** What the choice ranks by (higher is better). */
+  /** What the choice ranks by (higher is better): parts.score. */
   rank: number;
+  parts: WheelScoreParts;
 }
 
 /**
@@ -245,7 +357,7 @@ function common(
   winProbability: number,
   probabilityITM: number,
   probabilityITMMethod: string,
-): WheelCommon {
+): Omit<WheelCommon, "score_parts"> {
   const premium = sellFillPrice(leg.bid, leg.ask);
   const premiumPerContract = Math.round(premium * 100);
   const itm = 100 - winProbability;
@@ -310,12 +422,14 @@ function screenDefaults(options: WheelScreenOptions) {
     minPremium: options.minPremium ?? 0.05,
     minLiquidity: options.minLiquidity ?? 0,
     perTicker: options.perTicker ?? STRATEGIES_PER_TICKER,
+    targets: WHEEL_PROFILE_TARGETS[riskLevel],
+    forecastVol: options.forecastVol ?? null,
   };
 }
 
 /** Best cash-secured puts of one underlying for the requested risk level. */
 export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptions = {}): CspCandidate[] {
-  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker } =
+  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker, targets, forecastVol } =
     screenDefaults(options);
   const cash = options.cash ?? 100_000;
   const S = chain.spot;
@@ -334,11 +448,12 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
       if (contracts < 1) continue;
       const roc = (premium / leg.strike) * 100;
       if (roc < minReturn) continue;
-      picks.push({ exp, leg, rank: annualize(roc, exp.dte) });
+      const parts = wheelScoreParts(chain, exp, leg, false, leg.strike, targets, forecastVol);
+      picks.push({ exp, leg, rank: parts.score, parts });
     }
   }
   // build objects only for the kept picks
-  for (const { exp, leg } of bestPerExpiration(picks, perTicker)) {
+  for (const { exp, leg, parts } of bestPerExpiration(picks, perTicker)) {
     {
       const contracts = Math.floor(cash / (leg.strike * 100));
       const premium = sellFillPrice(leg.bid, leg.ask);
@@ -363,6 +478,7 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
         Object.assign(base, {
           type: "CSP" as const,
           strategy_type: "CASH_SECURED_PUT" as const,
+          score_parts: parts,
           putStrike: leg.strike,
           premiumCollected: base.premiumPerContract,
           cashRequired: leg.strike * 100 * contracts,
@@ -381,7 +497,7 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
 
 /** Best covered calls on a stock position for the requested risk level. */
 export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions): CcCandidate[] {
-  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker } =
+  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker, targets, forecastVol } =
     screenDefaults(options);
   const contracts = Math.floor(options.shares / 100);
   const costBasis = typeof options.costBasis === "number" && options.costBasis > 0 ? options.costBasis : null;
@@ -405,10 +521,11 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
       if (premium < minPremium) continue;
       const roc = (premium / S) * 100;
       if (roc < minReturn) continue;
-      picks.push({ exp, leg, rank: annualize(roc, exp.dte) });
+      const parts = wheelScoreParts(chain, exp, leg, true, S, targets, forecastVol);
+      picks.push({ exp, leg, rank: parts.score, parts });
     }
   }
-  for (const { exp, leg } of bestPerExpiration(picks, perTicker)) {
+  for (const { exp, leg, parts } of bestPerExpiration(picks, perTicker)) {
     {
       const premium = sellFillPrice(leg.bid, leg.ask);
       const roc = (premium / S) * 100;
@@ -430,6 +547,7 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
         Object.assign(base, {
           type: "CC" as const,
           strategy_type: "COVERED_CALL" as const,
+          score_parts: parts,
           callStrike: leg.strike,
           premiumPerShare: premium,
           shares: options.shares,

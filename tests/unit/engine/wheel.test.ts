@@ -6,6 +6,7 @@ import {
   smileProbBelow,
   combineWheelStrategies,
   CC_ITM_METHOD,
+  qualityScore,
   WIN_PROBABILITY_METHOD,
   deriveRiskLevel,
   screenCashSecuredPuts,
@@ -93,6 +94,47 @@ describe("cash-secured puts", () => {
       expect(Math.abs(c.delta)).toBeLessThanOrEqual(0.5);
     }
     expect(cons.length + aggr.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the choice: quality per dollar of collateral (decision 243)", () => {
+  const forecast = screenCashSecuredPuts(clean, { riskLevel: "balanced", forecastVol: 0.2 });
+  const noForecast = screenCashSecuredPuts(clean, { riskLevel: "balanced" });
+  it("aims at the risk level's target delta rather than the band's richest edge", () => {
+    expect(forecast.length).toBe(3);
+    // The most annualised premium sits at the band's 0.35 edge; the score aims at 0.25.
+    for (const c of [...forecast, ...noForecast]) {
+      expect(Math.abs(c.delta)).toBeGreaterThan(0.2);
+      expect(Math.abs(c.delta)).toBeLessThan(0.3);
+    }
+  });
+  it("carries the score's parts, with the edge at the forecast per dollar of collateral", () => {
+    for (const c of forecast) {
+      const p = c.score_parts;
+      expect(p.dte).toBe(c.daysToExpiration);
+      expect(p.shortDelta).toBeCloseTo(Math.abs(c.delta), 12);
+      expect(p.forecastVol).toBe(0.2);
+      expect(p.impliedVol).toBeGreaterThan(0.25);
+      // Implied 30% against a 20% forecast: the put is sold above its expected payout.
+      expect(p.edgeAtForecast).toBeGreaterThan(0);
+      expect(p.edgePerCollateral).toBeCloseTo(p.edgeAtForecast / 100 / c.putStrike, 12);
+      expect(p.fillCost).toBeCloseTo((c.premium_mid - c.premium) * 100, 9);
+      expect(p.score).toBeCloseTo(
+        qualityScore({
+          edge: p.edgeAtForecast / 100,
+          risk: c.putStrike,
+          dteFit: p.dteFit,
+          deltaFit: p.deltaFit,
+          liquidity: p.liquidity,
+        }),
+        12,
+      );
+    }
+    // Without a forecast no edge is claimed: selling at the fill costs against the mid.
+    for (const c of noForecast) {
+      expect(c.score_parts.forecastVol).toBeNull();
+      expect(c.score_parts.edgeAtForecast).toBeLessThan(c.score_parts.fillCost * 0.5 + 1);
+    }
   });
 });
 
