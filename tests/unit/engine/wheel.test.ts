@@ -98,10 +98,17 @@ describe("cash-secured puts", () => {
 });
 
 describe("the choice: quality per dollar of collateral (decision 243)", () => {
-  const forecast = screenCashSecuredPuts(clean, { riskLevel: "balanced", forecastVol: 0.2 });
-  const noForecast = screenCashSecuredPuts(clean, { riskLevel: "balanced" });
-  it("aims at the risk level's target delta rather than the band's richest edge", () => {
+  // $1 strikes (spot 99): several strikes of each expiration sit in the balanced band.
+  const fine = cleanChain(syntheticChain({ asOf, spot: 99, seed: 3 }), {
+    riskFreeRate: 0.04,
+    dividendYield: 0.01,
+  });
+  const forecast = screenCashSecuredPuts(fine, { riskLevel: "balanced", forecastVol: 0.2 });
+  const noForecast = screenCashSecuredPuts(fine, { riskLevel: "balanced" });
+  it("aims at the risk level's target delta and preferred 30-45 days rather than the richest premium per day", () => {
     expect(forecast.length).toBe(3);
+    // The chain lists 24, 31, 38 and 45 days in the window: the 24-day one pays most per day.
+    expect(forecast.map((c) => c.daysToExpiration).sort()).toEqual([31, 38, 45]);
     // The most annualised premium sits at the band's 0.35 edge; the score aims at 0.25.
     for (const c of [...forecast, ...noForecast]) {
       expect(Math.abs(c.delta)).toBeGreaterThan(0.2);
@@ -118,6 +125,7 @@ describe("the choice: quality per dollar of collateral (decision 243)", () => {
       // Implied 30% against a 20% forecast: the put is sold above its expected payout.
       expect(p.edgeAtForecast).toBeGreaterThan(0);
       expect(p.edgePerCollateral).toBeCloseTo(p.edgeAtForecast / 100 / c.putStrike, 12);
+      expect(p.deltaFit).toBeGreaterThan(0.8);
       expect(p.fillCost).toBeCloseTo((c.premium_mid - c.premium) * 100, 9);
       expect(p.score).toBeCloseTo(
         qualityScore({
