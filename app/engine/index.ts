@@ -80,13 +80,18 @@ export {
   smileSlope,
 } from "./smile";
 export type { Smile } from "./smile";
+export type { WheelScoreParts } from "./wheel";
 export type { SpreadIdea, SpreadLeg, SpreadScreenOptions, SpreadStrategy, StrategyType } from "./spreads";
 export {
   screenCashSecuredPuts,
   screenCoveredCalls,
   combineWheelStrategies,
   deriveRiskLevel,
-  WHEEL_MIN_DTE,
+  wheelDteWindow,
+  WHEEL_DTE_WINDOWS,
+  WIN_PROBABILITY_METHOD,
+  CC_ITM_METHOD,
+  WHEEL_PROFILE_TARGETS,
 } from "./wheel";
 export type {
   CspCandidate,
@@ -95,10 +100,13 @@ export type {
   CcScreenOptions,
   WheelScreenOptions,
   RiskLevel,
+  DteWindow,
 } from "./wheel";
 export {
   annualize,
   calendarDaysBetween,
+  daysToExpiry,
+  daysToExpiryAt,
   expirationInstantMs,
   newYorkDate,
   newYorkUtcOffsetHours,
@@ -118,3 +126,22 @@ export type {
   Assumptions,
 } from "./types";
 export { MODEL_DESCRIPTION } from "./types";
+export {
+  DEFAULT_SPREAD_PROFILE,
+  deltaFit,
+  dteFit,
+  earlyAssignmentRisk,
+  FIT_WEIGHT,
+  forecastLegPayoff,
+  forecastVolScale,
+  inProfile,
+  isSpreadProfile,
+  LIQUIDITY_WEIGHT,
+  MAX_CONDOR_TOUCH,
+  PROFILE_TARGETS,
+  qualityScore,
+  realisedVolatility,
+  SPREAD_PROFILES,
+  volatilityForecast,
+} from "./quality";
+export type { ProfileTargets, ScoreInputs, ScoreParts, SpreadProfile, VolatilityForecast } from "./quality";

@@ -73,6 +73,8 @@ export interface StrategiesResult {
   strategies: WheelStrategy[];
   /** Tickers that came back with no strategy (the CSP empty state lists them). */
   empty: string[];
+  /** Positions whose every covered call is struck below the cost basis (left out by default). */
+  belowBasis: string[];
   dataFreshness: DataFreshness | null;
   marketStatus: string;
   simulated: boolean;
@@ -98,6 +100,7 @@ export async function fetchCcStrategies(args: {
   positions: Position[];
   riskLevel: RiskLevel;
   maxDaysToExpiration: number;
+  includeBelowCostBasis: boolean;
 }): Promise<StrategiesResult> {
   const bodies: BatchResponse<WheelStrategy>[] = [];
   for (let i = 0; i < args.positions.length; i += WHEEL_DEFAULTS.ccBatchSize) {
@@ -115,6 +118,7 @@ export async function fetchCcStrategies(args: {
             })),
             riskLevel: args.riskLevel,
             maxDaysToExpiration: args.maxDaysToExpiration,
+            includeBelowCostBasis: args.includeBelowCostBasis,
           }),
         },
         WHEEL_MESSAGES.fetchCcFailed,
@@ -127,17 +131,20 @@ export async function fetchCcStrategies(args: {
 function collect(bodies: BatchResponse<WheelStrategy>[]): StrategiesResult {
   const all: WheelStrategy[] = [];
   const empty: string[] = [];
+  const belowBasis: string[] = [];
   const currentPrices: Record<string, number | null> = {};
   for (const body of bodies)
     for (const [ticker, r] of Object.entries(body.results)) {
       currentPrices[ticker] = r.currentPrice;
       if (r.strategies.length === 0) empty.push(ticker);
+      if (r.note === "below_cost_basis") belowBasis.push(ticker);
       all.push(...r.strategies);
     }
   const last = bodies.at(-1);
   return {
     strategies: combineStrategies(all),
     empty,
+    belowBasis,
     dataFreshness: last?.dataFreshness ?? null,
     marketStatus: last?.marketStatus ?? WHEEL_DEFAULTS.marketStatus,
     simulated: last?.simulated ?? true,

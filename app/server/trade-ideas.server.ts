@@ -7,6 +7,7 @@ import {
   filterIdeas,
   IDEAS_PAGE_SIZE,
   keepAvailableSymbols,
+  withDaysToExpiration,
   type FilterableIdea,
   type TradeFilters,
 } from "../lib/trade-ideas";
@@ -119,8 +120,9 @@ interface SnapshotMemo {
   /** The refresh run's freshness record, read with the snapshot: the same run writes both. */
   freshness: DataFreshness | null;
   slim?: TradeIdeasList;
-  /** Each idea's `JSON.stringify`, by identity (the API joins them in the user's order). */
+  /** Each idea's `JSON.stringify` with its DTE counted from `ideaJsonDay`, by identity (the API joins them). */
   ideaJson?: Map<TradeIdea, string>;
+  ideaJsonDay?: string;
   /** A few whole `trade_suggestions` arrays as JSON, by order key (plan limit + watchlist hits). */
   arrays: Map<string, string>;
   /** A few whole bodies gzipped (decision 200), by the body's text minus the array: its order key and fields. */
@@ -240,6 +242,7 @@ export async function tradeIdeasPageFor(
   const shown = pageOfIdeas(list.ideas, query, options.today);
   return {
     ...shown,
+    ideas: shown.ideas.map((i) => withDaysToExpiration(i, options.today)),
     total: list.total,
     capped: list.ideas.length,
     pageSize: IDEAS_PAGE_SIZE,
@@ -281,12 +284,13 @@ export async function tradeSuggestionsFor(
     watchlistOf(env, user),
   ]);
   const ideas = snapshot?.ideas ?? [];
+  const today = newYorkDateOf(nowMs);
   return {
     ok: true,
     view: {
       plan,
       limit: limitForJson(limit),
-      trade_suggestions: ideasInPlanOrder(ideas, limit, watchlist),
+      trade_suggestions: ideasInPlanOrder(ideas, limit, watchlist).map((i) => withDaysToExpiration(i, today)),
       total: ideas.length,
       source: snapshot?.source ?? null,
       asOf: snapshot?.asOf ?? null,
@@ -328,11 +332,21 @@ export async function tradeSuggestionsBody(
   const ideas = snapshot?.ideas ?? [];
   const present = new Set(ideas.map((i) => i.stock_symbol));
   const hits = [...new Set(watchlist.map((s) => s.toUpperCase()))].filter((s) => present.has(s)).sort();
+  // DTE is counted from today (decision 235), so the texts are made again when the New York date turns.
+  const today = newYorkDateOf(nowMs);
+  if (entry.ideaJsonDay !== today) {
+    entry.ideaJson = undefined;
+    entry.arrays.clear();
+    entry.gzipped.clear();
+    entry.ideaJsonDay = today;
+  }
   const key = `${limit}|${hits.join(",")}`;
   let array = entry.arrays.get(key);
   if (array === undefined) {
     const ordered = ideasInPlanOrder(ideas, limit, hits);
-    const json = (entry.ideaJson ??= new Map(ideas.map((i) => [i, JSON.stringify(i)])));
+    const json = (entry.ideaJson ??= new Map(
+      ideas.map((i) => [i, JSON.stringify(withDaysToExpiration(i, today))]),
+    ));
     array = `[${ordered.map((i) => json.get(i)!).join(",")}]`;
     if (entry.arrays.size >= ARRAYS_KEPT) entry.arrays.delete(entry.arrays.keys().next().value!);
     entry.arrays.set(key, array);

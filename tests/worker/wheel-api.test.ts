@@ -15,7 +15,7 @@ import * as favoriteRoute from "../../app/routes/api.wheel.favorites.$id";
 import * as shareCreate from "../../app/routes/api.wheel.share.$type";
 import * as shareRead from "../../app/routes/api.wheel.share.$type.$id";
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
+import { DEFAULT_UNIVERSE, DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
 import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server";
 import { decodeSharePayload, SHARE_MESSAGES } from "../../app/lib/wheel-share";
 import { FALLBACK_TICKERS, WHEEL_MESSAGES } from "../../app/lib/wheel";
@@ -117,11 +117,42 @@ describe("POST /api/wheel/csp-strategies/batch", () => {
         expect(s.totalPremium).toBe(s.premiumPerContract * s.contracts);
         expect(s.source).toBe("demo");
         expect(typeof s.lastUpdated).toBe("string");
+        expect(s.daysToExpiration).toBeGreaterThanOrEqual(21);
         expect(s.daysToExpiration).toBeLessThanOrEqual(45);
       }
     }
     expect(total).toBeGreaterThan(0);
   });
+
+  it("keeps the whole balanced list in its 21-45 day window, the best first by annualised return", async () => {
+    const cookie = await userWith("Elite Plan");
+    const tickers = DEFAULT_UNIVERSE_SYMBOLS.filter((s) => /^[A-Z]+$/.test(s));
+    const all: any[] = [];
+    for (let i = 0; i < tickers.length; i += 50) {
+      const { status, body } = await json(
+        await call(
+          cspRoute.action,
+          post("/api/wheel/csp-strategies/batch", { tickers: tickers.slice(i, i + 50) }, cookie),
+        ),
+      );
+      expect(status).toBe(200);
+      for (const r of Object.values<any>(body.results)) {
+        all.push(...r.strategies);
+        // one strike per expiration (decision 243)
+        const expiries = r.strategies.map((s: any) => s.expirationDate);
+        expect(new Set(expiries).size).toBe(expiries.length);
+      }
+    }
+    expect(all.length).toBeGreaterThan(150);
+    for (const s of all) {
+      expect(s.daysToExpiration).toBeGreaterThanOrEqual(21);
+      expect(s.daysToExpiration).toBeLessThanOrEqual(45);
+      expect(Math.abs(s.delta)).toBeGreaterThanOrEqual(0.2);
+      expect(Math.abs(s.delta)).toBeLessThan(0.35);
+      expect(s.period_return).toBeCloseTo(s.returnOnCapital, 12);
+      expect(s.annualizedReturn).toBeCloseTo((s.period_return / s.daysToExpiration) * 365, 9);
+    }
+  }, 60_000);
 
   it("caps tickers per call by plan (Free 5, Pro 10, Elite 50)", async () => {
     const cases: [string, number][] = [
@@ -204,10 +235,24 @@ describe("POST /api/wheel/cc-strategies/batch", () => {
     const cookie = await userWith("Pro Plan");
     const ten = DEFAULT_UNIVERSE_SYMBOLS.filter((s) => /^[A-Z]+$/.test(s)).slice(0, 10);
     const positions = ten.map((ticker) => ({ ticker, shares: 300, costBasis: 10_000 }));
-    const { status, body } = await json(
+    // By default a call struck below the basis is left out, and the ticker says why (decision 244).
+    const hidden = await json(
       await call(
         ccRoute.action,
         post("/api/wheel/cc-strategies/batch", { positions, riskLevel: "aggressive" }, cookie),
+      ),
+    );
+    expect(hidden.status).toBe(200);
+    for (const t of ten)
+      expect(hidden.body.results[t]).toMatchObject({ strategies: [], note: "below_cost_basis" });
+    const { status, body } = await json(
+      await call(
+        ccRoute.action,
+        post(
+          "/api/wheel/cc-strategies/batch",
+          { positions, riskLevel: "aggressive", includeBelowCostBasis: true },
+          cookie,
+        ),
       ),
     );
     expect(status).toBe(200);
@@ -229,7 +274,49 @@ describe("POST /api/wheel/cc-strategies/batch", () => {
       await call(ccRoute.action, post("/api/wheel/cc-strategies/batch", { positions: eleven }, cookie)),
     );
     expect(over.status).toBe(400);
+    const notBoolean = await json(
+      await call(
+        ccRoute.action,
+        post(
+          "/api/wheel/cc-strategies/batch",
+          { positions: positions.slice(0, 1), includeBelowCostBasis: "yes" },
+          cookie,
+        ),
+      ),
+    );
+    expect(notBoolean.status).toBe(400);
   });
+
+  it("lists no default covered call that loses money if assigned (a book bought at reference prices)", async () => {
+    const cookie = await userWith("Elite Plan");
+    const book = DEFAULT_UNIVERSE.filter((e) => /^[A-Z]+$/.test(e.symbol)).map((e) => ({
+      ticker: e.symbol,
+      shares: 100,
+      costBasis: e.refPrice,
+    }));
+    let listed = 0;
+    let belowBasis = 0;
+    for (let i = 0; i < book.length; i += 10) {
+      const positions = book.slice(i, i + 10);
+      const { status, body } = await json(
+        await call(ccRoute.action, post("/api/wheel/cc-strategies/batch", { positions }, cookie)),
+      );
+      expect(status).toBe(200);
+      for (const r of Object.values<any>(body.results))
+        for (const s of r.strategies) {
+          listed++;
+          expect(s.costBasisGuardrail).toBe(false);
+          expect(s.callStrike).toBeGreaterThanOrEqual(r.position.costBasis);
+          expect(s.assignmentProfit).toBeGreaterThan(0);
+          expect(s.winProbabilityMethod).toBe("market-implied (risk-neutral, at expiry)");
+          expect(s.probabilityITM).toBeCloseTo(Math.abs(s.delta) * 100, 9);
+        }
+      belowBasis += Object.values<any>(body.results).filter((r) => r.note === "below_cost_basis").length;
+    }
+    expect(listed).toBeGreaterThan(100);
+    // Some positions sit above today's price: the switch would show calls for them.
+    expect(belowBasis).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe("positions", () => {

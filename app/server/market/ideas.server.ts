@@ -36,6 +36,8 @@ export function engineEvents(events: readonly EconomicEvent[]): MarketEvent[] {
 }
 
 export interface ScreenContext {
+  /** The refresh run's New York date: DTE counts from it (decision 235). */
+  today: string;
   rate: RiskFreeRate;
   /** Continuous, decimal; null when unknown (priced as 0, shipped as q: null, q_source 'unknown'). */
   dividendYield: number | null;
@@ -57,6 +59,7 @@ export function screenChain(chain: ChainSnapshot, ctx: ScreenContext): SpreadIde
       riskFreeRateAsOf: ctx.rate.asOf,
       dividendYield: ctx.dividendYield,
       dividendYieldSource: ctx.dividendYieldSource,
+      today: ctx.today,
       earningsDate: ctx.earningsDate,
       exDividendDate: ctx.exDividendDate,
       events: ctx.events,

@@ -93,6 +93,8 @@ export const ccBatchSchema = z.object({
   riskLevel,
   maxDaysToExpiration: maxDte,
   minReturn,
+  /** Calls struck below the cost basis are left out unless the switch asks for them (decision 244). */
+  includeBelowCostBasis: z.boolean().default(false),
 });
 
 export const positionsSchema = z.object({

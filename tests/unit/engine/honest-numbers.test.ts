@@ -18,6 +18,8 @@ import {
   screenCreditSpreads,
   smileProbAbove,
   smileProbBelow,
+  WHEEL_DTE_WINDOWS,
+  wheelDteWindow,
   type ChainLeg,
   type OptionChain,
 } from "../../../app/engine";
@@ -378,20 +380,42 @@ describe("strategy balance", () => {
   );
 });
 
-describe("wheel: minimum DTE and period return", () => {
+describe("wheel: the risk level's DTE window and period return", () => {
   const clean = cleanChain(syntheticChain({ spot: 100, seed: 3 }), {
     riskFreeRate: 0.04,
     dividendYield: 0.01,
   });
-  it("screens from 7 days by default; the user can lower it", () => {
-    const all = ["conservative", "balanced", "aggressive"].flatMap((riskLevel) =>
-      screenCashSecuredPuts(clean, { riskLevel: riskLevel as "balanced" }),
+  it("screens each risk level within its window, cut by the max-DTE filter (decision 243)", () => {
+    for (const riskLevel of ["conservative", "balanced", "aggressive"] as const) {
+      for (const maxDte of [30, 45, 60]) {
+        const w = wheelDteWindow(riskLevel, maxDte);
+        const list = [
+          ...screenCashSecuredPuts(clean, { riskLevel, maxDte }),
+          ...screenCoveredCalls(clean, { riskLevel, maxDte, shares: 100 }),
+        ];
+        // Conservative under a 30-day filter is the single day 30, which this chain does not list.
+        if (w.max - w.min >= 7) expect(list.length).toBeGreaterThan(0);
+        for (const c of list) {
+          expect(c.daysToExpiration).toBeGreaterThanOrEqual(WHEEL_DTE_WINDOWS[riskLevel].min);
+          expect(c.daysToExpiration).toBeLessThanOrEqual(Math.min(WHEEL_DTE_WINDOWS[riskLevel].max, maxDte));
+          expect(c.daysToExpiration).toBeGreaterThanOrEqual(w.min);
+          expect(c.daysToExpiration).toBeLessThanOrEqual(w.max);
+        }
+      }
+    }
+    expect(WHEEL_DTE_WINDOWS.balanced).toEqual({ min: 21, max: 45 });
+    // The chain's 3-, 10- and 17-day expirations pay the most per day; none is taken at Balanced.
+    expect(
+      screenCashSecuredPuts(clean, { riskLevel: "balanced" }).map((c) => c.daysToExpiration),
+    ).not.toContain(17);
+    // A filter below the window leaves nothing rather than stepping outside it.
+    expect(screenCashSecuredPuts(clean, { riskLevel: "balanced", maxDte: 20 })).toEqual([]);
+  });
+  it("carries the period return beside the annualised figure", () => {
+    const all = (["conservative", "balanced", "aggressive"] as const).flatMap((riskLevel) =>
+      screenCashSecuredPuts(clean, { riskLevel }),
     );
     expect(all.length).toBeGreaterThan(0);
-    expect(all.every((c) => c.daysToExpiration >= 7)).toBe(true);
-    const short = screenCashSecuredPuts(clean, { riskLevel: "conservative", minDte: 1, maxDte: 5 });
-    expect(short.length).toBeGreaterThan(0);
-    expect(short.every((c) => c.daysToExpiration < 7)).toBe(true);
     for (const c of all) {
       expect(c.period_return).toBeCloseTo((c.premium / c.putStrike) * 100, 12);
       expect(c.annualizedReturn).toBeCloseTo((c.period_return / c.daysToExpiration) * 365, 10);

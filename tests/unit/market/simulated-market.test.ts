@@ -1,7 +1,13 @@
 // The simulated market as a trader would check it (issue 11 section 7), and the honest numbers over it:
 // a fixed clock (Monday 2026-11-23 11:00 New York) and the fixed seeds of the simulated market.
 import { describe, expect, it } from "vitest";
-import { balancedCappedList, rankSpreadIdeas, type SpreadIdea } from "../../../app/engine";
+import {
+  balancedCappedList,
+  rankSpreadIdeas,
+  realisedVolatility,
+  volatilityForecast,
+  type SpreadIdea,
+} from "../../../app/engine";
 import { addDays, isTradingDay, nextTradingDay } from "../../../app/lib/market-calendar";
 import { simulatedRiskFreeRate } from "../../../app/lib/risk-free-rate";
 import { trailingDividendYield } from "../../../app/server/market/dividend-yield.server";
@@ -160,6 +166,7 @@ describe("honest numbers over the simulated market", SLOW, () => {
       const earnings = (await demo.getEarnings([entry.symbol], TODAY, addDays(TODAY, 60)))?.dates[0];
       ideas.push(
         ...screenChain(chain, {
+          today: TODAY,
           rate,
           dividendYield: q.value,
           dividendYieldSource: q.source,
@@ -186,5 +193,31 @@ describe("honest numbers over the simulated market", SLOW, () => {
     }
     expect(universeEntry("SPY")).toBeDefined();
     expect(isTradingDay(TODAY)).toBe(true);
+  });
+});
+
+describe("the realised-volatility forecast over the simulated history (decision 236)", SLOW, () => {
+  it("measures the blend's error against the next 21 sessions' realised volatility", async () => {
+    // Every fifth session of two years, every symbol: forecast from the closes up to t, realised over t..t+21.
+    const err = { blend: [] as number[], rv21: [] as number[], rv63: [] as number[] };
+    for (const entry of DEFAULT_UNIVERSE) {
+      const closes = (await demo.getDailyHistory(entry.symbol, 500)).bars.map((b) => b.close);
+      for (let t = 64; t + 21 < closes.length; t += 5) {
+        const f = volatilityForecast(closes.slice(0, t + 1))!;
+        const realised = realisedVolatility(closes.slice(t, t + 22), 21)!;
+        err.blend.push(Math.log(f.forecast / realised));
+        err.rv21.push(Math.log(f.rv21 / realised));
+        err.rv63.push(Math.log(f.rv63 / realised));
+      }
+    }
+    const rms = (xs: number[]) => Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length);
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    console.info(
+      `vol forecast over ${err.blend.length} points: log error rms blend ${rms(err.blend).toFixed(3)} ` +
+        `(bias ${mean(err.blend).toFixed(3)}), rv21 alone ${rms(err.rv21).toFixed(3)}, rv63 alone ${rms(err.rv63).toFixed(3)}`,
+    );
+    expect(err.blend.length).toBeGreaterThan(5000);
+    expect(rms(err.blend)).toBeLessThanOrEqual(Math.max(rms(err.rv21), rms(err.rv63)));
+    expect(rms(err.blend)).toBeLessThan(0.5);
   });
 });

@@ -123,6 +123,7 @@ export async function refreshSymbol(
         TTL.chain,
       );
       ideas = screenChain(chain, {
+        today: newYorkDateOf(shared.nowMs),
         rate: shared.rate,
         dividendYield: q.value,
         dividendYieldSource: q.source,
