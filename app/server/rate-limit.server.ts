@@ -34,3 +34,8 @@ export function clientAddress(request: Request): string {
     "local"
   );
 }
+
+/** Forgets a counter (e.g. a successful sign-in clears the account's failures). */
+export async function clearRateLimit(env: { DB: D1Database }, key: string): Promise<void> {
+  await env.DB.prepare("DELETE FROM rate_limit WHERE key = ?1").bind(`app:${key}`).run();
+}

@@ -1,0 +1,35 @@
+// Per-account sign-in throttle (decision 211): password guesses against one account are counted whatever
+// address they come from. After MAX_FAILED_SIGN_INS in the window, attempts answer 429 until the window
+// passes; a successful sign-in or a password reset clears the count, so a victim is never locked out for
+// longer than the window and the reset link always works. The counter lives in D1 (the Workers Rate
+// Limiting binding only has 10 s and 60 s periods; KV is eventually consistent).
+import { clearRateLimit, consumeRateLimit } from "../rate-limit.server";
+
+export const MAX_FAILED_SIGN_INS = 10;
+export const SIGN_IN_THROTTLE_WINDOW_MS = 15 * 60_000;
+
+type Env = { DB: D1Database };
+
+function keyOf(email: string): string {
+  return `sign-in-account:${email.trim().toLowerCase()}`;
+}
+
+/**
+ * Counts one attempt for the account (atomically, so parallel guesses cannot all slip under the limit) and
+ * says whether it may go ahead. A success clears the count, so only failures accumulate.
+ */
+export async function admitSignInAttempt(env: Env, email: string, now = Date.now()): Promise<boolean> {
+  const { count } = await consumeRateLimit(
+    env,
+    keyOf(email),
+    MAX_FAILED_SIGN_INS,
+    SIGN_IN_THROTTLE_WINDOW_MS,
+    now,
+  );
+  // The attempt that makes the count MAX + 1 is the first refused: MAX failures are allowed.
+  return count <= MAX_FAILED_SIGN_INS;
+}
+
+export async function clearSignInFailures(env: Env, email: string): Promise<void> {
+  await clearRateLimit(env, keyOf(email));
+}
