@@ -143,17 +143,23 @@ describe("sign-up: name and image", () => {
 
   it("caps the name a social profile brings (the OAuth path writes through better-auth's adapter)", async () => {
     const ctx = await getAuth(makeContext().cloudflare.env, new Request(ORIGIN)).$context;
-    await ctx.internalAdapter.createUser({
-      email: "oauth-long@example.com",
-      name: "G".repeat(500),
-      image: "data:,",
-    });
+    await ctx.internalAdapter.createUser(
+      {
+        email: "oauth-long@example.com",
+        name: "G".repeat(500),
+        image: "data:,",
+      },
+      { method: "oauth", oauth: { providerId: "google" } } as never,
+    );
     expect(await stored("oauth-long@example.com")).toMatchObject({ name: "G".repeat(100), image: null });
-    await ctx.internalAdapter.createUser({
-      email: "oauth-blank@example.com",
-      name: "  ",
-      emailVerified: true,
-    });
+    await ctx.internalAdapter.createUser(
+      {
+        email: "oauth-blank@example.com",
+        name: "  ",
+        emailVerified: true,
+      },
+      { method: "oauth", oauth: { providerId: "google" } } as never,
+    );
     expect((await stored("oauth-blank@example.com"))!.name).toBe("oauth-blank");
   });
 });
