@@ -31,6 +31,11 @@ export const RATE_LIMITS = {
    * 20th.
    */
   shareImageRender: { max: 20, windowMs: 10 * 60_000 },
+  /**
+   * Failed sign-ins per account, from any address (decision 211); stays in D1: the Workers Rate Limiting
+   * binding has only 10 s and 60 s periods.
+   */
+  signInAccount: { max: 10, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -105,4 +110,13 @@ export function deleteExpiredRateLimitRows(
       .run();
     return result.meta.changes ?? 0;
   }, bounds);
+}
+
+/** Forgets one key's counter of a rule (e.g. a successful sign-in clears the account's failures). */
+export async function clearRateLimit(
+  env: { DB: D1Database },
+  name: RateLimitName,
+  key: string,
+): Promise<void> {
+  await env.DB.prepare("DELETE FROM rate_limit WHERE key = ?1").bind(`app:${name}:${key}`).run();
 }

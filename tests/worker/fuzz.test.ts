@@ -14,6 +14,7 @@ import { setUser } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
 import * as shareCreate from "../../app/routes/api.wheel.share.$type";
 import { decodeSharePayload, encodeSharePayload, type SharePayload } from "../../app/lib/wheel-share";
+import * as apiAuth from "../../app/routes/api.auth";
 
 type RouteModule = {
   loader?: (args: unknown) => unknown;
@@ -303,6 +304,55 @@ describe("fuzzing: bad input never yields a 5xx, always a clear 4xx, and writes 
       expect(after).toEqual(before);
     }, 600_000);
   }
+
+  // better-auth's own update-user (reached through /api/auth/*): the name and image a user writes, with the
+  // wrong types and lengths. Never a 5xx, a 4xx carries a message, and the stored row stays readable text
+  // within its limits, so the session still reads afterwards.
+  it("/api/auth/update-user: name and image of every kind", async () => {
+    const email = "fuzz-profile@example.com";
+    const cookie = await signUpAndGetCookie(email);
+    const profileValue = fc.oneof(weird, fc.string({ minLength: 90, maxLength: 120 }), fc.webUrl());
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ name: profileValue, image: profileValue }, { requiredKeys: [] }),
+        async (body) => {
+          const res = await call(
+            apiAuth.action,
+            new Request(new URL("/api/auth/update-user", ORIGIN), {
+              method: "POST",
+              headers: {
+                Origin: ORIGIN,
+                "cf-connecting-ip": freshIp(),
+                "Content-Type": "application/json",
+                Cookie: cookie,
+              },
+              body: JSON.stringify(body),
+            }),
+            { params: { "*": "update-user" } },
+          );
+          const answer = await answerOf(res);
+          const label = JSON.stringify(body).slice(0, 80);
+          if (answer.status >= 500) failures.push(`${label}: ${answer.status}`);
+          else if (answer.status >= 400 && !answer.message) failures.push(`${label}: no message`);
+          const row = await env.DB.prepare(
+            "select typeof(name) as n, length(name) as len, typeof(image) as i from user where email = ?",
+          )
+            .bind(email)
+            .first<{ n: string; len: number; i: string }>();
+          if (row!.n !== "text" || row!.len > 100 || !["text", "null"].includes(row!.i))
+            failures.push(`${label}: stored ${JSON.stringify(row)}`);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect([...new Set(failures)].slice(0, 10)).toEqual([]);
+    const session = await call(
+      apiAuth.loader,
+      new Request(new URL("/api/auth/get-session", ORIGIN), { headers: { Cookie: cookie } }),
+    );
+    expect((session as Response).status).toBe(200);
+  }, 600_000);
 });
 
 // Share payloads (spec 001 "Share payload"): one number of an otherwise plausible strategy is moved out of

@@ -329,6 +329,21 @@ export const MATRIX: MatrixRow[] = [
     // better-auth's own endpoints: a session from before a ban is refused (403), not merely unknown.
     expect: signedIn(401, 200, { banned: 403 }),
   },
+  // The name and image a user writes (decision 210): wrong types and lengths are a 400 for everyone before
+  // anything reaches D1 (a visitor's too: the body is checked before the session); a banned session stays 403.
+  ...[
+    { name: [] },
+    { name: [[1]] },
+    { name: null },
+    { name: "x".repeat(101) },
+    { image: [1] },
+    { image: {} },
+  ].map((json): MatrixRow => ({
+    route: "/api/auth/*",
+    method: "POST",
+    request: () => ({ path: "/api/auth/update-user", params: { "*": "update-user" }, json }),
+    expect: { ...everyone(400), banned: 403 },
+  })),
   publicPage("/api/health"),
   {
     route: "/api/events",
