@@ -50,16 +50,11 @@ export {
   screenCreditSpreads,
   rankSpreadIdeas,
   spreadTradeId,
+  MAX_IDEAS_PER_SYMBOL,
   PROBABILITY_LABEL,
   SPREADS_MAX_DTE,
 } from "./spreads";
-export {
-  balanceByStrategy,
-  balancedCappedList,
-  ideaScore,
-  EARNINGS_FACTOR,
-  LIQUIDITY_FLOOR,
-} from "./ranking";
+export { INDEX_GROUP_CAP, listInRuleOrder, MAX_PER_SYMBOL, withoutRepeats } from "./ranking";
 export {
   FILL_BASIS,
   FILL_BASIS_LABEL,
@@ -141,6 +136,7 @@ export {
   PROFILE_TARGETS,
   qualityScore,
   realisedVolatility,
+  scoreOf,
   SPREAD_PROFILES,
   volatilityForecast,
 } from "./quality";

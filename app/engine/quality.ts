@@ -188,7 +188,18 @@ export interface ScoreInputs {
 
 /** The score (see the header): higher is better; may be negative when no edge is left after costs. */
 export function qualityScore(s: ScoreInputs): number {
-  return s.edge / s.risk - FIT_WEIGHT * (2 - s.dteFit - s.deltaFit) - LIQUIDITY_WEIGHT * (1 - s.liquidity);
+  return scoreOf(s.edge, s.risk, s.dteFit, s.deltaFit, s.liquidity);
+}
+
+/** qualityScore, positional (the screener's inner loop allocates nothing). */
+export function scoreOf(
+  edge: number,
+  risk: number,
+  dteFit: number,
+  deltaFit: number,
+  liquidity: number,
+): number {
+  return edge / risk - FIT_WEIGHT * (2 - dteFit - deltaFit) - LIQUIDITY_WEIGHT * (1 - liquidity);
 }
 
 /** The score's parts shipped with every idea (numbers only; app/lib writes the words). */

@@ -83,6 +83,24 @@ export const DEFAULT_FILTERS: TradeFilters = {
   minLiquidity: 1,
 };
 
+/**
+ * Index ETFs: however many of them a list holds, they are one correlated short-volatility bet, so the list
+ * rules cap them as a group (engine ranking.ts, decision 238). Sector ETFs are not in the group.
+ */
+export const INDEX_ETFS: readonly string[] = ["SPY", "QQQ", "IWM", "DIA", "VOO", "IVV", "VTI", "RSP", "MDY"];
+const INDEX_ETF_SET = new Set(INDEX_ETFS);
+export function isIndexEtf(symbol: string): boolean {
+  return INDEX_ETF_SET.has(symbol.toUpperCase());
+}
+
+/** The trade-ideas profiles as /spreads names them (decision 237). */
+export const PROFILE_LABELS = {
+  conservative: "Conservative",
+  balanced: "Balanced",
+  aggressive: "Aggressive",
+} as const;
+export const UNKNOWN_PROFILE_MESSAGE = "Unknown profile. Choose conservative, balanced or aggressive.";
+
 /** What the pass rule reads from an idea. */
 export interface FilterableIdea {
   stock_symbol: string;

@@ -112,6 +112,7 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
         cancelAtPeriodEnd: { type: "boolean", required: false, defaultValue: false, input: false },
         // Kept by triggers from watchlist_symbols (decision 209): read with the session, never written here.
         watchlistSymbolsJson: { type: "string", required: false, defaultValue: "[]", input: false },
+        spreadProfile: { type: "string", required: false, defaultValue: "balanced", input: false },
       },
     },
     session: {

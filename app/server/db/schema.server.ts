@@ -40,6 +40,7 @@ export const user = sqliteTable(
     // The watchlist's symbols in order, as JSON: a copy kept by triggers on watchlist_symbols (migration 0010),
     // read with the session instead of a second query (decision 209). Never written by the app.
     watchlistSymbolsJson: text("watchlist_symbols_json").notNull().default("[]"),
+    spreadProfile: text("spread_profile").notNull().default("balanced"),
   },
   (t) => [
     index("user_subscription_status_idx").on(t.subscriptionStatus, t.trialEnd),
