@@ -193,12 +193,13 @@ const env = {
   } as unknown as KVNamespace,
 };
 const content = tradeCardContent(ideas[0]!);
-await cachedShareImage(env, "trade", content, tradeCard);
+const render = { mayRender: async () => true };
+await cachedShareImage(env, "trade", content, tradeCard, render);
 const hits: number[] = [];
 for (let i = 0; i < 200; i++) {
   const u0 = threadCpu();
-  const r = await cachedShareImage(env, "trade", content, tradeCard);
-  if (!r.cached) throw new Error("expected a KV hit");
+  const r = await cachedShareImage(env, "trade", content, tradeCard, render);
+  if (!r?.cached) throw new Error("expected a KV hit");
   hits.push(threadCpu() - u0);
 }
 console.log(

@@ -12,23 +12,7 @@ import { ccBatch, clearWheelChainMemory, cspBatch } from "../app/server/wheel/st
 import type { WorkerEnv } from "../app/server/env.server";
 import { loadavg } from "node:os";
 import { MemoryKV } from "./memory-kv";
-
-/** D1 that accepts every statement and stores nothing (the refresh writes; the batches only read KV). */
-class NullD1 {
-  prepare() {
-    const stmt = {
-      bind: () => stmt,
-      all: async () => ({ results: [], success: true, meta: { changes: 0 } }),
-      run: async () => ({ results: [], success: true, meta: { changes: 1 } }),
-      raw: async () => [],
-      first: async () => null,
-    };
-    return stmt;
-  }
-  async batch(stmts: unknown[]) {
-    return stmts.map(() => ({ results: [], success: true, meta: { changes: 1 } }));
-  }
-}
+import { NullD1 } from "./null-d1";
 
 const env = {
   APP_ENV: "development",
@@ -68,7 +52,11 @@ const csp = () =>
     now.getTime(),
   );
 const cc = () =>
-  ccBatch(env, { positions, riskLevel: "balanced", maxDaysToExpiration: 45, minReturn: 0 }, now.getTime());
+  ccBatch(
+    env,
+    { positions, riskLevel: "balanced", maxDaysToExpiration: 45, minReturn: 0, includeBelowCostBasis: false },
+    now.getTime(),
+  );
 
 const sample = (await csp()) as { results: Record<string, { strategies: unknown[] }> };
 const found = Object.values(sample.results).reduce((n, r) => n + r.strategies.length, 0);

@@ -1,4 +1,5 @@
-// The Worker: fetch -> React Router request handler (with security headers); scheduled -> jobs.
+// The Worker: fetch -> cross-site write guard -> React Router request handler (with security headers);
+// scheduled -> jobs.
 import { createRequestHandler } from "react-router";
 import { runScheduled } from "../app/server/jobs/scheduler.server";
 import {
@@ -6,6 +7,7 @@ import {
   handleNotificationBatch,
   NOTIFICATIONS_DEAD_LETTER_QUEUE,
 } from "../app/server/notifications/dispatch.server";
+import { crossSiteRefusal } from "../app/server/http/cross-site-guard.server";
 import { createRequestContext } from "../app/server/request-context.server";
 import { createCspNonce, withSecurityHeaders } from "../app/server/security-headers.server";
 import type { WorkerEnv } from "../app/server/env.server";
@@ -18,7 +20,10 @@ const requestHandler = createRequestHandler(
 export default {
   async fetch(request, env, ctx) {
     const cspNonce = createCspNonce();
-    const response = await requestHandler(request, createRequestContext(env, ctx, cspNonce));
+    // Before any route runs, so no action can forget it (decision 215).
+    const response =
+      crossSiteRefusal(request, env.APP_URL) ??
+      (await requestHandler(request, createRequestContext(env, ctx, cspNonce)));
     return withSecurityHeaders(response, {
       nonce: cspNonce,
       production: env.APP_ENV === "production",

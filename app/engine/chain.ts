@@ -22,7 +22,7 @@ import { bsmPriceGreeksWithFactors, expiryFactors, type Greeks } from "./bsm";
 import { impliedVolFast } from "./iv";
 import { liquidityPoints } from "./liquidity";
 import { formatOccSymbol, occDateNumber, occSymbolAgrees } from "./occ";
-import { calendarDaysBetween, isIsoDate, newYorkDate, yearsToExpiration } from "./time";
+import { daysToExpiry, isIsoDate, newYorkDate, yearsToExpiration } from "./time";
 import { MAX_RELATIVE_SPREAD, ONE_TICK_SPREAD } from "./hygiene";
 import { MODEL_DESCRIPTION } from "./types";
 import type {
@@ -156,7 +156,7 @@ export function cleanChain(
 
   for (const exp of chain.expirations) {
     const T = Number.isFinite(asOfMs) ? yearsToExpiration(asOfMs, exp.expirationDate) : 0;
-    const dte = isIsoDate(exp.expirationDate) ? calendarDaysBetween(today, exp.expirationDate) : -1;
+    const dte = isIsoDate(exp.expirationDate) ? daysToExpiry(today, exp.expirationDate) : -1;
     if (!(T > 0) || dte < 0 || !(S > 0)) {
       for (const leg of exp.legs) reject(leg.occSymbol, "EXPIRED");
       continue;

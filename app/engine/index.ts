@@ -50,16 +50,11 @@ export {
   screenCreditSpreads,
   rankSpreadIdeas,
   spreadTradeId,
+  MAX_IDEAS_PER_SYMBOL,
   PROBABILITY_LABEL,
   SPREADS_MAX_DTE,
 } from "./spreads";
-export {
-  balanceByStrategy,
-  balancedCappedList,
-  ideaScore,
-  EARNINGS_FACTOR,
-  LIQUIDITY_FLOOR,
-} from "./ranking";
+export { INDEX_GROUP_CAP, listInRuleOrder, MAX_PER_SYMBOL, withoutRepeats } from "./ranking";
 export {
   FILL_BASIS,
   FILL_BASIS_LABEL,
@@ -80,13 +75,18 @@ export {
   smileSlope,
 } from "./smile";
 export type { Smile } from "./smile";
+export type { WheelScoreParts } from "./wheel";
 export type { SpreadIdea, SpreadLeg, SpreadScreenOptions, SpreadStrategy, StrategyType } from "./spreads";
 export {
   screenCashSecuredPuts,
   screenCoveredCalls,
   combineWheelStrategies,
   deriveRiskLevel,
-  WHEEL_MIN_DTE,
+  wheelDteWindow,
+  WHEEL_DTE_WINDOWS,
+  WIN_PROBABILITY_METHOD,
+  CC_ITM_METHOD,
+  WHEEL_PROFILE_TARGETS,
 } from "./wheel";
 export type {
   CspCandidate,
@@ -95,10 +95,13 @@ export type {
   CcScreenOptions,
   WheelScreenOptions,
   RiskLevel,
+  DteWindow,
 } from "./wheel";
 export {
   annualize,
   calendarDaysBetween,
+  daysToExpiry,
+  daysToExpiryAt,
   expirationInstantMs,
   newYorkDate,
   newYorkUtcOffsetHours,
@@ -118,3 +121,23 @@ export type {
   Assumptions,
 } from "./types";
 export { MODEL_DESCRIPTION } from "./types";
+export {
+  DEFAULT_SPREAD_PROFILE,
+  deltaFit,
+  dteFit,
+  earlyAssignmentRisk,
+  FIT_WEIGHT,
+  forecastLegPayoff,
+  forecastVolScale,
+  inProfile,
+  isSpreadProfile,
+  LIQUIDITY_WEIGHT,
+  MAX_CONDOR_TOUCH,
+  PROFILE_TARGETS,
+  qualityScore,
+  realisedVolatility,
+  scoreOf,
+  SPREAD_PROFILES,
+  volatilityForecast,
+} from "./quality";
+export type { ProfileTargets, ScoreInputs, ScoreParts, SpreadProfile, VolatilityForecast } from "./quality";

@@ -38,15 +38,21 @@ import { probAboveFast, probTouchEitherFast } from "./probability";
 import { eventsBeforeExpiration, type EventFlags } from "./events";
 import { buyFillPrice, FILL_BASIS, FILL_BASIS_LABEL, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
 import { priorSessionLiquidity } from "./liquidity";
-import { balanceByStrategy, EARNINGS_FACTOR, ideaScore } from "./ranking";
 import {
-  expirationSmile,
-  smileExpectedPayoff,
-  smileProbAbove,
-  smileProbTouch,
-  smileVol,
-  type Smile,
-} from "./smile";
+  DEFAULT_SPREAD_PROFILE,
+  deltaFit,
+  dteFit,
+  earlyAssignmentRisk,
+  forecastLegPayoff,
+  forecastVolScale,
+  MAX_CONDOR_TOUCH,
+  PROFILE_TARGETS,
+  scoreOf,
+  type ProfileTargets,
+  type ScoreParts,
+  type SpreadProfile,
+} from "./quality";
+import { expirationSmile, smileExpectedPayoff, smileProbAbove, smileProbTouch, smileVol } from "./smile";
 import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
 import type { OptionType } from "./bsm";
 
@@ -145,7 +151,12 @@ export interface SpreadIdea {
   liquidity_weight: number;
   /** 0-1: (mid credit - natural credit) / mid credit. */
   fill_cost_share: number;
+  /** quality.ts: edge at the forecast per unit of risk, less the profile misfit and illiquidity terms. */
   score: number;
+  /** The profile whose window and band the idea was screened for. */
+  profile: SpreadProfile;
+  /** The score's parts (numbers; app/lib writes the words). */
+  score_parts: ScoreParts;
   why: string;
   events: EventFlags;
   legs: SpreadLeg[];
@@ -173,7 +184,18 @@ export interface SpreadScreenOptions {
   maxIdeas?: number;
   /** Percent of credit; default 50. */
   profitTargetPercent?: number;
+  /** The profile (DTE window and short-delta band, the fits); default balanced. min/max options override it. */
+  profile?: SpreadProfile;
+  /** The realised-volatility forecast (quality.ts), decimal; null or missing claims no edge. */
+  forecastVol?: number | null;
+  /** The dividend per share paid at chain.exDividendDate (the early-assignment rule); 0 or missing: none. */
+  nextDividend?: number | null;
+  /** Keep expirations with earnings before expiry (default false: excluded). */
+  allowEarnings?: boolean;
 }
+
+/** Ideas kept per underlying and profile (the list rules of issue 27). */
+export const MAX_IDEAS_PER_SYMBOL = 3;
 
 const ALL_STRATEGIES: readonly SpreadStrategy[] = ["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"];
 const STRATEGY_CODE: Record<SpreadStrategy, string> = {
@@ -272,6 +294,8 @@ const legOf = (leg: CleanLeg, side: "sell" | "buy"): SpreadLeg => ({
 });
 
 interface Resolved {
+  profile: SpreadProfile;
+  targets: ProfileTargets;
   minDte: number;
   maxDte: number;
   dMin: number;
@@ -287,63 +311,82 @@ interface Resolved {
   maxIdeas: number;
   profitTarget: number;
   want: Set<SpreadStrategy>;
+  forecastVol: number | null;
+  dividend: number;
+  allowEarnings: boolean;
 }
 
 function resolve(chain: CleanChain, o: SpreadScreenOptions): Resolved {
-  const perExpiration = o.perExpiration ?? 3;
+  const profile = o.profile ?? DEFAULT_SPREAD_PROFILE;
+  const targets = PROFILE_TARGETS[profile];
   return {
-    minDte: o.minDte ?? 1,
-    maxDte: o.maxDte ?? SPREADS_MAX_DTE,
-    dMin: o.shortDeltaMin ?? 0.1,
-    dMax: o.shortDeltaMax ?? 0.3,
+    profile,
+    targets,
+    minDte: o.minDte ?? targets.minDte,
+    maxDte: o.maxDte ?? targets.maxDte,
+    dMin: o.shortDeltaMin ?? targets.minDelta,
+    dMax: o.shortDeltaMax ?? targets.maxDelta,
     minWidth: o.minWidth ?? 0,
     maxWidth: o.maxWidth ?? Math.max(1, 0.1 * chain.spot),
     apart: o.maxStrikesApart ?? 8,
     minCredit: o.minCredit ?? 0.05,
     minRor: o.minReturnOnRisk ?? 5,
     minLiq: o.minLiquidity ?? 1,
-    perExpiration,
+    perExpiration: o.perExpiration ?? 1,
     condorWings: o.condorWings ?? 5,
-    maxIdeas: o.maxIdeas ?? 50,
+    maxIdeas: o.maxIdeas ?? MAX_IDEAS_PER_SYMBOL,
     profitTarget: o.profitTargetPercent ?? 50,
     want: new Set(o.strategies ?? ALL_STRATEGIES),
+    forecastVol: o.forecastVol ?? null,
+    dividend: o.nextDividend ?? 0,
+    allowEarnings: o.allowEarnings ?? false,
   };
 }
 
+const between = (date: string | null, from: string, to: string) =>
+  date !== null && date >= from && date <= to;
+
 /**
- * Screens one cleaned chain. Each strategy is ranked by score on its own and the strategies
- * are interleaved (balanceByStrategy) before the per-underlying cut, so `maxIdeas` keeps a mix.
+ * Screens one cleaned chain for one profile (decision 236): every candidate is scored by quality per unit of
+ * risk (quality.ts) inside the loops, so the per-expiration and per-underlying cuts keep the best by that
+ * measure. Cut, not scored: expirations outside the profile's DTE window or with earnings before expiry, short
+ * strikes outside its delta band, short calls across an ex-dividend date worth less than the dividend in
+ * extrinsic value, condors with a 90%+ chance of touching a short strike. At most `perExpiration` (1) idea per
+ * strategy and expiration and `maxIdeas` (3) per underlying, best score first, strategies on their merit.
  */
 export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOptions = {}): SpreadIdea[] {
   const o = resolve(chain, options);
   const S = chain.spot;
+  const q = chain.dividendYield;
+  const r = chain.riskFreeRate;
   const wantPut = o.want.has("BULL_PUT_SPREAD") || o.want.has("IRON_CONDOR");
   const wantCall = o.want.has("BEAR_CALL_SPREAD") || o.want.has("IRON_CONDOR");
   const keep = Math.max(o.perExpiration, o.want.has("IRON_CONDOR") ? o.condorWings : 0);
   const topPut = new TopVerticals(keep);
   const topCall = new TopVerticals(keep);
   const ideas: SpreadIdea[] = [];
-  // Fill prices of the sold and bought legs differ; a leg can be either, so both are kept.
+  // Per leg, once per expiration (columnar): fill prices (a leg can be sold or bought), prior-session
+  // liquidity and the expected payoff at the forecast. A candidate is then arithmetic on these.
   let putSell = new Float64Array(0);
   let putBuy = new Float64Array(0);
+  let putLiq = new Float64Array(0);
+  let putF = new Float64Array(0);
   let callSell = new Float64Array(0);
   let callBuy = new Float64Array(0);
-  let putLiq = new Float64Array(0);
   let callLiq = new Float64Array(0);
+  let callF = new Float64Array(0);
 
   for (const exp of chain.expirations) {
     if (exp.dte < o.minDte || exp.dte > o.maxDte) continue;
+    if (!o.allowEarnings && between(chain.earningsDate, chain.today, exp.expirationDate)) continue;
     const puts = exp.puts;
     const calls = exp.calls;
+    const T = exp.T;
     topPut.reset();
     topCall.reset();
-    const sm = expirationSmile(exp, S);
-    const earningsFactor =
-      chain.earningsDate !== null &&
-      chain.earningsDate >= chain.today &&
-      chain.earningsDate <= exp.expirationDate
-        ? EARNINGS_FACTOR
-        : 1;
+    const dFit = dteFit(o.targets, exp.dte);
+    const scale = forecastVolScale(o.forecastVol, exp.atmIv);
+    const exDividendRisk = o.dividend > 0 && between(chain.exDividendDate, chain.today, exp.expirationDate);
 
     if (wantPut) {
       let otm = 0;
@@ -352,17 +395,20 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
         putSell = new Float64Array(otm * 2);
         putBuy = new Float64Array(otm * 2);
         putLiq = new Float64Array(otm * 2);
+        putF = new Float64Array(otm * 2);
       }
       for (let i = 0; i < otm; i++) {
         const l = puts[i];
         putSell[i] = sellFillPrice(l.bid, l.ask);
         putBuy[i] = buyFillPrice(l.bid, l.ask);
         putLiq[i] = priorSessionLiquidity(l.openInterest, l.prevDayVolume);
+        putF[i] = forecastLegPayoff(false, S, l.strike, T, l.iv, scale, q, r);
       }
       for (let i = 0; i < otm; i++) {
         const sh = puts[i];
         const ad = -sh.delta;
         if (ad < o.dMin || ad > o.dMax || sh.liquidityPoint < o.minLiq || sh.bid < MIN_SHORT_BID) continue;
+        const aFit = deltaFit(o.targets, ad);
         const jEnd = Math.max(0, i - o.apart);
         for (let j = i - 1; j >= jEnd; j--) {
           const lg = puts[j];
@@ -373,12 +419,10 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           if (credit < o.minCredit) continue;
           const risk = width - credit;
           if (!(risk > 0)) continue;
-          const ror = credit / risk;
-          if (ror * 100 < o.minRor) continue;
+          if ((credit / risk) * 100 < o.minRor) continue;
           if (lg.liquidityPoint < o.minLiq) continue;
-          const pop = smileProbAbove(sm, sh.strike - credit);
           const liq = putLiq[i] < putLiq[j] ? putLiq[i] : putLiq[j];
-          topPut.offer(ideaScore(ror, pop, liq, sh.mid - lg.mid, sh.bid - lg.ask, earningsFactor), i, j);
+          topPut.offer(scoreOf(credit - putF[i] + putF[j], risk, dFit, aFit, liq), i, j);
         }
       }
     }
@@ -389,17 +433,21 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
         callSell = new Float64Array(calls.length * 2);
         callBuy = new Float64Array(calls.length * 2);
         callLiq = new Float64Array(calls.length * 2);
+        callF = new Float64Array(calls.length * 2);
       }
       for (let i = otm; i < calls.length; i++) {
         const l = calls[i];
         callSell[i] = sellFillPrice(l.bid, l.ask);
         callBuy[i] = buyFillPrice(l.bid, l.ask);
         callLiq[i] = priorSessionLiquidity(l.openInterest, l.prevDayVolume);
+        callF[i] = forecastLegPayoff(true, S, l.strike, T, l.iv, scale, q, r);
       }
       for (let i = calls.length - 1; i >= otm; i--) {
         const sh = calls[i];
         const ad = sh.delta;
         if (ad < o.dMin || ad > o.dMax || sh.liquidityPoint < o.minLiq || sh.bid < MIN_SHORT_BID) continue;
+        if (exDividendRisk && earlyAssignmentRisk(sh.mid, sh.strike, S, o.dividend)) continue;
+        const aFit = deltaFit(o.targets, ad);
         const jEnd = Math.min(calls.length - 1, i + o.apart);
         for (let j = i + 1; j <= jEnd; j++) {
           const lg = calls[j];
@@ -410,52 +458,33 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           if (credit < o.minCredit) continue;
           const risk = width - credit;
           if (!(risk > 0)) continue;
-          const ror = credit / risk;
-          if (ror * 100 < o.minRor) continue;
+          if ((credit / risk) * 100 < o.minRor) continue;
           if (lg.liquidityPoint < o.minLiq) continue;
-          const pop = 1 - smileProbAbove(sm, sh.strike + credit);
           const liq = callLiq[i] < callLiq[j] ? callLiq[i] : callLiq[j];
-          topCall.offer(ideaScore(ror, pop, liq, sh.mid - lg.mid, sh.bid - lg.ask, earningsFactor), i, j);
+          topCall.offer(scoreOf(credit - callF[i] + callF[j], risk, dFit, aFit, liq), i, j);
         }
       }
     }
 
     const putOrder = topPut.order();
     const callOrder = topCall.order();
+    const build = (
+      strategy: SpreadStrategy,
+      ps: CleanLeg | null,
+      pl: CleanLeg | null,
+      cs: CleanLeg | null,
+      cl: CleanLeg | null,
+    ) => ideas.push(buildIdea(chain, exp, o, scale, strategy, ps, pl, cs, cl));
     if (o.want.has("BULL_PUT_SPREAD")) {
       for (let k = 0; k < putOrder.length && k < o.perExpiration; k++) {
         const s = putOrder[k];
-        ideas.push(
-          buildIdea(
-            chain,
-            exp,
-            sm,
-            o,
-            "BULL_PUT_SPREAD",
-            puts[topPut.short[s]],
-            puts[topPut.long[s]],
-            null,
-            null,
-          ),
-        );
+        build("BULL_PUT_SPREAD", puts[topPut.short[s]], puts[topPut.long[s]], null, null);
       }
     }
     if (o.want.has("BEAR_CALL_SPREAD")) {
       for (let k = 0; k < callOrder.length && k < o.perExpiration; k++) {
         const s = callOrder[k];
-        ideas.push(
-          buildIdea(
-            chain,
-            exp,
-            sm,
-            o,
-            "BEAR_CALL_SPREAD",
-            null,
-            null,
-            calls[topCall.short[s]],
-            calls[topCall.long[s]],
-          ),
-        );
+        build("BEAR_CALL_SPREAD", null, null, calls[topCall.short[s]], calls[topCall.long[s]]);
       }
     }
     if (o.want.has("IRON_CONDOR") && putOrder.length && callOrder.length) {
@@ -467,29 +496,30 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
         const iPS = topPut.short[ps];
         const iPL = topPut.long[ps];
         const pShort = puts[iPS];
-        const pLong = puts[iPL];
         for (let b = 0; b < callOrder.length && b < o.condorWings; b++) {
           const cs = callOrder[b];
           const iCS = topCall.short[cs];
           const iCL = topCall.long[cs];
           const cShort = calls[iCS];
-          const cLong = calls[iCL];
           if (!(pShort.strike < cShort.strike)) continue;
-          const credit = putSell[iPS] - putBuy[iPL] + callSell[iCS] - callBuy[iCL];
-          const wP = pShort.strike - pLong.strike;
-          const wC = cLong.strike - cShort.strike;
-          const risk = (wP > wC ? wP : wC) - credit;
-          if (!(risk > 0)) continue;
-          const ror = credit / risk;
-          if (ror * 100 < o.minRor) continue;
-          const lo = pShort.strike - credit;
-          const hi = cShort.strike + credit;
-          if (!(hi > lo)) continue;
-          const pop = Math.max(0, smileProbAbove(sm, lo) - smileProbAbove(sm, hi));
+          const creditP = putSell[iPS] - putBuy[iPL];
+          const creditC = callSell[iCS] - callBuy[iCL];
+          const credit = creditP + creditC;
+          const wP = pShort.strike - puts[iPL].strike;
+          const wC = calls[iCL].strike - cShort.strike;
+          // Either side alone must be a trade (credit below its width) and the whole a minimum return.
+          const riskP = wP - creditP;
+          const riskC = wC - creditC;
+          if (!(riskP > 0 && riskC > 0)) continue;
+          const maxLoss = (wP > wC ? wP : wC) - credit;
+          if (!(maxLoss > 0) || (credit / maxLoss) * 100 < o.minRor) continue;
+          const sigmaTouch = 0.5 * (pShort.iv + cShort.iv);
+          if (probTouchEitherFast(S, pShort.strike, cShort.strike, T, sigmaTouch, q, r) >= MAX_CONDOR_TOUCH)
+            continue;
+          const edge = credit - putF[iPS] + putF[iPL] - callF[iCS] + callF[iCL];
+          const aFit = Math.min(deltaFit(o.targets, -pShort.delta), deltaFit(o.targets, cShort.delta));
           const liq = Math.min(putLiq[iPS], putLiq[iPL], callLiq[iCS], callLiq[iCL]);
-          const mid = pShort.mid - pLong.mid + cShort.mid - cLong.mid;
-          const natural = pShort.bid - pLong.ask + cShort.bid - cLong.ask;
-          condors.offer(ideaScore(ror, pop, liq, mid, natural, earningsFactor), pairP.length, 0);
+          condors.offer(scoreOf(edge, riskP + riskC, dFit, aFit, liq), pairP.length, 0);
           pairP.push(ps);
           pairC.push(cs);
         }
@@ -497,31 +527,25 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
       for (const s of condors.order()) {
         const ps = pairP[condors.short[s]];
         const cs = pairC[condors.short[s]];
-        ideas.push(
-          buildIdea(
-            chain,
-            exp,
-            sm,
-            o,
-            "IRON_CONDOR",
-            puts[topPut.short[ps]],
-            puts[topPut.long[ps]],
-            calls[topCall.short[cs]],
-            calls[topCall.long[cs]],
-          ),
+        build(
+          "IRON_CONDOR",
+          puts[topPut.short[ps]],
+          puts[topPut.long[ps]],
+          calls[topCall.short[cs]],
+          calls[topCall.long[cs]],
         );
       }
     }
   }
-  const ranked = balanceByStrategy(ideas.sort((a, b) => b.score - a.score));
+  const ranked = rankSpreadIdeas(ideas);
   if (ranked.length > o.maxIdeas) ranked.length = o.maxIdeas;
   for (const idea of ranked) idea.why = explain(idea);
   return ranked;
 }
 
-/** Sorts ideas from many underlyings by score, best first, then interleaves the strategies. */
-export function rankSpreadIdeas(ideas: SpreadIdea[]): SpreadIdea[] {
-  return balanceByStrategy(ideas.sort((a, b) => b.score - a.score));
+/** Sorts ideas by score, best first (in place): each strategy on its merit, no interleave. */
+export function rankSpreadIdeas<T extends { score: number }>(ideas: T[]): T[] {
+  return ideas.sort((a, b) => b.score - a.score);
 }
 
 const pct = (x: number) => `${x.toFixed(0)}%`;
@@ -538,8 +562,8 @@ const KIND_TEXT: Record<string, string> = {
 function buildIdea(
   chain: CleanChain,
   exp: CleanExpiration,
-  sm: Smile,
   o: Resolved,
+  scale: number,
   strategy: SpreadStrategy,
   putShort: CleanLeg | null,
   putLong: CleanLeg | null,
@@ -550,6 +574,11 @@ function buildIdea(
   const q = chain.dividendYield;
   const r = chain.riskFreeRate;
   const atm = exp.atmIv;
+  const sm = expirationSmile(exp, S);
+  let edge = 0;
+  let sidesRisk = 0;
+  let shortDelta = 0;
+  let aFit = 1;
   let creditMid = 0;
   let creditNatural = 0;
   let credit = 0;
@@ -561,10 +590,18 @@ function buildIdea(
   const legs: SpreadLeg[] = [];
   const addVertical = (sh: CleanLeg, lg: CleanLeg) => {
     const isCall = sh.type === "call";
+    const sideCredit = sellFillPrice(sh.bid, sh.ask) - buyFillPrice(lg.bid, lg.ask);
     creditMid += sh.mid - lg.mid;
     creditNatural += sh.bid - lg.ask;
-    credit += sellFillPrice(sh.bid, sh.ask) - buyFillPrice(lg.bid, lg.ask);
+    credit += sideCredit;
     width = Math.max(width, Math.abs(sh.strike - lg.strike));
+    sidesRisk += Math.abs(sh.strike - lg.strike) - sideCredit;
+    edge +=
+      sideCredit -
+      forecastLegPayoff(isCall, S, sh.strike, exp.T, sh.iv, scale, q, r) +
+      forecastLegPayoff(isCall, S, lg.strike, exp.T, lg.iv, scale, q, r);
+    shortDelta = Math.max(shortDelta, Math.abs(sh.delta));
+    aFit = Math.min(aFit, deltaFit(o.targets, Math.abs(sh.delta)));
     liqPoint = Math.min(liqPoint, sh.liquidityPoint, lg.liquidityPoint);
     liqWeight = Math.min(
       liqWeight,
@@ -605,14 +642,24 @@ function buildIdea(
   const maxLossPs = width - credit;
   const liquidity = liqPoint < 1 ? 1 : liqPoint;
   const ev100 = (credit - payout) * 100;
-  const earningsFactor =
-    chain.earningsDate !== null &&
-    chain.earningsDate >= chain.today &&
-    chain.earningsDate <= exp.expirationDate
-      ? EARNINGS_FACTOR
-      : 1;
-  const score = ideaScore(credit / maxLossPs, popMarket, liqWeight, creditMid, creditNatural, earningsFactor);
+  const dFit = dteFit(o.targets, exp.dte);
+  const score = scoreOf(edge, sidesRisk, dFit, aFit, liqWeight);
   const costShare = creditMid > 0 ? Math.min(1, Math.max(0, (creditMid - creditNatural) / creditMid)) : 1;
+  const scoreParts: ScoreParts = {
+    profile: o.profile,
+    impliedVol: atm,
+    forecastVol: o.forecastVol,
+    edgeAtForecast: edge * 100,
+    edgePerRisk: edge / sidesRisk,
+    dte: exp.dte,
+    dteFit: dFit,
+    shortDelta,
+    deltaFit: aFit,
+    fillCost: (creditMid - credit) * 100,
+    fillCostShare: creditMid > 0 ? Math.min(1, Math.max(0, (creditMid - credit) / creditMid)) : 1,
+    liquidity: liqWeight,
+    score,
+  };
   const events = eventsBeforeExpiration(chain, exp.expirationDate);
   const sdMove = atm * Math.sqrt(exp.T);
   const cushionSd = Math.min(
@@ -678,6 +725,8 @@ function buildIdea(
     liquidity_weight: liqWeight,
     fill_cost_share: costShare,
     score,
+    profile: o.profile,
+    score_parts: scoreParts,
     why: "",
     events,
     legs,

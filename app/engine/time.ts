@@ -162,6 +162,20 @@ export function calendarDaysBetween(fromDate: string, toDate: string): number {
   return Math.round((dateToUtcMs(toDate) - dateToUtcMs(fromDate)) / DAY_MS);
 }
 
+/**
+ * The one displayed and filtered day count (decision 235): calendar days from today's New York date to the
+ * expiration date, 0 on expiration day and negative after it. Every screen, API, CSV and share page counts
+ * DTE with this; the model's T stays exact (yearsToExpiration, from the quote time).
+ */
+export function daysToExpiry(today: string, expirationDate: string): number {
+  return calendarDaysBetween(today, expirationDate);
+}
+
+/** daysToExpiry counted from the New York date of an instant (the server clock). */
+export function daysToExpiryAt(nowMs: number, expirationDate: string): number {
+  return daysToExpiry(newYorkDate(nowMs), expirationDate);
+}
+
 /** Years from an instant to 16:00 New York on the expiration date, floored at 0. */
 export function yearsToExpiration(asOfMs: number, expirationDate: string): number {
   const t = (expirationInstantMs(expirationDate) - asOfMs) / MS_PER_YEAR;

@@ -13,29 +13,41 @@
  *   period_return (%)      = returnOnCapital, the return over the holding period, shown beside it
  *   maxLoss (CSP)          = (strike - premium) x 100 per contract (stock going to 0)
  *   breakEvenPrice (CSP)   = strike - premium; cushionPercent = (price - breakEven) / price x 100
- *   winProbability (%)     = CSP: market-implied P(S_T > strike) from the smile (N(d2) at the
- *                            smile's IV with its slope; risk-neutral, at expiry); CC: the spec's
- *                            100 - |delta| x 100, labelled "delta approx." (winProbabilityMethod).
- *                            probabilityOTM = winProbability, probabilityITM = assignmentRisk =
- *                            100 - winProbability. The lognormal P(OTM) at the leg's own IV is
+ *   winProbability (%)     = market-implied P(expires out of the money) from the smile (N(d2) at
+ *                            the smile's IV with its slope; risk-neutral, at expiry): CSP P(S_T > K),
+ *                            CC P(S_T < K) (decision 242). probabilityOTM = winProbability,
+ *                            assignmentRisk = 100 - winProbability. probabilityITM: CSP
+ *                            100 - winProbability; CC the spec's |delta| x 100, labelled so
+ *                            (probabilityITMMethod). The lognormal P(OTM) at the leg's own IV is
  *                            beside it; prob_touch = touching the strike before expiry.
  *   impliedVolatility      = percent (32.5 = 32.5%); theta per day per share.
  * Only out-of-the-money strikes with |delta| <= 0.5 and a bid of at least MIN_SHORT_BID are
  * candidates: deeper strikes would count intrinsic value as "premium income".
- * Minimum DTE defaults to WHEEL_MIN_DTE = 7 (a departure: the spec's filters have no such field;
- * the user can lower it): annualising a 4-day premium x 91 crowns trades whose return is mostly
- * the bid/ask noise of a few cents.
- * Selection (spec "Strategy combination"): the requested risk level picks the delta band
- * (< 0.2 conservative, < 0.35 balanced, else aggressive); best 3 per ticker by
- * annualizedReturn, descending.
+ * Selection (decision 243): the requested risk level picks the delta band (< 0.2 conservative,
+ * < 0.35 balanced, else aggressive) and the holding-period window (WHEEL_DTE_WINDOWS, cut by the
+ * user's max-DTE filter); within them the best strike of each expiration, then the best 3
+ * expirations per ticker, "best" by quality.ts's score per dollar of collateral (WHEEL_PROFILE_TARGETS
+ * for the fits; score_parts on every strategy). The list comes back sorted by annualizedReturn (the spec's table order).
+ * Covered calls struck below the position's cost basis are left out unless asked for (decision 244).
  */
 import { expectedCallPayoffFast, probAboveFast, probBelowFast } from "./probability";
 import { eventsBeforeExpiration, type EventFlags } from "./events";
 import { FILL_BASIS, FILL_BASIS_LABEL, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
-import { expirationSmile, smileProbAbove, smileProbTouch } from "./smile";
+import { expirationSmile, smileProbAbove, smileProbBelow, smileProbTouch } from "./smile";
 import { PROBABILITY_LABEL } from "./spreads";
 import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
 import { annualize } from "./time";
+import { wheelDteWindow, WHEEL_DTE_WINDOWS } from "./wheel-windows";
+import {
+  deltaFit,
+  dteFit,
+  forecastLegPayoff,
+  forecastVolScale,
+  qualityScore,
+  type ProfileTargets,
+} from "./quality";
+
+export { WHEEL_DTE_WINDOWS, wheelDteWindow, type DteWindow } from "./wheel-windows";
 
 export type RiskLevel = "conservative" | "balanced" | "aggressive";
 
@@ -45,8 +57,108 @@ export const RISK_DISTANCE_CONSERVATIVE = 0.1;
 export const RISK_DISTANCE_BALANCED = 0.05;
 export const STRATEGIES_PER_TICKER = 3;
 export const MAX_WHEEL_DELTA = 0.5;
-/** Default minimum days to expiration of the wheel screens (see above). */
-export const WHEEL_MIN_DTE = 7;
+
+/**
+ * What the quality score aims at per risk level (decision 243): the window of WHEEL_DTE_WINDOWS with a
+ * preferred middle, and the spec's delta band with a target inside it.
+ */
+export const WHEEL_PROFILE_TARGETS: Readonly<Record<RiskLevel, ProfileTargets>> = {
+  conservative: {
+    ...dteTargets("conservative", 35, 50),
+    minDelta: 0,
+    maxDelta: RISK_DELTA_CONSERVATIVE,
+    targetDelta: 0.15,
+  },
+  balanced: {
+    ...dteTargets("balanced", 30, 45),
+    minDelta: RISK_DELTA_CONSERVATIVE,
+    maxDelta: RISK_DELTA_BALANCED,
+    targetDelta: 0.25,
+  },
+  aggressive: {
+    ...dteTargets("aggressive", 21, 30),
+    minDelta: RISK_DELTA_BALANCED,
+    maxDelta: MAX_WHEEL_DELTA,
+    targetDelta: 0.4,
+  },
+};
+
+function dteTargets(riskLevel: RiskLevel, preferMinDte: number, preferMaxDte: number) {
+  const w = WHEEL_DTE_WINDOWS[riskLevel];
+  return { minDte: w.min, maxDte: w.max, preferMinDte, preferMaxDte };
+}
+
+/** The quality score's parts on every wheel strategy (numbers only; app/lib writes the words). */
+export interface WheelScoreParts {
+  /** At-the-money IV of the expiration, decimal. */
+  impliedVol: number;
+  /** The realised-volatility forecast, decimal; null: no edge claimed. */
+  forecastVol: number | null;
+  /** Fill premium less the expected payout at the forecast, per contract. */
+  edgeAtForecast: number;
+  /** edgeAtForecast per dollar of collateral (CSP: the strike; CC: the shares at today's price). */
+  edgePerCollateral: number;
+  dte: number;
+  dteFit: number;
+  shortDelta: number;
+  deltaFit: number;
+  /** (mid - fill) x 100 per contract, and its share of the mid. */
+  fillCost: number;
+  fillCostShare: number;
+  /** 0-1: liquidity points / 5. */
+  liquidity: number;
+  score: number;
+}
+
+/**
+ * The quality of one short option per dollar of collateral (quality.ts's score, decision 243). The payout is
+ * the put's (CSP) or the upside given up above the strike (CC), at the forecast volatility.
+ */
+function wheelScoreParts(
+  chain: CleanChain,
+  exp: CleanExpiration,
+  leg: CleanLeg,
+  isCall: boolean,
+  collateral: number,
+  targets: ProfileTargets,
+  forecastVol: number | null,
+): WheelScoreParts {
+  const premium = sellFillPrice(leg.bid, leg.ask);
+  const scale = forecastVolScale(forecastVol, exp.atmIv);
+  const payout = forecastLegPayoff(
+    isCall,
+    chain.spot,
+    leg.strike,
+    exp.T,
+    leg.iv,
+    scale,
+    chain.dividendYield,
+    chain.riskFreeRate,
+  );
+  const edge = premium - payout;
+  const absDelta = Math.abs(leg.delta);
+  const parts = {
+    dteFit: dteFit(targets, exp.dte),
+    deltaFit: deltaFit(targets, absDelta),
+    liquidity: leg.liquidityPoint / 5,
+  };
+  return {
+    impliedVol: exp.atmIv,
+    forecastVol: scale === 1 ? null : forecastVol,
+    edgeAtForecast: edge * 100,
+    edgePerCollateral: edge / collateral,
+    dte: exp.dte,
+    shortDelta: absDelta,
+    fillCost: (leg.mid - premium) * 100,
+    fillCostShare: leg.mid > 0 ? (leg.mid - premium) / leg.mid : 0,
+    ...parts,
+    score: qualityScore({ edge, risk: collateral, ...parts }),
+  };
+}
+
+/** Labels of where a probability comes from, shown beside it. */
+export const WIN_PROBABILITY_METHOD = `market-implied (${PROBABILITY_LABEL})`;
+export const CC_ITM_METHOD = "delta approx. (|delta| x 100, the spec's)";
 
 /**
  * Spec "Risk level derivation when missing": by |delta| (< 0.2 conservative, < 0.35
@@ -103,12 +215,14 @@ interface WheelCommon {
   greeks: { delta: number; theta: number; gamma: number; vega: number };
   /** Percent (see winProbabilityMethod). */
   winProbability: number;
-  /** 'market-implied (risk-neutral, at expiry)' for CSPs, 'delta approx.' for CCs. */
+  /** WIN_PROBABILITY_METHOD: market-implied (risk-neutral, at expiry). */
   winProbabilityMethod: string;
   /** Percent: touching the strike before expiry (continuous monitoring, smile IV at the strike). */
   prob_touch: number;
   probabilityOTM: number;
+  /** Percent: CSP 100 - winProbability; CC |delta| x 100 (spec). */
   probabilityITM: number;
+  probabilityITMMethod: string;
   /** Percent, 100 - winProbability. */
   assignmentRisk: number;
   /** Percent: lognormal P(expires OTM) at the leg's IV, risk-neutral. */
@@ -130,6 +244,8 @@ interface WheelCommon {
   ask: number;
   events: EventFlags;
   lastUpdated: string;
+  /** Why it was chosen: the quality score's parts (decision 243). */
+  score_parts: WheelScoreParts;
 }
 
 export interface CspCandidate extends WheelCommon {
@@ -166,7 +282,10 @@ export interface CcCandidate extends WheelCommon {
   upsidePotential: number;
   /** Expected upside forgone above the strike, lognormal at the leg's IV, x 100 x contracts. */
   opportunityCost: number;
-  /** True when the strike is below the cost basis: assignment would lock in a loss. */
+  /**
+   * True when the strike is below the cost basis: assignment would lock in a loss. Such calls are only
+   * listed when the screen asks for them (includeBelowCostBasis).
+   */
   costBasisGuardrail: boolean;
   /** Position's break-even after the premium: basis - premium. */
   breakEvenPrice: number;
@@ -174,10 +293,8 @@ export interface CcCandidate extends WheelCommon {
 
 export interface WheelScreenOptions {
   riskLevel?: RiskLevel;
-  /** Default 45 (spec filter default). */
+  /** The user's max-DTE filter (default 45, the spec's); it cuts the risk level's window. */
   maxDte?: number;
-  /** Default WHEEL_MIN_DTE (7). */
-  minDte?: number;
   /** Minimum returnOnCapital, percent. Default 0. */
   minReturn?: number;
   /** Minimum premium per share, at the fill basis. Default 0.05. */
@@ -185,6 +302,8 @@ export interface WheelScreenOptions {
   minLiquidity?: number;
   /** Default 3. */
   perTicker?: number;
+  /** The realised-volatility forecast (quality.ts), decimal; null or missing claims no edge. */
+  forecastVol?: number | null;
 }
 
 export interface CspScreenOptions extends WheelScreenOptions {
@@ -195,14 +314,34 @@ export interface CspScreenOptions extends WheelScreenOptions {
 export interface CcScreenOptions extends WheelScreenOptions {
   shares: number;
   costBasis?: number | null;
+  /** List calls struck below the cost basis too (flagged by costBasisGuardrail). Default false. */
+  includeBelowCostBasis?: boolean;
 }
 
 interface WheelPick {
   exp: CleanExpiration;
   leg: CleanLeg;
-  ann: number;
+  /** What the choice ranks by (higher is better): parts.score. */
+  rank: number;
+  parts: WheelScoreParts;
 }
-const byAnnualizedPick = (a: WheelPick, b: WheelPick) => b.ann - a.ann;
+
+/**
+ * Which picks a ticker keeps (decision 243): the best strike of each expiration, then the best `perTicker`
+ * of those. `picks` holds one expiration's candidates after another (the screens' loop order).
+ */
+function bestPerExpiration(picks: readonly WheelPick[], perTicker: number): WheelPick[] {
+  const best: WheelPick[] = [];
+  for (const p of picks) {
+    const last = best[best.length - 1];
+    if (last && last.exp === p.exp) {
+      if (p.rank > last.rank) best[best.length - 1] = p;
+    } else best.push(p);
+  }
+  best.sort((a, b) => b.rank - a.rank);
+  if (best.length > perTicker) best.length = perTicker;
+  return best;
+}
 
 const byAnnualizedDesc = (a: { annualizedReturn: number }, b: { annualizedReturn: number }) =>
   b.annualizedReturn - a.annualizedReturn;
@@ -216,8 +355,9 @@ function common(
   roc: number,
   probOtmLognormal: number,
   winProbability: number,
-  winProbabilityMethod: string,
-): WheelCommon {
+  probabilityITM: number,
+  probabilityITMMethod: string,
+): Omit<WheelCommon, "score_parts"> {
   const premium = sellFillPrice(leg.bid, leg.ask);
   const premiumPerContract = Math.round(premium * 100);
   const itm = 100 - winProbability;
@@ -242,10 +382,11 @@ function common(
     impliedVolatility: leg.iv * 100,
     greeks: { delta: leg.delta, theta: leg.theta, gamma: leg.gamma, vega: leg.vega },
     winProbability,
-    winProbabilityMethod,
+    winProbabilityMethod: WIN_PROBABILITY_METHOD,
     prob_touch: smileProbTouch(expirationSmile(exp, chain.spot), leg.strike) * 100,
     probabilityOTM: winProbability,
-    probabilityITM: itm,
+    probabilityITM,
+    probabilityITMMethod,
     assignmentRisk: itm,
     probabilityOTMLognormal: probOtmLognormal * 100,
     returnOnCapital: roc,
@@ -271,20 +412,24 @@ function riskFromAbsDelta(d: number): RiskLevel {
 
 /** The filters both wheel screens share, with the spec's defaults (balanced, 45 days, 3 per ticker). */
 function screenDefaults(options: WheelScreenOptions) {
+  const riskLevel = options.riskLevel ?? "balanced";
+  const window = wheelDteWindow(riskLevel, options.maxDte);
   return {
-    riskLevel: options.riskLevel ?? "balanced",
-    maxDte: options.maxDte ?? 45,
-    minDte: options.minDte ?? WHEEL_MIN_DTE,
+    riskLevel,
+    maxDte: window.max,
+    minDte: window.min,
     minReturn: options.minReturn ?? 0,
     minPremium: options.minPremium ?? 0.05,
     minLiquidity: options.minLiquidity ?? 0,
     perTicker: options.perTicker ?? STRATEGIES_PER_TICKER,
+    targets: WHEEL_PROFILE_TARGETS[riskLevel],
+    forecastVol: options.forecastVol ?? null,
   };
 }
 
 /** Best cash-secured puts of one underlying for the requested risk level. */
 export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptions = {}): CspCandidate[] {
-  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker } =
+  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker, targets, forecastVol } =
     screenDefaults(options);
   const cash = options.cash ?? 100_000;
   const S = chain.spot;
@@ -303,17 +448,17 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
       if (contracts < 1) continue;
       const roc = (premium / leg.strike) * 100;
       if (roc < minReturn) continue;
-      picks.push({ exp, leg, ann: annualize(roc, exp.dte) });
+      const parts = wheelScoreParts(chain, exp, leg, false, leg.strike, targets, forecastVol);
+      picks.push({ exp, leg, rank: parts.score, parts });
     }
   }
-  // build objects only for the best perTicker candidates
-  picks.sort(byAnnualizedPick);
-  for (let k = 0; k < picks.length && k < perTicker; k++) {
-    const { exp, leg } = picks[k];
+  // build objects only for the kept picks
+  for (const { exp, leg, parts } of bestPerExpiration(picks, perTicker)) {
     {
       const contracts = Math.floor(cash / (leg.strike * 100));
       const premium = sellFillPrice(leg.bid, leg.ask);
       const roc = (premium / leg.strike) * 100;
+      const win = smileProbAbove(expirationSmile(exp, S), leg.strike) * 100;
       const base = common(
         chain,
         exp,
@@ -322,8 +467,9 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
         riskLevel,
         roc,
         probAboveFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate),
-        smileProbAbove(expirationSmile(exp, S), leg.strike) * 100,
-        `market-implied (${PROBABILITY_LABEL})`,
+        win,
+        100 - win,
+        WIN_PROBABILITY_METHOD,
       );
       const breakEvenPrice = leg.strike - premium;
       const maxLoss = breakEvenPrice * 100;
@@ -332,6 +478,7 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
         Object.assign(base, {
           type: "CSP" as const,
           strategy_type: "CASH_SECURED_PUT" as const,
+          score_parts: parts,
           putStrike: leg.strike,
           premiumCollected: base.premiumPerContract,
           cashRequired: leg.strike * 100 * contracts,
@@ -350,7 +497,7 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
 
 /** Best covered calls on a stock position for the requested risk level. */
 export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions): CcCandidate[] {
-  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker } =
+  const { riskLevel, maxDte, minDte, minReturn, minPremium, minLiquidity, perTicker, targets, forecastVol } =
     screenDefaults(options);
   const contracts = Math.floor(options.shares / 100);
   const costBasis = typeof options.costBasis === "number" && options.costBasis > 0 ? options.costBasis : null;
@@ -359,11 +506,14 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
   const picks: WheelPick[] = [];
   if (contracts < 1) return out;
   const basis = costBasis ?? S;
+  // Below the basis, assignment sells the shares at a loss: left out unless asked for (decision 244).
+  const lowestStrike = costBasis !== null && options.includeBelowCostBasis !== true ? costBasis : 0;
   for (const exp of chain.expirations) {
     if (exp.dte < minDte || exp.dte > maxDte) continue;
+    // Walked from the highest strike down, so each expiration's picks stay together (bestPerExpiration).
     for (let i = exp.calls.length - 1; i >= 0; i--) {
       const leg = exp.calls[i];
-      if (leg.strike <= S) break;
+      if (leg.strike <= S || leg.strike < lowestStrike) break;
       if (leg.delta > MAX_WHEEL_DELTA || leg.bid < MIN_SHORT_BID || leg.liquidityPoint < minLiquidity)
         continue;
       if (riskFromAbsDelta(leg.delta) !== riskLevel) continue;
@@ -371,12 +521,11 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
       if (premium < minPremium) continue;
       const roc = (premium / S) * 100;
       if (roc < minReturn) continue;
-      picks.push({ exp, leg, ann: annualize(roc, exp.dte) });
+      const parts = wheelScoreParts(chain, exp, leg, true, S, targets, forecastVol);
+      picks.push({ exp, leg, rank: parts.score, parts });
     }
   }
-  picks.sort(byAnnualizedPick);
-  for (let k = 0; k < picks.length && k < perTicker; k++) {
-    const { exp, leg } = picks[k];
+  for (const { exp, leg, parts } of bestPerExpiration(picks, perTicker)) {
     {
       const premium = sellFillPrice(leg.bid, leg.ask);
       const roc = (premium / S) * 100;
@@ -388,8 +537,9 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
         riskLevel,
         roc,
         probBelowFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate),
-        100 - Math.min(100, Math.abs(leg.delta) * 100),
-        "delta approx.",
+        smileProbBelow(expirationSmile(exp, S), leg.strike) * 100,
+        Math.min(100, Math.abs(leg.delta) * 100),
+        CC_ITM_METHOD,
       );
       const assignmentProfit = (leg.strike - basis + premium) * 100 * contracts;
       // Object.assign, not a spread: V8 copies a spread of this size ~10x slower
@@ -397,6 +547,7 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
         Object.assign(base, {
           type: "CC" as const,
           strategy_type: "COVERED_CALL" as const,
+          score_parts: parts,
           callStrike: leg.strike,
           premiumPerShare: premium,
           shares: options.shares,

@@ -25,6 +25,8 @@ export function trialLength(raw: unknown): number {
 
 export const ADMIN_MESSAGES = {
   notAuthorized: "Not authorized as admin",
+  profileReset: "Display name reset to the part of the email before the @; picture cleared",
+  profileResetFailed: "Failed to reset the display name",
   loadPendingFailed: "Failed to load pending features",
   loadFeaturesFailed: "Failed to load features",
   updateStatusFailed: "Failed to update feature status",
@@ -57,6 +59,7 @@ export const AUDIT_ACTIONS = {
   trialEnable: "trial.enable",
   trialCancel: "trial.cancel",
   userSearch: "user.search",
+  profileReset: "user.profile-reset",
 } as const;
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -65,5 +68,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "trial.enable": "Enabled promo trial",
   "trial.cancel": "Canceled promo trial",
   "user.search": "Looked up user",
+  "user.profile-reset": "Reset display name and picture",
 };
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -2,7 +2,7 @@
 // entry", "Display rules"): display names, the filter pass rule, the filters in the URL query, symbol entry
 // and the readers of the idea fields (the honest-number fields of the ideas contract when present, the
 // engine's older fields otherwise; nothing is ever made up). Pure; shared by server and browser.
-import { daysBetween } from "./market-calendar";
+import { daysToExpiry } from "../engine/time";
 import { formatGrouped } from "./format";
 
 export const TRADE_IDEAS_TEXT = {
@@ -83,6 +83,24 @@ export const DEFAULT_FILTERS: TradeFilters = {
   minLiquidity: 1,
 };
 
+/**
+ * Index ETFs: however many of them a list holds, they are one correlated short-volatility bet, so the list
+ * rules cap them as a group (engine ranking.ts, decision 238). Sector ETFs are not in the group.
+ */
+export const INDEX_ETFS: readonly string[] = ["SPY", "QQQ", "IWM", "DIA", "VOO", "IVV", "VTI", "RSP", "MDY"];
+const INDEX_ETF_SET = new Set(INDEX_ETFS);
+export function isIndexEtf(symbol: string): boolean {
+  return INDEX_ETF_SET.has(symbol.toUpperCase());
+}
+
+/** The trade-ideas profiles as /spreads names them (decision 237). */
+export const PROFILE_LABELS = {
+  conservative: "Conservative",
+  balanced: "Balanced",
+  aggressive: "Aggressive",
+} as const;
+export const UNKNOWN_PROFILE_MESSAGE = "Unknown profile. Choose conservative, balanced or aggressive.";
+
 /** What the pass rule reads from an idea. */
 export interface FilterableIdea {
   stock_symbol: string;
@@ -93,9 +111,17 @@ export interface FilterableIdea {
   liquidity_point: number;
 }
 
-/** Calendar days from `today` (New York date) to the expiration date. */
-export function daysToExpiration(expirationDate: string, today: string): number {
-  return daysBetween(today, expirationDate);
+/**
+ * An idea with its `daysToExpiration` counted from `today` (New York date) by the engine's one day count
+ * (decision 235): stored ideas carry the count of the refresh that screened them, which is a day behind
+ * after midnight. The same object when the count already holds.
+ */
+export function withDaysToExpiration<T extends { expiration_date: string; daysToExpiration?: number }>(
+  idea: T,
+  today: string,
+): T {
+  const dte = daysToExpiry(today, idea.expiration_date);
+  return idea.daysToExpiration === dte ? idea : { ...idea, daysToExpiration: dte };
 }
 
 export function isWheelStrategy(strategy: string): boolean {
@@ -114,7 +140,7 @@ export function passesFilters(idea: FilterableIdea, f: TradeFilters, today: stri
   if (!(p >= f.probabilityMin && p <= f.probabilityMax)) return false;
   if (f.strategy !== "ALL" && idea.strategy_type.toUpperCase() !== f.strategy) return false;
   if (!(idea.liquidity_point >= f.minLiquidity)) return false;
-  const dte = daysToExpiration(idea.expiration_date, today);
+  const dte = daysToExpiry(today, idea.expiration_date);
   if (!(dte > 0)) return false;
   if (f.maxDaysToExpiration > 0 && dte > f.maxDaysToExpiration) return false;
   if (f.symbols.length > 0 && !f.symbols.includes(idea.stock_symbol.toUpperCase())) return false;

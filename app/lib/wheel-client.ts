@@ -9,6 +9,7 @@ import {
   type WheelStrategy,
   type WheelType,
 } from "./wheel";
+import type { PositionsSendOutcome } from "./positions-sync";
 
 export class WheelApiError extends Error {
   constructor(
@@ -72,6 +73,8 @@ export interface StrategiesResult {
   strategies: WheelStrategy[];
   /** Tickers that came back with no strategy (the CSP empty state lists them). */
   empty: string[];
+  /** Positions whose every covered call is struck below the cost basis (left out by default). */
+  belowBasis: string[];
   dataFreshness: DataFreshness | null;
   marketStatus: string;
   simulated: boolean;
@@ -97,6 +100,7 @@ export async function fetchCcStrategies(args: {
   positions: Position[];
   riskLevel: RiskLevel;
   maxDaysToExpiration: number;
+  includeBelowCostBasis: boolean;
 }): Promise<StrategiesResult> {
   const bodies: BatchResponse<WheelStrategy>[] = [];
   for (let i = 0; i < args.positions.length; i += WHEEL_DEFAULTS.ccBatchSize) {
@@ -114,6 +118,7 @@ export async function fetchCcStrategies(args: {
             })),
             riskLevel: args.riskLevel,
             maxDaysToExpiration: args.maxDaysToExpiration,
+            includeBelowCostBasis: args.includeBelowCostBasis,
           }),
         },
         WHEEL_MESSAGES.fetchCcFailed,
@@ -126,17 +131,20 @@ export async function fetchCcStrategies(args: {
 function collect(bodies: BatchResponse<WheelStrategy>[]): StrategiesResult {
   const all: WheelStrategy[] = [];
   const empty: string[] = [];
+  const belowBasis: string[] = [];
   const currentPrices: Record<string, number | null> = {};
   for (const body of bodies)
     for (const [ticker, r] of Object.entries(body.results)) {
       currentPrices[ticker] = r.currentPrice;
       if (r.strategies.length === 0) empty.push(ticker);
+      if (r.note === "below_cost_basis") belowBasis.push(ticker);
       all.push(...r.strategies);
     }
   const last = bodies.at(-1);
   return {
     strategies: combineStrategies(all),
     empty,
+    belowBasis,
     dataFreshness: last?.dataFreshness ?? null,
     marketStatus: last?.marketStatus ?? WHEEL_DEFAULTS.marketStatus,
     simulated: last?.simulated ?? true,
@@ -156,12 +164,24 @@ export function savePreferences(prefs: {
   );
 }
 
-export function savePositions(positions: Position[]) {
-  return request<{ positions: Position[] }>(
-    "/api/wheel/positions",
-    { method: "POST", body: JSON.stringify({ positions }) },
-    WHEEL_MESSAGES.updatePositionsFailed,
-  );
+/**
+ * Saves the whole list as a change from `version`. A 409 naming the list stale comes back as the stored list
+ * (to re-apply the change to, app/lib/positions-sync.ts); any other failure is thrown.
+ */
+export async function savePositions(positions: Position[], version: number): Promise<PositionsSendOutcome> {
+  try {
+    const body = await request<{ positions: Position[]; version: number }>(
+      "/api/wheel/positions",
+      { method: "POST", body: JSON.stringify({ positions, version }) },
+      WHEEL_MESSAGES.updatePositionsFailed,
+    );
+    return { saved: true, snapshot: { positions: body.positions, version: body.version } };
+  } catch (error) {
+    const body = error instanceof WheelApiError && error.status === 409 ? error.body : null;
+    if (body?.reason === "stale" && Array.isArray(body.positions) && typeof body.version === "number")
+      return { saved: false, current: { positions: body.positions as Position[], version: body.version } };
+    throw error;
+  }
 }
 
 export interface FavoriteRecord {

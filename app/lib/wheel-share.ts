@@ -1,6 +1,7 @@
 // The wheel share payload (spec 001 "Share payload", "Sharing"): the few fields a shared card shows,
 // carried in the link itself with compact keys (`?d=`), and the same fields in the server's share record.
 // Shared by the browser (encode, decode first) and the server (what it stores, what the page reads).
+import { SYMBOL_RE } from "./symbols";
 import type { WheelType } from "./wheel";
 
 export interface SharePayload {
@@ -40,58 +41,157 @@ const KEYS: Record<keyof SharePayload, string> = {
   source: "o",
 };
 
-const NUMBER_FIELDS = [
-  "strike",
-  "premium",
-  "returnOnCapital",
-  "annualizedReturn",
-  "daysToExpiration",
-  "winProbability",
-  "currentPrice",
-  "shares",
-  "costBasis",
-] as const;
-
+/**
+ * The plausible range of each number a share carries (spec 001 "Share payload"): a share is a strategy the
+ * screens produced, so anything outside these is nonsense or forgery and is refused, never stored or shown.
+ * Prices are per share in dollars; percentages are percent.
+ */
+const MAX_PRICE = 100_000;
 const round = (v: number) => Math.round(v * 10_000) / 10_000;
+const RANGES = {
+  strike: { label: "Strike", min: 0, max: MAX_PRICE, positive: true },
+  premium: { label: "Premium", min: 0, max: MAX_PRICE, positive: true },
+  returnOnCapital: { label: "Return on capital", min: 0, max: 100 },
+  // A 1-day put paying 10% of its strike annualises to 3,650%; more is not a quote.
+  annualizedReturn: { label: "Annualized return", min: 0, max: 10_000 },
+  daysToExpiration: { label: "Days to expiration", min: 0, max: 1_100, integer: true },
+  winProbability: { label: "Win probability", min: 0, max: 100 },
+  currentPrice: { label: "Stock price", min: 0, max: MAX_PRICE, positive: true },
+  shares: { label: "Shares", min: 0, max: 10_000_000, positive: true, integer: true },
+  costBasis: { label: "Cost basis", min: 0, max: MAX_PRICE, positive: true },
+} as const satisfies Record<
+  string,
+  { label: string; min: number; max: number; positive?: boolean; integer?: boolean }
+>;
+type NumberField = keyof typeof RANGES;
 
-/** Builds the payload from a strategy as the screen or the API holds it (only the fields a share needs). */
-export function sharePayloadFrom(
+/** Where a share's quote came from: the market providers' names (no other text is carried). */
+export const SHARE_SOURCES = ["demo", "cboe", "finnhub", "alphavantage"] as const;
+/** A LEAPS runs at most about three years; a later expiration is not an option that trades. */
+const MAX_YEARS_AHEAD = 3;
+const ISO_INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+export const SHARE_MESSAGES = {
+  symbol: "Symbol must be 1 to 5 letters (e.g. AAPL or BRK.B)",
+  expirationDate: "Expiration date must be a calendar date (YYYY-MM-DD)",
+  expirationTooFar: `Expiration date must be within ${MAX_YEARS_AHEAD} years`,
+  notANumber: (label: string) => `${label} must be a number`,
+  positive: (label: string) => `${label} must be greater than 0`,
+  atLeastZero: (label: string) => `${label} must be 0 or more`,
+  atMost: (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-US")}`,
+  whole: (label: string) => `${label} must be a whole number`,
+  sharesLot: "Shares must be in multiples of 100 (for options contracts)",
+  premiumOverStrike: "Premium must be less than the strike",
+  premiumOverPrice: "Premium must be less than the stock price",
+  asOf: "Quote time must be an ISO date and time",
+  source: "Unknown market data source",
+  unknownSymbol: (symbol: string) => `${symbol} is not a symbol we have market data for`,
+} as const;
+
+export type SharePayloadResult = { ok: true; payload: SharePayload } | { ok: false; error: string };
+
+/** Is `date` (YYYY-MM-DD) a real calendar day? */
+function isCalendarDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === date;
+}
+
+function checkNumber(field: NumberField, value: unknown): string | number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const r: { label: string; min: number; max: number; positive?: boolean; integer?: boolean } = RANGES[field];
+  if (typeof value !== "number" || !Number.isFinite(value)) return SHARE_MESSAGES.notANumber(r.label);
+  if (r.positive && value <= 0) return SHARE_MESSAGES.positive(r.label);
+  if (value < r.min) return SHARE_MESSAGES.atLeastZero(r.label);
+  if (value > r.max) return SHARE_MESSAGES.atMost(r.label, r.max);
+  if (r.integer && !Number.isInteger(value)) return SHARE_MESSAGES.whole(r.label);
+  return round(value);
+}
+
+/**
+ * Reads a share payload from a strategy as the screen or the API holds it (only the fields a share needs),
+ * refusing anything a screen could not have produced, with the first problem's message. The one gate for
+ * every way a payload comes in: the share API, a self-contained link, the preview query, a stored record.
+ */
+export function parseSharePayload(
   type: WheelType,
   s: Record<string, unknown>,
   position?: { shares?: unknown; costBasis?: unknown } | null,
-): SharePayload | null {
-  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? round(v) : undefined);
-  const str = (v: unknown, max = 40) => (typeof v === "string" && v.length <= max ? v : undefined);
-  const symbol = str(s.symbol ?? s.ticker, 8)?.toUpperCase();
-  const strike = num(
-    type === "CSP" ? (s.putStrike ?? s.strikePrice ?? s.strike) : (s.callStrike ?? s.strike),
-  );
-  const premium = num(s.premium ?? s.premiumPerShare);
-  const expirationDate = str(s.expirationDate, 10);
-  if (!symbol || !/^[A-Z]{1,5}(\.[A-Z])?$/.test(symbol)) return null;
-  if (strike === undefined || premium === undefined || !expirationDate) return null;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(expirationDate)) return null;
+  nowMs = Date.now(),
+): SharePayloadResult {
+  const fail = (error: string): SharePayloadResult => ({ ok: false, error });
+  const rawSymbol = s.symbol ?? s.ticker;
+  const symbol = typeof rawSymbol === "string" ? rawSymbol.toUpperCase() : "";
+  if (!SYMBOL_RE.test(symbol)) return fail(SHARE_MESSAGES.symbol);
+  const expirationDate = s.expirationDate;
+  if (typeof expirationDate !== "string" || !isCalendarDate(expirationDate))
+    return fail(SHARE_MESSAGES.expirationDate);
+  const latest = new Date(nowMs);
+  latest.setUTCFullYear(latest.getUTCFullYear() + MAX_YEARS_AHEAD);
+  if (expirationDate > latest.toISOString().slice(0, 10)) return fail(SHARE_MESSAGES.expirationTooFar);
+
+  const raw: Record<NumberField, unknown> = {
+    strike: type === "CSP" ? (s.putStrike ?? s.strikePrice ?? s.strike) : (s.callStrike ?? s.strike),
+    premium: s.premium ?? s.premiumPerShare,
+    returnOnCapital: s.returnOnCapital,
+    annualizedReturn: s.annualizedReturn,
+    daysToExpiration: s.daysToExpiration,
+    winProbability: s.winProbability,
+    currentPrice: s.currentPrice,
+    shares: type === "CC" ? (position?.shares ?? s.shares) : undefined,
+    costBasis: type === "CC" ? (position?.costBasis ?? s.costBasis) : undefined,
+  };
+  if (raw.strike === undefined || raw.strike === null) return fail(SHARE_MESSAGES.positive("Strike"));
+  if (raw.premium === undefined || raw.premium === null) return fail(SHARE_MESSAGES.positive("Premium"));
+  const numbers: Partial<Record<NumberField, number>> = {};
+  for (const field of Object.keys(RANGES) as NumberField[]) {
+    const checked = checkNumber(field, raw[field]);
+    if (typeof checked === "string") return fail(checked);
+    if (checked !== undefined) numbers[field] = checked;
+  }
+  const strike = numbers.strike!;
+  const premium = numbers.premium!;
+  if (numbers.shares !== undefined && numbers.shares % 100 !== 0) return fail(SHARE_MESSAGES.sharesLot);
+  // A put's premium is below its strike; a covered call's below the stock's price.
+  if (type === "CSP" && premium >= strike) return fail(SHARE_MESSAGES.premiumOverStrike);
+  if (type === "CC" && numbers.currentPrice !== undefined && premium >= numbers.currentPrice)
+    return fail(SHARE_MESSAGES.premiumOverPrice);
+
+  const rawAsOf = s.lastUpdated ?? s.asOf;
+  let asOf: string | undefined;
+  if (rawAsOf !== undefined && rawAsOf !== null) {
+    const ms = typeof rawAsOf === "string" && ISO_INSTANT_RE.test(rawAsOf) ? Date.parse(rawAsOf) : NaN;
+    if (!Number.isFinite(ms)) return fail(SHARE_MESSAGES.asOf);
+    asOf = new Date(ms).toISOString();
+  }
+  const source = s.source;
+  if (source !== undefined && source !== null && !SHARE_SOURCES.includes(source as never))
+    return fail(SHARE_MESSAGES.source);
+
   const payload: SharePayload = {
     type,
     symbol,
     expirationDate,
+    ...numbers,
     strike,
     premium,
-    returnOnCapital: num(s.returnOnCapital),
-    annualizedReturn: num(s.annualizedReturn),
-    daysToExpiration: num(s.daysToExpiration),
-    winProbability: num(s.winProbability),
-    currentPrice: num(s.currentPrice),
-    asOf: str(s.lastUpdated ?? s.asOf),
-    source: str(s.source, 20),
+    asOf,
+    source: (source ?? undefined) as string | undefined,
   };
-  if (type === "CC") {
-    payload.shares = num(position?.shares ?? s.shares);
-    payload.costBasis = num(position?.costBasis ?? s.costBasis);
-  }
   for (const k of Object.keys(payload) as (keyof SharePayload)[])
     if (payload[k] === undefined) delete payload[k];
-  return payload;
+  return { ok: true, payload };
+}
+
+/** The payload, or null when anything in it is refused (see `parseSharePayload`). */
+export function sharePayloadFrom(
+  type: WheelType,
+  s: Record<string, unknown>,
+  position?: { shares?: unknown; costBasis?: unknown } | null,
+  nowMs = Date.now(),
+): SharePayload | null {
+  const result = parseSharePayload(type, s, position, nowMs);
+  return result.ok ? result.payload : null;
 }
 
 function toBase64Url(text: string): string {
@@ -117,6 +217,7 @@ export function encodeSharePayload(p: SharePayload): string {
 export function decodeSharePayload(
   data: string | null | undefined,
   expected?: WheelType,
+  nowMs = Date.now(),
 ): SharePayload | null {
   if (!data || data.length > 2000) return null;
   let raw: Record<string, unknown>;
@@ -130,9 +231,7 @@ export function decodeSharePayload(
   for (const [name, key] of Object.entries(KEYS)) if (key in raw) full[name] = raw[key];
   const type = full.type === "CSP" || full.type === "CC" ? full.type : null;
   if (!type || (expected && type !== expected)) return null;
-  for (const k of NUMBER_FIELDS) if (k in full && typeof full[k] !== "number") return null;
-  const payload = sharePayloadFrom(type, full, type === "CC" ? full : null);
-  return payload;
+  return sharePayloadFrom(type, full, type === "CC" ? full : null, nowMs);
 }
 
 /** The path of a shared strategy page, with the self-contained payload when there is one. */

@@ -74,6 +74,8 @@ export const WHEEL_MESSAGES = {
   fetchCcFailed: "Failed to fetch CC strategies",
   fetchPreferencesFailed: "Failed to fetch preferences",
   updatePositionsFailed: "Failed to update positions",
+  /** 409 to a positions save made from an older list (decision 225); the screen re-applies and saves again. */
+  positionsChanged: "Your positions were changed elsewhere. Reload them and apply your change again.",
   noStrategiesYet: "No Strategies Found Yet!",
   noCsp: "No CSP strategies found",
   noCc: "No CC strategies found",
@@ -84,7 +86,43 @@ export const WHEEL_MESSAGES = {
   cashHint: "Minimum: $1,000",
   cashHintClose: "Minimum: $1,000 (you're getting there!)",
   annualizedTooltip: "Annualized return: return % divided by days to expiration, times 365.",
+  // Covered calls below the cost basis (decision 244).
+  includeBelowBasis: "Include strikes below my cost basis",
+  belowBasisLeftOut:
+    "Calls struck below your cost basis are left out: if your shares were called away at such a strike, you would sell them for less than you paid.",
+  belowBasisIncluded:
+    "Calls struck below your cost basis are listed and marked: assignment at such a strike sells your shares at a loss.",
+  belowBasisOnly: (symbols: string[]) =>
+    `Every call in your window is struck below your cost basis for: ${symbols.join(", ")}. Turn on "Include strikes below my cost basis" to see them.`,
 } as const;
+
+/** Holding-period windows per risk level, as the server screens them (decision 243; engine WHEEL_DTE_WINDOWS). */
+export function riskWindowText(window: { min: number; max: number }): string {
+  return window.max < window.min
+    ? "no expiration fits your max-DTE filter"
+    : `${window.min}-${window.max} days to expiration`;
+}
+
+/** The period return beside an annualised figure: "3.95% in 25d". */
+export function periodReturnText(s: {
+  period_return?: unknown;
+  returnOnCapital?: unknown;
+  daysToExpiration: number;
+}) {
+  const v = typeof s.period_return === "number" ? s.period_return : s.returnOnCapital;
+  return typeof v === "number" && Number.isFinite(v) ? `${v.toFixed(2)}% in ${s.daysToExpiration}d` : "N/A";
+}
+
+/**
+ * How a strategy's win probability was computed, in words. Strategies saved before decision 242 carry the
+ * CC's old "delta approx." method.
+ */
+export function winProbabilityHow(s: Readonly<Record<string, unknown>>): string {
+  if (s.winProbabilityMethod === "delta approx.") return "delta approx. (1 - |delta|), risk-neutral";
+  return s.assumptions || typeof s.winProbabilityMethod === "string"
+    ? "N(d2) from the expiry's volatility smile, risk-neutral"
+    : "delta approx. (1 - |delta|), risk-neutral";
+}
 
 // ---------------------------------------------------------------- positions
 export interface Position {

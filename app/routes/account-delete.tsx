@@ -5,6 +5,7 @@ import { readForm } from "../server/http/form.server";
 import { deleteAccount, type CancelBilling } from "../server/account/delete-account.server";
 import { cancelSubscriptionsForDeletedUser } from "../server/billing/billing.server";
 import { requireSession } from "../server/auth/session.server";
+import { accountHasPassword, confirmIdentity } from "../server/account/confirm-identity.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -32,8 +33,13 @@ const cancelBilling: CancelBilling = async (env, user) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireSession(context.get(cloudflareContext).env, request);
-  return { email: session.user.email, hasSubscription: Boolean(session.user.subscriptionId) };
+  const env = context.get(cloudflareContext).env;
+  const session = await requireSession(env, request);
+  return {
+    email: session.user.email,
+    hasSubscription: Boolean(session.user.subscriptionId),
+    hasPassword: await accountHasPassword(env, request, session.user.id),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,6 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = confirmSchema.safeParse({ confirm: form.get("confirm") ?? undefined });
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  // The session alone is not enough: the password, or a fresh sign-in for a Google / Apple-only account.
+  const identity = await confirmIdentity(env, request, session, form.get("password"));
+  if (!identity.ok) return data({ error: identity.message }, { status: identity.status });
   const result = await deleteAccount(env, session.user, cancelBilling);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   // The session rows are gone; expire the browser's cookies too.
@@ -73,6 +82,25 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <Form method="post" className="mt-6 space-y-4">
+        {loaderData.hasPassword ? (
+          <>
+            <label className="block text-sm text-slate-300" htmlFor="password">
+              Password
+            </label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className="w-full rounded-md border border-ink-700 bg-ink-850 px-3 py-2 text-white focus:border-red-400 focus:outline-none"
+            />
+          </>
+        ) : (
+          <p className="text-sm text-slate-400">
+            You signed in with Google or Apple: deleting works within 10 minutes of signing in.
+          </p>
+        )}
         <label className="block text-sm text-slate-300" htmlFor="confirm">
           Type <span className="font-mono font-semibold text-white">{CONFIRM_WORD}</span> to confirm
         </label>

@@ -42,6 +42,7 @@ import {
   inviteUser,
   lookupUser,
   recentInvites,
+  resetProfile,
   type AdminUserCard,
   type InviteRow,
   type UserLookup,
@@ -158,6 +159,7 @@ const actionSchema = z.discriminatedUnion("intent", [
     unit: z.enum(TRIAL_UNITS).catch("days"),
   }),
   z.object({ intent: z.literal("trial-cancel"), email: z.string().trim().max(254) }),
+  z.object({ intent: z.literal("profile-reset"), email: z.string().trim().max(254) }),
 ]);
 type AdminIntent = z.infer<typeof actionSchema>["intent"];
 
@@ -168,6 +170,7 @@ const FAILED: Record<AdminIntent, string> = {
   invite: ADMIN_MESSAGES.sendInvitationFailed,
   "trial-enable": ADMIN_MESSAGES.enableError,
   "trial-cancel": ADMIN_MESSAGES.cancelError,
+  "profile-reset": ADMIN_MESSAGES.profileResetFailed,
 };
 
 function answer(intent: AdminIntent | null, ok: boolean, message: string, status = ok ? 200 : 400) {
@@ -221,6 +224,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         return result.ok
           ? answer("trial-cancel", true, result.message)
           : answer("trial-cancel", false, result.message, result.status);
+      }
+      case "profile-reset": {
+        const email = emailParam.safeParse(input.email);
+        if (!email.success) return answer("profile-reset", false, ADMIN_MESSAGES.noUser, 404);
+        const result = await resetProfile(env, actor, email.data);
+        return result.ok
+          ? answer("profile-reset", true, result.message)
+          : answer("profile-reset", false, result.message, result.status);
       }
     }
   } catch (error) {
@@ -512,6 +523,21 @@ function FeedbackList({ feedback }: { feedback: AdminFeedbackEntry[] }) {
   );
 }
 
+/** Puts a user's name back to the email's local part and clears the picture (audited). */
+function ProfileReset({ email }: { email: string }) {
+  const fetcher = useFetcher<AdminActionData>();
+  return (
+    <fetcher.Form method="post" className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value="profile-reset" />
+      <input type="hidden" name="email" value={email} />
+      <button type="submit" disabled={fetcher.state !== "idle"} className={secondaryButton}>
+        Reset display name and picture
+      </button>
+      <Message data={fetcher.state === "idle" ? fetcher.data : undefined} />
+    </fetcher.Form>
+  );
+}
+
 function LookupCard({ lookup }: { lookup: LookupState | null }) {
   return (
     <section className="space-y-3 rounded-xl border border-ink-600 bg-ink-900 p-5" aria-label="User lookup">
@@ -541,6 +567,8 @@ function LookupCard({ lookup }: { lookup: LookupState | null }) {
       {lookup?.user ? (
         <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm" data-testid="lookup-card">
           <Fact label="Email" value={lookup.user.email} />
+          <Fact label="Display name" value={lookup.user.name ?? `Unreadable (${lookup.user.nameType})`} />
+          <Fact label="Picture" value={lookup.user.image ?? "—"} />
           <Fact label="Plan" value={lookup.user.subscriptionTier} />
           <Fact label="Status" value={lookup.user.subscriptionStatus} />
           <Fact label="Trial end" value={formatDate(lookup.user.trialEnd)} />
@@ -554,6 +582,7 @@ function LookupCard({ lookup }: { lookup: LookupState | null }) {
           <Fact label="Watchlist symbols" value={lookup.user.counts.watchlistSymbols} />
         </dl>
       ) : null}
+      {lookup?.user ? <ProfileReset email={lookup.user.email} /> : null}
     </section>
   );
 }

@@ -3,8 +3,8 @@ import { wheelImageResponse } from "../server/wheel/share-image.server";
 import { cloudflareContext } from "../server/request-context.server";
 
 /** GET /api/cc-image/:id -> 1200x630 PNG of the shared CC (Open Graph / Twitter image). */
-export function loader({ params, context }: Route.LoaderArgs) {
-  return wheelImageResponse(context.get(cloudflareContext).env, "CC", params.id, (p) =>
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return wheelImageResponse(context.get(cloudflareContext).env, request, "CC", params.id, (p) =>
     context.get(cloudflareContext).ctx.waitUntil(p),
   );
 }

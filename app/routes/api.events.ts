@@ -3,7 +3,8 @@ import type { Route } from "./+types/api.events";
 import { CLIENT_EVENT_NAMES, MAX_EVENT_BODY_BYTES } from "../lib/analytics-events";
 import { recordEvent } from "../server/analytics.server";
 import { getSession } from "../server/auth/session.server";
-import { clientAddress, consumeRateLimit } from "../server/rate-limit.server";
+import { readJsonBody } from "../server/http/json-body.server";
+import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
 
 const primitive = z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]);
@@ -21,9 +22,6 @@ const eventSchema = z.object({
     .optional(),
 });
 
-/** Per client address: generous for a person, a wall for a script. */
-const EVENTS_PER_MINUTE = 120;
-
 function problem(status: number, error: string) {
   return Response.json({ error }, { status, headers: { "Cache-Control": "no-store" } });
 }
@@ -31,26 +29,17 @@ function problem(status: number, error: string) {
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   if (request.method !== "POST") return problem(405, "Method not allowed");
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_EVENT_BODY_BYTES) return problem(413, "Event too large");
-  const text = await request.text();
-  if (text.length > MAX_EVENT_BODY_BYTES) return problem(413, "Event too large");
-
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return problem(400, "Invalid JSON");
-  }
-  const parsed = eventSchema.safeParse(json);
+  const body = await readJsonBody(request, { maxBytes: MAX_EVENT_BODY_BYTES });
+  if (!body.ok) return problem(body.status, body.status === 413 ? "Event too large" : body.message);
+  const parsed = eventSchema.safeParse(body.value);
   if (!parsed.success)
     return problem(
       400,
       `Invalid event: ${parsed.error.issues[0]?.path.join(".") || "body"} ${parsed.error.issues[0]?.message ?? ""}`.trim(),
     );
 
-  const limit = await consumeRateLimit(env, `events:${clientAddress(request)}`, EVENTS_PER_MINUTE, 60_000);
-  if (!limit.allowed) return problem(429, "Too many events");
+  const limit = await rateLimiter(env, "events").limit({ key: clientAddress(request) });
+  if (!limit.success) return problem(429, "Too many events");
 
   // The user comes from the session, never from the body.
   const session = await getSession(env, request);

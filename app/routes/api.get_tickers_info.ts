@@ -1,14 +1,14 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.get_tickers_info";
 import { getCachedTickerInfos, marketCacheControl } from "../server/market/market.server";
-import { clientAddress, consumeRateLimit } from "../server/rate-limit.server";
+import { clientAddress, RATE_LIMITS, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
 
 /** The Elite watchlist is 50 symbols; one request never asks for more. */
 const MAX_SYMBOLS = 50;
 
 /** Per client address and minute: a page polling a few lists passes, a scraper does not (decision 150). */
-export const TICKERS_INFO_PER_MINUTE = 60;
+export const TICKERS_INFO_PER_MINUTE = RATE_LIMITS.tickersInfo.max;
 
 const query = z.object({
   symbols: z
@@ -41,13 +41,8 @@ function headerSafe(symbol: string): string {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
-  const limit = await consumeRateLimit(
-    env,
-    `tickers-info:${clientAddress(request)}`,
-    TICKERS_INFO_PER_MINUTE,
-    60_000,
-  );
-  if (!limit.allowed)
+  const limit = await rateLimiter(env, "tickersInfo").limit({ key: clientAddress(request) });
+  if (!limit.success)
     return Response.json(
       { error: "Too many requests. Please try again in a minute." },
       { status: 429, headers: { "Cache-Control": "no-store", "Retry-After": "60" } },

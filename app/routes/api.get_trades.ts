@@ -4,6 +4,8 @@ import { refusalResponse } from "../server/entitlements.server";
 import { acceptsGzip, gzippedResponse } from "../server/http/compression.server";
 import { marketCacheControl } from "../server/market/market.server";
 import { tradeSuggestionsBody } from "../server/trade-ideas.server";
+import { isSpreadProfile } from "../engine";
+import { UNKNOWN_PROFILE_MESSAGE } from "../lib/trade-ideas";
 import { cloudflareContext } from "../server/request-context.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -19,8 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
   const session = await getSession(env, request);
   if (!session) return Response.json({ error: "User not authenticated" }, { status: 401, headers: NO_STORE });
+  // An optional `profile` overrides the user's saved one for this request (decision 237).
+  const profile = new URL(request.url).searchParams.get("profile");
+  if (profile !== null && !isSpreadProfile(profile))
+    return Response.json({ error: UNKNOWN_PROFILE_MESSAGE }, { status: 400, headers: NO_STORE });
   try {
-    const result = await tradeSuggestionsBody(env, session.user);
+    const result = await tradeSuggestionsBody(env, session.user, Date.now(), profile);
     if (!result.ok) return refusalResponse(result.refusal, { trade_suggestions: [] });
     // Spec 000 §9: trade suggestions cached 5 minutes; per user (plan and watchlist shape the list), and
     // per Accept-Encoding: a client that takes gzip gets the copy compressed once per snapshot (decision 200).

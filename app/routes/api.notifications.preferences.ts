@@ -1,5 +1,4 @@
 import type { Route } from "./+types/api.notifications.preferences";
-import { NOTIFICATION_MESSAGES } from "../lib/notifications";
 import {
   json,
   methodNotAllowed,
@@ -25,8 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = await notificationApiUser(env, request);
   if (auth instanceof Response) return auth;
   const body = await readJson(request);
-  if (body === null) return json({ success: false, error: NOTIFICATION_MESSAGES.updateFailed }, 400);
-  const result = await updatePreferences(env, auth.user, body);
+  if (body instanceof Response) return body;
+  const result = await updatePreferences(env, auth.user, body.value);
   if (!result.ok) return refusalResponse(result.refusal);
   return json({ success: true, data: result.preferences });
 }

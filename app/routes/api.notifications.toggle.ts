@@ -17,7 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   const auth = await notificationApiUser(env, request);
   if (auth instanceof Response) return auth;
-  const parsed = body.safeParse(await readJson(request));
+  const input = await readJson(request);
+  if (input instanceof Response) return input;
+  const parsed = body.safeParse(input.value);
   if (!parsed.success) return json({ success: false, error: NOTIFICATION_MESSAGES.updateFailed }, 400);
   const data = await setNotificationsEnabled(env, auth.user.id, parsed.data.enabled, auth.plan);
   return json({ success: true, data });

@@ -2,10 +2,9 @@ import type { Route } from "./+types/api.wheel.favorites";
 import { WHEEL_MESSAGES } from "../lib/wheel";
 import {
   favoriteSchema,
-  firstIssue,
   jsonError,
   NO_STORE,
-  readJsonBody,
+  readWheelInput,
   wheelSession,
   wheelTypeSchema,
 } from "../server/wheel/api.server";
@@ -37,9 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
-  const parsed = favoriteSchema.safeParse(await readJsonBody(request, 16_384));
-  if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
-  const result = await addFavorite(env, session.user.id, parsed.data.type, parsed.data.trade);
+  const input = await readWheelInput(request, favoriteSchema, 16_384);
+  if (input instanceof Response) return input;
+  const result = await addFavorite(env, session.user.id, input.type, input.trade);
   if (result.ok)
     return Response.json(
       { status: "success", favorite: result.favorite },

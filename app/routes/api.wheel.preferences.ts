@@ -1,11 +1,10 @@
 import type { Route } from "./+types/api.wheel.preferences";
 import { WHEEL_MESSAGES } from "../lib/wheel";
 import {
-  firstIssue,
   jsonError,
   NO_STORE,
   preferencesSchema,
-  readJsonBody,
+  readWheelInput,
   wheelSession,
 } from "../server/wheel/api.server";
 import { getPreferences, savePreferences } from "../server/wheel/positions.server";
@@ -30,8 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
-  const parsed = preferencesSchema.safeParse(await readJsonBody(request, 2048));
-  if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
-  await savePreferences(env, session.user.id, parsed.data);
+  const input = await readWheelInput(request, preferencesSchema, 2048);
+  if (input instanceof Response) return input;
+  await savePreferences(env, session.user.id, input);
   return Response.json(await getPreferences(env, session.user), { headers: NO_STORE });
 }

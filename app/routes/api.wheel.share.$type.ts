@@ -1,36 +1,29 @@
 import type { Route } from "./+types/api.wheel.share.$type";
 import { WHEEL_MESSAGES, type WheelType } from "../lib/wheel";
-import { sharePath, sharePayloadFrom } from "../lib/wheel-share";
-import { firstIssue, jsonError, NO_STORE, readJsonBody, shareSchema } from "../server/wheel/api.server";
-import { clientAddress, consumeRateLimit } from "../server/rate-limit.server";
-import { createShare } from "../server/wheel/shares.server";
+import { sharePath } from "../lib/wheel-share";
+import { jsonError, NO_STORE, readWheelInput, shareSchema } from "../server/wheel/api.server";
+import { clientAddress, rateLimiter } from "../server/rate-limit.server";
+import { createShare, readShareInput } from "../server/wheel/shares.server";
 import { cloudflareContext } from "../server/request-context.server";
-
-/** Shares one client may create per window (public endpoint: no sign-in, per the spec). */
-const SHARES_PER_WINDOW = 30;
-const WINDOW_MS = 10 * 60_000;
 
 /**
  * POST /api/wheel/share/csp|cc {strategy, position?} -> { shareUrl, shareId }. Public; rate limited per
- * client; stores only the share payload's fields. The URL carries the payload too (decoded locally first).
+ * client; stores only the share payload's fields, and only plausible ones on a known symbol (400 with the
+ * first problem otherwise). The URL carries the payload too (decoded locally first).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const type = params.type === "csp" ? "CSP" : params.type === "cc" ? "CC" : null;
   if (!type) return jsonError(404, "Not found");
-  const limit = await consumeRateLimit(
-    env,
-    `wheel-share:${clientAddress(request)}`,
-    SHARES_PER_WINDOW,
-    WINDOW_MS,
-  );
-  if (!limit.allowed) return jsonError(429, "Too many share links. Please try again later.");
-  const parsed = shareSchema.safeParse(await readJsonBody(request, 8192));
-  if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
-  const payload = sharePayloadFrom(type as WheelType, parsed.data.strategy, parsed.data.position);
-  if (!payload) return jsonError(400, WHEEL_MESSAGES.shareFailed);
+  const limit = await rateLimiter(env, "wheelShare").limit({ key: clientAddress(request) });
+  if (!limit.success) return jsonError(429, "Too many share links. Please try again later.");
+  const body = await readWheelInput(request, shareSchema, 8192);
+  if (body instanceof Response) return body;
   try {
+    const input = await readShareInput(env, type as WheelType, body.strategy, body.position);
+    if (!input.ok) return jsonError(400, input.error);
+    const { payload } = input;
     const { id } = await createShare(env, payload);
     const origin = new URL(request.url).origin;
     return Response.json(

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import {
   Await,
+  Form,
   Link,
   useAsyncError,
   useLocation,
@@ -25,12 +26,20 @@ import {
   ideasQuery,
   keepAvailableSymbols,
   pageFromQuery,
+  PROFILE_LABELS,
   SKELETON_ROWS,
   TRADE_IDEAS_TEXT,
+  UNKNOWN_PROFILE_MESSAGE,
   type TradeFilters,
 } from "../lib/trade-ideas";
 import { requireSession } from "../server/auth/session.server";
-import { tradeIdeasPageFor, tradeIdeasScreen, type TradeIdeasPage } from "../server/trade-ideas.server";
+import {
+  saveSpreadProfile,
+  tradeIdeasPageFor,
+  tradeIdeasScreen,
+  type TradeIdeasPage,
+} from "../server/trade-ideas.server";
+import { isSpreadProfile, PROFILE_TARGETS, SPREAD_PROFILES, type SpreadProfile } from "../engine";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -70,7 +79,59 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...screen, origin, trades };
 }
 
+/**
+ * POST { profile }: saves the user's trade-ideas profile (decision 237); the loader then serves it. An unknown
+ * value is refused with the message, nothing saved.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = context.get(cloudflareContext).env;
+  const { user } = await requireSession(env, request);
+  const form = await request.formData().catch(() => null);
+  const profile = form?.get("profile");
+  if (!isSpreadProfile(profile)) return Response.json({ error: UNKNOWN_PROFILE_MESSAGE }, { status: 400 });
+  await saveSpreadProfile(env, user.id, profile);
+  return { ok: true as const, profile };
+}
+
 const FRESH_PARAM = "fresh";
+
+/** Conservative / Balanced / Aggressive: one form, one button each (works before hydration). */
+function ProfilePicker({ current }: { current: SpreadProfile }) {
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="mb-4 flex flex-wrap items-center gap-2"
+      data-testid="profile-picker"
+    >
+      <span className="text-sm text-slate-400">Profile</span>
+      {SPREAD_PROFILES.map((p) => {
+        const t = PROFILE_TARGETS[p];
+        return (
+          <button
+            key={p}
+            type="submit"
+            name="profile"
+            value={p}
+            aria-pressed={p === current}
+            title={`${t.minDte}-${t.maxDte} days (best ${t.preferMinDte}-${t.preferMaxDte}), short strikes ${t.minDelta.toFixed(2)}-${t.maxDelta.toFixed(2)} delta`}
+            className={
+              p === current
+                ? "rounded-lg bg-brand-500 px-3 py-1.5 text-sm font-semibold text-ink-950"
+                : "rounded-lg border border-ink-600 bg-ink-850 px-3 py-1.5 text-sm text-slate-200 hover:border-brand-500"
+            }
+          >
+            {PROFILE_LABELS[p]}
+          </button>
+        );
+      })}
+      <span className="text-xs text-slate-500">
+        {PROFILE_TARGETS[current].minDte}-{PROFILE_TARGETS[current].maxDte} DTE, short strikes{" "}
+        {PROFILE_TARGETS[current].minDelta.toFixed(2)}-{PROFILE_TARGETS[current].maxDelta.toFixed(2)} delta
+      </span>
+    </Form>
+  );
+}
 
 /** Dropping the Try Again marker from the URL shows the same view: the loader need not run again. */
 export function shouldRevalidate({
@@ -233,6 +294,7 @@ function IdeasList({ list, today, origin }: { list: TradeIdeasPage; today: strin
     <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
       <TradeFiltersPanel filters={filters} available={available} onChange={setFilters} />
       <div aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : undefined}>
+        <ProfilePicker current={list.profile} />
         <p className="mb-3 text-sm text-slate-400" data-testid="trades-count" aria-live="polite">
           Showing {list.filtered} of {list.capped} ideas
           {list.total > list.capped ? ` (your plan shows ${list.capped} of ${list.total})` : ""}

@@ -39,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cspRiskLevel: prefs.cspRiskLevel,
     ccRiskLevel: prefs.ccRiskLevel,
     positions: Object.values(prefs.positions),
+    positionsVersion: prefs.positionsVersion,
     tickers: usingFallback ? [...FALLBACK_TICKERS] : watchlist.slice(0, cspTickers),
     usingFallback,
     favoriteIds: favorites.map((f) => String(f.trade.id)),

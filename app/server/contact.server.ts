@@ -6,12 +6,11 @@ import { getDb, schema } from "./db/client.server";
 import { sendEmail } from "./email/mail.server";
 import { contactMessageEmail } from "./email/templates.server";
 import { serverConfig, type WorkerEnv } from "./env.server";
-import { consumeRateLimit } from "./rate-limit.server";
+import { RATE_LIMITS, rateLimiter } from "./rate-limit.server";
 import { turnstileConfigured, verifyTurnstile } from "./turnstile.server";
 
 /** Messages per client address per hour: a person never needs more, a script gets nowhere. */
-export const CONTACT_PER_HOUR = 5;
-const HOUR_MS = 3_600_000;
+export const CONTACT_PER_HOUR = RATE_LIMITS.contact.max;
 
 export interface ContactInput {
   email: string;
@@ -40,8 +39,8 @@ export async function submitContact(
   clientIp: string,
   now = Date.now(),
 ): Promise<ContactResult> {
-  const limit = await consumeRateLimit(env, `contact:${clientIp}`, CONTACT_PER_HOUR, HOUR_MS, now);
-  if (!limit.allowed) return { ok: false, status: 429, error: CONTACT_MESSAGES.tooMany };
+  const limit = await rateLimiter(env, "contact", () => now).limit({ key: clientIp });
+  if (!limit.success) return { ok: false, status: 429, error: CONTACT_MESSAGES.tooMany };
 
   // A signed-in user's address comes from the account (spec 000 §7), never from the form.
   const email = (user ? user.email : input.email).trim();

@@ -1,29 +1,79 @@
-// A fixed-window counter in D1 (atomic upsert; KV is eventually consistent and wrong for counters).
-// Shares better-auth's rate_limit table under an "app:" key prefix so auth and app limits live together.
+// The app's request limits: named rules, a limiter interface to count requests against them, its D1 backing
+// and the retention of its rows (decision 216).
+import { DAY_MS } from "../engine/units";
+import { deleteInBatches, type BatchedDelete } from "./db/batched-delete.server";
 
-export interface RateLimitResult {
-  allowed: boolean;
-  count: number;
+// --------------------------------------------------------------------------------------- rules and limiter
+
+/** At most `max` requests per key in a fixed window of `windowMs`. */
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
 }
 
-export async function consumeRateLimit(
+/** Every limit the app counts (better-auth's own are AUTH_RATE_LIMITS in auth.server.ts). */
+export const RATE_LIMITS = {
+  /** Public analytics beacon, per client address: generous for a person, a wall for a script. */
+  events: { max: 120, windowMs: 60_000 },
+  /** Public cached ticker infos, per client address (decision 150). */
+  tickersInfo: { max: 60, windowMs: 60_000 },
+  /** Public share-link creation, per client address. */
+  wheelShare: { max: 30, windowMs: 10 * 60_000 },
+  /** Calls that reach Stripe, per user: a script cannot spend the account's API quota. */
+  billing: { max: 10, windowMs: 60_000 },
+  /** Contact messages, per client address. */
+  contact: { max: 5, windowMs: 60 * 60_000 },
+  /** Test notification emails, per user: for checking the inbox, not for sending mail in bulk. */
+  notificationsTest: { max: 5, windowMs: 10 * 60_000 },
+  /**
+   * Preview-image renders (KV misses), per client address (decision 220). A crawler of a shared link causes at
+   * most one per card (later fetches are KV hits, not counted); 200 distinct ids in 25 s are refused after the
+   * 20th.
+   */
+  shareImageRender: { max: 20, windowMs: 10 * 60_000 },
+  /**
+   * Failed sign-ins per account, from any address (decision 211); stays in D1: the Workers Rate Limiting
+   * binding has only 10 s and 60 s periods.
+   */
+  signInAccount: { max: 10, windowMs: 15 * 60_000 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Counts requests against one rule. The shape is the Workers Rate Limiting binding's (`limit({ key })` ->
+ * `{ success }`), so a per-minute rule can later be served by that binding instead of D1.
+ */
+export interface RateLimiter {
+  limit(options: { key: string }): Promise<{ success: boolean }>;
+}
+
+/**
+ * The limiter of a named rule, counted in D1: a fixed-window counter, one atomic upsert per request (KV is
+ * eventually consistent and wrong for counters). It shares better-auth's rate_limit table under an "app:"
+ * key prefix, so auth and app limits live together and one retention job clears both.
+ */
+export function rateLimiter(
   env: { DB: D1Database },
-  key: string,
-  max: number,
-  windowMs: number,
-  now = Date.now(),
-): Promise<RateLimitResult> {
-  const row = await env.DB.prepare(
-    `INSERT INTO rate_limit (id, key, count, last_request) VALUES (?1, ?1, 1, ?2)
-     ON CONFLICT(key) DO UPDATE SET
-       count = CASE WHEN rate_limit.last_request <= ?2 - ?3 THEN 1 ELSE rate_limit.count + 1 END,
-       last_request = CASE WHEN rate_limit.last_request <= ?2 - ?3 THEN ?2 ELSE rate_limit.last_request END
-     RETURNING count`,
-  )
-    .bind(`app:${key}`, now, windowMs)
-    .first<{ count: number }>();
-  const count = row?.count ?? 1;
-  return { allowed: count <= max, count };
+  name: RateLimitName,
+  clock: () => number = Date.now,
+): RateLimiter {
+  const rule: RateLimitRule = RATE_LIMITS[name];
+  return {
+    async limit({ key }) {
+      const now = clock();
+      const row = await env.DB.prepare(
+        `INSERT INTO rate_limit (id, key, count, last_request) VALUES (?1, ?1, 1, ?2)
+         ON CONFLICT(key) DO UPDATE SET
+           count = CASE WHEN rate_limit.last_request <= ?2 - ?3 THEN 1 ELSE rate_limit.count + 1 END,
+           last_request = CASE WHEN rate_limit.last_request <= ?2 - ?3 THEN ?2 ELSE rate_limit.last_request END
+         RETURNING count`,
+      )
+        .bind(`app:${name}:${key}`, now, rule.windowMs)
+        .first<{ count: number }>();
+      return { success: (row?.count ?? 1) <= rule.max };
+    },
+  };
 }
 
 /** The client address Cloudflare puts on every request (absent in local tests). */
@@ -33,4 +83,40 @@ export function clientAddress(request: Request): string {
     request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ??
     "local"
   );
+}
+
+// ------------------------------------------------------------------------------------------------ retention
+
+/**
+ * A rate_limit row whose last request is older than this counts for nothing: every window, the app's and
+ * better-auth's, is shorter (a test holds it), so its next request starts a new window anyway. The daily
+ * housekeeping deletes such rows.
+ */
+export const RATE_LIMIT_ROW_RETENTION_MS = DAY_MS;
+
+/** Deletes expired rate_limit rows, oldest first, in bounded batches on rate_limit_last_request_idx. */
+export function deleteExpiredRateLimitRows(
+  env: { DB: D1Database },
+  nowMs: number,
+  bounds?: Partial<BatchedDelete>,
+): Promise<{ deleted: number; complete: boolean }> {
+  const cutoff = nowMs - RATE_LIMIT_ROW_RETENTION_MS;
+  return deleteInBatches(async (limit) => {
+    const result = await env.DB.prepare(
+      `DELETE FROM rate_limit WHERE id IN (
+         SELECT id FROM rate_limit WHERE last_request < ?1 ORDER BY last_request LIMIT ?2)`,
+    )
+      .bind(cutoff, limit)
+      .run();
+    return result.meta.changes ?? 0;
+  }, bounds);
+}
+
+/** Forgets one key's counter of a rule (e.g. a successful sign-in clears the account's failures). */
+export async function clearRateLimit(
+  env: { DB: D1Database },
+  name: RateLimitName,
+  key: string,
+): Promise<void> {
+  await env.DB.prepare("DELETE FROM rate_limit WHERE key = ?1").bind(`app:${name}:${key}`).run();
 }

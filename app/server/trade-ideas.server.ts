@@ -1,12 +1,15 @@
 // Access to the trade ideas: the plan-capped list for the signed-in user (/spreads and /api/get_trades),
 // read from the ideas cache (never screened on request). The market module only knows the ideas; the plan
 // cap (entitlements module) and the watchlist-first order live here.
-import { balancedCappedList } from "../engine";
+import { eq } from "drizzle-orm";
+import { DEFAULT_SPREAD_PROFILE, isSpreadProfile, listInRuleOrder, type SpreadProfile } from "../engine";
 import { limitForJson } from "../lib/entitlements";
 import {
   filterIdeas,
   IDEAS_PAGE_SIZE,
+  isIndexEtf,
   keepAvailableSymbols,
+  withDaysToExpiration,
   type FilterableIdea,
   type TradeFilters,
 } from "../lib/trade-ideas";
@@ -14,6 +17,7 @@ import { newYorkDateOf } from "../lib/market-calendar";
 import type { PlanTier } from "../lib/plans";
 import { entitlementOf, refusalOf, type EntitledUser, type Refusal } from "./entitlements.server";
 import type { WorkerEnv } from "./env.server";
+import { getDb, schema } from "./db/client.server";
 import { gzipText } from "./http/compression.server";
 import { readIdeasSnapshot, type TradeIdea, type TradeIdeasSnapshot } from "./market/ideas.server";
 import {
@@ -26,24 +30,47 @@ import type { DataFreshness } from "./market/refresh/freshness.server";
 import type { MarketSource } from "./market/types.server";
 import { watchlistOf, type UserWithWatchlistCopy } from "./watchlist.server";
 
-export type TradeIdeasUser = EntitledUser & UserWithWatchlistCopy;
+export type TradeIdeasUser = EntitledUser & UserWithWatchlistCopy & { spreadProfile?: string | null };
 
 /**
- * The list a plan sees (spec 001 §5, §6 and decision 050): credit spreads only (cash-secured puts and
- * covered calls belong to the wheel screens), the user's watchlist symbols first, then the rest, each group
- * balanced by strategy (the engine's `balancedCappedList`), cut to the plan's limit (0 = none, Infinity =
- * all).
+ * The profile a request is served (decision 237): a valid override (the `profile` query parameter), else the
+ * user's saved choice, else Balanced.
  */
-export function ideasInPlanOrder<T extends { stock_symbol: string; strategy_type: string }>(
-  ideas: readonly T[],
-  limit: number,
-  watchlist: readonly string[],
-): T[] {
+export function profileFor(user: { spreadProfile?: string | null }, override?: string | null): SpreadProfile {
+  if (isSpreadProfile(override)) return override;
+  return isSpreadProfile(user.spreadProfile) ? user.spreadProfile : DEFAULT_SPREAD_PROFILE;
+}
+
+/** Saves the user's profile (one UPDATE of their row; the session reads it from there). */
+export async function saveSpreadProfile(
+  env: WorkerEnv,
+  userId: string,
+  profile: SpreadProfile,
+): Promise<void> {
+  await getDb(env)
+    .update(schema.user)
+    .set({ spreadProfile: profile })
+    .where(eq(schema.user.id, userId))
+    .run();
+}
+
+/**
+ * The list a plan sees (spec 001 §5, §6 and decisions 237-238): credit spreads only (cash-secured puts and
+ * covered calls belong to the wheel screens) of the chosen profile (an idea stored without one is Balanced),
+ * the list rules of the engine's `listInRuleOrder` (watchlist first, no repeats, at most 3 per symbol, the
+ * index-ETF group capped), cut to the plan's limit (0 = none, Infinity = all).
+ */
+export function ideasInPlanOrder<
+  T extends { stock_symbol: string; strategy_type: string; expiration_date: string; profile?: string },
+>(ideas: readonly T[], limit: number, watchlist: readonly string[], profile: SpreadProfile): T[] {
   const spreads = ideas.filter(
-    (i) => i.strategy_type !== "CASH_SECURED_PUT" && i.strategy_type !== "COVERED_CALL",
+    (i) =>
+      i.strategy_type !== "CASH_SECURED_PUT" &&
+      i.strategy_type !== "COVERED_CALL" &&
+      (i.profile ?? DEFAULT_SPREAD_PROFILE) === profile,
   );
   const mine = new Set(watchlist.map((s) => s.toUpperCase()));
-  return balancedCappedList(spreads, limit, (i) => mine.has(i.stock_symbol));
+  return listInRuleOrder(spreads, limit, (i) => mine.has(i.stock_symbol), isIndexEtf);
 }
 
 /** A card's idea: every field of the payload except the engine's ranking internals and leg greeks. */
@@ -70,6 +97,7 @@ export function slimIdea(idea: TradeIdea): ListIdea {
 
 export interface TradeIdeasList {
   ideas: ListIdea[];
+  profile: SpreadProfile;
   /** Ideas available before the plan cap. */
   total: number;
   source: string | null;
@@ -118,9 +146,10 @@ interface SnapshotMemo {
   snapshot: TradeIdeasSnapshot | null;
   /** The refresh run's freshness record, read with the snapshot: the same run writes both. */
   freshness: DataFreshness | null;
-  slim?: TradeIdeasList;
-  /** Each idea's `JSON.stringify`, by identity (the API joins them in the user's order). */
+  slim?: Omit<TradeIdeasList, "profile">;
+  /** Each idea's `JSON.stringify` with its DTE counted from `ideaJsonDay`, by identity (the API joins them). */
   ideaJson?: Map<TradeIdea, string>;
+  ideaJsonDay?: string;
   /** A few whole `trade_suggestions` arrays as JSON, by order key (plan limit + watchlist hits). */
   arrays: Map<string, string>;
   /** A few whole bodies gzipped (decision 200), by the body's text minus the array: its order key and fields. */
@@ -150,7 +179,7 @@ async function currentSnapshot(env: WorkerEnv, fresh: boolean, nowMs: number): P
   return entry;
 }
 
-function slimAll(entry: SnapshotMemo): TradeIdeasList {
+function slimAll(entry: SnapshotMemo): Omit<TradeIdeasList, "profile"> {
   const { snapshot } = entry;
   return (entry.slim ??= {
     ideas: (snapshot?.ideas ?? []).map(slimIdea),
@@ -173,16 +202,17 @@ export function forgetIdeasMemo(): void {
 export async function tradeIdeasFor(
   env: WorkerEnv,
   user: TradeIdeasUser,
-  options: { fresh?: boolean; nowMs?: number } = {},
+  options: { fresh?: boolean; nowMs?: number; profile?: string | null } = {},
 ): Promise<TradeIdeasList> {
   const { allowed, limit } = entitlementOf(user, "tradeIdeas");
-  if (!allowed) return { ideas: [], total: 0, source: null, asOf: null, stale: false };
+  const profile = profileFor(user, options.profile);
+  if (!allowed) return { ideas: [], profile, total: 0, source: null, asOf: null, stale: false };
   const [entry, watchlist] = await Promise.all([
     currentSnapshot(env, options.fresh ?? false, options.nowMs ?? Date.now()),
     watchlistOf(env, user),
   ]);
   const all = slimAll(entry);
-  return { ...all, ideas: ideasInPlanOrder(all.ideas, limit, watchlist) };
+  return { ...all, profile, ideas: ideasInPlanOrder(all.ideas, limit, watchlist, profile) };
 }
 
 /** One screenful of /spreads: what the query asks for, out of the plan-capped list. */
@@ -191,6 +221,8 @@ export interface TradeIdeasPage {
   ideas: ListIdea[];
   /** Ideas available before the plan cap. */
   total: number;
+  /** The profile served (decision 237). */
+  profile: SpreadProfile;
   /** Ideas the plan shows (the list the filters apply to). */
   capped: number;
   /** Ideas of the capped list that pass the filters. */
@@ -234,13 +266,15 @@ export async function tradeIdeasPageFor(
   env: WorkerEnv,
   user: TradeIdeasUser,
   query: { filters: TradeFilters; page: number },
-  options: { today: string; fresh?: boolean; nowMs?: number },
+  options: { today: string; fresh?: boolean; nowMs?: number; profile?: string | null },
 ): Promise<TradeIdeasPage> {
   const list = await tradeIdeasFor(env, user, options);
   const shown = pageOfIdeas(list.ideas, query, options.today);
   return {
     ...shown,
+    ideas: shown.ideas.map((i) => withDaysToExpiration(i, options.today)),
     total: list.total,
+    profile: list.profile,
     capped: list.ideas.length,
     pageSize: IDEAS_PAGE_SIZE,
     source: list.source,
@@ -251,6 +285,8 @@ export async function tradeIdeasPageFor(
 
 export interface TradeSuggestionsView {
   plan: PlanTier;
+  /** The profile served: the user's saved one unless the query overrides it (decision 237). */
+  profile: SpreadProfile;
   /** null = all (JSON has no Infinity). */
   limit: number | null;
   trade_suggestions: TradeIdea[];
@@ -272,8 +308,10 @@ export async function tradeSuggestionsFor(
   env: WorkerEnv,
   user: TradeIdeasUser,
   nowMs = Date.now(),
+  profileOverride: string | null = null,
 ): Promise<{ ok: true; view: TradeSuggestionsView } | { ok: false; refusal: Refusal }> {
   const { plan, allowed, limit } = entitlementOf(user, "tradeIdeas");
+  const profile = profileFor(user, profileOverride);
   if (!allowed) return { ok: false, refusal: refusalOf(user, "tradeIdeas") };
   const [banner, snapshot, watchlist] = await Promise.all([
     getMarketBanner(env, nowMs),
@@ -281,12 +319,16 @@ export async function tradeSuggestionsFor(
     watchlistOf(env, user),
   ]);
   const ideas = snapshot?.ideas ?? [];
+  const today = newYorkDateOf(nowMs);
   return {
     ok: true,
     view: {
       plan,
+      profile,
       limit: limitForJson(limit),
-      trade_suggestions: ideasInPlanOrder(ideas, limit, watchlist),
+      trade_suggestions: ideasInPlanOrder(ideas, limit, watchlist, profile).map((i) =>
+        withDaysToExpiration(i, today),
+      ),
       total: ideas.length,
       source: snapshot?.source ?? null,
       asOf: snapshot?.asOf ?? null,
@@ -309,6 +351,7 @@ export async function tradeSuggestionsBody(
   env: WorkerEnv,
   user: TradeIdeasUser,
   nowMs = Date.now(),
+  profileOverride: string | null = null,
 ): Promise<
   | {
       ok: true;
@@ -321,6 +364,7 @@ export async function tradeSuggestionsBody(
 > {
   const { plan, allowed, limit } = entitlementOf(user, "tradeIdeas");
   if (!allowed) return { ok: false, refusal: refusalOf(user, "tradeIdeas") };
+  const profile = profileFor(user, profileOverride);
   const [entry, watchlist] = await Promise.all([currentSnapshot(env, false, nowMs), watchlistOf(env, user)]);
   // The freshness comes from the memo with the snapshot (no KV read per request); the status is for now.
   const banner = marketBannerOf(entry.freshness, nowMs);
@@ -328,11 +372,21 @@ export async function tradeSuggestionsBody(
   const ideas = snapshot?.ideas ?? [];
   const present = new Set(ideas.map((i) => i.stock_symbol));
   const hits = [...new Set(watchlist.map((s) => s.toUpperCase()))].filter((s) => present.has(s)).sort();
-  const key = `${limit}|${hits.join(",")}`;
+  // DTE is counted from today (decision 235), so the texts are made again when the New York date turns.
+  const today = newYorkDateOf(nowMs);
+  if (entry.ideaJsonDay !== today) {
+    entry.ideaJson = undefined;
+    entry.arrays.clear();
+    entry.gzipped.clear();
+    entry.ideaJsonDay = today;
+  }
+  const key = `${profile}|${limit}|${hits.join(",")}`;
   let array = entry.arrays.get(key);
   if (array === undefined) {
-    const ordered = ideasInPlanOrder(ideas, limit, hits);
-    const json = (entry.ideaJson ??= new Map(ideas.map((i) => [i, JSON.stringify(i)])));
+    const ordered = ideasInPlanOrder(ideas, limit, hits, profile);
+    const json = (entry.ideaJson ??= new Map(
+      ideas.map((i) => [i, JSON.stringify(withDaysToExpiration(i, today))]),
+    ));
     array = `[${ordered.map((i) => json.get(i)!).join(",")}]`;
     if (entry.arrays.size >= ARRAYS_KEPT) entry.arrays.delete(entry.arrays.keys().next().value!);
     entry.arrays.set(key, array);
@@ -340,7 +394,8 @@ export async function tradeSuggestionsBody(
   // The keys in the order of TradeSuggestionsView (JSON.stringify writes them in insertion order).
   const stale = snapshot?.stale ?? false;
   const head =
-    `{"plan":${JSON.stringify(plan)},"limit":${JSON.stringify(limitForJson(limit))}` +
+    `{"plan":${JSON.stringify(plan)},"profile":${JSON.stringify(profile)}` +
+    `,"limit":${JSON.stringify(limitForJson(limit))}` +
     `,"trade_suggestions":`;
   const tail =
     `,"total":${ideas.length}` +

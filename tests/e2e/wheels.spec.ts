@@ -52,6 +52,18 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
   await expect(page.getByTestId("market-banner")).toBeVisible();
   const table = page.getByTestId("csp-table");
   await expect(table.getByTestId("strategy-row").first()).toBeVisible({ timeout: 45_000 });
+  // Balanced screens 21-45 days out; every annualised figure has its period return beside it.
+  await expect(page.getByTestId("risk-window").first()).toHaveText("21-45 days to expiration");
+  const rows = table.getByTestId("strategy-row");
+  const periods = await rows.getByTestId("period-return").allTextContents();
+  expect(periods.length).toBe(await rows.count());
+  for (const text of periods) {
+    const m = /^(\d+\.\d{2})% in (\d+)d$/.exec(text.trim());
+    expect(m, text).not.toBeNull();
+    expect(Number(m![2])).toBeGreaterThanOrEqual(21);
+    expect(Number(m![2])).toBeLessThanOrEqual(45);
+  }
+  await expect(page.getByTestId("avg-period-return")).toHaveText(/^avg \d+\.\d% in \d+d$/);
   await page.screenshot({ path: `${shots}/wheels-pro-csp-desktop.png`, fullPage: true });
 
   // Cash: below the minimum the hint changes and Update is disabled; Enter submits.
@@ -158,12 +170,30 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
 
   const ccTable = page.getByTestId("cc-table");
   await expect(ccTable.getByTestId("strategy-row").first()).toBeVisible({ timeout: 45_000 });
-  // MSFT at a $9,999 basis: every call is below the basis and flagged; the filter can hide them.
-  await expect(ccTable.getByTestId("guardrail").first()).toBeVisible();
-  await page.screenshot({ path: `${shots}/wheels-pro-cc-desktop.png`, fullPage: true });
-  await page.getByRole("button", { name: "Filters" }).last().click();
-  await page.getByLabel("Hide strikes below my cost basis").check();
+  // MSFT at a $9,999 basis: every call is below the basis, so none is listed by default and the switch
+  // (visible, off) says why; switched on, they are listed and flagged.
+  const belowBasis = page.getByRole("switch", { name: "Include strikes below my cost basis" });
+  await expect(belowBasis).toBeVisible();
+  await expect(belowBasis).not.toBeChecked();
+  await expect(page.getByTestId("below-basis-guardrail")).toHaveText(
+    /left out: if your shares were called away at such a strike, you would sell them for less than you paid/,
+  );
+  await expect(page.getByTestId("below-basis-switch")).toContainText(
+    /struck below your cost basis for: .*MSFT/,
+  );
   await expect(ccTable.getByTestId("guardrail")).toHaveCount(0);
+  await expect(ccTable.getByRole("cell", { name: /^MSFT/ })).toHaveCount(0);
+  const ccPeriods = await ccTable.getByTestId("period-return").allTextContents();
+  expect(ccPeriods.every((t) => /^\d+\.\d{2}% in \d+d$/.test(t.trim()))).toBe(true);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/api/wheel/cc-strategies/batch")),
+    belowBasis.check(),
+  ]);
+  await expect(ccTable.getByTestId("guardrail").first()).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId("below-basis-guardrail")).toHaveText(/listed and marked/);
+  await page.screenshot({ path: `${shots}/wheels-pro-cc-desktop.png`, fullPage: true });
+  await belowBasis.uncheck();
+  await expect(ccTable.getByTestId("guardrail")).toHaveCount(0, { timeout: 45_000 });
 
   // Remove a position.
   await page.getByRole("button", { name: "Remove MSFT" }).click();

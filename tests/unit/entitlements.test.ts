@@ -116,7 +116,11 @@ describe("refusals: the spec's words, status and where the UI goes", () => {
 });
 
 describe("the ideas a plan sees (spec 001 §5, §6)", () => {
-  const idea = (stock_symbol: string, strategy_type = "BULL_PUT_SPREAD") => ({ stock_symbol, strategy_type });
+  const idea = (stock_symbol: string, strategy_type = "BULL_PUT_SPREAD") => ({
+    stock_symbol,
+    strategy_type,
+    expiration_date: "2026-12-18",
+  });
   const ideas = [
     idea("SPY"),
     idea("QQQ"),
@@ -126,14 +130,14 @@ describe("the ideas a plan sees (spec 001 §5, §6)", () => {
     idea("AAPL", "BEAR_CALL_SPREAD"),
   ];
   it("takes watchlist trades first, then fills the remaining slots", () => {
-    expect(ideasInPlanOrder(ideas, 3, ["aapl"])).toEqual([
+    expect(ideasInPlanOrder(ideas, 3, ["aapl"], "balanced")).toEqual([
       idea("AAPL", "IRON_CONDOR"),
       idea("AAPL", "BEAR_CALL_SPREAD"),
       idea("SPY"),
     ]);
   });
   it("gives nothing at 0 and everything (but wheel ideas) at Infinity", () => {
-    expect(ideasInPlanOrder(ideas, 0, ["SPY"])).toEqual([]);
-    expect(ideasInPlanOrder(ideas, Infinity, [])).toHaveLength(5);
+    expect(ideasInPlanOrder(ideas, 0, ["SPY"], "balanced")).toEqual([]);
+    expect(ideasInPlanOrder(ideas, Infinity, [], "balanced")).toHaveLength(5);
   });
 });

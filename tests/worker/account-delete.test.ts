@@ -101,7 +101,10 @@ describe("account deletion", () => {
     const theirsBefore = await Promise.all(USER_TABLES.map(([t, c]) => countFor(t, c, them.id)));
 
     const res = outcome(
-      await call(accountDelete.action, formPost("/account/delete", { confirm: "DELETE" }, { cookie })),
+      await call(
+        accountDelete.action,
+        formPost("/account/delete", { confirm: "DELETE", password: "secret-password" }, { cookie }),
+      ),
     );
     expect(res.status).toBe(302);
     expect(res.location).toBe("/?accountDeleted=1");
@@ -129,7 +132,10 @@ describe("account deletion", () => {
     const cookie = await signUpAndGetCookie(email);
     for (const confirm of ["", "delete", "yes"]) {
       const res = outcome(
-        await call(accountDelete.action, formPost("/account/delete", { confirm }, { cookie })),
+        await call(
+          accountDelete.action,
+          formPost("/account/delete", { confirm, password: "secret-password" }, { cookie }),
+        ),
       );
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: "Type DELETE to confirm." });
@@ -143,7 +149,10 @@ describe("account deletion", () => {
     await setUser(email, { role: "admin" });
     await env.DB.prepare("insert into admins (email) values (?)").bind(email).run();
     const res = outcome(
-      await call(accountDelete.action, formPost("/account/delete", { confirm: "DELETE" }, { cookie })),
+      await call(
+        accountDelete.action,
+        formPost("/account/delete", { confirm: "DELETE", password: "secret-password" }, { cookie }),
+      ),
     );
     expect(res.status).toBe(403);
     expect(await userRow(email)).not.toBeNull();
@@ -158,7 +167,10 @@ describe("account deletion", () => {
       subscription_tier: "Pro Plan",
     });
     const res = outcome(
-      await call(accountDelete.action, formPost("/account/delete", { confirm: "DELETE" }, { cookie })),
+      await call(
+        accountDelete.action,
+        formPost("/account/delete", { confirm: "DELETE", password: "secret-password" }, { cookie }),
+      ),
     );
     expect(res.status).toBe(502);
     expect(await userRow(email)).not.toBeNull();
@@ -187,9 +199,13 @@ describe("account deletion", () => {
     });
 
     const res = outcome(
-      await call(accountDelete.action, formPost("/account/delete", { confirm: "DELETE" }, { cookie }), {
-        context,
-      }),
+      await call(
+        accountDelete.action,
+        formPost("/account/delete", { confirm: "DELETE", password: "secret-password" }, { cookie }),
+        {
+          context,
+        },
+      ),
     );
     expect(res.status).toBe(302);
     expect(await userRow(email)).toBeNull();
@@ -199,8 +215,55 @@ describe("account deletion", () => {
     expect(deletes).toHaveLength(1);
   });
 
+  it("asks for the password first: none or a wrong one deletes nothing", async () => {
+    const email = "prove-it@example.com";
+    const cookie = await signUpAndGetCookie(email);
+    for (const [password, error] of [
+      ["", "Enter your password to confirm."],
+      ["not-my-password", "Current password is incorrect"],
+    ] as const) {
+      const res = outcome(
+        await call(
+          accountDelete.action,
+          formPost("/account/delete", { confirm: "DELETE", password }, { cookie }),
+        ),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error });
+    }
+    expect(await userRow(email)).not.toBeNull();
+  });
+
+  it("a social-only account needs a sign-in from the last 10 minutes", async () => {
+    const email = "social-only@example.com";
+    const cookie = await signUpAndGetCookie(email);
+    const userId = (await userRow(email))!.id;
+    await env.DB.prepare("delete from account where user_id = ?").bind(userId).run();
+    await env.DB.prepare("update session set created_at = ? where user_id = ?")
+      .bind(Date.now() - 11 * 60_000, userId)
+      .run();
+    const stale = outcome(
+      await call(accountDelete.action, formPost("/account/delete", { confirm: "DELETE" }, { cookie })),
+    );
+    expect(stale.status).toBe(403);
+    expect(await userRow(email)).not.toBeNull();
+    await env.DB.prepare("update session set created_at = ? where user_id = ?")
+      .bind(Date.now(), userId)
+      .run();
+    const fresh = outcome(
+      await call(accountDelete.action, formPost("/account/delete", { confirm: "DELETE" }, { cookie })),
+    );
+    expect(fresh.status).toBe(302);
+    expect(await userRow(email)).toBeNull();
+  });
+
   it("sends a visitor to sign in", async () => {
-    const res = outcome(await call(accountDelete.action, formPost("/account/delete", { confirm: "DELETE" })));
+    const res = outcome(
+      await call(
+        accountDelete.action,
+        formPost("/account/delete", { confirm: "DELETE", password: "secret-password" }),
+      ),
+    );
     expect(res.status).toBe(302);
     expect(res.location).toMatch(/^\/signin\?returnTo=/);
   });

@@ -91,7 +91,7 @@ describe("policy consent on every sign-up path (defect 1)", () => {
   });
 });
 
-describe("better-auth admin plugin endpoints (defect 2)", () => {
+describe("better-auth admin plugin endpoints (defect 2; decision 213)", () => {
   async function listUsers(cookie: string) {
     return apiAuth.loader({
       request: new Request(`${ORIGIN}/api/auth/admin/list-users`, {
@@ -101,40 +101,57 @@ describe("better-auth admin plugin endpoints (defect 2)", () => {
     } as never) as Promise<Response>;
   }
 
-  it("refuses a user with the admin role but no admins row", async () => {
-    const cookie = await signUpAndGetCookie("roleonly-api@example.com");
-    await setUser("roleonly-api@example.com", { role: "admin" });
-    expect((await listUsers(cookie)).status).toBe(403);
-    const target = await signUpAndGetCookie("victim-api@example.com").then(() =>
-      env.DB.prepare("select id from user where email = ?")
-        .bind("victim-api@example.com")
-        .first<string>("id"),
-    );
-    const setRole = await apiPost("/admin/set-role", { userId: target, role: "admin" }, { cookie });
-    expect(setRole.status).toBe(403);
-    expect(
-      await env.DB.prepare("select role from user where email = ?")
-        .bind("victim-api@example.com")
-        .first("role"),
-    ).toBe("user");
-  });
-
-  it("lets a real admin (role and admins row) use them, but never impersonation", async () => {
+  it("are closed over HTTP, even to a real admin (role and admins row): the back office uses none", async () => {
     const cookie = await signUpAndGetCookie("real-admin-api@example.com");
     await setUser("real-admin-api@example.com", { role: "admin" });
     await env.DB.prepare("insert into admins (email) values (?)").bind("real-admin-api@example.com").run();
-    expect((await listUsers(cookie)).status).toBe(200);
+    await signUpAndGetCookie("victim-api@example.com");
     const target = await env.DB.prepare("select id from user where email = ?")
-      .bind("roleonly-api@example.com")
+      .bind("victim-api@example.com")
       .first<string>("id");
-    const impersonate = await apiPost("/admin/impersonate-user", { userId: target }, { cookie });
-    expect(impersonate.status).toBe(403);
+    expect((await listUsers(cookie)).status).toBe(404);
+    const attempts: [string, Record<string, unknown>][] = [
+      ["/admin/set-role", { userId: target, role: "admin" }],
+      ["/admin/ban-user", { userId: target }],
+      ["/admin/set-user-password", { userId: target, newPassword: "taken-over-1" }],
+      ["/admin/remove-user", { userId: target }],
+      [
+        "/admin/create-user",
+        {
+          email: "made@example.com",
+          password: "made-password",
+          name: "m",
+          data: { subscriptionTier: "Elite Plan" },
+        },
+      ],
+      ["/admin/impersonate-user", { userId: target }],
+      ["/admin/update-user", { userId: target, data: { name: [] } }],
+    ];
+    for (const [path, body] of attempts)
+      expect((await apiPost(path, body, { cookie })).status, path).toBe(404);
+    expect(
+      await env.DB.prepare("select role, banned from user where email = ?")
+        .bind("victim-api@example.com")
+        .first(),
+    ).toEqual({ role: "user", banned: 0 });
+    expect(await userCount("made@example.com")).toBe(0);
     expect(
       await env.DB.prepare("select count(*) as n from session where impersonated_by is not null").first("n"),
     ).toBe(0);
   });
 
+  it("keep the plugin's server-side part: a banned account cannot sign in", async () => {
+    await signUpAndGetCookie("banned-api@example.com");
+    await setUser("banned-api@example.com", { banned: 1 });
+    const res = await apiPost("/sign-in/email", {
+      email: "banned-api@example.com",
+      password: "secret-password",
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: "BANNED_USER" });
+  });
+
   it("refuses a visitor", async () => {
-    expect((await listUsers("")).status).toBe(403);
+    expect((await listUsers("")).status).toBe(404);
   });
 });

@@ -1,8 +1,9 @@
 /// <reference types="vite/client" />
 // The authorization matrix (issue 18 item 1): one test per route row of tests/worker/authz/matrix.ts, each
 // checking every role's answer. Routes are discovered from app/routes.ts, so a route without a row fails.
-// Requests run the way React Router serves them: a GET runs the enclosing layouts' loaders first (their
-// redirect wins), then the route's loader; other methods run the route's action alone.
+// Requests run the way the Worker serves them: a GET runs the enclosing layouts' loaders first (their
+// redirect wins), then the route's loader; other methods pass the cross-site write guard (workers/app.ts),
+// then run the route's action alone. Every write row is asked again from a foreign origin.
 import { beforeAll, describe, expect, it } from "vitest";
 import routesSource from "../../app/routes.ts?raw";
 import { call, ORIGIN } from "./helpers";
@@ -10,29 +11,13 @@ import { freshIp } from "./auth-helpers";
 import { stripeContext } from "./billing-helpers";
 import { MATRIX, ROLES, type Cell, type MatrixRow, type Role } from "./authz/matrix";
 import { seedWorld, type World } from "./authz/world";
+import { routeTable, type RouteEntry } from "./route-table";
+import { acceptsCrossSite, crossSiteRefusal } from "../../app/server/http/cross-site-guard.server";
+import { cloudflareContext } from "../../app/server/request-context.server";
 
 type RouteFn = (args: unknown) => unknown;
 type RouteModule = { loader?: RouteFn; action?: RouteFn };
 const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
-
-interface RouteEntry {
-  path: string;
-  file: string;
-  layouts: string[];
-}
-
-/** index(), route() and layout() entries of app/routes.ts, each with the layouts around it. */
-export function routeTable(source: string): RouteEntry[] {
-  const out: RouteEntry[] = [];
-  const layouts: string[] = [];
-  const token = /(index|route|layout)\(\s*(?:"([^"]*)",\s*)?"routes\/([^"]+)"(\s*,\s*\[)?|\]\s*\)/g;
-  for (const m of source.matchAll(token)) {
-    if (!m[1]) layouts.pop();
-    else if (m[1] === "layout") layouts.push(m[3]!);
-    else out.push({ path: m[1] === "index" ? "/" : `/${m[2]}`, file: m[3]!, layouts: [...layouts] });
-  }
-  return out;
-}
 
 interface Answer {
   status: number;
@@ -57,9 +42,12 @@ async function answerOf(result: unknown): Promise<Answer> {
   return { status: 200, location: null, body: result };
 }
 
-function requestFor(row: MatrixRow, world: World, role: Role) {
+/** A page on another site posting to ours (an attacker's, or a sibling subdomain's). */
+const FOREIGN_ORIGIN = "https://evil.example";
+
+function requestFor(row: MatrixRow, world: World, role: Role, origin = ORIGIN) {
   const spec = row.request(world, role);
-  const headers = new Headers({ Origin: ORIGIN, "cf-connecting-ip": freshIp() });
+  const headers = new Headers({ Origin: origin, "cf-connecting-ip": freshIp() });
   if (role !== "visitor") headers.set("Cookie", world.users[role].cookie);
   let body: string | undefined;
   if (spec.json !== undefined) {
@@ -78,9 +66,15 @@ function requestFor(row: MatrixRow, world: World, role: Role) {
 }
 
 /** What the role gets, in the matrix's own terms (a status, a redirect target, or status and count). */
-async function observe(row: MatrixRow, entry: RouteEntry, world: World, role: Role): Promise<Cell> {
+async function observe(
+  row: MatrixRow,
+  entry: RouteEntry,
+  world: World,
+  role: Role,
+  origin = ORIGIN,
+): Promise<Cell> {
   const context = stripeContext();
-  const { request, params } = requestFor(row, world, role);
+  const { request, params } = requestFor(row, world, role, origin);
   let answer: Answer;
   if (row.method === "GET") {
     let result: unknown = null;
@@ -99,9 +93,12 @@ async function observe(row: MatrixRow, entry: RouteEntry, world: World, role: Ro
     answer = await answerOf(result);
   } else {
     const mod = await modules[`../../app/routes/${entry.file}`]!();
-    answer = mod.action
-      ? await answerOf(await call(mod.action, request, { params, context }))
-      : { status: 405, location: null, body: null };
+    const refusal = crossSiteRefusal(request, context.get(cloudflareContext).env.APP_URL);
+    answer = refusal
+      ? await answerOf(refusal)
+      : mod.action
+        ? await answerOf(await call(mod.action, request, { params, context }))
+        : { status: 405, location: null, body: null };
   }
   if (answer.status >= 300 && answer.status < 400)
     return answer.location ?? `(no Location, ${answer.status})`;
@@ -111,11 +108,37 @@ async function observe(row: MatrixRow, entry: RouteEntry, world: World, role: Ro
 
 const routes = routeTable(routesSource);
 const rows = [...MATRIX.filter((r) => !r.last), ...MATRIX.filter((r) => r.last)];
+const writeRows = MATRIX.filter((r) => r.method !== "GET");
 
 describe("authorization matrix: every route x every role", () => {
   let world: World;
   beforeAll(async () => {
     world = await seedWorld();
+  }, 60_000);
+
+  // Decision 215: from a foreign origin every write is refused (403) for everyone before its action runs,
+  // except on the allowlist (a token or a signature authenticates those), which answers as from our own.
+  function writesFromAForeignOrigin() {
+    for (const row of writeRows)
+      it(`${row.method} ${row.route} from a foreign origin`, async () => {
+        const entry = routes.find((r) => r.path === row.route)!;
+        const allowlisted = acceptsCrossSite(new URL(row.request(world, "free").path, ORIGIN).pathname);
+        const actual = {} as Record<Role, Cell>;
+        for (const role of ROLES) actual[role] = await observe(row, entry, world, role, FOREIGN_ORIGIN);
+        expect(actual, JSON.stringify(actual)).toEqual(
+          allowlisted ? row.expect : Object.fromEntries(ROLES.map((r) => [r, 403])),
+        );
+      });
+  }
+
+  it("asks every route that has an action from a foreign origin", async () => {
+    const withAction: string[] = [];
+    for (const entry of routes) {
+      const mod = await modules[`../../app/routes/${entry.file}`]!();
+      if (mod.action) withAction.push(entry.path);
+    }
+    const written = new Set(writeRows.map((r) => r.route));
+    expect(withAction.filter((p) => !written.has(p))).toEqual([]);
   }, 60_000);
 
   it("has a row for every route in app/routes.ts, and no row for a route that does not exist", () => {
@@ -127,6 +150,7 @@ describe("authorization matrix: every route x every role", () => {
   });
 
   for (const row of rows) {
+    if (row === rows.find((r) => r.last)) writesFromAForeignOrigin();
     it(`${row.method} ${row.route}`, async () => {
       const entry = routes.find((r) => r.path === row.route);
       expect(entry, `${row.route} is not in app/routes.ts`).toBeDefined();

@@ -11,6 +11,10 @@ import routesSource from "../../app/routes.ts?raw";
 import { call, ORIGIN, signUpAndGetCookie } from "./helpers";
 import { stripeContext } from "./billing-helpers";
 import { setUser } from "./auth-helpers";
+import { daysFromToday } from "./fixtures/trade-ideas";
+import * as shareCreate from "../../app/routes/api.wheel.share.$type";
+import { decodeSharePayload, encodeSharePayload, type SharePayload } from "../../app/lib/wheel-share";
+import * as apiAuth from "../../app/routes/api.auth";
 
 type RouteModule = {
   loader?: (args: unknown) => unknown;
@@ -300,4 +304,138 @@ describe("fuzzing: bad input never yields a 5xx, always a clear 4xx, and writes 
       expect(after).toEqual(before);
     }, 600_000);
   }
+
+  // better-auth's own update-user (reached through /api/auth/*): the name and image a user writes, with the
+  // wrong types and lengths. Never a 5xx, a 4xx carries a message, and the stored row stays readable text
+  // within its limits, so the session still reads afterwards.
+  it("/api/auth/update-user: name and image of every kind", async () => {
+    const email = "fuzz-profile@example.com";
+    const cookie = await signUpAndGetCookie(email);
+    const profileValue = fc.oneof(weird, fc.string({ minLength: 90, maxLength: 120 }), fc.webUrl());
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ name: profileValue, image: profileValue }, { requiredKeys: [] }),
+        async (body) => {
+          const res = await call(
+            apiAuth.action,
+            new Request(new URL("/api/auth/update-user", ORIGIN), {
+              method: "POST",
+              headers: {
+                Origin: ORIGIN,
+                "cf-connecting-ip": freshIp(),
+                "Content-Type": "application/json",
+                Cookie: cookie,
+              },
+              body: JSON.stringify(body),
+            }),
+            { params: { "*": "update-user" } },
+          );
+          const answer = await answerOf(res);
+          const label = JSON.stringify(body).slice(0, 80);
+          if (answer.status >= 500) failures.push(`${label}: ${answer.status}`);
+          else if (answer.status >= 400 && !answer.message) failures.push(`${label}: no message`);
+          const row = await env.DB.prepare(
+            "select typeof(name) as n, length(name) as len, typeof(image) as i from user where email = ?",
+          )
+            .bind(email)
+            .first<{ n: string; len: number; i: string }>();
+          if (row!.n !== "text" || row!.len > 100 || !["text", "null"].includes(row!.i))
+            failures.push(`${label}: stored ${JSON.stringify(row)}`);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect([...new Set(failures)].slice(0, 10)).toEqual([]);
+    const session = await call(
+      apiAuth.loader,
+      new Request(new URL("/api/auth/get-session", ORIGIN), { headers: { Cookie: cookie } }),
+    );
+    expect((session as Response).status).toBe(200);
+  }, 600_000);
+});
+
+// Share payloads (spec 001 "Share payload"): one number of an otherwise plausible strategy is moved out of
+// its range. The share API refuses it with a message and stores nothing; a link carrying it decodes to
+// nothing (its page falls back to the server's record).
+const finite = { noNaN: true, noDefaultInfinity: true } as const;
+const notPositive = fc.oneof(fc.double({ ...finite, max: 0 }), fc.constantFrom(-0, -1e308));
+const above = (max: number) =>
+  fc.oneof(fc.double({ ...finite, min: max, minExcluded: true }), fc.constant(1e308));
+const below0 = fc.oneof(fc.double({ ...finite, max: -1e-9 }), fc.constant(-1e308));
+const price = fc.oneof(notPositive, above(100_000));
+const outOfRange = fc.oneof(
+  fc.record({ type: fc.constant("CSP" as const), field: fc.constant("strike"), value: price }),
+  fc.record({
+    type: fc.constantFrom("CSP" as const, "CC" as const),
+    field: fc.constant("premium"),
+    value: price,
+  }),
+  fc.record({
+    type: fc.constant("CSP" as const),
+    field: fc.constantFrom("returnOnCapital", "winProbability"),
+    value: fc.oneof(below0, above(100)),
+  }),
+  fc.record({
+    type: fc.constant("CSP" as const),
+    field: fc.constant("annualizedReturn"),
+    value: fc.oneof(below0, above(10_000)),
+  }),
+  fc.record({
+    type: fc.constant("CSP" as const),
+    field: fc.constant("daysToExpiration"),
+    value: fc.oneof(below0, above(1_100), fc.constant(2.5)),
+  }),
+  fc.record({
+    type: fc.constantFrom("CSP" as const, "CC" as const),
+    field: fc.constant("currentPrice"),
+    value: price,
+  }),
+  fc.record({ type: fc.constant("CC" as const), field: fc.constant("costBasis"), value: price }),
+  fc.record({
+    type: fc.constant("CC" as const),
+    field: fc.constant("shares"),
+    value: fc.oneof(
+      notPositive,
+      above(10_000_000),
+      fc.integer({ min: 1, max: 1_000_000 }).filter((n) => n % 100 !== 0),
+    ),
+  }),
+);
+
+describe("fuzzing share payloads: numbers out of their plausible range", () => {
+  it("are refused by the share API with a message, stored nowhere, and decode to nothing from a link", async () => {
+    const base = (type: "CSP" | "CC"): SharePayload => ({
+      type,
+      symbol: "AAPL",
+      expirationDate: daysFromToday(25),
+      strike: type === "CSP" ? 200 : 250,
+      premium: 3.25,
+      ...(type === "CC" ? { shares: 300, costBasis: 180 } : {}),
+    });
+    const count = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM shares").first<{ n: number }>())!.n;
+    const before = await count();
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(outOfRange, async ({ type, field, value }) => {
+        const strategy = { ...base(type), [field]: value };
+        const request = new Request(new URL(`/api/wheel/share/${type.toLowerCase()}`, ORIGIN), {
+          method: "POST",
+          headers: { Origin: ORIGIN, "Content-Type": "application/json", "cf-connecting-ip": freshIp() },
+          body: JSON.stringify({ strategy }),
+        });
+        const answer = await answerOf(
+          await call(shareCreate.action, request, { params: { type: type.toLowerCase() } }),
+        );
+        if (answer.status !== 400 || !answer.message)
+          failures.push(`${type} ${field}=${value}: ${answer.status} ${answer.message ?? ""}`);
+        if (decodeSharePayload(encodeSharePayload(strategy as SharePayload), type) !== null)
+          failures.push(`${type} ${field}=${value}: a link carrying it decodes`);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(failures.slice(0, 10)).toEqual([]);
+    expect(await count()).toBe(before);
+  }, 120_000);
 });

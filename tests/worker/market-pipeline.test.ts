@@ -283,14 +283,29 @@ describe("GET /api/get_trades plan caps", () => {
     }
   });
 
-  it("gives Elite every idea", async () => {
+  it("gives Elite every idea of its profile; the cron stored every profile's (decision 237)", async () => {
     const body = await json(
       await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.elite!)),
     );
     expect(body.plan).toBe("Elite Plan");
     expect(body.limit).toBeNull();
-    expect(body.trade_suggestions.length).toBe(body.total);
-    expect(body.total).toBeGreaterThan(30);
+    expect(body.profile).toBe("balanced");
+    const stored = JSON.parse((await env.MARKET_KV.get(KV_KEYS.ideas))!) as { ideas: { profile: string }[] };
+    const balanced = stored.ideas.filter((i) => i.profile === "balanced").length;
+    expect(body.trade_suggestions.length).toBe(balanced);
+    expect(body.trade_suggestions.length).toBeGreaterThan(30);
+    for (const p of ["conservative", "aggressive"]) {
+      const other = await json(
+        await call(getTrades.loader, requestWithCookie(`/api/get_trades?profile=${p}`, cookies.elite!)),
+      );
+      expect(other.profile).toBe(p);
+      expect(other.trade_suggestions.length).toBe(stored.ideas.filter((i) => i.profile === p).length);
+    }
+    const bad = (await call(
+      getTrades.loader,
+      requestWithCookie("/api/get_trades?profile=yolo", cookies.elite!),
+    )) as Response;
+    expect(bad.status).toBe(400);
   });
 
   it("serves one trade by id for share pages, never the list", async () => {

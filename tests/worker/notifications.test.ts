@@ -244,6 +244,32 @@ describe("preferences", () => {
     expect((bad as Response).status).toBe(400);
   });
 
+  it("parallel partial updates of different fields and the master switch all stay (decision 226)", async () => {
+    const pro = await account("pro");
+    // Each update re-reads and merges: before the conditional write, the last writer dropped the others' fields.
+    const events = ["exDividend", "dividendPayment", "splits", "spinoffs", "optionsExpiration"] as const;
+    const results = await Promise.all([
+      ...events.map(async (key) =>
+        bodyOf(
+          await call(
+            prefsRoute.action,
+            jsonRequest("/api/notifications/preferences", pro.cookie, "PUT", { events: { [key]: true } }),
+          ),
+        ),
+      ),
+      bodyOf(
+        await call(
+          toggleRoute.action,
+          jsonRequest("/api/notifications/toggle", pro.cookie, "POST", { enabled: false }),
+        ),
+      ),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(events.map(() => 200).concat(200));
+    const stored = await readPreferences(env, pro.id);
+    expect(stored.enabled).toBe(false);
+    for (const key of events) expect(stored.events[key]).toBe(true);
+  });
+
   it("history honours limit (default 50, at most 100)", async () => {
     const pro = await account("pro");
     for (let i = 0; i < 3; i++)

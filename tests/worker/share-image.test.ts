@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { cachedShareImage, contentHash } from "../../app/server/share-image/index.server";
 import { h, renderCardPng } from "../../app/server/share-image/index.server";
-import { fallbackCard, FALLBACK_CARD_SIZE } from "../../app/server/share-image/trade-card.server";
 import type { WorkerEnv } from "../../app/server/env.server";
 import { pngSize } from "./png";
 
@@ -50,13 +49,14 @@ describe("share image machinery", () => {
   });
 
   it("caches by content hash: the second call is a KV hit with the same bytes; new content renders anew", async () => {
-    const first = await cachedShareImage(testEnv, "test", { text: "A" }, (c) => card(c.text));
+    const render = { mayRender: async () => true };
+    const first = (await cachedShareImage(testEnv, "test", { text: "A" }, (c) => card(c.text), render))!;
     expect(first.cached).toBe(false);
-    const second = await cachedShareImage(testEnv, "test", { text: "A" }, (c) => card(c.text));
+    const second = (await cachedShareImage(testEnv, "test", { text: "A" }, (c) => card(c.text), render))!;
     expect(second.cached).toBe(true);
     expect(second.hash).toBe(first.hash);
     expect(second.png).toEqual(first.png);
-    const other = await cachedShareImage(testEnv, "test", { text: "B" }, (c) => card(c.text));
+    const other = (await cachedShareImage(testEnv, "test", { text: "B" }, (c) => card(c.text), render))!;
     expect(other.cached).toBe(false);
     expect(other.hash).not.toBe(first.hash);
   });
@@ -67,8 +67,18 @@ describe("share image machinery", () => {
     expect(await contentHash("a", { x: 1 })).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it("the fallback card is small", async () => {
-    const png = await renderCardPng(fallbackCard(), FALLBACK_CARD_SIZE);
-    expect(pngSize(png)).toEqual(FALLBACK_CARD_SIZE);
+  it("asks before rendering a miss: a refusal renders and stores nothing, a hit is served without asking", async () => {
+    let asked = 0;
+    const refuse = { mayRender: async () => (asked++, false) };
+    expect(await cachedShareImage(testEnv, "asked", { text: "refused" }, (c) => card(c.text), refuse)).toBe(
+      null,
+    );
+    expect(asked).toBe(1);
+    expect((await testEnv.SHARE_KV.list({ prefix: "img:asked:" })).keys).toHaveLength(0);
+    const allow = { mayRender: async () => true };
+    await cachedShareImage(testEnv, "asked", { text: "kept" }, (c) => card(c.text), allow);
+    const hit = await cachedShareImage(testEnv, "asked", { text: "kept" }, (c) => card(c.text), refuse);
+    expect(hit?.cached).toBe(true);
+    expect(asked).toBe(1);
   });
 });

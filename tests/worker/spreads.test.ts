@@ -5,7 +5,10 @@ import { gunzipSync } from "node:zlib";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as getTrades from "../../app/routes/api.get_trades";
+import * as tradeById from "../../app/routes/api.trade.$tradeId";
 import * as tradeImage from "../../app/routes/api.trade-image.$tradeId";
+import { daysToExpiry } from "../../app/engine";
+import { newYorkDateOf } from "../../app/lib/market-calendar";
 import * as shareTrade from "../../app/routes/share-trade";
 import * as spreads from "../../app/routes/spreads";
 import { getSession } from "../../app/server/auth/session.server";
@@ -606,5 +609,27 @@ describe("/api/trade-image/:tradeId", () => {
       expect(res.headers.get("Content-Type")).toBe("image/png");
       expect(pngSize(new Uint8Array(await res.arrayBuffer()))).toEqual({ width: 600, height: 315 });
     }
+  });
+});
+
+describe("one day count (decision 235): DTE from today's New York date on every reader", () => {
+  it("/api/get_trades and /api/trade/:id count daysToExpiration from today, not from the refresh", async () => {
+    forgetIdeasMemo();
+    const today = newYorkDateOf(Date.now());
+    const res = (await call(
+      getTrades.loader,
+      requestWithCookie("/api/get_trades", cookies.elite!),
+    )) as Response;
+    const list = (
+      (await res.json()) as { trade_suggestions: { expiration_date: string; daysToExpiration: number }[] }
+    ).trade_suggestions;
+    // The fixtures were stored with daysToExpiration 10 whatever their expiration.
+    expect(new Set(list.map((i) => i.daysToExpiration)).size).toBeGreaterThan(1);
+    for (const i of list) expect(i.daysToExpiration).toBe(daysToExpiry(today, i.expiration_date));
+    const id = IDEAS[0]!.trade_unique_identifier;
+    const one = (await (
+      (await call(tradeById.loader, `/api/trade/${id}`, { params: { tradeId: id } })) as Response
+    ).json()) as { trade: { expiration_date: string; daysToExpiration: number } };
+    expect(one.trade.daysToExpiration).toBe(daysToExpiry(today, one.trade.expiration_date));
   });
 });

@@ -2,7 +2,7 @@
 // The wheel API end to end in workerd: the cron job fills the caches with the simulated market, then the
 // routes answer from them (auth, plan caps, validation, positions, preferences, favorites, shares).
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
 import { freshIp } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
@@ -15,11 +15,13 @@ import * as favoriteRoute from "../../app/routes/api.wheel.favorites.$id";
 import * as shareCreate from "../../app/routes/api.wheel.share.$type";
 import * as shareRead from "../../app/routes/api.wheel.share.$type.$id";
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
+import { DEFAULT_UNIVERSE, DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
 import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server";
-import { decodeSharePayload } from "../../app/lib/wheel-share";
+import { decodeSharePayload, SHARE_MESSAGES } from "../../app/lib/wheel-share";
 import { FALLBACK_TICKERS, WHEEL_MESSAGES } from "../../app/lib/wheel";
 import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
+import { createPositionsSaver } from "../../app/lib/positions-sync";
+import { savePositions as clientSavePositions } from "../../app/lib/wheel-client";
 
 const NOW = new Date("2026-11-23T16:00:00Z");
 // Shared strategies must not have expired on the day the tests run (an expired share answers 404).
@@ -115,11 +117,42 @@ describe("POST /api/wheel/csp-strategies/batch", () => {
         expect(s.totalPremium).toBe(s.premiumPerContract * s.contracts);
         expect(s.source).toBe("demo");
         expect(typeof s.lastUpdated).toBe("string");
+        expect(s.daysToExpiration).toBeGreaterThanOrEqual(21);
         expect(s.daysToExpiration).toBeLessThanOrEqual(45);
       }
     }
     expect(total).toBeGreaterThan(0);
   });
+
+  it("keeps the whole balanced list in its 21-45 day window, the best first by annualised return", async () => {
+    const cookie = await userWith("Elite Plan");
+    const tickers = DEFAULT_UNIVERSE_SYMBOLS.filter((s) => /^[A-Z]+$/.test(s));
+    const all: any[] = [];
+    for (let i = 0; i < tickers.length; i += 50) {
+      const { status, body } = await json(
+        await call(
+          cspRoute.action,
+          post("/api/wheel/csp-strategies/batch", { tickers: tickers.slice(i, i + 50) }, cookie),
+        ),
+      );
+      expect(status).toBe(200);
+      for (const r of Object.values<any>(body.results)) {
+        all.push(...r.strategies);
+        // one strike per expiration (decision 243)
+        const expiries = r.strategies.map((s: any) => s.expirationDate);
+        expect(new Set(expiries).size).toBe(expiries.length);
+      }
+    }
+    expect(all.length).toBeGreaterThan(150);
+    for (const s of all) {
+      expect(s.daysToExpiration).toBeGreaterThanOrEqual(21);
+      expect(s.daysToExpiration).toBeLessThanOrEqual(45);
+      expect(Math.abs(s.delta)).toBeGreaterThanOrEqual(0.2);
+      expect(Math.abs(s.delta)).toBeLessThan(0.35);
+      expect(s.period_return).toBeCloseTo(s.returnOnCapital, 12);
+      expect(s.annualizedReturn).toBeCloseTo((s.period_return / s.daysToExpiration) * 365, 9);
+    }
+  }, 60_000);
 
   it("caps tickers per call by plan (Free 5, Pro 10, Elite 50)", async () => {
     const cases: [string, number][] = [
@@ -202,10 +235,24 @@ describe("POST /api/wheel/cc-strategies/batch", () => {
     const cookie = await userWith("Pro Plan");
     const ten = DEFAULT_UNIVERSE_SYMBOLS.filter((s) => /^[A-Z]+$/.test(s)).slice(0, 10);
     const positions = ten.map((ticker) => ({ ticker, shares: 300, costBasis: 10_000 }));
-    const { status, body } = await json(
+    // By default a call struck below the basis is left out, and the ticker says why (decision 244).
+    const hidden = await json(
       await call(
         ccRoute.action,
         post("/api/wheel/cc-strategies/batch", { positions, riskLevel: "aggressive" }, cookie),
+      ),
+    );
+    expect(hidden.status).toBe(200);
+    for (const t of ten)
+      expect(hidden.body.results[t]).toMatchObject({ strategies: [], note: "below_cost_basis" });
+    const { status, body } = await json(
+      await call(
+        ccRoute.action,
+        post(
+          "/api/wheel/cc-strategies/batch",
+          { positions, riskLevel: "aggressive", includeBelowCostBasis: true },
+          cookie,
+        ),
       ),
     );
     expect(status).toBe(200);
@@ -227,7 +274,49 @@ describe("POST /api/wheel/cc-strategies/batch", () => {
       await call(ccRoute.action, post("/api/wheel/cc-strategies/batch", { positions: eleven }, cookie)),
     );
     expect(over.status).toBe(400);
+    const notBoolean = await json(
+      await call(
+        ccRoute.action,
+        post(
+          "/api/wheel/cc-strategies/batch",
+          { positions: positions.slice(0, 1), includeBelowCostBasis: "yes" },
+          cookie,
+        ),
+      ),
+    );
+    expect(notBoolean.status).toBe(400);
   });
+
+  it("lists no default covered call that loses money if assigned (a book bought at reference prices)", async () => {
+    const cookie = await userWith("Elite Plan");
+    const book = DEFAULT_UNIVERSE.filter((e) => /^[A-Z]+$/.test(e.symbol)).map((e) => ({
+      ticker: e.symbol,
+      shares: 100,
+      costBasis: e.refPrice,
+    }));
+    let listed = 0;
+    let belowBasis = 0;
+    for (let i = 0; i < book.length; i += 10) {
+      const positions = book.slice(i, i + 10);
+      const { status, body } = await json(
+        await call(ccRoute.action, post("/api/wheel/cc-strategies/batch", { positions }, cookie)),
+      );
+      expect(status).toBe(200);
+      for (const r of Object.values<any>(body.results))
+        for (const s of r.strategies) {
+          listed++;
+          expect(s.costBasisGuardrail).toBe(false);
+          expect(s.callStrike).toBeGreaterThanOrEqual(r.position.costBasis);
+          expect(s.assignmentProfit).toBeGreaterThan(0);
+          expect(s.winProbabilityMethod).toBe("market-implied (risk-neutral, at expiry)");
+          expect(s.probabilityITM).toBeCloseTo(Math.abs(s.delta) * 100, 9);
+        }
+      belowBasis += Object.values<any>(body.results).filter((r) => r.note === "below_cost_basis").length;
+    }
+    expect(listed).toBeGreaterThan(100);
+    // Some positions sit above today's price: the switch would show calls for them.
+    expect(belowBasis).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe("positions", () => {
@@ -312,6 +401,89 @@ describe("positions", () => {
     // Each save replaced the whole list in one transaction: one of them, never a mix past the limit.
     expect(listed.body.positions).toHaveLength(8);
     expect(new Set(listed.body.positions.map((p: any) => p.symbol[0])).size).toBe(1);
+  });
+});
+
+describe("positions: a save from an older list (decision 225)", () => {
+  const base = [{ symbol: "AAPL", shares: 100, costBasis: 150 }];
+  const added = "BCDEFGHIJK".split("").map((c) => ({ symbol: `Z${c}`, shares: 100, costBasis: 10 }));
+  const saveFrom = async (cookie: string, positions: unknown, version: unknown) =>
+    json(await call(positionsRoute.action, post("/api/wheel/positions", { positions, version }, cookie)));
+  const stored = async (cookie: string) =>
+    (await json(await call(positionsRoute.loader, requestWithCookie("/api/wheel/positions", cookie)))).body;
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("parallel saves from one version: exactly one is stored, the rest get 409 and change nothing", async () => {
+    const elite = await userWith("Elite Plan");
+    expect(await stored(elite)).toMatchObject({ positions: [], version: 0 });
+    const first = await saveFrom(elite, base, 0);
+    expect(first).toMatchObject({ status: 200, body: { positions: base, version: 1 } });
+
+    const results = await Promise.all(added.map((p) => saveFrom(elite, [...base, p], 1)));
+    const winners = results.filter((r) => r.status === 200);
+    const stale = results.filter((r) => r.status === 409);
+    expect(winners).toHaveLength(1);
+    expect(stale).toHaveLength(added.length - 1);
+    const winner = winners[0]!.body.positions;
+    expect(winners[0]!.body.version).toBe(2);
+    // Each refusal carries the stored list and its version, to re-apply the change to.
+    for (const r of stale)
+      expect(r.body).toMatchObject({
+        error: WHEEL_MESSAGES.positionsChanged,
+        reason: "stale",
+        positions: winner,
+        version: 2,
+      });
+    expect(await stored(elite)).toMatchObject({ positions: winner, version: 2 });
+    // The preferences (the /wheels loader's read) carry the same version.
+    const prefs = await json(
+      await call(prefsRoute.loader, requestWithCookie("/api/wheel/preferences", elite)),
+    );
+    expect(prefs.body.positionsVersion).toBe(2);
+  });
+
+  it("after the screen's re-apply (wheel-client + positions-sync), every parallel addition is stored", async () => {
+    const elite = await userWith("Elite Plan");
+    await saveFrom(elite, base, 0);
+    // The browser client's fetch, answered by the route as this user.
+    const statuses: number[] = [];
+    vi.stubGlobal("fetch", async (path: string, init: RequestInit) => {
+      const res = await call(positionsRoute.action, post(path, JSON.parse(String(init.body)), elite));
+      statuses.push((res as Response).status);
+      return res;
+    });
+    // Ten windows that all loaded the list at version 1, each adding one position at the same moment.
+    const done = await Promise.all(
+      added.map((p) =>
+        createPositionsSaver({
+          initial: { positions: base, version: 1 },
+          send: clientSavePositions,
+          maxAttempts: added.length,
+        }).save(base, [...base, p]),
+      ),
+    );
+    expect(statuses.filter((s) => s === 409).length).toBeGreaterThanOrEqual(added.length - 1);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    const all = [...base, ...added].map((p) => p.symbol).sort();
+    expect((await stored(elite)).positions.map((p: { symbol: string }) => p.symbol)).toEqual(all);
+    expect((await stored(elite)).version).toBe(1 + added.length);
+    // The last save to land answers the whole list.
+    expect(Math.max(...done.map((d) => d.snapshot.positions.length))).toBe(all.length);
+  });
+
+  it("a version the list never had is stale; a save without one overwrites (the spec's shape)", async () => {
+    const elite = await userWith("Elite Plan");
+    expect(await saveFrom(elite, base, 7)).toMatchObject({
+      status: 409,
+      body: { reason: "stale", positions: [], version: 0 },
+    });
+    expect((await saveFrom(elite, base, undefined)).status).toBe(200);
+    expect(await stored(elite)).toMatchObject({ positions: base, version: 1 });
+    expect((await saveFrom(elite, base, -1)).status).toBe(400);
+    expect((await saveFrom(elite, base, "1")).status).toBe(400);
   });
 });
 
@@ -494,6 +666,137 @@ describe("sharing", () => {
     expect(missing).toMatchObject({ status: 404, body: { reason: "not_found" } });
   });
 
+  const shareCount = async () =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM shares").first<{ n: number }>())!.n;
+  const createShareLink = async (type: "csp" | "cc", body: unknown) =>
+    json(await call(shareCreate.action, post(`/api/wheel/share/${type}`, body), { params: { type } }));
+
+  it("refuses nonsense payloads with 400 and the problem's message, storing nothing", async () => {
+    const cases: [string, "csp" | "cc", unknown, string][] = [
+      ["zero strike", "csp", { strategy: { ...csp, putStrike: 0 } }, "Strike must be greater than 0"],
+      ["negative strike", "csp", { strategy: { ...csp, putStrike: -200 } }, "Strike must be greater than 0"],
+      ["1e308 strike", "csp", { strategy: { ...csp, putStrike: 1e308 } }, "Strike must be at most 100,000"],
+      ["zero premium", "csp", { strategy: { ...csp, premium: 0 } }, "Premium must be greater than 0"],
+      ["negative premium", "csp", { strategy: { ...csp, premium: -3 } }, "Premium must be greater than 0"],
+      [
+        "premium over strike",
+        "csp",
+        { strategy: { ...csp, premium: 250 } },
+        SHARE_MESSAGES.premiumOverStrike,
+      ],
+      [
+        "900% return on capital",
+        "csp",
+        { strategy: { ...csp, returnOnCapital: 900 } },
+        "Return on capital must be at most 100",
+      ],
+      [
+        "win probability 101",
+        "csp",
+        { strategy: { ...csp, winProbability: 101 } },
+        "Win probability must be at most 100",
+      ],
+      ["strike as text", "csp", { strategy: { ...csp, putStrike: "200" } }, "Strike must be a number"],
+      [
+        "free text as quote time",
+        "csp",
+        { strategy: { ...csp, lastUpdated: "Guaranteed 900% return!" } },
+        SHARE_MESSAGES.asOf,
+      ],
+      ["free text as source", "csp", { strategy: { ...csp, source: "Guaranteed!" } }, SHARE_MESSAGES.source],
+      [
+        "no such day",
+        "csp",
+        { strategy: { ...csp, expirationDate: "2026-02-30" } },
+        SHARE_MESSAGES.expirationDate,
+      ],
+      [
+        "expiration in 2099",
+        "csp",
+        { strategy: { ...csp, expirationDate: "2099-12-18" } },
+        SHARE_MESSAGES.expirationTooFar,
+      ],
+      [
+        "symbol without market data",
+        "csp",
+        { strategy: { ...csp, symbol: "QQQQQ" } },
+        SHARE_MESSAGES.unknownSymbol("QQQQQ"),
+      ],
+      [
+        "odd lot of shares",
+        "cc",
+        {
+          strategy: { symbol: "MSFT", callStrike: 450, premium: 4, expirationDate: SHARED_EXPIRY },
+          position: { shares: 150, costBasis: 400 },
+        },
+        SHARE_MESSAGES.sharesLot,
+      ],
+      [
+        "negative cost basis",
+        "cc",
+        {
+          strategy: { symbol: "MSFT", callStrike: 450, premium: 4, expirationDate: SHARED_EXPIRY },
+          position: { shares: 100, costBasis: -1 },
+        },
+        "Cost basis must be greater than 0",
+      ],
+      [
+        "call premium over the stock price",
+        "cc",
+        {
+          strategy: {
+            symbol: "MSFT",
+            callStrike: 450,
+            premium: 500,
+            currentPrice: 420,
+            expirationDate: SHARED_EXPIRY,
+          },
+        },
+        SHARE_MESSAGES.premiumOverPrice,
+      ],
+    ];
+    const before = await shareCount();
+    for (const [label, type, body, message] of cases) {
+      const res = await createShareLink(type, body);
+      expect({ label, ...res }).toMatchObject({ label, status: 400, body: { error: message } });
+    }
+    expect(await shareCount()).toBe(before);
+    // The same strategy with plausible numbers is stored.
+    expect((await createShareLink("csp", { strategy: csp })).status).toBe(201);
+    expect(await shareCount()).toBe(before + 1);
+  });
+
+  it("never answers 500 for a stored record that breaks the rules (read as not found)", async () => {
+    const later = Date.now() + 86_400_000;
+    const rows: [string, string, unknown][] = [
+      [
+        "NullStrike01",
+        "CSP",
+        { type: "CSP", symbol: "AAPL", expirationDate: SHARED_EXPIRY, strike: null, premium: 3 },
+      ],
+      [
+        "NegPremium01",
+        "CSP",
+        { type: "CSP", symbol: "AAPL", expirationDate: SHARED_EXPIRY, strike: 200, premium: -3 },
+      ],
+      ["FreeText0001", "CSP", { ...csp, type: "CSP", strike: 200, lastUpdated: "Guaranteed 900% return!" }],
+      ["NotJson00001", "CSP", "{not json"],
+      ["WrongShape01", "CC", [1, 2, 3]],
+    ];
+    for (const [id, type, payload] of rows)
+      await env.DB.prepare(
+        "INSERT INTO shares (id, type, payload, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+      )
+        .bind(id, type, typeof payload === "string" ? payload : JSON.stringify(payload), Date.now(), later)
+        .run();
+    for (const [id, type] of rows) {
+      const read = await json(
+        await call(shareRead.loader, "/x", { params: { type: type.toLowerCase(), id } }),
+      );
+      expect({ id, ...read }).toMatchObject({ id, status: 404, body: { reason: "not_found" } });
+    }
+  });
+
   it("is rate limited per client and size-capped", async () => {
     const ip = freshIp();
     let last = 0;
@@ -523,6 +826,6 @@ describe("sharing", () => {
         params: { type: "csp" },
       }),
     );
-    expect(bad).toMatchObject({ status: 400, body: { error: WHEEL_MESSAGES.shareFailed } });
+    expect(bad).toMatchObject({ status: 400, body: { error: SHARE_MESSAGES.expirationDate } });
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { daysToExpiry } from "../../engine/time";
 import { formatCalendarDate, formatUsd } from "../../lib/format";
 import { formatAsOf } from "../../lib/format-as-of";
 import {
@@ -16,7 +17,6 @@ import {
   type IdeaPayload,
 } from "../../lib/idea-view";
 import {
-  daysToExpiration,
   liquidityBars,
   liquidityTooltip,
   LIQUIDITY_BARS,
@@ -86,7 +86,7 @@ export interface IdeaCardProps {
 export function IdeaCard({ idea, today, onShare, onSimulate, detailsOpen = false }: IdeaCardProps) {
   const [open, setOpen] = useState(detailsOpen);
   const name = strategyDisplayName(idea.strategy_type);
-  const dte = daysToExpiration(idea.expiration_date, today);
+  const dte = daysToExpiry(today, idea.expiration_date);
   const fill = fillView(idea);
   const pop = headlinePop(idea);
   const maxLoss = ideaMaxLoss(idea);

@@ -6,6 +6,7 @@ import {
   cushionPercent,
   maxCspRisk,
   strikeOf,
+  winProbabilityHow,
   WHEEL_MESSAGES,
   type WheelStrategy,
   type WheelType,
@@ -165,12 +166,7 @@ function CspFigures({ s }: { s: WheelStrategy }) {
           how={`(strike - premium) x 100 = ${usd(maxRisk, 0)} per contract, if the stock went to $0`}
           tone="bad"
         />
-        {winFigures(
-          s,
-          s.assumptions
-            ? "N(d2) from the expiry's volatility smile, risk-neutral"
-            : "delta approx. (1 - |delta|), risk-neutral",
-        )}
+        {winFigures(s, winProbabilityHow(s))}
       </dl>
       <div className="mt-4 rounded-lg border border-ink-700 bg-ink-850 p-3">
         <h3 className="mb-1 text-sm font-medium text-slate-300">Profit / loss at expiry (one contract)</h3>
@@ -240,7 +236,12 @@ function CcFigures({ s }: { s: WheelStrategy }) {
           how={`expected gain above the strike (${pct(num(s.upsidePotential))} above the price) that assignment forgoes`}
         />
         <Figure label="Break-even" value={usd(basis - premium)} how="cost basis - premium" />
-        {winFigures(s, "delta approx. (1 - |delta|)")}
+        {winFigures(s, winProbabilityHow(s))}
+        <Figure
+          label="Probability ITM (delta)"
+          value={pct(num(s.probabilityITM), 0)}
+          how="|delta| x 100, the usual quick estimate of being called away"
+        />
       </dl>
       <div className="mt-4 rounded-lg border border-ink-700 bg-ink-850 p-3">
         <h3 className="mb-1 text-sm font-medium text-slate-300">

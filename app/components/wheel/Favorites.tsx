@@ -4,6 +4,7 @@ import { listFavorites, removeFavorite, type FavoriteRecord } from "../../lib/wh
 import {
   displayPremium,
   formatSavedAt,
+  periodReturnText,
   strikeOf,
   WHEEL_MESSAGES,
   WHEEL_TIMING,
@@ -189,6 +190,7 @@ export function FavoritesPanel({
                     </td>
                     <td className="px-3 py-2 tabular-nums">
                       {Number(f.trade.annualizedReturn ?? 0).toFixed(1)}%
+                      <div className="text-xs text-slate-400">{periodReturnText(f.trade)}</div>
                     </td>
                     <td className="px-3 py-2 text-slate-400">{formatSavedAt(f.savedAt)}</td>
                     <td className="px-3 py-2">
@@ -232,7 +234,7 @@ export function FavoritesPanel({
                     <dt>Premium</dt>
                     <dd className="text-right text-slate-200">
                       ${formatGrouped(Math.round(displayPremium(t)))} ·{" "}
-                      {Number(t.annualizedReturn ?? 0).toFixed(1)}% ann.
+                      {Number(t.annualizedReturn ?? 0).toFixed(1)}% ann. · {periodReturnText(t)}
                     </dd>
                     <dt>Liquidity · win</dt>
                     <dd className="flex items-center justify-end gap-2 text-slate-200">

@@ -1,6 +1,7 @@
 import { formatCalendarDate, formatGrouped, formatPrice } from "../../lib/format";
 import {
   displayPremium,
+  periodReturnText,
   strikeOf,
   WHEEL_DEFAULTS,
   WHEEL_MESSAGES,
@@ -278,8 +279,7 @@ function CspRow({ s, actions }: { s: WheelStrategy; actions: RowActions }) {
       <td className="px-3 py-2.5 align-top tabular-nums" title={WHEEL_MESSAGES.annualizedTooltip}>
         <div className="font-semibold text-white">{pct(s.annualizedReturn)}</div>
         <div className="text-xs text-slate-400">
-          {pct(num(s.period_return) ?? s.returnOnCapital, 2)} in {s.daysToExpiration}d · win{" "}
-          {pct(s.winProbability, 0)}
+          <span data-testid="period-return">{periodReturnText(s)}</span> · win {pct(s.winProbability, 0)}
         </div>
       </td>
       <td className="hidden px-3 py-2.5 align-top tabular-nums lg:table-cell">
@@ -328,7 +328,9 @@ function CcRow({
       </td>
       <PremiumCell s={s} />
       <td className="px-3 py-2.5 align-top tabular-nums" title={WHEEL_MESSAGES.annualizedTooltip}>
-        <div className="font-semibold text-white">{pct(num(s.period_return) ?? s.returnOnCapital, 2)}</div>
+        <div className="font-semibold text-white" data-testid="period-return">
+          {periodReturnText(s)}
+        </div>
         <div className="text-xs text-slate-400">{pct(s.annualizedReturn)} annualized</div>
       </td>
       <td className="hidden px-3 py-2.5 align-top sm:table-cell">

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { formatCompactMoney, formatPrice } from "../../lib/format";
 import type { MarketBannerInput } from "../../lib/market-banner";
 import type { PlanTier } from "../../lib/plans";
+import { createPositionsSaver } from "../../lib/positions-sync";
 import { REFUSAL_MESSAGES } from "../../lib/entitlements";
 import {
   addFavorite,
@@ -26,6 +27,7 @@ import {
   parseSymbolList,
   positionsKey,
   RISK_LEVELS,
+  riskWindowText,
   SORT_FIELDS,
   sortStrategies,
   WHEEL_DEFAULTS,
@@ -38,6 +40,7 @@ import {
   type WheelStrategy,
   type WheelType,
 } from "../../lib/wheel";
+import { wheelDteWindow } from "../../engine/wheel-windows";
 import { MarketBanner } from "../market/MarketBanner";
 import { useShare } from "../share/ShareDialog";
 import { useToast } from "../shell/Toaster";
@@ -54,6 +57,8 @@ export interface WheelsPageData {
   cspRiskLevel: RiskLevel;
   ccRiskLevel: RiskLevel;
   positions: Position[];
+  /** The positions list's version: the screen's saves name it (decision 225). */
+  positionsVersion: number;
   tickers: string[];
   usingFallback: boolean;
   favoriteIds: string[];
@@ -111,6 +116,13 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
     CC: data.ccRiskLevel,
   });
   const [positions, setPositions] = useState<Position[]>(data.positions);
+  // One saver per screen: saves go one after another, and one refused as stale is re-applied and retried.
+  const [positionsSaver] = useState(() =>
+    createPositionsSaver({
+      initial: { positions: data.positions, version: data.positionsVersion },
+      send: savePositionsApi,
+    }),
+  );
   const [filters, setFilters] = useState<Record<WheelType, WheelFilters>>({
     CSP: DEFAULT_FILTERS,
     CC: DEFAULT_FILTERS,
@@ -124,7 +136,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
   const [showFilters, setShowFilters] = useState(false);
   const [showSettings, setShowSettings] = useState(false);
   const [positionsOpen, setPositionsOpen] = useState(true);
-  const [hideBelowBasis, setHideBelowBasis] = useState(false);
+  const [includeBelowBasis, setIncludeBelowBasis] = useState(false);
   const [analysis, setAnalysis] = useState<{ type: WheelType; s: WheelStrategy } | null>(null);
   const [positionDialog, setPositionDialog] = useState<{ existing: Position | null } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
@@ -150,7 +162,12 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
             cashAmount: cash,
             maxDaysToExpiration: maxDte,
           })
-        : fetchCcStrategies({ positions, riskLevel: risk.CC, maxDaysToExpiration: maxDte });
+        : fetchCcStrategies({
+            positions,
+            riskLevel: risk.CC,
+            maxDaysToExpiration: maxDte,
+            includeBelowCostBasis: includeBelowBasis,
+          });
     load
       .then((result) => live && setTabs((t) => ({ ...t, [tab]: { status: "ready", result, error: null } })))
       .catch((error: unknown) => {
@@ -171,7 +188,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
     };
     // positions are compared by posKey (symbol, shares, basis), not by identity
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tab, cash, risk.CSP, risk.CC, posKey, maxDte, nonce[tab], isFree, data.tickers]);
+  }, [tab, cash, risk.CSP, risk.CC, posKey, maxDte, includeBelowBasis, nonce[tab], isFree, data.tickers]);
 
   // CC auto-refresh every hour while there are positions.
   useEffect(() => {
@@ -185,10 +202,8 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
 
   const current = tabs[tab];
   const visible = useMemo(() => {
-    let list = applyFilters(current.result?.strategies ?? [], filters[tab]);
-    if (tab === "CC" && hideBelowBasis) list = list.filter((s) => s.costBasisGuardrail !== true);
-    return sortStrategies(list, sort[tab]);
-  }, [current.result, filters, tab, sort, hideBelowBasis]);
+    return sortStrategies(applyFilters(current.result?.strategies ?? [], filters[tab]), sort[tab]);
+  }, [current.result, filters, tab, sort]);
 
   // Confetti for 3 s when the number of strategies grows.
   useEffect(() => {
@@ -299,11 +314,17 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
       return;
     }
     setPositions(list);
-    savePositionsApi(list).catch((error) => {
-      console.error("positions save failed", error);
-      if (error instanceof WheelApiError && error.status === 403)
-        toast({ message: error.message, kind: "error" });
-    });
+    positionsSaver.save(positions, list).then(
+      // The stored list, which may hold positions saved from another window; shown once nothing else waits.
+      ({ snapshot, idle }) => {
+        if (idle) setPositions(snapshot.positions);
+      },
+      (error: unknown) => {
+        console.error("positions save failed", error);
+        if (error instanceof WheelApiError && error.status === 403)
+          toast({ message: error.message, kind: "error" });
+      },
+    );
   };
 
   const addClick = () => {
@@ -338,6 +359,9 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
     setFilters((f) => ({ ...f, [tab]: { ...f[tab], ...patch } }));
   const loading = current.status !== "ready";
   const avgReturn = avg(visible, (s) => s.annualizedReturn);
+  // The annual average carries the average period return and holding period beside it.
+  const avgPeriod = avg(visible, (s) => Number(s.period_return ?? s.returnOnCapital));
+  const avgDays = avg(visible, (s) => s.daysToExpiration);
   const portfolioValue = positions.reduce(
     (sum, p) => sum + (current.result?.currentPrices[p.symbol] ?? p.costBasis) * p.shares,
     0,
@@ -362,7 +386,36 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
           </option>
         ))}
       </select>
+      <span className="text-xs text-slate-500" data-testid="risk-window">
+        {riskWindowText(wheelDteWindow(risk[tab], maxDte))}
+      </span>
     </label>
+  );
+
+  // Visible on the CC tab whenever there are positions: the server leaves these calls out by default.
+  const belowBasisSwitch = (
+    <div
+      className="mb-3 rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm"
+      data-testid="below-basis-switch"
+    >
+      <label className="flex items-center gap-2 font-medium text-slate-200">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={includeBelowBasis}
+          onChange={(e) => setIncludeBelowBasis(e.target.checked)}
+        />
+        {WHEEL_MESSAGES.includeBelowBasis}
+      </label>
+      <p className="mt-1 text-xs text-slate-400" data-testid="below-basis-guardrail">
+        {includeBelowBasis ? WHEEL_MESSAGES.belowBasisIncluded : WHEEL_MESSAGES.belowBasisLeftOut}
+      </p>
+      {!includeBelowBasis && current.result?.belowBasis.length ? (
+        <p className="mt-1 text-xs text-amber-300">
+          {WHEEL_MESSAGES.belowBasisOnly(current.result.belowBasis)}
+        </p>
+      ) : null}
+    </div>
   );
 
   const cashControl = (
@@ -479,21 +532,18 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
           ))}
         </div>
       </div>
-      {tab === "CC" ? (
-        <label className="flex items-center gap-2 text-sm text-slate-300 sm:col-span-2">
-          <input
-            type="checkbox"
-            checked={hideBelowBasis}
-            onChange={(e) => setHideBelowBasis(e.target.checked)}
-          />
-          Hide strikes below my cost basis
-        </label>
-      ) : null}
     </div>
   );
 
   const summary = [
-    { label: "Annual Avg Return", value: pct(avgReturn) },
+    {
+      label: "Annual Avg Return",
+      value: pct(avgReturn),
+      sub:
+        avgPeriod === null || avgDays === null
+          ? undefined
+          : `avg ${pct(avgPeriod)} in ${Math.round(avgDays)}d`,
+    },
     { label: "Opportunities", value: String(visible.length) },
     tab === "CSP"
       ? {
@@ -766,10 +816,16 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
             <div className="mt-1 text-2xl font-semibold tabular-nums text-white">
               {loading ? "..." : c.value}
             </div>
+            {"sub" in c && c.sub && !loading ? (
+              <div className="text-xs tabular-nums text-slate-400" data-testid="avg-period-return">
+                {c.sub}
+              </div>
+            ) : null}
           </div>
         ))}
       </div>
 
+      {tab === "CC" && !isFree && positions.length > 0 ? belowBasisSwitch : null}
       {!loading && visible.length === 0 ? (
         emptyState()
       ) : (

@@ -5,6 +5,7 @@ import { cancelPromoTrial, grantPromoTrial } from "../auth/trial.server";
 import { sendEmail } from "../email/mail.server";
 import { invitationEmail, promoTrialEmail } from "../email/templates.server";
 import type { WorkerEnv } from "../env.server";
+import { displayNameFromEmail } from "../../lib/profile";
 import { auditStatement, type AdminActor } from "./audit.server";
 
 type Env = { DB: D1Database };
@@ -129,6 +130,11 @@ export async function inviteUser(
 
 export interface UserLookup extends AdminUserCard {
   role: string | null;
+  /** The display name when it is text; null when the row holds something else (see nameType). */
+  name: string | null;
+  /** SQLite's type of the stored name: 'text' unless the row is broken. */
+  nameType: string;
+  image: string | null;
   hasUsedTrial: boolean;
   lastSubscriptionTier: string | null;
   cancelAtPeriodEnd: boolean;
@@ -138,7 +144,10 @@ export interface UserLookup extends AdminUserCard {
 /** The lookup card: the user's plan and trial fields, sign-up date and what they have written. */
 export async function lookupUser(env: Env, email: string): Promise<UserLookup | null> {
   const row = await env.DB.prepare(
-    `SELECT u.id, u.email, u.role, u.subscription_tier AS subscriptionTier,
+    `SELECT u.id, u.email, u.role,
+            CASE WHEN typeof(u.name) = 'text' THEN u.name END AS name, typeof(u.name) AS nameType,
+            CASE WHEN typeof(u.image) = 'text' THEN u.image END AS image,
+            u.subscription_tier AS subscriptionTier,
             u.subscription_status AS subscriptionStatus, u.trial_end AS trialEnd,
             u.subscription_id AS subscriptionId, u.created_at AS createdAt, u.has_used_trial AS hasUsedTrial,
             u.last_subscription_tier AS lastSubscriptionTier, u.cancel_at_period_end AS cancelAtPeriodEnd,
@@ -172,6 +181,24 @@ export async function lookupUser(env: Env, email: string): Promise<UserLookup | 
       watchlistSymbols: symbolCount,
     },
   };
+}
+
+/**
+ * Resets a user's display name to the part of the email before the @ and clears the picture, with its
+ * audit row in the same batch: the repair for a row whose name cannot be read or shown.
+ */
+export async function resetProfile(env: Env, actor: AdminActor, email: string, now = Date.now()) {
+  const user = await findUserByEmail(env, email);
+  if (!user) return { ok: false as const, message: ADMIN_MESSAGES.noUser, status: 404 };
+  await env.DB.batch([
+    env.DB.prepare("UPDATE user SET name = ?1, image = NULL, updated_at = ?2 WHERE id = ?3").bind(
+      displayNameFromEmail(user.email),
+      now,
+      user.id,
+    ),
+    auditStatement(env, actor, AUDIT_ACTIONS.profileReset, user.email, null, { now }),
+  ]);
+  return { ok: true as const, message: ADMIN_MESSAGES.profileReset };
 }
 
 /** Searches are audited too (who looked at whose data), once per admin and target per 5 minutes, so

@@ -5,15 +5,14 @@ import { AUTH_MESSAGES, FORM_MESSAGES, GUARD_CODES } from "../../lib/auth-errors
 import { hasPolicyConsent } from "../../lib/auth-validation";
 import { isAdminUser } from "./admin-role.server";
 import { isBannedNow } from "./ban.server";
+import { checkProfileInput } from "./profile-fields.server";
+import { admitSignInAttempt, clearSignInFailures } from "./sign-in-throttle.server";
 
 type Env = { DB: D1Database };
 
 /** Endpoints a banned account's old session may still reach: reading it (answered as signed out by the
  * app's session reader) and ending it. */
 const OPEN_TO_BANNED = new Set(["/get-session", "/sign-out"]);
-
-/** Endpoints of better-auth's admin plugin the product never offers, for anyone. */
-const CLOSED_ADMIN_ENDPOINTS = new Set(["/admin/impersonate-user", "/admin/stop-impersonating"]);
 
 export function authGuards(env: Env) {
   return createAuthMiddleware(async (ctx) => {
@@ -33,10 +32,9 @@ export function authGuards(env: Env) {
         });
     }
 
-    // The admin plugin's own endpoints check the role only; the product's admin is role AND admins row.
+    // The admin plugin's HTTP endpoints are closed (disabledPaths, decision 213); a server-side call that
+    // forwards a user's headers still needs the product's admin: role AND admins row.
     if (path.startsWith("/admin/")) {
-      if (CLOSED_ADMIN_ENDPOINTS.has(path))
-        throw new APIError("FORBIDDEN", { code: GUARD_CODES.adminOnly, message: "Not available" });
       const session = await getSessionFromCtx(ctx);
       if (!session || !(await isAdminUser(env, session.user as { email: string; role?: string | null })))
         throw new APIError("FORBIDDEN", {
@@ -51,5 +49,25 @@ export function authGuards(env: Env) {
       if (session && isBannedNow(session.user as { banned?: boolean | null; banExpires?: Date | null }))
         throw new APIError("FORBIDDEN", { code: "BANNED_USER", message: AUTH_MESSAGES["user-disabled"] });
     }
+
+    // Name and image are checked before they can reach D1 (a non-text value breaks every session read).
+    checkProfileInput(path, ctx.body);
+
+    // Per-account throttle on password guesses, from any number of addresses (decision 211).
+    if (path === "/sign-in/email" && typeof body.email === "string") {
+      if (!(await admitSignInAttempt(env, body.email)))
+        throw new APIError("TOO_MANY_REQUESTS", {
+          code: "TOO_MANY_REQUESTS",
+          message: AUTH_MESSAGES["too-many-requests"],
+        });
+    }
+  });
+}
+
+/** After the endpoint: a successful password sign-in clears the account's failed attempts. */
+export function authAfterHooks(env: Env) {
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== "/sign-in/email" || !ctx.context.newSession) return;
+    await clearSignInFailures(env, ctx.context.newSession.user.email);
   });
 }

@@ -11,7 +11,9 @@ import { resetPasswordEmail } from "../email/templates.server";
 import { recordSignUp } from "../analytics.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../lib/auth-validation";
 import { grantAutomaticTrial } from "./trial.server";
-import { authGuards } from "./auth-guards.server";
+import { authAfterHooks, authGuards } from "./auth-guards.server";
+import { cleanNewUser, cleanUserUpdate } from "./profile-fields.server";
+import { clearSignInFailures } from "./sign-in-throttle.server";
 
 /**
  * Rate limits for the endpoints an attacker would hammer (sign-in, sign-up, reset). They apply to every
@@ -33,6 +35,14 @@ function signUpMethod(path: string | undefined, providerId: unknown): string {
     return typeof providerId === "string" ? providerId : "social";
   return "other";
 }
+
+/**
+ * Every endpoint of better-auth's admin plugin (set-role, ban-user, set-user-password, remove-user,
+ * create-user, impersonation, ...). The back office does its work through the app's own audited server
+ * functions, and remove-user would skip the app's deletion flow (Stripe first), so none is served over
+ * HTTP (decision 213). The plugin itself stays: its schema fields and its ban check at sign-in.
+ */
+export const ADMIN_PLUGIN_PATHS = Object.values(admin().endpoints).map((endpoint) => endpoint.path);
 
 function buildAuth(env: WorkerEnv, baseURL: string) {
   const config = serverConfig(env);
@@ -84,6 +94,10 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
       sendResetPassword: async ({ user, url }) => {
         await sendEmail(env, resetPasswordEmail(user.email, url));
       },
+      // The reset link always works and ends a sign-in lockout at once (decision 211).
+      onPasswordReset: async ({ user }) => {
+        await clearSignInFailures(env, user.email);
+      },
     },
     socialProviders,
     user: {
@@ -99,16 +113,23 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
         cancelAtPeriodEnd: { type: "boolean", required: false, defaultValue: false, input: false },
         // Kept by triggers from watchlist_symbols (decision 209): read with the session, never written here.
         watchlistSymbolsJson: { type: "string", required: false, defaultValue: "[]", input: false },
+        spreadProfile: { type: "string", required: false, defaultValue: "balanced", input: false },
       },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    hooks: { before: authGuards(env) },
+    hooks: { before: authGuards(env), after: authAfterHooks(env) },
+    // The HTTP router answers 404 for these: the back office calls none of the admin plugin's endpoints.
+    disabledPaths: ADMIN_PLUGIN_PATHS,
     databaseHooks: {
       user: {
+        // Whoever writes a user through better-auth (sign-up, OAuth profile, update-user, server calls), the
+        // name and image are stored as text within their limits (decision 210).
+        update: { before: async (update) => cleanUserUpdate(update) },
         create: {
+          before: async (user) => cleanNewUser(user),
           after: async (user, ctx) => {
             await recordSignUp(env, {
               userId: user.id,

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { BILLING_MESSAGES } from "../../lib/billing";
 import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from "../../lib/plans";
 import { getSession } from "../auth/session.server";
+import { readJsonBody } from "../http/json-body.server";
 import type { SessionData } from "../auth/auth.server";
 import { serverConfig, type WorkerEnv } from "../env.server";
-import { consumeRateLimit } from "../rate-limit.server";
+import { rateLimiter } from "../rate-limit.server";
 
 export const MAX_JSON_BODY_BYTES = 8192;
 
@@ -24,20 +25,9 @@ export async function readJson<S extends z.ZodType>(
   invalidMessage: (issue: z.core.$ZodIssue | undefined) => string,
 ): Promise<z.infer<S> | Response> {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
-  // JSON only: a cross-site form cannot send it without a CORS preflight we never grant.
-  if (!(request.headers.get("content-type") ?? "").toLowerCase().includes("application/json"))
-    return jsonError(415, "Expected application/json");
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_JSON_BODY_BYTES) return jsonError(413, "Request too large");
-  const text = await request.text();
-  if (text.length > MAX_JSON_BODY_BYTES) return jsonError(413, "Request too large");
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return jsonError(400, invalidMessage(undefined));
-  }
-  const parsed = schema.safeParse(json);
+  const body = await readJsonBody(request, { maxBytes: MAX_JSON_BODY_BYTES });
+  if (!body.ok) return jsonError(body.status, body.status === 400 ? invalidMessage(undefined) : body.message);
+  const parsed = schema.safeParse(body.value);
   if (!parsed.success) return jsonError(400, invalidMessage(parsed.error.issues[0]));
   return parsed.data;
 }
@@ -49,8 +39,8 @@ export function appOrigin(env: WorkerEnv, request: Request): string {
 
 /** Per-user budget for calls that reach Stripe (a script cannot spend the account's API quota). */
 export async function billingRateLimit(env: WorkerEnv, userId: string): Promise<Response | null> {
-  const limit = await consumeRateLimit(env, `billing:${userId}`, 10, 60_000);
-  return limit.allowed ? null : jsonError(429, BILLING_MESSAGES.tooManyRequests, { "Retry-After": "60" });
+  const limit = await rateLimiter(env, "billing").limit({ key: userId });
+  return limit.success ? null : jsonError(429, BILLING_MESSAGES.tooManyRequests, { "Retry-After": "60" });
 }
 
 // The spec's checkout call sends priceId, email, userId, successUrl and cancelUrl too: the user and email

@@ -40,6 +40,7 @@ export const user = sqliteTable(
     // The watchlist's symbols in order, as JSON: a copy kept by triggers on watchlist_symbols (migration 0010),
     // read with the session instead of a second query (decision 209). Never written by the app.
     watchlistSymbolsJson: text("watchlist_symbols_json").notNull().default("[]"),
+    spreadProfile: text("spread_profile").notNull().default("balanced"),
   },
   (t) => [
     index("user_subscription_status_idx").on(t.subscriptionStatus, t.trialEnd),
@@ -121,12 +122,17 @@ export const verification = sqliteTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
-export const rateLimit = sqliteTable("rate_limit", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  count: integer("count").notNull(),
-  lastRequest: integer("last_request").notNull(),
-});
+export const rateLimit = sqliteTable(
+  "rate_limit",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    count: integer("count").notNull(),
+    lastRequest: integer("last_request").notNull(),
+  },
+  // Retention deletes expired rows oldest first (migration 0012).
+  (t) => [index("rate_limit_last_request_idx").on(t.lastRequest)],
+);
 
 // ---------------------------------------------------------------- accounts and access
 /** Admin record (spec "admins" collection): an admin is a user with role 'admin' AND a row here. */
@@ -354,6 +360,8 @@ export const wheelPreferences = sqliteTable("wheel_preferences", {
   cspRiskLevel: text("csp_risk_level").notNull().default("balanced"),
   ccRiskLevel: text("cc_risk_level").notNull().default("balanced"),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  /** The positions list's version: each accepted save adds one; a save from an older one is refused. */
+  positionsVersion: integer("positions_version").notNull().default(0),
 });
 
 export const positions = sqliteTable(
@@ -491,6 +499,8 @@ export const emailOutbox = sqliteTable(
   (t) => [
     index("email_outbox_status_next_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_to_created_idx").on(t.to, t.createdAt),
+    // Retention deletes finished rows oldest first (migration 0012).
+    index("email_outbox_created_idx").on(t.createdAt),
   ],
 );
 

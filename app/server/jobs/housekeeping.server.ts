@@ -1,10 +1,13 @@
 // Daily housekeeping: revert expired promotional trials, drop expired share links, ideas nobody can
-// open any more, old job records and analytics events past their retention.
+// open any more, old job records and analytics events past their retention, expired rate-limit counters and
+// finished emails past the outbox's retention (the last two in bounded batches, decision 216).
 import { lt } from "drizzle-orm";
 import { DAY_MS } from "../../engine/time";
 import { getDb, schema } from "../db/client.server";
 import { changes } from "../db/sql.server";
 import { expireTrials } from "../auth/trial.server";
+import { deleteExpiredOutboxRows } from "../email/outbox-retention.server";
+import { deleteExpiredRateLimitRows } from "../rate-limit.server";
 import type { JobOutcome } from "./job-runs.server";
 
 /** Spread ideas stay openable from share links for 90 days after they were last seen. */
@@ -29,8 +32,17 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
       .delete(schema.analyticsEvents)
       .where(lt(schema.analyticsEvents.createdAt, new Date(t - ANALYTICS_RETENTION_DAYS * DAY_MS))),
   ]);
+  const rateLimits = await deleteExpiredRateLimitRows(env, t);
+  const outbox = await deleteExpiredOutboxRows(env, t);
   return {
-    itemsProcessed: trialsExpired + changes(shares) + changes(ideas) + changes(runs) + changes(events),
+    itemsProcessed:
+      trialsExpired +
+      changes(shares) +
+      changes(ideas) +
+      changes(runs) +
+      changes(events) +
+      rateLimits.deleted +
+      outbox.deleted,
     failures: 0,
     detail: {
       trialsExpired,
@@ -38,6 +50,10 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
       ideasDeleted: changes(ideas),
       jobRunsDeleted: changes(runs),
       analyticsEventsDeleted: changes(events),
+      rateLimitRowsDeleted: rateLimits.deleted,
+      outboxRowsDeleted: outbox.deleted,
+      // False when a batch budget ran out: the rest goes on the next day's run.
+      retentionComplete: rateLimits.complete && outbox.complete,
     },
   };
 }

@@ -6,7 +6,9 @@ import {
   rankSpreadIdeas,
   screenCreditSpreads,
   SCREENS_IN_THE_MONEY_BAND,
+  SPREAD_PROFILES,
   SPREADS_MAX_DTE,
+  withoutRepeats,
   type MarketEvent,
   type SpreadIdea,
 } from "../../engine";
@@ -26,8 +28,7 @@ export interface TradeIdeasSnapshot extends Sourced {
   stale?: boolean;
 }
 
-/** Ideas screened per underlying, kept in total (Elite sees all of them), and kept for every underlying. */
-const IDEAS_PER_SYMBOL = 5;
+/** Ideas kept in total per profile (Elite sees all of them), and kept for every underlying. */
 const IDEAS_TOTAL = 500;
 const IDEAS_GUARANTEED_PER_SYMBOL = 2;
 
@@ -36,6 +37,8 @@ export function engineEvents(events: readonly EconomicEvent[]): MarketEvent[] {
 }
 
 export interface ScreenContext {
+  /** The refresh run's New York date: DTE counts from it (decision 235). */
+  today: string;
   rate: RiskFreeRate;
   /** Continuous, decimal; null when unknown (priced as 0, shipped as q: null, q_source 'unknown'). */
   dividendYield: number | null;
@@ -45,9 +48,16 @@ export interface ScreenContext {
   events: readonly MarketEvent[];
   /** Quotes from the last close are not stale while the market is closed. */
   marketOpen: boolean;
+  /** The realised-volatility forecast from the daily history (engine quality.ts); null: no edge claimed. */
+  forecastVol: number | null;
+  /** Dividend per share at exDividendDate (the early-assignment rule); null when unknown. */
+  nextDividend: number | null;
 }
 
-/** Engine pipeline for one chain: hygiene, then the spread screener. */
+/**
+ * Engine pipeline for one chain: hygiene once, then the spread screener for every profile (decision 237), so
+ * /api/trade/:id and share pages find an idea whichever profile it was published under.
+ */
 export function screenChain(chain: ChainSnapshot, ctx: ScreenContext): SpreadIdea[] {
   const clean = cleanChain(
     chain,
@@ -57,6 +67,7 @@ export function screenChain(chain: ChainSnapshot, ctx: ScreenContext): SpreadIde
       riskFreeRateAsOf: ctx.rate.asOf,
       dividendYield: ctx.dividendYield,
       dividendYieldSource: ctx.dividendYieldSource,
+      today: ctx.today,
       earningsDate: ctx.earningsDate,
       exDividendDate: ctx.exDividendDate,
       events: ctx.events,
@@ -68,7 +79,9 @@ export function screenChain(chain: ChainSnapshot, ctx: ScreenContext): SpreadIde
       inTheMoneyBand: SCREENS_IN_THE_MONEY_BAND,
     },
   );
-  return screenCreditSpreads(clean, { maxIdeas: IDEAS_PER_SYMBOL });
+  return SPREAD_PROFILES.flatMap((profile) =>
+    screenCreditSpreads(clean, { profile, forecastVol: ctx.forecastVol, nextDividend: ctx.nextDividend }),
+  );
 }
 
 /**
@@ -93,8 +106,10 @@ export async function tradeIdKeyer(secret: string): Promise<(descriptor: string)
 }
 
 /**
- * The stored list: every underlying keeps its best few ideas (so a watched, less liquid symbol still has
- * ideas to put first), the best of the rest fill up to IDEAS_TOTAL; best first, numbers rounded.
+ * The stored list, per profile: every underlying keeps its best few ideas (so a watched, less liquid symbol
+ * still has ideas to put first), the best of the rest fill up to IDEAS_TOTAL; best first, numbers rounded, no
+ * repeated (symbol, expiration, strategy), at most 3 per symbol. A trade on the edge of two profiles' bands is
+ * kept once, under the first profile (its id is the trade's, not the profile's).
  */
 export async function finaliseIdeas(
   ideas: SpreadIdea[],
@@ -102,21 +117,31 @@ export async function finaliseIdeas(
   source: Sourced["source"],
   asOf: Record<string, string>,
 ): Promise<TradeIdea[]> {
-  const ranked = rankSpreadIdeas([...ideas]);
-  const perSymbol = new Map<string, number>();
-  const keep = new Set<SpreadIdea>();
-  for (const idea of ranked) {
-    const n = perSymbol.get(idea.stock_symbol) ?? 0;
-    if (n < IDEAS_GUARANTEED_PER_SYMBOL) {
+  const ids = new Set<string>();
+  const chosen: SpreadIdea[] = [];
+  for (const profile of SPREAD_PROFILES) {
+    const ranked = withoutRepeats(
+      rankSpreadIdeas(ideas.filter((i) => i.profile === profile && !ids.has(i.trade_unique_identifier))),
+    );
+    const perSymbol = new Map<string, number>();
+    const keep = new Set<SpreadIdea>();
+    for (const idea of ranked) {
+      const n = perSymbol.get(idea.stock_symbol) ?? 0;
+      if (n < IDEAS_GUARANTEED_PER_SYMBOL) {
+        keep.add(idea);
+        perSymbol.set(idea.stock_symbol, n + 1);
+      }
+    }
+    for (const idea of ranked) {
+      if (keep.size >= IDEAS_TOTAL) break;
       keep.add(idea);
-      perSymbol.set(idea.stock_symbol, n + 1);
+    }
+    for (const idea of ranked) {
+      if (!keep.has(idea)) continue;
+      ids.add(idea.trade_unique_identifier);
+      chosen.push(idea);
     }
   }
-  for (const idea of ranked) {
-    if (keep.size >= IDEAS_TOTAL) break;
-    keep.add(idea);
-  }
-  const chosen = ranked.filter((i) => keep.has(i));
   return Promise.all(
     chosen.map(async (idea) => ({
       ...roundIdea(idea),
@@ -161,6 +186,20 @@ export function roundIdea(idea: SpreadIdea): SpreadIdea {
     fill_cost_share: r(idea.fill_cost_share, 4),
     modelVolatility: r(idea.modelVolatility, 4),
     score: r(idea.score, 6),
+    score_parts: {
+      ...idea.score_parts,
+      impliedVol: r(idea.score_parts.impliedVol, 4),
+      forecastVol: idea.score_parts.forecastVol === null ? null : r(idea.score_parts.forecastVol, 4),
+      edgeAtForecast: r(idea.score_parts.edgeAtForecast, 2),
+      edgePerRisk: r(idea.score_parts.edgePerRisk, 4),
+      dteFit: r(idea.score_parts.dteFit, 4),
+      shortDelta: r(idea.score_parts.shortDelta, 4),
+      deltaFit: r(idea.score_parts.deltaFit, 4),
+      fillCost: r(idea.score_parts.fillCost, 2),
+      fillCostShare: r(idea.score_parts.fillCostShare, 4),
+      liquidity: r(idea.score_parts.liquidity, 4),
+      score: r(idea.score_parts.score, 6),
+    },
     creditMid: r(idea.creditMid, 4),
     creditNatural: r(idea.creditNatural, 4),
     maxProfit: r(idea.maxProfit, 2),

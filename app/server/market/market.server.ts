@@ -9,6 +9,7 @@ import {
 } from "../../lib/market-calendar";
 import type { WorkerEnv } from "../env.server";
 import { normaliseSymbol } from "../../lib/symbols";
+import { withDaysToExpiration } from "../../lib/trade-ideas";
 import { KV_KEYS, kvGetJson, kvPutJson, TTL } from "./cache.server";
 import { findTradeIdea } from "./ideas.server";
 import { getMarketProvider } from "./provider.server";
@@ -130,6 +131,8 @@ export function marketBannerOf(freshness: DataFreshness | null, nowMs: number): 
 }
 
 /** One idea by its public id (share pages). `current` is false when it is only in the history. */
-export async function getTradeById(env: WorkerEnv, tradeId: string) {
-  return findTradeIdea(env, tradeId);
+export async function getTradeById(env: WorkerEnv, tradeId: string, nowMs = Date.now()) {
+  const found = await findTradeIdea(env, tradeId);
+  // A shared idea may be days old: its DTE is counted from today (decision 235).
+  return found && { ...found, idea: withDaysToExpiration(found.idea, newYorkDateOf(nowMs)) };
 }

@@ -3,6 +3,7 @@
 import { NOTIFICATION_MESSAGES } from "../../lib/notifications";
 import { effectivePlan, type PlanTier } from "../../lib/plans";
 import { getSession } from "../auth/session.server";
+import { readJsonBody } from "../http/json-body.server";
 import type { WorkerEnv } from "../env.server";
 import { notificationRefusal, type NotificationUser, type Refusal } from "./preferences.server";
 
@@ -28,15 +29,15 @@ export async function notificationApiUser(env: WorkerEnv, request: Request): Pro
   return { user, plan: effectivePlan(user) };
 }
 
-/** The request body as JSON, or null when it is not JSON (never a 500). */
-export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text().catch(() => "");
-  if (text.length > 20_000) return null;
-  try {
-    return text ? JSON.parse(text) : {};
-  } catch {
-    return null;
-  }
+/**
+ * The request body as JSON ({ value }; an empty body is {}), or the refusal: 415 when it is not sent as
+ * JSON, 400 (the spec's update failure) when it is unreadable, too large or malformed. Never a 500.
+ */
+export async function readJson(request: Request): Promise<{ value: unknown } | Response> {
+  const body = await readJsonBody(request, { maxBytes: 20_000, empty: {} });
+  if (body.ok) return { value: body.value };
+  const error = body.status === 415 ? body.message : NOTIFICATION_MESSAGES.updateFailed;
+  return json({ success: false, error }, body.status === 415 ? 415 : 400);
 }
 
 export function methodNotAllowed(allow: string): Response {

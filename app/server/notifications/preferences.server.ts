@@ -1,7 +1,7 @@
 // Notification preferences on the server: the only place they are read, validated and written, and
 // where the plan rule (decision 090) is enforced: Free users are refused, Pro users may not change the
 // Elite-only custom-timing fields.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { nextRunAt, isValidTimeZone } from "../../lib/notification-schedule";
 import {
@@ -18,6 +18,7 @@ import {
 import { UPGRADE_FEATURES, type Capability } from "../../lib/entitlements";
 import { effectivePlan, type PlanTier, type SubscriptionFields } from "../../lib/plans";
 import { getDb, schema } from "../db/client.server";
+import { changes } from "../db/sql.server";
 import { checkEntitlement, refusalOf } from "../entitlements.server";
 
 type Env = { DB: D1Database };
@@ -170,30 +171,42 @@ export function notificationRefusal(user: SubscriptionFields): Refusal | null {
 
 // ---------------------------------------------------------------- reads and writes
 export async function readPreferences(env: Env, userId: string): Promise<NotificationPreferences> {
+  return (await readStored(env, userId)).prefs;
+}
+
+/** The stored document and its `updated_at` (null: no row yet), which a conditional write must find unchanged. */
+async function readStored(
+  env: Env,
+  userId: string,
+): Promise<{ prefs: NotificationPreferences; stamp: number | null }> {
   const row = await getDb(env)
     .select()
     .from(schema.notificationPreferences)
     .where(eq(schema.notificationPreferences.userId, userId))
     .get();
-  if (!row) return defaultPreferences();
+  if (!row) return { prefs: defaultPreferences(), stamp: null };
   const prefs = preferencesFromStored(row.preferences, row.timeZone);
   prefs.enabled = row.enabled;
-  return prefs;
+  return { prefs, stamp: row.updatedAt.getTime() };
 }
 
-/** Writes the whole document and the dispatcher's columns in one statement. */
+/**
+ * Writes the whole document and the dispatcher's columns in one statement, only if the row is as it was read
+ * (`updated_at` still `stamp`; `null`: there was no row). The new `updated_at` is always later than `stamp`.
+ */
 function upsertStatement(
   env: Env,
   userId: string,
   prefs: NotificationPreferences,
   nextRun: number | null,
   nowMs: number,
+  stamp: number | null,
 ) {
   const { timeZone, ...document } = prefs;
   const values = {
     userId,
     preferences: document as unknown as Record<string, unknown>,
-    updatedAt: new Date(nowMs),
+    updatedAt: new Date(Math.max(nowMs, (stamp ?? 0) + 1)),
     enabled: prefs.enabled,
     timeZone,
     nextRunAt: nextRun ?? 0,
@@ -208,7 +221,37 @@ function upsertStatement(
   return getDb(env)
     .insert(schema.notificationPreferences)
     .values(values)
-    .onConflictDoUpdate({ target: schema.notificationPreferences.userId, set });
+    .onConflictDoUpdate({
+      target: schema.notificationPreferences.userId,
+      set,
+      setWhere: stamp === null ? sql`0` : eq(schema.notificationPreferences.updatedAt, new Date(stamp)),
+    });
+}
+
+// Each lost race means another write landed, so this many rounds cover that many saves at one moment.
+const WRITE_ATTEMPTS = 8;
+
+/**
+ * Read, change, write back, without losing a write made in between (decision 226): the write is conditional
+ * on the row being as read, and when it is not, the stored document is read again and `change` applied to it.
+ * A change is a partial update, so it re-applies cleanly. The last attempt writes whatever is stored.
+ */
+async function changeStored<R>(
+  env: Env,
+  userId: string,
+  nowMs: number,
+  change: (
+    before: NotificationPreferences,
+  ) => { after: NotificationPreferences; nextRun: number | null } | { refusal: R },
+): Promise<{ after: NotificationPreferences } | { refusal: R }> {
+  for (let attempt = 1; ; attempt++) {
+    const { prefs: before, stamp } = await readStored(env, userId);
+    const outcome = change(before);
+    if ("refusal" in outcome) return outcome;
+    const last = attempt === WRITE_ATTEMPTS;
+    const written = await upsertStatement(env, userId, outcome.after, outcome.nextRun, nowMs, stamp).run();
+    if (changes(written) > 0 || last) return { after: outcome.after };
+  }
 }
 
 export type UpdateResult =
@@ -263,21 +306,23 @@ export async function updatePreferences(
       },
     };
   const plan = effectivePlan(user);
-  const before = await readPreferences(env, user.id);
-  if (checkEntitlement(user, "notificationCustomTiming") && changedCustomTiming(before, update))
-    return { ok: false, refusal: premiumRequired(user, "notificationCustomTiming") };
-  const after = mergePreferences(before, update);
-  // The next due run moves only when the schedule itself changed, so editing a threshold at 08:55 does
-  // not push that morning's digest to tomorrow.
-  const scheduleBefore = effectivePreferences(before, plan);
-  const scheduleAfter = effectivePreferences(after, plan);
-  const scheduleChanged =
-    JSON.stringify(scheduleBefore.frequency) !== JSON.stringify(scheduleAfter.frequency) ||
-    before.timeZone !== after.timeZone ||
-    (!before.enabled && after.enabled);
-  const nextRun = scheduleChanged ? nextRunAt(scheduleAfter.frequency, after.timeZone, nowMs) : null;
-  await upsertStatement(env, user.id, after, nextRun, nowMs);
-  return { ok: true, preferences: after };
+  const result = await changeStored<Refusal>(env, user.id, nowMs, (before) => {
+    if (checkEntitlement(user, "notificationCustomTiming") && changedCustomTiming(before, update))
+      return { refusal: premiumRequired(user, "notificationCustomTiming") };
+    const after = mergePreferences(before, update);
+    // The next due run moves only when the schedule itself changed, so editing a threshold at 08:55 does
+    // not push that morning's digest to tomorrow.
+    const scheduleBefore = effectivePreferences(before, plan);
+    const scheduleAfter = effectivePreferences(after, plan);
+    const scheduleChanged =
+      JSON.stringify(scheduleBefore.frequency) !== JSON.stringify(scheduleAfter.frequency) ||
+      before.timeZone !== after.timeZone ||
+      (!before.enabled && after.enabled);
+    const nextRun = scheduleChanged ? nextRunAt(scheduleAfter.frequency, after.timeZone, nowMs) : null;
+    return { after, nextRun };
+  });
+  if ("refusal" in result) return { ok: false, refusal: result.refusal };
+  return { ok: true, preferences: result.after };
 }
 
 /** The master switch (POST /api/notifications/toggle and the unsubscribe link). */
@@ -288,14 +333,15 @@ export async function setNotificationsEnabled(
   plan: PlanTier,
   nowMs = Date.now(),
 ): Promise<NotificationPreferences> {
-  const before = await readPreferences(env, userId);
-  const after = { ...before, enabled };
-  const nextRun =
-    enabled && !before.enabled
-      ? nextRunAt(effectivePreferences(after, plan).frequency, after.timeZone, nowMs)
-      : null;
-  await upsertStatement(env, userId, after, nextRun, nowMs);
-  return after;
+  const result = await changeStored<never>(env, userId, nowMs, (before) => {
+    const after = { ...before, enabled };
+    const nextRun =
+      enabled && !before.enabled
+        ? nextRunAt(effectivePreferences(after, plan).frequency, after.timeZone, nowMs)
+        : null;
+    return { after, nextRun };
+  });
+  return "after" in result ? result.after : result.refusal; // the switch is never refused
 }
 
 /** Unsubscribe from a signed link: no plan check (anyone may always stop emails). */

@@ -5,12 +5,12 @@ import { getDb, schema } from "../db/client.server";
 import type { WorkerEnv } from "../env.server";
 import { testNotificationEmail } from "../email/notification-templates.server";
 import { deliverOutboxRow, enqueueEmail, type OutboxStatus } from "../email/mail.server";
-import { consumeRateLimit } from "../rate-limit.server";
+import { RATE_LIMITS, rateLimiter } from "../rate-limit.server";
 import { emailLinks } from "./dispatch.server";
 import type { NotificationUser } from "./preferences.server";
 
 /** A test email is for checking the inbox, not for sending mail in bulk: 5 per user per 10 minutes. */
-export const TEST_EMAIL_LIMIT = { max: 5, windowMs: 10 * 60_000 } as const;
+export const TEST_EMAIL_LIMIT = RATE_LIMITS.notificationsTest;
 
 export async function sendTestNotification(
   env: WorkerEnv,
@@ -18,14 +18,8 @@ export async function sendTestNotification(
   origin: string,
   nowMs = Date.now(),
 ): Promise<{ ok: true; status: OutboxStatus } | { ok: false; error: string }> {
-  const limit = await consumeRateLimit(
-    env,
-    `notifications-test:${user.id}`,
-    TEST_EMAIL_LIMIT.max,
-    TEST_EMAIL_LIMIT.windowMs,
-    nowMs,
-  );
-  if (!limit.allowed)
+  const limit = await rateLimiter(env, "notificationsTest", () => nowMs).limit({ key: user.id });
+  if (!limit.success)
     return {
       ok: false,
       error: `${NOTIFICATION_MESSAGES.testFailed}: too many test emails, try again in a few minutes`,

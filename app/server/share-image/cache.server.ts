@@ -27,22 +27,33 @@ export interface ShareImageResult {
   cached: boolean;
 }
 
+export interface CachedImageOptions {
+  /**
+   * Asked on a cache miss, before any rendering: false refuses the render (the caller answers 429).
+   * Required, so no caller can render on demand without deciding who may make it render.
+   */
+  mayRender: () => Promise<boolean>;
+  size?: RenderSize;
+  waitUntil?: (p: Promise<unknown>) => void;
+}
+
 /**
- * The PNG for `content` under `kind` ("trade", "csp", "cc", ...): KV first, else `build(content)` is
- * rendered and stored. A KV failure never fails the image: it only costs a render.
+ * The PNG for `content` under `kind` ("trade", "csp", "cc", ...): KV first, else, when `mayRender` allows,
+ * `build(content)` is rendered and stored; null when it refuses. A KV failure never fails the image: it
+ * only costs a render.
  */
 export async function cachedShareImage<T>(
   env: ShareImageEnv,
   kind: string,
   content: T,
   build: (content: T) => CardNode,
-  size: RenderSize = CARD_SIZE,
-  waitUntil?: (p: Promise<unknown>) => void,
-): Promise<ShareImageResult> {
+  { mayRender, size = CARD_SIZE, waitUntil }: CachedImageOptions,
+): Promise<ShareImageResult | null> {
   const hash = await contentHash(kind, { content, size });
   const key = `img:${kind}:${hash}`;
   const hit = await env.SHARE_KV.get(key, "arrayBuffer").catch(() => null);
   if (hit) return { png: new Uint8Array(hit), hash, cached: true };
+  if (!(await mayRender())) return null;
   const png = await renderCardPng(build(content), size);
   const put = env.SHARE_KV.put(key, png, { expirationTtl: SHARE_IMAGE_TTL_SECONDS }).catch((error: unknown) =>
     console.error("share image: KV write failed", error),
@@ -52,12 +63,11 @@ export async function cachedShareImage<T>(
   return { png, hash, cached: false };
 }
 
-export function pngResponse(result: ShareImageResult, status = 200): Response {
+export function pngResponse(result: ShareImageResult): Response {
   return new Response(result.png as Uint8Array<ArrayBuffer>, {
-    status,
     headers: {
       "Content-Type": "image/png",
-      "Cache-Control": status === 200 ? SHARE_IMAGE_CACHE_CONTROL : "public, max-age=300",
+      "Cache-Control": SHARE_IMAGE_CACHE_CONTROL,
       ETag: `"${result.hash}"`,
       "X-Image-Cache": result.cached ? "hit" : "miss",
     },

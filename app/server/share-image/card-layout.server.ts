@@ -1,4 +1,4 @@
-// The one layout every social card uses (trade ideas, wheel strategies), and the small not-found card.
+// The one layout every social card uses (trade ideas, wheel strategies).
 // Flat on purpose: solid fills and rounded boxes only, no shadows, gradients or filters (decision 190).
 import { h, type CardNode } from "./engine.server";
 
@@ -92,28 +92,5 @@ export function socialCard(c: SocialCardLayout): CardNode {
       h("div", { display: "flex" }, c.footnote),
       h("div", { display: "flex" }, "Not financial advice"),
     ),
-  );
-}
-
-/** The size of the small image an unknown or expired id gets (with a 404). */
-export const FALLBACK_CARD_SIZE = { width: 600, height: 315 };
-
-/** The small not-found image: the brand and one line saying what was not found. */
-export function notFoundCard(message: string): CardNode {
-  return h(
-    "div",
-    {
-      width: "100%",
-      height: "100%",
-      display: "flex",
-      flexDirection: "column",
-      alignItems: "center",
-      justifyContent: "center",
-      background: CARD_COLORS.background,
-      color: CARD_COLORS.text,
-      fontFamily: "Inter",
-    },
-    h("div", { display: "flex", fontSize: 40, fontWeight: 700, color: CARD_COLORS.brand }, "Wheelhouse"),
-    h("div", { display: "flex", fontSize: 24, color: CARD_COLORS.label, marginTop: 12 }, message),
   );
 }

@@ -3,3 +3,4 @@ import "./assets.server";
 
 export { cachedShareImage, contentHash, pngResponse, SHARE_IMAGE_CACHE_CONTROL } from "./cache.server";
 export { CARD_SIZE, h, renderCardPng, type CardNode, type RenderSize } from "./engine.server";
+export { shareImageNotFound, shareImageResponse, shareImageUnavailable } from "./response.server";

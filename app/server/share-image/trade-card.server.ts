@@ -8,7 +8,7 @@ import {
   legViews,
   type IdeaPayload,
 } from "../../lib/idea-view";
-import { CARD_COLORS, FALLBACK_CARD_SIZE, notFoundCard, socialCard } from "./card-layout.server";
+import { CARD_COLORS, socialCard } from "./card-layout.server";
 import type { CardNode } from "./engine.server";
 
 /** Only what the card shows: the hash of this decides whether a cached PNG is still right. */
@@ -58,11 +58,4 @@ export function tradeCard(c: TradeCardContent): CardNode {
     statValueSize: 48,
     footnote: `${c.quote} · POP ${c.popLabel}`,
   });
-}
-
-export { FALLBACK_CARD_SIZE };
-
-/** The small image an unknown id gets (with a 404). */
-export function fallbackCard(): CardNode {
-  return notFoundCard("Trade idea not found");
 }

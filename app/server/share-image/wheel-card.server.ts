@@ -3,7 +3,7 @@
 import { formatCalendarDate } from "../../lib/format";
 import { formatAsOf } from "../../lib/format-as-of";
 import { shareFigures, type SharePayload } from "../../lib/wheel-share";
-import { CARD_COLORS, notFoundCard, socialCard } from "./card-layout.server";
+import { CARD_COLORS, socialCard } from "./card-layout.server";
 import type { CardNode } from "./engine.server";
 
 /** Only what the card shows: its hash decides whether a cached PNG is still right. */
@@ -50,8 +50,4 @@ export function wheelCard(c: WheelCardContent): CardNode {
     statValueSize: 44,
     footnote: c.quote,
   });
-}
-
-export function wheelFallbackCard(): CardNode {
-  return notFoundCard("Strategy not found or expired");
 }

@@ -9,6 +9,7 @@ import {
   type RiskLevel,
 } from "../../lib/wheel";
 import { getSession } from "../auth/session.server";
+import { readJsonBody } from "../http/json-body.server";
 import { checkEntitlement, refusalResponse } from "../entitlements.server";
 import type { SessionData } from "../auth/auth.server";
 import type { WorkerEnv } from "../env.server";
@@ -24,22 +25,20 @@ export async function wheelSession(env: WorkerEnv, request: Request): Promise<Se
   return session ?? jsonError(401, WHEEL_MESSAGES.notAuthenticated);
 }
 
-/** The body as JSON, or null when it is larger than `maxBytes` or not JSON. */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return null;
-  let text: string;
-  try {
-    text = await request.text();
-  } catch {
-    return null;
-  }
-  if (text.length > maxBytes) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+/**
+ * The body parsed by `schema`, or the refusal: 415 when it is not sent as JSON, else 400 with the schema's
+ * first issue (an unreadable, oversized or malformed body reads as null and fails the schema).
+ */
+export async function readWheelInput<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes: number,
+): Promise<z.infer<S> | Response> {
+  const body = await readJsonBody(request, { maxBytes });
+  if (!body.ok && body.status === 415) return jsonError(415, body.message);
+  const parsed = schema.safeParse(body.ok ? body.value : null);
+  if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
+  return parsed.data;
 }
 
 const riskLevel = z.enum(RISK_LEVELS as [RiskLevel, ...RiskLevel[]]).default(WHEEL_DEFAULTS.riskLevel);
@@ -94,9 +93,15 @@ export const ccBatchSchema = z.object({
   riskLevel,
   maxDaysToExpiration: maxDte,
   minReturn,
+  /** Calls struck below the cost basis are left out unless the switch asks for them (decision 244). */
+  includeBelowCostBasis: z.boolean().default(false),
 });
 
-export const positionsSchema = z.object({ positions: z.array(positionSchema).max(500) });
+export const positionsSchema = z.object({
+  positions: z.array(positionSchema).max(500),
+  /** The list's version the save was made from (decision 225); absent means "overwrite", as the spec's shape. */
+  version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
 
 export const preferencesSchema = z
   .object({
@@ -144,9 +149,9 @@ export async function wheelBatchResponse<Input, Prepared, Result>(
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
-  const parsed = options.schema.safeParse(await readJsonBody(request, 16_384));
-  if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
-  const { input, items } = options.prepare(parsed.data);
+  const body = await readWheelInput(request, options.schema, 16_384);
+  if (body instanceof Response) return body;
+  const { input, items } = options.prepare(body);
   // One more than the batch holds is refused: `items - 1` is checked against the per-request limit.
   const refusal = checkEntitlement(session.user, options.capability, Math.max(items - 1, 0));
   if (refusal) return refusalResponse(refusal, { status: "error" });

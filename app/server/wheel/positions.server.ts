@@ -1,7 +1,9 @@
 // Wheel preferences and stock positions on the server (spec 001 "Wheel preferences", "Position",
 // validation "Positions", §6 limits). The screen saves its whole positions list; the server replaces the
 // stored set in one D1 batch (a transaction), so a list longer than the plan allows is never stored, even
-// when two saves race: each save is checked against the limit on its own and applied whole.
+// when two saves race: each save is checked against the limit on its own and applied whole. The list has a
+// version (decision 225): a save made from an older version changes nothing and is told so (409), so two
+// windows saving at once cannot silently drop each other's positions.
 import { limitForJson } from "../../lib/entitlements";
 import {
   duplicateSymbols,
@@ -11,19 +13,48 @@ import {
   type RiskLevel,
 } from "../../lib/wheel";
 
+import { changes } from "../db/sql.server";
 import { entitlementOf, refusalOf, type EntitledUser, type Refusal } from "../entitlements.server";
 
 type Env = { DB: D1Database };
 
 export type WheelUser = EntitledUser;
 
-export async function listPositions(env: Env, userId: string): Promise<Position[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT symbol, shares, cost_basis AS costBasis FROM positions WHERE user_id = ?1 ORDER BY symbol",
-  )
-    .bind(userId)
-    .all<Position>();
-  return results;
+/** The positions list as stored, with the version a save from it must name. */
+export interface PositionsSnapshot {
+  positions: Position[];
+  version: number;
+}
+
+// A user without a wheel_preferences row is at version 0.
+const VERSION_OF_USER = `COALESCE((SELECT positions_version FROM wheel_preferences WHERE user_id = ?1), 0)`;
+
+function versionStatement(db: D1Database, userId: string) {
+  return db.prepare(`SELECT ${VERSION_OF_USER} AS version`).bind(userId);
+}
+
+function positionsStatement(db: D1Database, userId: string) {
+  return db
+    .prepare(
+      "SELECT symbol, shares, cost_basis AS costBasis FROM positions WHERE user_id = ?1 ORDER BY symbol",
+    )
+    .bind(userId);
+}
+
+/** The list and its version, read in one batch so the version is the list's own. */
+export async function readPositions(env: Env, userId: string): Promise<PositionsSnapshot> {
+  const [version, positions] = await env.DB.batch([
+    versionStatement(env.DB, userId),
+    positionsStatement(env.DB, userId),
+  ]);
+  return snapshotOf(version!, positions!);
+}
+
+function snapshotOf(version: D1Result, positions: D1Result): PositionsSnapshot {
+  return {
+    positions: positions.results as unknown as Position[],
+    version: (version.results[0] as { version: number } | undefined)?.version ?? 0,
+  };
 }
 
 export interface WheelPreferencesView {
@@ -32,23 +63,29 @@ export interface WheelPreferencesView {
   ccRiskLevel: RiskLevel;
   /** Keyed by symbol (the spec's map; its key is not shown there). */
   positions: Record<string, Position>;
+  /** The positions list's version, for the screen's next save (decision 225). */
+  positionsVersion: number;
   positionLimit: number;
 }
 
 export async function getPreferences(env: Env, user: WheelUser): Promise<WheelPreferencesView> {
-  const [row, positions] = await Promise.all([
+  // One batch: the positions and their version come from the same moment.
+  const [prefs, positions] = await env.DB.batch([
     env.DB.prepare(
-      "SELECT cash_available AS cashAvailable, csp_risk_level AS cspRiskLevel, cc_risk_level AS ccRiskLevel FROM wheel_preferences WHERE user_id = ?1",
-    )
-      .bind(user.id)
-      .first<{ cashAvailable: number; cspRiskLevel: RiskLevel; ccRiskLevel: RiskLevel }>(),
-    listPositions(env, user.id),
+      "SELECT cash_available AS cashAvailable, csp_risk_level AS cspRiskLevel, cc_risk_level AS ccRiskLevel, positions_version AS positionsVersion FROM wheel_preferences WHERE user_id = ?1",
+    ).bind(user.id),
+    positionsStatement(env.DB, user.id),
   ]);
+  const row = prefs!.results[0] as
+    | { cashAvailable: number; cspRiskLevel: RiskLevel; ccRiskLevel: RiskLevel; positionsVersion: number }
+    | undefined;
+  const list = positions!.results as unknown as Position[];
   return {
     cashAvailable: row?.cashAvailable ?? WHEEL_DEFAULTS.cash,
     cspRiskLevel: row?.cspRiskLevel ?? WHEEL_DEFAULTS.riskLevel,
     ccRiskLevel: row?.ccRiskLevel ?? WHEEL_DEFAULTS.riskLevel,
-    positions: Object.fromEntries(positions.map((p) => [p.symbol, p])),
+    positions: Object.fromEntries(list.map((p) => [p.symbol, p])),
+    positionsVersion: row?.positionsVersion ?? 0,
     positionLimit: positionLimitOf(user),
   };
 }
@@ -79,18 +116,24 @@ export function positionLimitOf(user: WheelUser): number {
 }
 
 export type SavePositionsResult =
-  | { ok: true; positions: Position[] }
+  | ({ ok: true } & PositionsSnapshot)
   | { ok: false; reason: "duplicate"; message: string; limit: number }
-  | { ok: false; reason: "limit"; refusal: Refusal };
+  | { ok: false; reason: "limit"; refusal: Refusal }
+  | ({ ok: false; reason: "stale"; message: string } & PositionsSnapshot);
 
-/** Rows per INSERT: 7 bound parameters each, under D1's 100 per statement. */
-const ROWS_PER_INSERT = 14;
-
-/** Replaces the user's positions with `list` (already validated by the route's schema). */
+/**
+ * Replaces the user's positions with `list` (already validated by the route's schema) if the stored list is
+ * still at `expectedVersion`; `null` replaces it whatever it is (a client that sends no version, decision 225).
+ *
+ * One batch, no read before the write: every write carries the same guard (the stored version equals the
+ * expected one), and the version is bumped last, so either all of them apply or none does. The batch then
+ * reads the list and its version back, which is what a stale save is answered with.
+ */
 export async function savePositions(
   env: Env,
   user: WheelUser,
   list: readonly Position[],
+  expectedVersion: number | null,
   now = Date.now(),
 ): Promise<SavePositionsResult> {
   const limit = positionLimitOf(user);
@@ -99,34 +142,51 @@ export async function savePositions(
     return { ok: false, reason: "duplicate", message: WHEEL_MESSAGES.duplicateSymbols(dups), limit };
   if (list.length > limit) return { ok: false, reason: "limit", refusal: refusalOf(user, "ccPositions") };
 
-  const statements: D1PreparedStatement[] = [];
-  const symbols = list.map((p) => p.symbol);
-  // Symbols no longer in the list go (the user sold or was assigned away).
-  statements.push(
-    env.DB.prepare(
-      `DELETE FROM positions WHERE user_id = ?1 AND symbol NOT IN (SELECT value FROM json_each(?2))`,
-    ).bind(user.id, JSON.stringify(symbols)),
+  // The list goes as one JSON parameter (D1 allows 100 bound parameters per statement; 50 rows need more).
+  const rows = JSON.stringify(
+    list.map((p) => ({
+      id: crypto.randomUUID(),
+      symbol: p.symbol,
+      shares: p.shares,
+      costBasis: p.costBasis,
+    })),
   );
-  for (let i = 0; i < list.length; i += ROWS_PER_INSERT) {
-    const chunk = list.slice(i, i + ROWS_PER_INSERT);
-    const values = chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ");
-    const params = chunk.flatMap((p) => [
-      crypto.randomUUID(),
-      user.id,
-      p.symbol,
-      p.shares,
-      p.costBasis,
-      now,
-      now,
-    ]);
-    statements.push(
-      env.DB.prepare(
-        `INSERT INTO positions (id, user_id, symbol, shares, cost_basis, created_at, updated_at) VALUES ${values}
+  // ?1 user, ?2 rows, ?3 now, ?4 expected version (NULL: no check).
+  const guard = `(?4 IS NULL OR ${VERSION_OF_USER} = ?4)`;
+  const params = [user.id, rows, now, expectedVersion];
+  const db = env.DB;
+  const results = await db.batch([
+    // Symbols no longer in the list go (the user sold or was assigned away).
+    db
+      .prepare(
+        `DELETE FROM positions WHERE user_id = ?1 AND ${guard}
+           AND symbol NOT IN (SELECT json_extract(value, '$.symbol') FROM json_each(?2))`,
+      )
+      .bind(...params),
+    db
+      .prepare(
+        `INSERT INTO positions (id, user_id, symbol, shares, cost_basis, created_at, updated_at)
+         SELECT json_extract(value, '$.id'), ?1, json_extract(value, '$.symbol'), json_extract(value, '$.shares'),
+                json_extract(value, '$.costBasis'), ?3, ?3
+         FROM json_each(?2) WHERE ${guard}
          ON CONFLICT(user_id, symbol) DO UPDATE SET shares = excluded.shares, cost_basis = excluded.cost_basis,
            updated_at = excluded.updated_at`,
-      ).bind(...params),
-    );
-  }
-  await env.DB.batch(statements);
-  return { ok: true, positions: await listPositions(env, user.id) };
+      )
+      .bind(...params),
+    // Last of the writes: the guard above saw the version before this bump.
+    db
+      .prepare(
+        `INSERT INTO wheel_preferences (user_id, updated_at, positions_version)
+         SELECT ?1, ?3, 1 WHERE ${guard}
+         ON CONFLICT(user_id) DO UPDATE SET positions_version = wheel_preferences.positions_version + 1`,
+      )
+      .bind(...params),
+    versionStatement(db, user.id),
+    positionsStatement(db, user.id),
+  ]);
+  const [, , bumped, version, positions] = results;
+  const snapshot = snapshotOf(version!, positions!);
+  if (changes(bumped) === 0)
+    return { ok: false, reason: "stale", message: WHEEL_MESSAGES.positionsChanged, ...snapshot };
+  return { ok: true, ...snapshot };
 }

@@ -1,31 +1,33 @@
-// GET /api/csp-image/:id and /api/cc-image/:id: the share record's card as a PNG (same machinery and KV
-// cache as the trade image). Unknown or expired share -> 404 with the small fallback image.
+// GET /api/csp-image/:id and /api/cc-image/:id: the share record's card as a PNG (same machinery, KV cache
+// and per-address render limit as the trade image). Unknown, expired or invalid share -> 404 before any
+// rendering.
 import type { WheelType } from "../../lib/wheel";
-import { cachedShareImage, pngResponse } from "../share-image/index.server";
-import { FALLBACK_CARD_SIZE } from "../share-image/card-layout.server";
-import { wheelCard, wheelCardContent, wheelFallbackCard } from "../share-image/wheel-card.server";
+import { shareImageNotFound, shareImageResponse, shareImageUnavailable } from "../share-image/index.server";
+import { wheelCard, wheelCardContent } from "../share-image/wheel-card.server";
 import { readShare } from "./shares.server";
 
 export async function wheelImageResponse(
   env: { DB: D1Database; SHARE_KV: KVNamespace },
+  request: Request,
   type: WheelType,
   id: string | undefined,
   waitUntil: (p: Promise<unknown>) => void,
 ): Promise<Response> {
-  const found = id ? await readShare(env, type, id).catch(() => null) : null;
-  if (!found || found.status !== "ok") {
-    const fallback = await cachedShareImage(
-      env,
-      "wheel-fallback",
-      {},
-      wheelFallbackCard,
-      FALLBACK_CARD_SIZE,
-      waitUntil,
-    );
-    return pngResponse(fallback, 404);
+  if (!id) return shareImageNotFound();
+  let found;
+  try {
+    found = await readShare(env, type, id);
+  } catch (error) {
+    console.error("share image: share lookup failed", error);
+    return shareImageUnavailable();
   }
-  const kind = type.toLowerCase();
-  return pngResponse(
-    await cachedShareImage(env, kind, wheelCardContent(found.payload), wheelCard, undefined, waitUntil),
+  if (found.status !== "ok") return shareImageNotFound();
+  return shareImageResponse(
+    env,
+    request,
+    type.toLowerCase(),
+    wheelCardContent(found.payload),
+    wheelCard,
+    waitUntil,
   );
 }

@@ -1,5 +1,6 @@
-// What a shared wheel page shows (spec 001 "Shared pages", "Sharing"): the link's own payload when it
-// decodes and has the page's type, else the server's record; expired vs not found vs failure.
+// What a shared wheel page shows (spec 001 "Shared pages", "Sharing"): the server's record, else the link's
+// own payload when it decodes, passes the payload rules and has the page's type; expired vs not found vs
+// failure.
 import { data } from "react-router";
 import { WHEEL_MESSAGES, type WheelType } from "../../lib/wheel";
 import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "../../lib/wheel-share";
@@ -49,24 +50,31 @@ export async function loadSharePage(
   const preview = url.searchParams.has("type") ? previewFromQuery(url.searchParams) : null;
   if (preview && preview.type === type) return { status: "ok", payload: preview, from: "query" };
   if (!shareId) return { status: "not_found", message: WHEEL_MESSAGES.invalidShareId };
-  const local = decodeSharePayload(url.searchParams.get("d"), type);
+  // The server's record first (decision 222): the page then shows exactly what its preview image shows,
+  // and a link whose `?d=` was edited cannot put other numbers beside the site's image.
+  let found: Awaited<ReturnType<typeof readShare>> | null = null;
+  try {
+    found = await readShare(env, type, shareId, nowMs);
+  } catch (error) {
+    console.error("shared strategy load failed", error);
+  }
+  if (found?.status === "ok") return { status: "ok", payload: found.payload, from: "server" };
+  if (found?.status === "expired")
+    return { status: "expired", message: WHEEL_MESSAGES.shareNotFoundOrExpired };
+  // No record (or it could not be read): a self-contained link shows its own numbers, checked like a new
+  // share's (no text of its own), and gets no preview image.
+  const local = decodeSharePayload(url.searchParams.get("d"), type, nowMs);
   if (local) {
     if (expired(local, nowMs)) return { status: "expired", message: WHEEL_MESSAGES.shareNotFoundOrExpired };
     return { status: "ok", payload: local, from: "link" };
   }
-  try {
-    const found = await readShare(env, type, shareId, nowMs);
-    if (found.status === "ok") return { status: "ok", payload: found.payload, from: "server" };
-    return { status: found.status, message: WHEEL_MESSAGES.shareNotFoundOrExpired };
-  } catch (error) {
-    console.error("shared strategy load failed", error);
-    return { status: "error", message: WHEEL_MESSAGES.shareLoadFailed };
-  }
+  if (!found) return { status: "error", message: WHEEL_MESSAGES.shareLoadFailed };
+  return { status: "not_found", message: WHEEL_MESSAGES.shareNotFoundOrExpired };
 }
 
 /**
- * The loader of /share/wheel/{csp|cc}/:shareId. Public. The link's own payload first, else the server's
- * record; the preview image only for a server record. Expired or missing shares answer 404 so crawlers
+ * The loader of /share/wheel/{csp|cc}/:shareId. Public. The server's record, else the link's own payload;
+ * the preview image only for the server's record (the image draws that record, so title and image agree). Expired or missing shares answer 404 so crawlers
  * do not keep them.
  */
 export async function sharePageLoaderData(
@@ -79,7 +87,7 @@ export async function sharePageLoaderData(
   const state = await loadSharePage(env, type, shareId, url);
   const imagePath = type === "CSP" ? "csp-image" : "cc-image";
   const imageUrl =
-    state.status === "ok" && state.from !== "query" && shareId
+    state.status === "ok" && state.from === "server" && shareId
       ? `${url.origin}/api/${imagePath}/${encodeURIComponent(shareId)}`
       : null;
   return data(

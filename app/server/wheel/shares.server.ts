@@ -1,7 +1,15 @@
 // Wheel share records (spec 001 "Sharing", "Shared pages"): the durable copy in D1 `shares` with an
 // expiry, the hot copy in SHARE_KV. Only the share payload's fields are stored (app/lib/wheel-share.ts).
-import type { SharePayload } from "../../lib/wheel-share";
+import {
+  parseSharePayload,
+  SHARE_MESSAGES,
+  sharePayloadFrom,
+  type SharePayload,
+  type SharePayloadResult,
+} from "../../lib/wheel-share";
 import type { WheelType } from "../../lib/wheel";
+import type { WorkerEnv } from "../env.server";
+import { getCachedTickerInfos } from "../market/market.server";
 
 type Env = { DB: D1Database; SHARE_KV: KVNamespace };
 
@@ -24,6 +32,25 @@ function newShareId(): string {
 export function shareExpiry(payload: SharePayload, nowMs: number): number {
   const close = Date.parse(`${payload.expirationDate}T21:00:00Z`);
   return Math.min(Number.isFinite(close) ? close : nowMs, nowMs + MAX_LIFETIME_MS);
+}
+
+/**
+ * A share request's payload: plausible numbers (`parseSharePayload`) on a symbol our market caches know
+ * (a share is a strategy the screens built from them). Reads caches only: a visitor never reaches a provider.
+ */
+export async function readShareInput(
+  env: WorkerEnv,
+  type: WheelType,
+  strategy: Record<string, unknown>,
+  position: { shares?: unknown; costBasis?: unknown } | null | undefined,
+  nowMs = Date.now(),
+): Promise<SharePayloadResult> {
+  const parsed = parseSharePayload(type, strategy, position, nowMs);
+  if (!parsed.ok) return parsed;
+  const { symbol } = parsed.payload;
+  const { unknown } = await getCachedTickerInfos(env, [symbol], nowMs);
+  if (unknown.includes(symbol)) return { ok: false, error: SHARE_MESSAGES.unknownSymbol(symbol) };
+  return parsed;
 }
 
 interface StoredShare {
@@ -70,8 +97,30 @@ export async function readShare(
       .bind(id)
       .first<{ type: string; payload: string; expiresAt: number }>();
     if (!row || row.type !== type) return { status: "not_found" };
-    stored = { payload: JSON.parse(row.payload) as SharePayload, expiresAt: row.expiresAt };
+    stored = { payload: parseJson(row.payload) as SharePayload, expiresAt: row.expiresAt };
   }
   if (stored.expiresAt <= nowMs) return { status: "expired" };
-  return { status: "ok", payload: stored.payload, expiresAt: stored.expiresAt };
+  // A record stored before the payload rules (or altered since) is read through them too: one that
+  // fails is treated as missing, so no page, API answer or image is built from it.
+  const payload = storedPayload(type, stored.payload, nowMs);
+  if (!payload) {
+    console.error(`share ${type} ${id}: stored payload fails validation`);
+    return { status: "not_found" };
+  }
+  return { status: "ok", payload, expiresAt: stored.expiresAt };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function storedPayload(type: WheelType, stored: unknown, nowMs: number): SharePayload | null {
+  if (!stored || typeof stored !== "object") return null;
+  const fields = stored as Record<string, unknown>;
+  if (fields.type !== type) return null;
+  return sharePayloadFrom(type, fields, type === "CC" ? fields : null, nowMs);
 }

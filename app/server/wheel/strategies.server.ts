@@ -90,6 +90,8 @@ async function loadCleanChain(env: Env, symbol: string, stamp: string, nowMs: nu
       riskFreeRateAsOf: rate.asOf,
       dividendYield: q.value,
       dividendYieldSource: q.source,
+      // DTE counts from today's New York date, not the quote's (decision 235).
+      today,
       earningsDate: info?.next_earnings_date ?? null,
       exDividendDate: info?.ex_dividend_date ?? null,
       events: engineEvents(economicEventsBetween(today, MAX_DTE)),
@@ -108,7 +110,8 @@ async function loadCleanChain(env: Env, symbol: string, stamp: string, nowMs: nu
 
 async function cleanChains(env: Env, symbols: readonly string[], nowMs: number) {
   const freshness = await readFreshness(env).catch(() => null);
-  const stamp = freshness?.optionsDataUpdated ?? freshness?.dataUpdateAttempted ?? "none";
+  // A cleaned chain's DTEs are counted from today: a new New York date cleans it again (decision 235).
+  const stamp = `${freshness?.optionsDataUpdated ?? freshness?.dataUpdateAttempted ?? "none"}|${newYorkDateOf(nowMs)}`;
   const out = new Map<string, CachedChain>();
   const missing: string[] = [];
   for (const s of symbols) {
@@ -144,8 +147,11 @@ export interface TickerResult<T> {
   currentPrice: number | null;
   asOf: string | null;
   source: MarketSource | null;
-  /** Why a ticker has no strategies (no cached chain vs none matched). */
-  note?: "no_data" | "no_match";
+  /**
+   * Why a ticker has no strategies: no cached chain, none matched, or (covered calls) every match is struck
+   * below the cost basis and the screen did not ask for those.
+   */
+  note?: "no_data" | "no_match" | "below_cost_basis";
 }
 
 function envelope(nowMs: number, freshness: Awaited<ReturnType<typeof readFreshness>>) {
@@ -209,6 +215,7 @@ export interface CcBatchInput {
   riskLevel: RiskLevel;
   maxDaysToExpiration: number;
   minReturn: number;
+  includeBelowCostBasis: boolean;
 }
 
 export async function ccBatch(env: Env, input: CcBatchInput, nowMs = Date.now()) {
@@ -221,17 +228,22 @@ export async function ccBatch(env: Env, input: CcBatchInput, nowMs = Date.now())
   for (const position of input.positions) {
     const entry = chains.get(position.symbol);
     const clean = entry?.clean ?? null;
-    const strategies = clean
-      ? combineStrategies(
-          screenCoveredCalls(clean, {
-            riskLevel: input.riskLevel,
-            shares: position.shares,
-            costBasis: position.costBasis,
-            maxDte: input.maxDaysToExpiration,
-            minReturn: input.minReturn,
-          }),
-        )
-      : [];
+    const screen = (includeBelowCostBasis: boolean) =>
+      screenCoveredCalls(clean!, {
+        riskLevel: input.riskLevel,
+        shares: position.shares,
+        costBasis: position.costBasis,
+        maxDte: input.maxDaysToExpiration,
+        minReturn: input.minReturn,
+        includeBelowCostBasis,
+      });
+    const strategies = clean ? combineStrategies(screen(input.includeBelowCostBasis)) : [];
+    // An empty list says whether the switch would show calls below the basis.
+    const note = !clean
+      ? "no_data"
+      : !input.includeBelowCostBasis && screen(true).length
+        ? "below_cost_basis"
+        : "no_match";
     results[position.symbol] = {
       strategies: withSource(strategies, entry?.source ?? null),
       position: {
@@ -241,7 +253,7 @@ export async function ccBatch(env: Env, input: CcBatchInput, nowMs = Date.now())
       currentPrice: clean?.spot ?? null,
       asOf: entry?.asOf ?? null,
       source: entry?.source ?? null,
-      ...(strategies.length ? {} : { note: clean ? "no_match" : "no_data" }),
+      ...(strategies.length ? {} : { note }),
     };
   }
   return {

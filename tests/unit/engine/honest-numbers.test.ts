@@ -4,8 +4,10 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
-  balanceByStrategy,
-  balancedCappedList,
+  INDEX_GROUP_CAP,
+  listInRuleOrder,
+  MAX_PER_SYMBOL,
+  withoutRepeats,
   bsmPriceFast,
   cleanChain,
   expirationSmile,
@@ -18,6 +20,8 @@ import {
   screenCreditSpreads,
   smileProbAbove,
   smileProbBelow,
+  WHEEL_DTE_WINDOWS,
+  wheelDteWindow,
   type ChainLeg,
   type OptionChain,
 } from "../../../app/engine";
@@ -313,85 +317,99 @@ describe("hygiene constants", () => {
   });
 });
 
-describe("strategy balance", () => {
-  const item = fc.record({ strategy_type: fc.constantFrom("A", "B", "C"), id: fc.nat() });
-  it(
-    "keeps every idea, keeps the order within a strategy, and no strategy leads another by more than one",
-    () => {
-      fc.assert(
-        fc.property(fc.array(item, { maxLength: 80 }), (ideas) => {
-          const out = balanceByStrategy(ideas);
-          expect(
-            [...out].sort((a, b) => a.id - b.id || a.strategy_type.localeCompare(b.strategy_type)),
-          ).toEqual([...ideas].sort((a, b) => a.id - b.id || a.strategy_type.localeCompare(b.strategy_type)));
-          for (const s of ["A", "B", "C"])
-            expect(out.filter((i) => i.strategy_type === s)).toEqual(
-              ideas.filter((i) => i.strategy_type === s),
-            );
-          const total = (s: string) => ideas.filter((i) => i.strategy_type === s).length;
-          for (let n = 1; n <= out.length; n++) {
-            const prefix = out.slice(0, n);
-            const count = (s: string) => prefix.filter((i) => i.strategy_type === s).length;
-            for (const s of ["A", "B", "C"])
-              for (const t of ["A", "B", "C"])
-                if (count(t) < total(t)) expect(count(s)).toBeLessThanOrEqual(count(t) + 1);
-          }
-        }),
-        { numRuns: 200 },
-      );
-    },
-    PROPERTY_TIMEOUT,
-  );
-  it("a 30-idea list with three strategies gives none more than half", () => {
-    const ideas = [
-      ...Array.from({ length: 40 }, (_, id) => ({ strategy_type: "IRON_CONDOR", id })),
-      ...Array.from({ length: 5 }, (_, id) => ({ strategy_type: "BULL_PUT_SPREAD", id })),
-      ...Array.from({ length: 40 }, (_, id) => ({ strategy_type: "BEAR_CALL_SPREAD", id })),
-    ];
-    const top = balanceByStrategy(ideas).slice(0, 30);
-    for (const s of ["IRON_CONDOR", "BULL_PUT_SPREAD", "BEAR_CALL_SPREAD"])
-      expect(top.filter((i) => i.strategy_type === s).length).toBeLessThanOrEqual(15);
-    expect(top.filter((i) => i.strategy_type === "BULL_PUT_SPREAD").length).toBe(5);
+describe("list rules (decision 238)", () => {
+  const item = fc.record({
+    stock_symbol: fc.constantFrom("SPY", "QQQ", "IWM", "AAPL", "MSFT", "KO", "XOM"),
+    strategy_type: fc.constantFrom("A", "B", "C"),
+    expiration_date: fc.constantFrom("2026-12-18", "2027-01-15"),
+    watched: fc.boolean(),
+    id: fc.nat(),
   });
-
+  const isIndex = (s: string) => ["SPY", "QQQ", "IWM"].includes(s);
   it(
-    "a capped list puts the first group first and balances each group on its own",
+    "watchlist first; no repeated (symbol, expiry, strategy); at most 3 per symbol; index group capped; order kept",
     () => {
-      const idea = fc.record({
-        strategy_type: fc.constantFrom("A", "B", "C"),
-        watched: fc.boolean(),
-        id: fc.nat(),
-      });
       fc.assert(
-        fc.property(fc.array(idea, { maxLength: 80 }), fc.integer({ min: 0, max: 40 }), (ideas, limit) => {
-          const out = balancedCappedList(ideas, limit, (i) => i.watched);
-          const first = ideas.filter((i) => i.watched);
-          const rest = ideas.filter((i) => !i.watched);
-          const expected = [...balanceByStrategy(first), ...balanceByStrategy(rest)].slice(0, limit);
-          expect(out).toEqual(expected);
-          expect(balancedCappedList(ideas, Infinity, (i) => i.watched)).toHaveLength(ideas.length);
+        fc.property(fc.array(item, { maxLength: 80 }), fc.integer({ min: 0, max: 40 }), (ideas, limit) => {
+          const stored = withoutRepeats(ideas);
+          const out = listInRuleOrder(stored, limit, (i) => i.watched, isIndex);
+          expect(out.length).toBeLessThanOrEqual(limit);
+          const all = listInRuleOrder(stored, Infinity, (i) => i.watched, isIndex);
+          expect(out).toEqual(all.slice(0, limit));
+          expect(all).toHaveLength(stored.length);
+          const keys = new Set(all.map((i) => `${i.stock_symbol}|${i.expiration_date}|${i.strategy_type}`));
+          expect(keys.size).toBe(all.length);
+          for (const s of new Set(all.map((i) => i.stock_symbol)))
+            expect(all.filter((i) => i.stock_symbol === s).length).toBeLessThanOrEqual(MAX_PER_SYMBOL);
+          const watchedCount = all.filter((i) => i.watched).length;
+          expect(all.slice(0, watchedCount).every((i) => i.watched)).toBe(true);
+          // Outside the watchlist block, the index group's ideas beyond the cap come after every other idea.
+          const rest = all.slice(watchedCount);
+          const indexAt = rest.flatMap((i, k) => (isIndex(i.stock_symbol) ? [k] : []));
+          const others = rest.filter((i) => !isIndex(i.stock_symbol)).length;
+          for (const k of indexAt.slice(INDEX_GROUP_CAP)) expect(k).toBeGreaterThanOrEqual(others);
         }),
         { numRuns: 200 },
       );
     },
     PROPERTY_TIMEOUT,
   );
+  it("a symbol's third idea waits for every symbol's first two", () => {
+    const ideas = [
+      ...["2026-12-04", "2026-12-11", "2026-12-18"].map((d) => ({
+        stock_symbol: "AAPL",
+        strategy_type: "A",
+        expiration_date: d,
+      })),
+      { stock_symbol: "KO", strategy_type: "A", expiration_date: "2026-12-18" },
+    ];
+    expect(
+      listInRuleOrder(
+        ideas,
+        Infinity,
+        () => false,
+        () => false,
+      ).map((i) => i.stock_symbol),
+    ).toEqual(["AAPL", "AAPL", "KO", "AAPL"]);
+  });
 });
 
-describe("wheel: minimum DTE and period return", () => {
+describe("wheel: the risk level's DTE window and period return", () => {
   const clean = cleanChain(syntheticChain({ spot: 100, seed: 3 }), {
     riskFreeRate: 0.04,
     dividendYield: 0.01,
   });
-  it("screens from 7 days by default; the user can lower it", () => {
-    const all = ["conservative", "balanced", "aggressive"].flatMap((riskLevel) =>
-      screenCashSecuredPuts(clean, { riskLevel: riskLevel as "balanced" }),
+  it("screens each risk level within its window, cut by the max-DTE filter (decision 243)", () => {
+    for (const riskLevel of ["conservative", "balanced", "aggressive"] as const) {
+      for (const maxDte of [30, 45, 60]) {
+        const w = wheelDteWindow(riskLevel, maxDte);
+        const list = [
+          ...screenCashSecuredPuts(clean, { riskLevel, maxDte }),
+          ...screenCoveredCalls(clean, { riskLevel, maxDte, shares: 100 }),
+        ];
+        // Conservative under a 30-day filter is the single day 30, which this chain does not list.
+        if (w.max - w.min >= 7) expect(list.length).toBeGreaterThan(0);
+        for (const c of list) {
+          expect(c.daysToExpiration).toBeGreaterThanOrEqual(WHEEL_DTE_WINDOWS[riskLevel].min);
+          expect(c.daysToExpiration).toBeLessThanOrEqual(Math.min(WHEEL_DTE_WINDOWS[riskLevel].max, maxDte));
+          expect(c.daysToExpiration).toBeGreaterThanOrEqual(w.min);
+          expect(c.daysToExpiration).toBeLessThanOrEqual(w.max);
+        }
+      }
+    }
+    expect(WHEEL_DTE_WINDOWS.balanced).toEqual({ min: 21, max: 45 });
+    // The chain's 3-, 10- and 17-day expirations pay the most per day; none is taken at Balanced.
+    expect(
+      screenCashSecuredPuts(clean, { riskLevel: "balanced" }).map((c) => c.daysToExpiration),
+    ).not.toContain(17);
+    // A filter below the window leaves nothing rather than stepping outside it.
+    expect(screenCashSecuredPuts(clean, { riskLevel: "balanced", maxDte: 20 })).toEqual([]);
+  });
+  it("carries the period return beside the annualised figure", () => {
+    const all = (["conservative", "balanced", "aggressive"] as const).flatMap((riskLevel) =>
+      screenCashSecuredPuts(clean, { riskLevel }),
     );
     expect(all.length).toBeGreaterThan(0);
-    expect(all.every((c) => c.daysToExpiration >= 7)).toBe(true);
-    const short = screenCashSecuredPuts(clean, { riskLevel: "conservative", minDte: 1, maxDte: 5 });
-    expect(short.length).toBeGreaterThan(0);
-    expect(short.every((c) => c.daysToExpiration < 7)).toBe(true);
     for (const c of all) {
       expect(c.period_return).toBeCloseTo((c.premium / c.putStrike) * 100, 12);
       expect(c.annualizedReturn).toBeCloseTo((c.period_return / c.daysToExpiration) * 365, 10);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   cleanChain,
   expirationSmile,
-  ideaScore,
+  scoreOf,
   priorSessionLiquidity,
   probBetween,
   screenCreditSpreads,
@@ -24,7 +24,18 @@ const context = {
   ],
 };
 const clean = cleanChain(syntheticChain({ asOf, spot: 100, seed: 7 }), context);
-const ideas = screenCreditSpreads(clean, { maxIdeas: 1000 });
+// The screener's mechanics over every expiration: the profile's window, band and earnings cut opened wide
+// (the profiles themselves are pinned in quality.test.ts and simulated-market.test.ts).
+const WIDE = {
+  maxIdeas: 1000,
+  minDte: 1,
+  maxDte: 60,
+  shortDeltaMin: 0.1,
+  shortDeltaMax: 0.3,
+  perExpiration: 3,
+  allowEarnings: true,
+} as const;
+const ideas = screenCreditSpreads(clean, WIDE);
 const of = (t: SpreadIdea["strategy_type"]) => ideas.filter((i) => i.strategy_type === t);
 
 describe("credit spread screener", () => {
@@ -101,28 +112,28 @@ describe("credit spread screener", () => {
       creditToWidth: i.pop_methods.credit_width,
     });
   });
-  it("ranks each strategy by fill return x market POP x liquidity x cost x earnings, interleaved", () => {
-    for (const strategy of ["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"] as const) {
-      const list = of(strategy);
-      for (let k = 1; k < list.length; k++) expect(list[k - 1].score).toBeGreaterThanOrEqual(list[k].score);
-    }
-    // interleaved: the first three ideas are one of each strategy
-    expect(new Set(ideas.slice(0, 3).map((i) => i.strategy_type)).size).toBe(3);
+  it("ranks every strategy together by quality per unit of risk (decision 236), no interleave", () => {
+    for (let k = 1; k < ideas.length; k++) expect(ideas[k - 1].score).toBeGreaterThanOrEqual(ideas[k].score);
     for (const i of ideas) {
       const liquidity = Math.min(
         ...i.legs.map((l) => priorSessionLiquidity(l.openInterest, l.prevDayVolume)),
       );
-      const earnings = i.events.earnings ? 0.5 : 1;
+      const p = i.score_parts;
       expect(i.liquidity_weight).toBeCloseTo(liquidity, 12);
+      expect(p.liquidity).toBeCloseTo(liquidity, 12);
+      // Without a forecast no edge is claimed: the edge is what the smile's own density leaves, about minus
+      // the fill cost (the EV identity).
+      expect(p.forecastVol).toBeNull();
+      expect(p.edgeAtForecast).toBeCloseTo(i.expected_value, 0);
+      const sidesRisk = i.legs
+        .filter((l) => l.side === "sell")
+        .reduce((s, sh) => {
+          const lg = i.legs.find((l) => l.side === "buy" && l.type === sh.type)!;
+          return s + Math.abs(sh.strike - lg.strike) - (sh.fill - lg.fill);
+        }, 0);
+      expect(p.edgePerRisk).toBeCloseTo(p.edgeAtForecast / 100 / sidesRisk, 10);
       expect(i.score).toBeCloseTo(
-        ideaScore(
-          i.return_on_risk / 100,
-          i.probability_of_profit / 100,
-          liquidity,
-          i.net_credit_mid,
-          i.net_credit_natural,
-          earnings,
-        ),
+        scoreOf(p.edgeAtForecast / 100, sidesRisk, p.dteFit, p.deltaFit, liquidity),
         12,
       );
       expect(i.why).toContain("Market-implied POP");
@@ -138,9 +149,10 @@ describe("credit spread screener", () => {
     expect(mid.why).toContain("earnings 2026-03-12");
   });
   it("ids are deterministic for the same legs and expiry and distinct otherwise", () => {
-    const again = screenCreditSpreads(cleanChain(syntheticChain({ asOf, spot: 100, seed: 7 }), context), {
-      maxIdeas: 1000,
-    });
+    const again = screenCreditSpreads(
+      cleanChain(syntheticChain({ asOf, spot: 100, seed: 7 }), context),
+      WIDE,
+    );
     expect(again.map((i) => i.trade_unique_identifier)).toEqual(ideas.map((i) => i.trade_unique_identifier));
     expect(new Set(ideas.map((i) => i.trade_unique_identifier)).size).toBe(ideas.length);
     expect(
@@ -152,6 +164,21 @@ describe("credit spread screener", () => {
       }),
     ).toBe("SPY-20260116-IC-P440-P445-C470-C475.5");
   });
+  it("cuts expirations with earnings before expiry unless allowed, and keeps one idea per strategy and expiry", () => {
+    const byDefault = screenCreditSpreads(clean, {
+      minDte: 1,
+      maxDte: 60,
+      shortDeltaMin: 0.1,
+      maxIdeas: 1000,
+    });
+    expect(byDefault.length).toBeGreaterThan(0);
+    for (const i of byDefault) expect(i.expiration_date < "2026-03-12").toBe(true);
+    const keys = byDefault.map((i) => `${i.expiration_date}|${i.strategy_type}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(
+      screenCreditSpreads(clean, { minDte: 1, maxDte: 60, shortDeltaMin: 0.1 }).length,
+    ).toBeLessThanOrEqual(3);
+  });
   it("respects the options: strategies, DTE window, delta band, width", () => {
     const only = screenCreditSpreads(clean, {
       strategies: ["BEAR_CALL_SPREAD"],
@@ -161,6 +188,7 @@ describe("credit spread screener", () => {
       shortDeltaMax: 0.3,
       maxWidth: 3,
       maxIdeas: 1000,
+      allowEarnings: true,
     });
     expect(only.length).toBeGreaterThan(0);
     for (const i of only) {

@@ -3,7 +3,11 @@ import {
   cleanChain,
   expirationSmile,
   smileProbAbove,
+  smileProbBelow,
   combineWheelStrategies,
+  CC_ITM_METHOD,
+  qualityScore,
+  WIN_PROBABILITY_METHOD,
   deriveRiskLevel,
   screenCashSecuredPuts,
   screenCoveredCalls,
@@ -35,14 +39,16 @@ describe("risk level (spec derivation)", () => {
 
 describe("cash-secured puts", () => {
   const csp = screenCashSecuredPuts(clean, { cash: 25_000, riskLevel: "balanced" });
-  it("keeps the best 3 by annualized return, in the chosen delta band and DTE window", () => {
+  it("keeps 3, one per expiration, in the chosen delta band and DTE window, sorted by annualized return", () => {
     expect(csp).toHaveLength(3);
     for (let k = 1; k < csp.length; k++)
       expect(csp[k - 1].annualizedReturn).toBeGreaterThanOrEqual(csp[k].annualizedReturn);
+    expect(new Set(csp.map((c) => c.expirationDate)).size).toBe(3);
     for (const c of csp) {
       expect(Math.abs(c.delta)).toBeGreaterThanOrEqual(0.2);
       expect(Math.abs(c.delta)).toBeLessThan(0.35);
       expect(c.riskLevel).toBe("balanced");
+      expect(c.daysToExpiration).toBeGreaterThanOrEqual(21);
       expect(c.daysToExpiration).toBeLessThanOrEqual(45);
     }
   });
@@ -62,6 +68,8 @@ describe("cash-secured puts", () => {
       const exp = clean.expirations.find((e) => e.expirationDate === c.expirationDate)!;
       expect(c.winProbability).toBeCloseTo(smileProbAbove(expirationSmile(exp, 100), c.putStrike) * 100, 10);
       expect(c.winProbabilityMethod).toBe("market-implied (risk-neutral, at expiry)");
+      expect(c.probabilityITM).toBeCloseTo(100 - c.winProbability, 10);
+      expect(c.probabilityITMMethod).toBe(WIN_PROBABILITY_METHOD);
       expect(c.premium).toBeCloseTo((c.premium_mid + c.premium_natural) / 2, 12);
       expect(c.period_return).toBe(c.returnOnCapital);
       expect(c.daysToExpiration).toBeGreaterThanOrEqual(7);
@@ -89,6 +97,55 @@ describe("cash-secured puts", () => {
   });
 });
 
+describe("the choice: quality per dollar of collateral (decision 243)", () => {
+  // $1 strikes (spot 99): several strikes of each expiration sit in the balanced band.
+  const fine = cleanChain(syntheticChain({ asOf, spot: 99, seed: 3 }), {
+    riskFreeRate: 0.04,
+    dividendYield: 0.01,
+  });
+  const forecast = screenCashSecuredPuts(fine, { riskLevel: "balanced", forecastVol: 0.2 });
+  const noForecast = screenCashSecuredPuts(fine, { riskLevel: "balanced" });
+  it("aims at the risk level's target delta and preferred 30-45 days rather than the richest premium per day", () => {
+    expect(forecast.length).toBe(3);
+    // The chain lists 24, 31, 38 and 45 days in the window: the 24-day one pays most per day.
+    expect(forecast.map((c) => c.daysToExpiration).sort()).toEqual([31, 38, 45]);
+    // The most annualised premium sits at the band's 0.35 edge; the score aims at 0.25.
+    for (const c of [...forecast, ...noForecast]) {
+      expect(Math.abs(c.delta)).toBeGreaterThan(0.2);
+      expect(Math.abs(c.delta)).toBeLessThan(0.3);
+    }
+  });
+  it("carries the score's parts, with the edge at the forecast per dollar of collateral", () => {
+    for (const c of forecast) {
+      const p = c.score_parts;
+      expect(p.dte).toBe(c.daysToExpiration);
+      expect(p.shortDelta).toBeCloseTo(Math.abs(c.delta), 12);
+      expect(p.forecastVol).toBe(0.2);
+      expect(p.impliedVol).toBeGreaterThan(0.25);
+      // Implied 30% against a 20% forecast: the put is sold above its expected payout.
+      expect(p.edgeAtForecast).toBeGreaterThan(0);
+      expect(p.edgePerCollateral).toBeCloseTo(p.edgeAtForecast / 100 / c.putStrike, 12);
+      expect(p.deltaFit).toBeGreaterThan(0.8);
+      expect(p.fillCost).toBeCloseTo((c.premium_mid - c.premium) * 100, 9);
+      expect(p.score).toBeCloseTo(
+        qualityScore({
+          edge: p.edgeAtForecast / 100,
+          risk: c.putStrike,
+          dteFit: p.dteFit,
+          deltaFit: p.deltaFit,
+          liquidity: p.liquidity,
+        }),
+        12,
+      );
+    }
+    // Without a forecast no edge is claimed: selling at the fill costs against the mid.
+    for (const c of noForecast) {
+      expect(c.score_parts.forecastVol).toBeNull();
+      expect(c.score_parts.edgeAtForecast).toBeLessThan(c.score_parts.fillCost * 0.5 + 1);
+    }
+  });
+});
+
 describe("covered calls", () => {
   const cc = screenCoveredCalls(clean, { shares: 250, costBasis: 104, riskLevel: "conservative" });
   it("computes the spec's fields from the position", () => {
@@ -105,16 +162,48 @@ describe("covered calls", () => {
       expect(c.annualizedReturn).toBeCloseTo((c.returnOnCapital / c.daysToExpiration) * 365, 10);
       expect(c.upsidePotential).toBeCloseTo(c.callStrike - 100, 10);
       expect(c.probabilityITM).toBeCloseTo(Math.abs(c.delta) * 100, 10);
-      expect(c.winProbabilityMethod).toBe("delta approx.");
+      expect(c.probabilityITMMethod).toBe(CC_ITM_METHOD);
+      expect(c.winProbabilityMethod).toBe(WIN_PROBABILITY_METHOD);
+      expect(c.assignmentRisk).toBeCloseTo(100 - c.winProbability, 10);
       expect(c.costBasisGuardrail).toBe(c.callStrike < 104);
       expect(c.totalPremium).toBe(c.premiumPerContract * 2);
       expect(c.opportunityCost).toBeGreaterThan(0);
     }
   });
-  it("flags strikes below the cost basis", () => {
-    const low = screenCoveredCalls(clean, { shares: 100, costBasis: 150, riskLevel: "aggressive" });
+  it("wins with the smile's probability of finishing below the strike, not 1 - |delta| (decision 242)", () => {
+    const calls = (["conservative", "balanced", "aggressive"] as const).flatMap((riskLevel) =>
+      screenCoveredCalls(clean, { shares: 100, riskLevel }),
+    );
+    expect(calls.length).toBeGreaterThan(3);
+    let largestGap = 0;
+    for (const c of calls) {
+      const exp = clean.expirations.find((e) => e.expirationDate === c.expirationDate)!;
+      expect(c.winProbability).toBeCloseTo(smileProbBelow(expirationSmile(exp, 100), c.callStrike) * 100, 10);
+      expect(c.probabilityOTM).toBe(c.winProbability);
+      largestGap = Math.max(largestGap, Math.abs(c.winProbability - (100 - Math.abs(c.delta) * 100)));
+    }
+    // On this skewed chain the two measures part by more than rounding.
+    expect(largestGap).toBeGreaterThan(0.5);
+  });
+  it("leaves out strikes below the cost basis unless asked (decision 244)", () => {
+    for (const riskLevel of ["conservative", "balanced", "aggressive"] as const)
+      for (const costBasis of [101, 104, 108, 150]) {
+        const listed = screenCoveredCalls(clean, { shares: 100, costBasis, riskLevel });
+        for (const c of listed) {
+          expect(c.callStrike).toBeGreaterThanOrEqual(costBasis);
+          expect(c.costBasisGuardrail).toBe(false);
+          expect(c.assignmentProfit).toBeGreaterThan(0);
+        }
+      }
+    expect(screenCoveredCalls(clean, { shares: 100, costBasis: 150, riskLevel: "aggressive" })).toEqual([]);
+    const low = screenCoveredCalls(clean, {
+      shares: 100,
+      costBasis: 150,
+      riskLevel: "aggressive",
+      includeBelowCostBasis: true,
+    });
     expect(low.length).toBeGreaterThan(0);
-    expect(low.every((c) => c.costBasisGuardrail)).toBe(true);
+    expect(low.every((c) => c.costBasisGuardrail && c.assignmentProfit < 0)).toBe(true);
   });
   it("fewer than 100 shares -> nothing", () => {
     expect(screenCoveredCalls(clean, { shares: 99 })).toEqual([]);

@@ -1,15 +1,25 @@
 // The simulated market as a trader would check it (issue 11 section 7), and the honest numbers over it:
 // a fixed clock (Monday 2026-11-23 11:00 New York) and the fixed seeds of the simulated market.
 import { describe, expect, it } from "vitest";
-import { balancedCappedList, rankSpreadIdeas, type SpreadIdea } from "../../../app/engine";
+import {
+  daysToExpiry,
+  PROFILE_TARGETS,
+  realisedVolatility,
+  SPREAD_PROFILES,
+  volatilityForecast,
+  type SpreadIdea,
+  type SpreadProfile,
+} from "../../../app/engine";
+import { isIndexEtf } from "../../../app/lib/trade-ideas";
+import { ideasInPlanOrder } from "../../../app/server/trade-ideas.server";
 import { addDays, isTradingDay, nextTradingDay } from "../../../app/lib/market-calendar";
 import { simulatedRiskFreeRate } from "../../../app/lib/risk-free-rate";
 import { trailingDividendYield } from "../../../app/server/market/dividend-yield.server";
-import { screenChain } from "../../../app/server/market/ideas.server";
+import { finaliseIdeas, screenChain, type TradeIdea } from "../../../app/server/market/ideas.server";
 import { createDemoProvider } from "../../../app/server/market/providers/demo/provider.server";
 import { earningsMove } from "../../../app/server/market/providers/demo/surface.server";
 import { earningsDatesOfYear } from "../../../app/server/market/providers/demo/corporate-events.server";
-import { DEFAULT_UNIVERSE, universeEntry } from "../../../app/server/market/universe.server";
+import { DEFAULT_UNIVERSE } from "../../../app/server/market/universe.server";
 
 // Whole chains of the simulated market are built here: give a busy shared machine room.
 const SLOW = { timeout: 120_000 };
@@ -146,45 +156,122 @@ describe("simulated market fidelity", SLOW, () => {
   });
 });
 
-describe("honest numbers over the simulated market", SLOW, () => {
-  it("reports the share of ideas with positive expected value; no strategy takes more than half of 30", async () => {
-    const rate = simulatedRiskFreeRate(TODAY);
-    const ideas: SpreadIdea[] = [];
-    for (const entry of DEFAULT_UNIVERSE) {
-      const [quote, dividends, chain] = await Promise.all([
-        demo.getQuote(entry.symbol),
-        demo.getDividends(entry.symbol),
-        demo.getOptionChain(entry.symbol),
-      ]);
-      const q = trailingDividendYield(dividends, quote.price, TODAY);
-      const earnings = (await demo.getEarnings([entry.symbol], TODAY, addDays(TODAY, 60)))?.dates[0];
-      ideas.push(
-        ...screenChain(chain, {
-          rate,
-          dividendYield: q.value,
-          dividendYieldSource: q.source,
-          earningsDate: earnings?.date ?? null,
-          exDividendDate: null,
-          events: [],
-          marketOpen: true,
-        }),
-      );
-    }
-    expect(ideas.length).toBeGreaterThan(100);
-    const positive = ideas.filter((i) => i.expected_value > 0).length / ideas.length;
-    console.info(
-      `simulated market ${TODAY} 11:00 ET: ${ideas.length} ideas, ${(positive * 100).toFixed(1)}% with positive expected_value`,
+/** The whole universe screened as the refresh does it (every profile), finalised as the refresh stores it. */
+async function simulatedIdeas(): Promise<TradeIdea[]> {
+  const rate = simulatedRiskFreeRate(TODAY);
+  const ideas: SpreadIdea[] = [];
+  for (const entry of DEFAULT_UNIVERSE) {
+    const [quote, dividends, chain, history] = await Promise.all([
+      demo.getQuote(entry.symbol),
+      demo.getDividends(entry.symbol),
+      demo.getOptionChain(entry.symbol),
+      demo.getDailyHistory(entry.symbol, 400),
+    ]);
+    const q = trailingDividendYield(dividends, quote.price, TODAY);
+    const earnings = (await demo.getEarnings([entry.symbol], TODAY, addDays(TODAY, 90)))?.dates[0];
+    const exDiv = dividends?.events.find((e) => e.exDate >= TODAY) ?? null;
+    ideas.push(
+      ...screenChain(chain, {
+        today: TODAY,
+        rate,
+        dividendYield: q.value,
+        dividendYieldSource: q.source,
+        earningsDate: earnings?.date ?? null,
+        exDividendDate: exDiv?.exDate ?? null,
+        events: [],
+        marketOpen: true,
+        forecastVol: volatilityForecast(history.bars.map((b) => b.close))?.forecast ?? null,
+        nextDividend: exDiv?.amount ?? null,
+      }),
     );
-    // Fairly priced spreads after the fill cost: positive EV is the exception.
-    expect(positive).toBeLessThan(0.25);
-    const top = balancedCappedList(rankSpreadIdeas([...ideas]), 30, () => false);
-    expect(top).toHaveLength(30);
-    for (const s of ["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"]) {
-      const n = top.filter((i) => i.strategy_type === s).length;
-      expect(n).toBeGreaterThan(0);
-      expect(n).toBeLessThanOrEqual(15);
+  }
+  return finaliseIdeas(ideas, async (d) => d, "demo", {});
+}
+
+/** The "Done when" rules of issue 27 over one list, for one profile; the figures for the decision's tables. */
+function checkList(list: readonly TradeIdea[], profile: SpreadProfile, label: string) {
+  const t = PROFILE_TARGETS[profile];
+  const perSymbol = new Map<string, number>();
+  const keys = new Set<string>();
+  const deltas: number[] = [];
+  for (const i of list) {
+    expect(i.profile).toBe(profile);
+    const dte = daysToExpiry(TODAY, i.expiration_date);
+    expect(dte).toBeGreaterThanOrEqual(t.minDte);
+    expect(dte).toBeLessThanOrEqual(t.maxDte);
+    for (const leg of i.legs.filter((l) => l.side === "sell")) {
+      expect(Math.abs(leg.delta)).toBeGreaterThanOrEqual(t.minDelta);
+      expect(Math.abs(leg.delta)).toBeLessThanOrEqual(t.maxDelta);
+      deltas.push(Math.abs(leg.delta));
     }
-    expect(universeEntry("SPY")).toBeDefined();
+    // No earnings between today and expiry.
+    expect(i.earnings_date === null || i.earnings_date < TODAY || i.earnings_date > i.expiration_date).toBe(
+      true,
+    );
+    perSymbol.set(i.stock_symbol, (perSymbol.get(i.stock_symbol) ?? 0) + 1);
+    const key = `${i.stock_symbol}|${i.expiration_date}|${i.strategy_type}`;
+    expect(keys.has(key)).toBe(false);
+    keys.add(key);
+    if (i.strategy_type === "IRON_CONDOR") expect(i.prob_touch).toBeLessThan(90);
+    // The EV identity: about minus the fill cost (credit x (1 - e^{rT}) aside, a few cents per contract).
+    expect(Math.abs(i.expected_value + i.score_parts.fillCost)).toBeLessThan(0.05 * i.maxLoss + 5);
+  }
+  deltas.sort((a, b) => a - b);
+  const dtes = list.map((i) => daysToExpiry(TODAY, i.expiration_date)).sort((a, b) => a - b);
+  const count = (s: string) => list.filter((i) => i.strategy_type === s).length;
+  const index = list.filter((i) => isIndexEtf(i.stock_symbol)).length;
+  console.info(
+    `${label}: ${list.length} ideas, ${perSymbol.size} symbols (max ${Math.max(...perSymbol.values())}/symbol, ` +
+      `index ETFs ${index}), DTE ${dtes[0]}-${dtes.at(-1)} (median ${dtes[dtes.length >> 1]}), ` +
+      `short |delta| ${deltas[0]!.toFixed(3)}-${deltas.at(-1)!.toFixed(3)} (median ${deltas[deltas.length >> 1]!.toFixed(3)}), ` +
+      `BPS/BCS/IC ${count("BULL_PUT_SPREAD")}/${count("BEAR_CALL_SPREAD")}/${count("IRON_CONDOR")}, ` +
+      `max condor touch ${Math.max(0, ...list.filter((i) => i.strategy_type === "IRON_CONDOR").map((i) => i.prob_touch)).toFixed(0)}%, ` +
+      `positive EV ${list.filter((i) => i.expected_value > 0).length}, positive edge ${list.filter((i) => i.score_parts.edgeAtForecast > 0).length}`,
+  );
+  expect(Math.max(...perSymbol.values())).toBeLessThanOrEqual(3);
+  expect(perSymbol.size).toBeGreaterThanOrEqual(15);
+}
+
+describe("ideas a professional would take, over the simulated market (issue 27)", SLOW, () => {
+  it("Pro (30) and Elite (first 100) lists of every profile keep the rules; EV about minus the fill cost", async () => {
+    const stored = await simulatedIdeas();
+    for (const profile of SPREAD_PROFILES) {
+      const pro = ideasInPlanOrder(stored, 30, [], profile);
+      expect(pro).toHaveLength(30);
+      checkList(pro, profile, `${profile} Pro 30`);
+      const elite = ideasInPlanOrder(stored, Infinity, [], profile).slice(0, 100);
+      expect(elite).toHaveLength(100);
+      checkList(elite, profile, `${profile} Elite first 100`);
+    }
+    // Fairly priced spreads after the fill cost: positive EV is the exception.
+    const positive = stored.filter((i) => i.expected_value > 0).length / stored.length;
+    expect(positive).toBeLessThan(0.25);
     expect(isTradingDay(TODAY)).toBe(true);
+  });
+});
+
+describe("the realised-volatility forecast over the simulated history (decision 236)", SLOW, () => {
+  it("measures the blend's error against the next 21 sessions' realised volatility", async () => {
+    // Every fifth session of two years, every symbol: forecast from the closes up to t, realised over t..t+21.
+    const err = { blend: [] as number[], rv21: [] as number[], rv63: [] as number[] };
+    for (const entry of DEFAULT_UNIVERSE) {
+      const closes = (await demo.getDailyHistory(entry.symbol, 500)).bars.map((b) => b.close);
+      for (let t = 64; t + 21 < closes.length; t += 5) {
+        const f = volatilityForecast(closes.slice(0, t + 1))!;
+        const realised = realisedVolatility(closes.slice(t, t + 22), 21)!;
+        err.blend.push(Math.log(f.forecast / realised));
+        err.rv21.push(Math.log(f.rv21 / realised));
+        err.rv63.push(Math.log(f.rv63 / realised));
+      }
+    }
+    const rms = (xs: number[]) => Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length);
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    console.info(
+      `vol forecast over ${err.blend.length} points: log error rms blend ${rms(err.blend).toFixed(3)} ` +
+        `(bias ${mean(err.blend).toFixed(3)}), rv21 alone ${rms(err.rv21).toFixed(3)}, rv63 alone ${rms(err.rv63).toFixed(3)}`,
+    );
+    expect(err.blend.length).toBeGreaterThan(5000);
+    expect(rms(err.blend)).toBeLessThanOrEqual(Math.max(rms(err.rv21), rms(err.rv63)));
+    expect(rms(err.blend)).toBeLessThan(0.5);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveRiskLevel } from "../../../app/engine";
+import { deriveRiskLevel, WHEEL_DTE_WINDOWS, wheelDteWindow } from "../../../app/engine";
 import {
   applyFilters,
   cashHint,
@@ -11,11 +11,14 @@ import {
   formatSavedAt,
   nextSort,
   parseSymbolList,
+  periodReturnText,
   positionsKey,
   readSavedAt,
+  riskWindowText,
   sortStrategies,
   validatePosition,
   WHEEL_MESSAGES,
+  winProbabilityHow,
 } from "../../../app/lib/wheel";
 
 describe("risk level derivation (spec table)", () => {
@@ -191,5 +194,42 @@ describe("savedAt in every shape", () => {
   });
   it.each([null, undefined, "not a date", {}, { seconds: "x" }, NaN])("unreadable %j shows '-'", (v) => {
     expect(formatSavedAt(v)).toBe("-");
+  });
+});
+
+describe("risk windows, period returns and probability labels on screen", () => {
+  it("names the window the server screens, cut by the max-DTE filter (decision 243)", () => {
+    expect(WHEEL_DTE_WINDOWS).toEqual({
+      conservative: { min: 30, max: 60 },
+      balanced: { min: 21, max: 45 },
+      aggressive: { min: 14, max: 30 },
+    });
+    expect(riskWindowText(wheelDteWindow("balanced"))).toBe("21-45 days to expiration");
+    expect(riskWindowText(wheelDteWindow("conservative", 60))).toBe("30-60 days to expiration");
+    expect(riskWindowText(wheelDteWindow("conservative", 45))).toBe("30-45 days to expiration");
+    expect(riskWindowText(wheelDteWindow("balanced", 20))).toBe("no expiration fits your max-DTE filter");
+  });
+  it("puts the period return beside an annualised figure", () => {
+    expect(periodReturnText({ period_return: 3.951, returnOnCapital: 9, daysToExpiration: 25 })).toBe(
+      "3.95% in 25d",
+    );
+    expect(periodReturnText({ returnOnCapital: 1.2, daysToExpiration: 30 })).toBe("1.20% in 30d");
+    expect(periodReturnText({ daysToExpiration: 30 })).toBe("N/A");
+  });
+  it("labels a CC's win probability by how it was computed, old favourites included (decision 242)", () => {
+    const smile = "N(d2) from the expiry's volatility smile, risk-neutral";
+    expect(winProbabilityHow({ winProbabilityMethod: "market-implied (risk-neutral, at expiry)" })).toBe(
+      smile,
+    );
+    expect(winProbabilityHow({ winProbabilityMethod: "delta approx.", assumptions: {} })).toMatch(
+      /1 - \|delta\|/,
+    );
+    expect(winProbabilityHow({})).toMatch(/1 - \|delta\|/);
+  });
+  it("says why calls below the cost basis are left out, and for which positions", () => {
+    expect(WHEEL_MESSAGES.belowBasisLeftOut).toMatch(/sell them for less than you paid/);
+    expect(WHEEL_MESSAGES.belowBasisOnly(["MSFT", "PFE"])).toBe(
+      'Every call in your window is struck below your cost basis for: MSFT, PFE. Turn on "Include strikes below my cost basis" to see them.',
+    );
   });
 });

@@ -329,6 +329,21 @@ export const MATRIX: MatrixRow[] = [
     // better-auth's own endpoints: a session from before a ban is refused (403), not merely unknown.
     expect: signedIn(401, 200, { banned: 403 }),
   },
+  // The name and image a user writes (decision 210): wrong types and lengths are a 400 for everyone before
+  // anything reaches D1 (a visitor's too: the body is checked before the session); a banned session stays 403.
+  ...[
+    { name: [] },
+    { name: [[1]] },
+    { name: null },
+    { name: "x".repeat(101) },
+    { image: [1] },
+    { image: {} },
+  ].map((json): MatrixRow => ({
+    route: "/api/auth/*",
+    method: "POST",
+    request: () => ({ path: "/api/auth/update-user", params: { "*": "update-user" }, json }),
+    expect: { ...everyone(400), banned: 403 },
+  })),
   publicPage("/api/health"),
   {
     route: "/api/events",
@@ -559,4 +574,87 @@ export const MATRIX: MatrixRow[] = [
   },
   // Spec 000 §2: any unknown path redirects to /.
   { route: "/*", method: "GET", request: () => ({ path: "/no-such-page" }), expect: everyone("/") },
+
+  // The remaining writes (decision 215: every route with an action has a write row, which the matrix also
+  // asks from a foreign origin).
+  {
+    route: "/*",
+    method: "POST",
+    request: () => ({ path: "/no-such-page", form: {} }),
+    expect: everyone("/"),
+  },
+  {
+    route: "/signin",
+    method: "POST",
+    request: () => ({ path: "/signin", form: { email: "nobody@example.com", password: "wrong-password" } }),
+    // Wrong credentials are the form's 400 with the spec's message, whoever asks.
+    expect: everyone(400),
+  },
+  {
+    route: "/signup",
+    method: "POST",
+    request: () => ({ path: "/signup", form: {} }),
+    expect: everyone(400),
+  },
+  {
+    route: "/forgot-password",
+    method: "POST",
+    request: () => ({ path: "/forgot-password", form: { email: "nobody@example.com" } }),
+    // No account enumeration: "sent" for any address. A banned account's old session is refused by
+    // better-auth's own endpoint, as on /api/auth/* above.
+    expect: { ...everyone(200), banned: 400 },
+  },
+  {
+    route: "/reset-password",
+    method: "POST",
+    request: () => ({ path: "/reset-password", form: {} }),
+    expect: everyone(400),
+  },
+  {
+    route: "/change-password",
+    method: "POST",
+    request: () => ({ path: "/change-password", form: {} }),
+    expect: signedIn(signInFor("/change-password"), 400),
+  },
+  {
+    route: "/admin/login",
+    method: "POST",
+    request: () => ({ path: "/admin/login", form: {} }),
+    expect: everyone(400),
+  },
+  {
+    route: "/admin/forgot-password",
+    method: "POST",
+    request: () => ({ path: "/admin/forgot-password", form: { email: "nobody@example.com" } }),
+    // Spec 000 §5: the admin record must exist, and the form says so when it does not.
+    expect: everyone(404),
+  },
+  {
+    route: "/unsubscribe",
+    method: "POST",
+    request: (w) => ({ path: "/unsubscribe", form: { token: w.unsubscribeToken } }),
+    expect: everyone(200),
+  },
+  {
+    route: "/api/wheel/preferences",
+    method: "POST",
+    request: () => ({ path: "/api/wheel/preferences", json: { cashAvailable: 25_000 } }),
+    expect: signedIn(401, 200),
+  },
+  {
+    route: "/api/wheel/favorites",
+    method: "POST",
+    // Each user saves a trade of their own (the seeded favorite is another id).
+    request: (_w, role) => ({
+      path: "/api/wheel/favorites",
+      json: { type: "CSP", trade: { id: `authz-${role}-${crypto.randomUUID()}`, symbol: "KO" } },
+    }),
+    expect: signedIn(401, 201),
+  },
+  {
+    route: "/api/notifications/preferences",
+    method: "PUT",
+    request: () => ({ path: "/api/notifications/preferences", json: {} }),
+    expect: byPlan(401, 403, 200, 200),
+  },
 ];

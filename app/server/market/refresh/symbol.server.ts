@@ -1,6 +1,6 @@
 // One symbol's refresh: quote, history, dividends, news and earnings -> ticker info; with the chain,
 // the spread ideas screened from it.
-import type { SpreadIdea } from "../../../engine";
+import { volatilityForecast, type SpreadIdea } from "../../../engine";
 import { DAY_MS } from "../../../engine/time";
 import type { RiskFreeRate } from "../../../lib/risk-free-rate";
 import { addDays, latestStartedSession, newYorkDateOf, sessionProgress } from "../../../lib/market-calendar";
@@ -123,6 +123,7 @@ export async function refreshSymbol(
         TTL.chain,
       );
       ideas = screenChain(chain, {
+        today: newYorkDateOf(shared.nowMs),
         rate: shared.rate,
         dividendYield: q.value,
         dividendYieldSource: q.source,
@@ -130,12 +131,23 @@ export async function refreshSymbol(
         exDividendDate: info.ex_dividend_date,
         events: engineEvents(shared.economic?.events ?? []),
         marketOpen: shared.marketOpen,
+        forecastVol: volatilityForecast(history.value?.bars.map((b) => b.close) ?? [])?.forecast ?? null,
+        nextDividend: dividendAt(dividends.value, info.ex_dividend_date),
       });
     } catch (error) {
       note("chain", error);
     }
   }
   return { info, ideas, chainAsOf, history: history.value, errors };
+}
+
+/** The dividend paid at an ex-date: the announced amount, else the latest amount paid (a regular payer's). */
+function dividendAt(dividends: Dividends | null, exDate: string | null): number | null {
+  if (!dividends || exDate === null) return null;
+  const announced = dividends.events.find((e) => e.exDate === exDate)?.amount;
+  if (typeof announced === "number" && announced > 0) return announced;
+  const paid = dividends.events.filter((e) => e.exDate < exDate && typeof e.amount === "number").at(-1);
+  return paid?.amount ?? null;
 }
 
 function lastCompletedBarDate(ms: number): string {

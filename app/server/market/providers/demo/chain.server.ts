@@ -1,8 +1,10 @@
-// Simulated option chains: priced with the engine's BSM on a skewed IV surface (term structure and
-// earnings kink in surface.server.ts), with the listed markets' shape: $1 strikes near the money on
-// SPY/QQQ/IWM ($2.50 on TSLA), daily expirations on SPY/QQQ/IWM, penny-wide books on the most liquid
-// names, and tier-dependent strikes, expirations, spreads, volume and open interest elsewhere.
+// Simulated option chains: priced with the engine's BSM on the IV surface (term structure and earnings
+// kink in surface.server.ts, skew by class in listing.server.ts) at the dividend yield the engine states
+// for the name (dividends.server.ts), and listed and quoted as each name is (listing.server.ts): strike
+// steps, expiration sets, ticks and book depth. Quotes are rounded around the model price (the mid within
+// half a tick of it), and each leg's IV and greeks are those of its mid, as a data vendor computes them.
 import { bsmPriceGreeksInto, type Greeks } from "../../../../engine/bsm";
+import { impliedVolFast } from "../../../../engine/iv";
 import { formatOccSymbol } from "../../../../engine/occ";
 import { yearsToExpiration } from "../../../../engine/time";
 import type { ChainExpiration, ChainLeg } from "../../../../engine/types";
@@ -19,80 +21,73 @@ import {
 import { simulatedRiskFreeRate } from "../../../../lib/risk-free-rate";
 import type { ChainSnapshot } from "../../types.server";
 import type { UniverseEntry } from "../../universe.server";
+import { demoDividendYield } from "./dividends.server";
+import {
+  bookOf,
+  expirationProfile,
+  nearMoneyStep,
+  skewClassOf,
+  skewFactor,
+  strikeIncrement,
+  tickFor,
+} from "./listing.server";
 import { spotAt } from "./prices.server";
 import { dayNumber, normalOf, round2, SALT, seedOf, uniformOf } from "./random.server";
 import { atmVol, pendingReactionDay, volLevel } from "./surface.server";
 
-/** Strike step near the money where the listed market is finer than the price band's usual step. */
-const NEAR_MONEY_STEP: Readonly<Record<string, number>> = { SPY: 1, QQQ: 1, IWM: 1, TSLA: 2.5 };
 /** Fine strikes listed on each side of the forward, at most. */
 const NEAR_MONEY_STRIKES = 40;
-/** Monday-to-Friday expirations, listed about a month ahead. */
-const DAILY_EXPIRATIONS = new Set(["SPY", "QQQ", "IWM"]);
 const DAILY_EXPIRATION_DAYS = 30;
-/** The deepest option books: quoted a cent or two wide near the money. */
-const PENNY_WIDE = new Set(["SPY", "QQQ", "IWM", "AAPL", "MSFT", "NVDA", "AMZN", "META", "TSLA", "AMD"]);
-/** Whole-penny increments at every price (the index ETFs); other penny names tick $0.05 from $3. */
-const PENNY_AT_ANY_PRICE = new Set(["SPY", "QQQ", "IWM"]);
+/** Near months always listed (then the name's quarterly cycle to about nine months). */
+const NEAR_MONTHLY_DAYS = 90;
 
-function strikeIncrement(price: number, tier: number, longDated: boolean): number {
-  let step: number;
-  if (price < 5) step = 0.5;
-  else if (price < 25) step = tier === 1 ? 0.5 : 1;
-  else if (price < 60) step = 1;
-  else if (price < 150) step = tier === 1 ? 1 : 2.5;
-  else if (price < 400) step = tier === 1 ? 2.5 : 5;
-  else if (price < 1000) step = 5;
-  else step = 10;
-  return longDated ? step * 2 : step;
+/** Last trading day of a month. */
+function lastTradingDayOf(year: number, month: number): string {
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`;
+  return onOrBeforeTradingDay(addDays(next, -1));
 }
 
+/** The name's listed expirations (listing.server.ts's profile) from `today`. */
 function expirationDates(entry: UniverseEntry, today: string, afterClose: boolean): string[] {
+  const profile = expirationProfile(entry);
   const set = new Set<string>();
-  const horizon = addDays(today, 90);
-  const weekliesUntil = entry.tier === 1 ? horizon : addDays(today, entry.tier === 2 ? 42 : 0);
-  if (DAILY_EXPIRATIONS.has(entry.symbol))
+  const live = (d: string) => d > today || (d === today && !afterClose);
+  if (profile.dailies)
     for (let d = today; d <= addDays(today, DAILY_EXPIRATION_DAYS); d = addDays(d, 1))
-      if (isTradingDay(d) && !(d === today && afterClose)) set.add(d);
-  // Fridays (moved to Thursday on holidays) up to the horizon; tier 1 gets every week.
-  let friday = addDays(today, (5 - weekday(today) + 7) % 7);
-  for (; friday <= horizon; friday = addDays(friday, 7)) {
+      if (isTradingDay(d) && live(d)) set.add(d);
+  // Friday weeklies (moved to Thursday on holidays) for the name's number of weeks.
+  const weekliesUntil = addDays(today, 7 * profile.weeklyWeeks);
+  for (
+    let friday = addDays(today, (5 - weekday(today) + 7) % 7);
+    friday <= weekliesUntil;
+    friday = addDays(friday, 7)
+  ) {
     const exp = onOrBeforeTradingDay(friday);
-    if (exp < today || (exp === today && afterClose)) continue;
-    if (friday <= weekliesUntil || isMonthlyExpiration(exp)) set.add(exp);
+    if (live(exp)) set.add(exp);
   }
-  // Monthlies to ~90 days, then quarterlies and January LEAPS.
+  // The near monthlies, then the quarterly cycle to about nine months, end-of-quarter and LEAPS.
   const y = Number(today.slice(0, 4));
   const m = Number(today.slice(5, 7));
-  for (let i = 0; i <= 15; i++) {
+  for (let i = 0; i <= 12; i++) {
     const mm = ((m - 1 + i) % 12) + 1;
     const yy = y + Math.floor((m - 1 + i) / 12);
     const exp = monthlyExpiration(yy, mm);
-    if (exp < today || (exp === today && afterClose)) continue;
-    if (exp <= horizon || (mm % 3 === 0 && i <= 9)) set.add(exp);
+    if (!live(exp)) continue;
+    if (exp <= addDays(today, NEAR_MONTHLY_DAYS) || (mm % 3 === profile.cycle % 3 && i <= 9)) set.add(exp);
+    if (profile.quarterEnds && mm % 3 === 0 && i <= 12) {
+      const end = lastTradingDayOf(yy, mm);
+      if (live(end)) set.add(end);
+    }
   }
-  set.add(monthlyExpiration(y + 1, 1));
-  set.add(monthlyExpiration(y + 2, 1));
-  return [...set].filter((d) => d >= today).sort();
-}
-
-const TIER = {
-  1: { relSpread: 0.012, baseWidth: 0.01, oi: 12000 },
-  2: { relSpread: 0.035, baseWidth: 0.04, oi: 2500 },
-  3: { relSpread: 0.07, baseWidth: 0.08, oi: 400 },
-} as const;
-const PENNY_BOOK = { relSpread: 0.003, baseWidth: 0.005, oi: 30000 } as const;
-
-function tickFor(tier: number, price: number, symbol: string): number {
-  if (PENNY_AT_ANY_PRICE.has(symbol)) return 0.01;
-  if (tier === 1) return price < 3 ? 0.01 : 0.05;
-  return price < 3 ? 0.05 : 0.1;
+  for (let k = 1; k <= profile.leapsYears; k++) set.add(monthlyExpiration(y + k, 1));
+  if (profile.juneLeaps) for (const yy of [y + 1, y + 2]) set.add(monthlyExpiration(yy, 6));
+  return [...set].filter(live).sort();
 }
 
 /**
  * Listed strikes of one expiration: the band's usual step from lowK to highK (at most ~50 of them), and
- * where the market lists finer strikes near the money, every fine strike within 1.5 standard deviations of
- * the forward (at least 2%), up to NEAR_MONEY_STRIKES on each side.
+ * near the money (within 1.5 standard deviations of the forward, at least 2%, up to NEAR_MONEY_STRIKES
+ * on each side) every strike of the name's near-money step, without the wide grid's strikes between.
  */
 function listedStrikes(
   entry: UniverseEntry,
@@ -108,8 +103,8 @@ function listedStrikes(
   while ((highK - lowK) / (step * stride) > 50) stride++;
   const strikes = new Set<number>();
   for (let k = lowK; k <= highK + 1e-9; k += step * stride) strikes.add(Math.round(k * 100) / 100);
-  const fine = dte <= 120 ? NEAR_MONEY_STEP[entry.symbol] : undefined;
-  if (fine !== undefined && fine < step) {
+  const fine = dte <= 120 ? nearMoneyStep(entry, spot) : step;
+  if (fine < step * stride) {
     const half = Math.max(1.5 * sd, 0.02);
     const from = Math.max(
       Math.ceil((forward * Math.exp(-half)) / fine),
@@ -129,10 +124,20 @@ function listedStrikes(
 
 const onGrid = (k: number, step: number) => Math.abs(k / step - Math.round(k / step)) < 1e-6;
 
-function roundTo(x: number, tick: number, dir: "down" | "up"): number {
-  const n = x / tick;
-  const r = dir === "down" ? Math.floor(n + 1e-9) : Math.ceil(n - 1e-9);
-  return Math.round(r * tick * 100) / 100;
+/**
+ * Bid and ask `ticks` ticks apart around `theo`: the mid on the tick grid (even width) or half-way
+ * between two ticks (odd width), whichever lies within half a tick of the model price. A bid that would
+ * fall below one tick is 0 (no bid).
+ */
+export function quoteAround(theo: number, tick: number, ticks: number): { bid: number; ask: number } {
+  const n = theo / tick;
+  const low = ticks % 2 === 0 ? Math.round(n) - ticks / 2 : Math.floor(n) - (ticks - 1) / 2;
+  const bidTicks = Math.max(0, low);
+  const askTicks = Math.max(low + ticks, 1);
+  return {
+    bid: bidTicks >= 1 ? Math.round(bidTicks * tick * 100) / 100 : 0,
+    ask: Math.round(askTicks * tick * 100) / 100,
+  };
 }
 
 /**
@@ -153,19 +158,22 @@ export function demoIv30(entry: UniverseEntry, clockMs: number): number {
 
 export function buildChain(entry: UniverseEntry, clockMs: number): ChainSnapshot {
   const observed = spotAt(entry, clockMs);
-  const { price: spot, sessionDate } = observed;
+  const { sessionDate } = observed;
+  // Priced at the spot it publishes (to the cent), so a reader's IV of a mid is the leg's.
+  const spot = round2(observed.price);
   // A closed market's chain is the closing chain: priced, dated and aged as of the close.
   const fraction = observed.fraction;
   const ms = observed.observedMs;
   const today = newYorkDateOf(ms);
   const afterClose = fraction >= 1;
-  // Priced with the simulated market's own published bill series, the rate the screens are told.
+  // Priced with the simulated market's own published bill series, the rate the screens are told, and
+  // with the dividend yield the engine states for the quote's price.
   const r = simulatedRiskFreeRate(today).rate;
-  const q = entry.divYield;
+  const q = demoDividendYield(entry, clockMs, spot);
   const level = volLevel(entry, sessionDate);
   const reactionDay = pendingReactionDay(entry, sessionDate, fraction);
-  const penny = PENNY_WIDE.has(entry.symbol);
-  const tierParams = penny ? PENNY_BOOK : TIER[entry.tier];
+  const book = bookOf(entry);
+  const skew = skewClassOf(entry);
   const greeks: Greeks = { delta: 0, gamma: 0, vega: 0, theta: 0, rho: 0 };
   const seed = seedOf(entry.symbol);
   const dayKey = dayNumber(sessionDate);
@@ -182,31 +190,28 @@ export function buildChain(entry: UniverseEntry, clockMs: number): ChainSnapshot
     const legs: ChainLeg[] = [];
     for (const strike of listedStrikes(entry, spot, forward, sd, dte)) {
       const x = Math.log(strike / forward) / sd;
-      // Equity skew: puts richer than calls, a mild smile on both wings.
-      const iv = Math.min(atm * 2.5, Math.max(atm * 0.65, atm * (1 - 0.1 * x + 0.025 * x * x)));
+      const modelIv = atm * skewFactor(skew, x);
       const roundStrike = Math.abs(strike / (step * 5) - Math.round(strike / (step * 5))) < 1e-6;
       for (const type of ["call", "put"] as const) {
-        const theo = bsmPriceGreeksInto(type === "call", spot, strike, T, r, q, iv, greeks);
+        const isCall = type === "call";
+        const theo = bsmPriceGreeksInto(isCall, spot, strike, T, r, q, modelIv, greeks);
         const occSymbol = formatOccSymbol(entry.symbol, expirationDate, type, strike);
-        const tick = tickFor(entry.tier, theo, entry.symbol);
-        const moneyness = type === "call" ? x : -x;
-        const width = Math.max(
-          tick,
-          tierParams.baseWidth +
-            theo * tierParams.relSpread * (1 + 0.4 * Math.abs(x)) +
-            (moneyness < -1 ? theo * 0.01 : 0),
-        );
-        let bid = theo - width / 2 < tick ? 0 : roundTo(theo - width / 2, tick, "down");
-        // A penny book quotes the width itself around the price, not the width widened by two roundings.
-        let ask = PENNY_AT_ANY_PRICE.has(entry.symbol)
-          ? roundTo(Math.max(bid + width, theo, tick), tick, "up")
-          : roundTo(Math.max(theo + width / 2, tick), tick, "up");
-        if (ask <= bid) ask = round2(bid + tick);
-        if (bid < 0) bid = 0;
-        const legKey = Math.round(strike * 100) * 2 + (type === "call" ? 1 : 0);
+        const tick = tickFor(entry, theo);
+        const moneyness = isCall ? x : -x;
+        const width =
+          book.baseWidth +
+          theo * book.relSpread * (1 + 0.4 * Math.abs(x)) +
+          (moneyness < -1 ? theo * 0.01 : 0);
+        const { bid, ask } = quoteAround(theo, tick, Math.max(1, Math.round(width / tick)));
+        // The leg's IV is its mid's (as a vendor reports it); greeks at that IV. Far wings whose mid
+        // has no IV (no bid, the mid at or below intrinsic) keep the model's.
+        const midIv = bid > 0 ? impliedVolFast(isCall, spot, strike, T, r, q, (bid + ask) / 2) : NaN;
+        const iv = midIv > 0.01 && midIv < 5 ? midIv : modelIv;
+        if (iv !== modelIv) bsmPriceGreeksInto(isCall, spot, strike, T, r, q, iv, greeks);
+        const legKey = Math.round(strike * 100) * 2 + (isCall ? 1 : 0);
         const noise = Math.exp(0.5 * normalOf(seed ^ expKey, legKey, SALT.oi));
         const interest =
-          tierParams.oi *
+          book.oi *
           Math.exp(-0.35 * x * x) *
           (monthly ? 2 : 1) *
           (roundStrike ? 1.6 : 1) *
@@ -224,8 +229,8 @@ export function buildChain(entry: UniverseEntry, clockMs: number): ChainSnapshot
           occSymbol,
           type,
           strike,
-          bid: round2(bid),
-          ask: round2(ask),
+          bid,
+          ask,
           last: null,
           iv: Math.round(iv * 10000) / 10000,
           delta: Math.round(greeks.delta * 10000) / 10000,
@@ -243,7 +248,7 @@ export function buildChain(entry: UniverseEntry, clockMs: number): ChainSnapshot
   }
   return {
     underlying: entry.symbol,
-    spot: round2(spot),
+    spot,
     asOf: new Date(ms).toISOString(),
     expirations,
     source: "demo",

@@ -2,24 +2,46 @@
 // ex-dividend dates.
 import {
   addDays,
+  earlyCloseName,
   isTradingDay,
   monthlyExpiration,
   onOrBeforeTradingDay,
+  weekday,
 } from "../../../../lib/market-calendar";
 import type { EarningsDate } from "../../types.server";
 import type { UniverseEntry } from "../../universe.server";
 import { uniform } from "./random.server";
 
-/** Quarterly report dates of the simulated companies (reporting cycle from the universe table). */
+/** Banks open each reporting season in the middle of the month after the quarter. */
+const MID_MONTH_REPORTERS = new Set(["JPM", "BAC", "WFC", "C", "GS", "MS"]);
+
+/** A day companies report on: Monday to Thursday, a full session (no holiday, no half day). */
+export function isReportingDay(date: string): boolean {
+  const w = weekday(date);
+  return w >= 1 && w <= 4 && isTradingDay(date) && earlyCloseName(date) === null;
+}
+
+/**
+ * Quarterly report dates of the simulated companies (reporting cycle from the universe table), each on a
+ * reporting day: the banks in the middle of the month after the quarter (days 13-16); other calendar-
+ * quarter companies (cycle 1) from the 26th of that month to the 5th of the next, so the fourth-quarter
+ * reports of large US companies fall in the last week of January or early February; off-cycle fiscal
+ * years (cycles 2 and 3) from the 14th to the 27th. A seeded day that is not a reporting day moves to the
+ * next one.
+ */
 export function earningsDatesOfYear(entry: UniverseEntry, year: number): EarningsDate[] {
   if (!entry.earningsCycle) return [];
   const out: EarningsDate[] = [];
   for (let q = 0; q < 4; q++) {
     const month = entry.earningsCycle + 3 * q;
-    const day = 14 + Math.floor(uniform(`${entry.symbol}:earn-day:${q}`) * 14);
-    const date = onOrBeforeTradingDay(
-      `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
-    );
+    const u = uniform(`${entry.symbol}:earn-day:${q}`);
+    const day = MID_MONTH_REPORTERS.has(entry.symbol)
+      ? 13 + Math.floor(u * 4)
+      : entry.earningsCycle === 1
+        ? 26 + Math.floor(u * 11)
+        : 14 + Math.floor(u * 14);
+    let date = addDays(`${year}-${String(month).padStart(2, "0")}-01`, day - 1);
+    while (!isReportingDay(date)) date = addDays(date, 1);
     out.push({
       symbol: entry.symbol,
       date,

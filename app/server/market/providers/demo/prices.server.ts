@@ -1,36 +1,38 @@
-// Simulated prices: daily closes follow a random walk with a drift that changes by quarter (so prices
+// Simulated prices: daily closes follow a random walk, its volatility set by the regime (regime.server.ts:
+// realised below implied on average, above it in stress spells), with a drift that changes by quarter (so prices
 // trend) and a weak pull toward each symbol's reference price (half-life about 230 trading days, so they do not
 // wander off over the years), seeded per symbol and day from a fixed epoch, so a close never changes once
 // its day has passed. Earnings reaction days add the jump the chains price (surface.server.ts); a few
 // other days carry 2.5x news moves. During a session the price moves on a seeded bridge from the previous
 // close to the day's close.
-import { addDays, isTradingDay, previousTradingDay, sessionProgress } from "../../../../lib/market-calendar";
+import { previousTradingDay, sessionProgress } from "../../../../lib/market-calendar";
 import type { DailyBar, DailyHistory } from "../../types.server";
 import type { UniverseEntry } from "../../universe.server";
-import { dayNumber, EPOCH, normalOf, round2, SALT, seedOf, uniformOf } from "./random.server";
-import { earningsMove, earningsReactionDays } from "./surface.server";
+import { dayNumber, normalOf, round2, SALT, seedOf, uniformOf } from "./random.server";
+import {
+  extendTradingDays,
+  isStressed,
+  lowerBound,
+  realisedShare,
+  STRESS_DRIFT_PER_DAY,
+  tradingDayIndex,
+  tradingDayNumbers,
+  tradingDays,
+} from "./regime.server";
+import { calmVolLevel, earningsMove, earningsReactionDays } from "./surface.server";
 
 const MEAN_REVERSION_PER_DAY = 0.003;
 /** Trading days per drift regime, and the regimes' annual drift spread (standard deviation). */
 const REGIME_DAYS = 63;
 const REGIME_DRIFT_SD = 0.25;
 
-/** Trading days from the epoch, shared by every symbol (extended lazily). */
-const tradingDays: string[] = [EPOCH];
-const tradingDayNumbers: number[] = [dayNumber(EPOCH)];
-function extendTradingDays(lastDate: string): void {
-  let date = tradingDays[tradingDays.length - 1]!;
-  while (date < lastDate) {
-    date = addDays(date, 1);
-    if (isTradingDay(date)) {
-      tradingDays.push(date);
-      tradingDayNumbers.push(dayNumber(date));
-    }
-  }
-}
-
 /** Log closes per symbol, index-aligned with `tradingDays`, memoised per isolate. */
 const logCloses = new Map<string, number[]>();
+
+/** The day's realised volatility: the calm level times the regime's share (below implied on average). */
+function realisedDailyVol(entry: UniverseEntry, date: string, i: number): number {
+  return (calmVolLevel(entry, date) * realisedShare(entry, i)) / Math.sqrt(252);
+}
 
 function closePath(entry: UniverseEntry, lastDate: string): number[] {
   extendTradingDays(lastDate);
@@ -40,7 +42,6 @@ function closePath(entry: UniverseEntry, lastDate: string): number[] {
     logCloses.set(entry.symbol, path);
   }
   const target = Math.log(entry.refPrice);
-  const dailyVol = entry.vol / Math.sqrt(252);
   const seed = seedOf(entry.symbol);
   const end = lowerBound(tradingDays, lastDate);
   let x = path[path.length - 1]!;
@@ -49,7 +50,10 @@ function closePath(entry: UniverseEntry, lastDate: string): number[] {
     const n = tradingDayNumbers[i]!;
     const date = tradingDays[i]!;
     const regime = Math.floor(i / REGIME_DAYS);
-    const drift = (REGIME_DRIFT_SD * normalOf(seed, regime, SALT.drift)) / 252;
+    const drift =
+      (REGIME_DRIFT_SD * normalOf(seed, regime, SALT.drift)) / 252 +
+      (isStressed(i) ? STRESS_DRIFT_PER_DAY : 0);
+    const dailyVol = realisedDailyVol(entry, date, i);
     // Fatter tails on a few days: occasional 2.5x news moves.
     const shock = uniformOf(seed, n, SALT.jump) < 0.01 ? 2.5 : 1;
     x += drift + MEAN_REVERSION_PER_DAY * (target - x) + dailyVol * shock * normalOf(seed, n, SALT.ret);
@@ -67,23 +71,12 @@ export function closeOn(entry: UniverseEntry, date: string): number {
   return Math.exp(path[Math.max(0, Math.min(j, path.length - 1))]!);
 }
 
-function lowerBound(sorted: string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Intraday price on `session` at elapsed fraction f: a bridge from the previous close to the close. */
 function intradayPrice(entry: UniverseEntry, sessionDate: string, f: number): number {
   const prev = Math.log(closeOn(entry, previousTradingDay(sessionDate)));
   const close = Math.log(closeOn(entry, sessionDate));
   if (f >= 1) return Math.exp(close);
-  const dailyVol = entry.vol / Math.sqrt(252);
+  const dailyVol = realisedDailyVol(entry, sessionDate, tradingDayIndex(sessionDate));
   let wiggle = 0;
   for (let k = 1; k <= 3; k++)
     wiggle +=
@@ -119,13 +112,14 @@ export function dailyHistory(entry: UniverseEntry, symbol: string, days: number,
   const end = Math.min(lowerBound(tradingDays, last) + 1, path.length);
   const start = Math.max(1, end - days);
   const seed = seedOf(symbol);
-  const dailyVol = entry.vol / Math.sqrt(252);
   const bars: DailyBar[] = [];
   for (let i = start; i < end; i++) {
     const date = tradingDays[i]!;
     const n = tradingDayNumbers[i]!;
     const close = Math.exp(path[i]!);
     const prev = Math.exp(path[i - 1]!);
+    // The day's range follows its realised volatility (wider in a stress spell).
+    const dailyVol = realisedDailyVol(entry, date, i);
     const open = prev * Math.exp(0.3 * dailyVol * normalOf(seed, n, SALT.open));
     const hi = Math.max(open, close) * Math.exp(Math.abs(0.5 * dailyVol * normalOf(seed, n, SALT.high)));
     const lo = Math.min(open, close) * Math.exp(-Math.abs(0.5 * dailyVol * normalOf(seed, n, SALT.low)));

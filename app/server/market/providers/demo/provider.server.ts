@@ -14,12 +14,8 @@ import type {
 import { ProviderError } from "../../types.server";
 import { universeEntry, type UniverseEntry } from "../../universe.server";
 import { buildChain, demoIv30 } from "./chain.server";
-import {
-  DEMO_CONFIRMED_EARNINGS_DAYS,
-  dividendDatesOfYear,
-  DIVIDEND_ANNOUNCED_DAYS,
-  earningsDatesOfYear,
-} from "./corporate-events.server";
+import { DEMO_CONFIRMED_EARNINGS_DAYS, earningsDatesOfYear } from "./corporate-events.server";
+import { demoDividends } from "./dividends.server";
 import { demoNews } from "./headlines.server";
 import { dailyHistory, spotAt } from "./prices.server";
 import { round2 } from "./random.server";
@@ -73,17 +69,7 @@ export function createDemoProvider(now: () => number = Date.now): MarketDataProv
       return { dates, source: "demo", asOf: new Date(ms).toISOString() };
     },
     async getDividends(symbol): Promise<Dividends> {
-      const entry = entryOrThrow(symbol);
-      const ms = now();
-      const today = newYorkDateOf(ms);
-      const known = addDays(today, DIVIDEND_ANNOUNCED_DAYS);
-      const y = Number(today.slice(0, 4));
-      const amount = Math.round(((entry.refPrice * entry.divYield) / entry.divFrequency) * 10000) / 10000;
-      const events = [y - 1, y, y + 1]
-        .flatMap((yy) => dividendDatesOfYear(entry, yy))
-        .filter((d) => d >= addDays(today, -366) && d <= known)
-        .map((exDate) => ({ exDate, amount }));
-      return { symbol, events, source: "demo", asOf: new Date(ms).toISOString() };
+      return demoDividends(entryOrThrow(symbol), symbol, now());
     },
     async getNews(symbol, days): Promise<NewsFeed> {
       return demoNews(entryOrThrow(symbol), symbol, days, now());

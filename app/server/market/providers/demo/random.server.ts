@@ -77,6 +77,8 @@ export const SALT = {
   phase: 14,
   drift: 15,
   earnings: 16,
+  stress: 17,
+  premium: 18,
 } as const;
 
 export const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -1,7 +1,9 @@
 // The simulated market's volatility surface and earnings moves, shared by the chains, the quote's iv30 and
 // the price history (so the history's earnings-day jumps are the moves the chains price, and iv30 is the
 // chains' own 30-day at-the-money IV):
-//   level(day)    entry.vol x (1 + 0.12 sin(slow wave)): the volatility drifts from day to day;
+//   level(day)    entry.vol x (1 + 0.12 sin(slow wave)): the calm level, drifting from day to day; the
+//                 implied level adds the regime's stress bump (regime.server.ts), and the price paths'
+//                 realised volatility is the calm level times the regime's realised share;
 //   term shape    at-the-money variance rate level^2 x (1 - slope x e^{-T/0.2}), slope seeded per symbol in
 //                 [0.04, 0.22]: short expirations trade below long ones (contango, the usual calm shape);
 //   earnings kink every expiration on or after the report's reaction day carries the jump's variance
@@ -12,10 +14,17 @@ import { daysBetween, nextTradingDay } from "../../../../lib/market-calendar";
 import type { UniverseEntry } from "../../universe.server";
 import { earningsDatesOfYear } from "./corporate-events.server";
 import { EPOCH, uniform } from "./random.server";
+import { impliedStressBump, tradingDayIndex } from "./regime.server";
 
-export function volLevel(entry: UniverseEntry, sessionDate: string): number {
-  const dayIndex = daysBetween(EPOCH, sessionDate);
+/** The calm volatility level on a date (before the regime's stress and premium). */
+export function calmVolLevel(entry: UniverseEntry, date: string): number {
+  const dayIndex = daysBetween(EPOCH, date);
   return entry.vol * (1 + 0.12 * Math.sin(dayIndex / 17 + uniform(`${entry.symbol}:vol-phase`) * 6.28));
+}
+
+/** The implied volatility level the chains price on a session: calm level plus the stress bump. */
+export function volLevel(entry: UniverseEntry, sessionDate: string): number {
+  return calmVolLevel(entry, sessionDate) * (1 + impliedStressBump(tradingDayIndex(sessionDate)));
 }
 
 function termSlope(entry: UniverseEntry): number {
