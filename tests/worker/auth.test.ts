@@ -228,7 +228,8 @@ describe("sign-in", () => {
     expect(last!.body).toEqual({ error: "Too many attempts. Please try again later" });
     // Another client is not affected (another account: this one is now held by the per-account throttle too).
     expect(
-      (await signInAttempt({ email: "burst-other@example.com", password: "wrong-password" })).status,
+      (await signInAttempt({ email: "burst-other@example.com", password: "wrong-password" }, freshIp()))
+        .status,
     ).toBe(400);
     expect((await signInAttempt({ email: "burst@example.com", password: "wrong-password" })).status).toBe(
       429,

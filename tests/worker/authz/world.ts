@@ -136,6 +136,9 @@ async function createShare(
 }
 
 export async function seedWorld(): Promise<World> {
+  // The share API takes only a symbol the market caches know (decision 221); the matrix runs no refresh, so
+  // the caches learn of SPY the way a provider check would leave it.
+  await env.MARKET_KV.put(KV_KEYS.known("SPY"), JSON.stringify({ known: true }));
   const ideas = fixtureIdeas(IDEA_COUNT);
   await env.MARKET_KV.put(
     KV_KEYS.ideas,
