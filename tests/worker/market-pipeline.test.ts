@@ -22,6 +22,7 @@ import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import type { MarketDataProvider } from "../../app/server/market/types.server";
 import { createDemoProvider } from "../../app/server/market/providers/demo/provider.server";
 import { forgetIdeasMemo } from "../../app/server/trade-ideas.server";
+import { RATE_LIMITS } from "../../app/server/rate-limit.server";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
 
@@ -174,7 +175,7 @@ describe("GET /api/get_tickers_info", () => {
       new Request("http://localhost/api/get_tickers_info?symbols=SPY", {
         headers: { "cf-connecting-ip": ip },
       });
-    for (let i = 0; i < tickersInfo.TICKERS_INFO_PER_MINUTE; i++)
+    for (let i = 0; i < RATE_LIMITS.tickersInfo.max; i++)
       expect(((await call(tickersInfo.loader, from("203.0.113.70"))) as Response).status).toBe(200);
     const refused = (await call(tickersInfo.loader, from("203.0.113.70"))) as Response;
     expect(refused.status).toBe(429);
