@@ -140,6 +140,7 @@ export async function runMarketRefresh(
   // Ideas: only from chains refreshed in this run (stale quotes never become ideas). If every chain
   // failed, the previous list stays in place (the API marks it stale by its age).
   let ideaCount = 0;
+  let ideasLastGood: ReturnType<typeof lastGoodUpserts> = [];
   const anyChain = Object.keys(chainAsOf).length > 0;
   if (anyChain) {
     const keyer = await tradeIdKeyer(authSecret(serverConfig(env)));
@@ -156,7 +157,9 @@ export async function runMarketRefresh(
       asOf: new Date(nowMs).toISOString(),
     };
     await kvPutJson(env, KV_KEYS.ideas, snapshot, TTL.ideas);
-    statements.push(...lastGoodUpserts(env, [{ key: KV_KEYS.ideas, payload: snapshot }], nowMs));
+    // The last-good copy of every profile's ideas can pass D1's value size limit (SQLITE_TOOBIG): it goes
+    // after the batch on its own, so an oversized copy never takes the run's other durable writes with it.
+    ideasLastGood = lastGoodUpserts(env, [{ key: KV_KEYS.ideas, payload: snapshot }], nowMs);
     statements.push(...tradeIdeaUpserts(env, finalIdeas, nowMs));
   }
 
@@ -208,6 +211,10 @@ export async function runMarketRefresh(
 
   // One batch: the durable side of this run lands together or not at all.
   await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  if (ideasLastGood.length)
+    await db
+      .batch(ideasLastGood as unknown as Parameters<typeof db.batch>[0])
+      .catch((error) => console.error("market refresh: the ideas' last-good copy was not stored", error));
 
   return {
     itemsProcessed: infos.length,
