@@ -7,7 +7,13 @@ import { getDb, schema } from "../../db/client.server";
 import { authSecret, serverConfig, type WorkerEnv } from "../../env.server";
 import type { JobOutcome } from "../../jobs/job-runs.server";
 import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, readLastGood, TTL } from "../cache.server";
-import { finaliseIdeas, tradeIdeaUpserts, tradeIdKeyer, type TradeIdeasSnapshot } from "../ideas.server";
+import {
+  finaliseIdeas,
+  ideasLastGoodStatements,
+  tradeIdeaUpserts,
+  tradeIdKeyer,
+  type TradeIdeasSnapshot,
+} from "../ideas.server";
 import { getMarketProvider } from "../provider.server";
 import { refreshRiskFreeRate } from "../rates.server";
 import type { TickerInfo } from "../ticker-info.server";
@@ -140,7 +146,7 @@ export async function runMarketRefresh(
   // Ideas: only from chains refreshed in this run (stale quotes never become ideas). If every chain
   // failed, the previous list stays in place (the API marks it stale by its age).
   let ideaCount = 0;
-  let ideasLastGood: ReturnType<typeof lastGoodUpserts> = [];
+  let ideasLastGood: ReturnType<typeof ideasLastGoodStatements> = [];
   const anyChain = Object.keys(chainAsOf).length > 0;
   if (anyChain) {
     const keyer = await tradeIdKeyer(authSecret(serverConfig(env)));
@@ -157,9 +163,9 @@ export async function runMarketRefresh(
       asOf: new Date(nowMs).toISOString(),
     };
     await kvPutJson(env, KV_KEYS.ideas, snapshot, TTL.ideas);
-    // The last-good copy of every profile's ideas can pass D1's value size limit (SQLITE_TOOBIG): it goes
-    // after the batch on its own, so an oversized copy never takes the run's other durable writes with it.
-    ideasLastGood = lastGoodUpserts(env, [{ key: KV_KEYS.ideas, payload: snapshot }], nowMs);
+    // The last-good copy of every profile's ideas is stored in parts (one would pass D1's value size
+    // limit), in a batch of its own after the run's, so it never takes the other durable writes with it.
+    ideasLastGood = ideasLastGoodStatements(env, snapshot, nowMs);
     statements.push(...tradeIdeaUpserts(env, finalIdeas, nowMs));
   }
 
