@@ -9,6 +9,10 @@ import {
 } from "../app/server/notifications/dispatch.server";
 import { crossSiteRefusal } from "../app/server/http/cross-site-guard.server";
 import { createRequestContext } from "../app/server/request-context.server";
+import {
+  misconfiguredResponse,
+  missingProductionSettings,
+} from "../app/server/http/production-settings.server";
 import { createCspNonce, withSecurityHeaders } from "../app/server/security-headers.server";
 import type { WorkerEnv } from "../app/server/env.server";
 
@@ -20,8 +24,11 @@ const requestHandler = createRequestHandler(
 export default {
   async fetch(request, env, ctx) {
     const cspNonce = createCspNonce();
+    // A production Worker without its required secrets says so on every request (decision 214).
+    const missing = missingProductionSettings(env);
     // Before any route runs, so no action can forget it (decision 215).
     const response =
+      (missing.length ? misconfiguredResponse(request, missing) : null) ??
       crossSiteRefusal(request, env.APP_URL) ??
       (await requestHandler(request, createRequestContext(env, ctx, cspNonce)));
     return withSecurityHeaders(response, {

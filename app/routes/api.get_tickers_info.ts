@@ -1,14 +1,11 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.get_tickers_info";
 import { getCachedTickerInfos, marketCacheControl } from "../server/market/market.server";
-import { clientAddress, RATE_LIMITS, rateLimiter } from "../server/rate-limit.server";
+import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
 
 /** The Elite watchlist is 50 symbols; one request never asks for more. */
 const MAX_SYMBOLS = 50;
-
-/** Per client address and minute: a page polling a few lists passes, a scraper does not (decision 150). */
-export const TICKERS_INFO_PER_MINUTE = RATE_LIMITS.tickersInfo.max;
 
 const query = z.object({
   symbols: z

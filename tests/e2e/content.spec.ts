@@ -209,9 +209,12 @@ test.describe("account deletion", () => {
     await page.locator("summary", { hasText: "Account menu" }).click();
     await page.getByRole("link", { name: "Delete Account" }).click();
     await expect(page.getByRole("heading", { name: "Delete Account" })).toBeVisible({ timeout: 30_000 });
+    // The session alone does not delete an account: the password is asked first (decision 212).
+    await page.getByLabel("Password", { exact: true }).fill("leaving-pass");
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page.getByRole("alert")).toHaveText("Type DELETE to confirm.");
     await page.screenshot({ path: `${shots}/account-delete-error.png` });
+    await page.getByLabel("Password", { exact: true }).fill("leaving-pass");
     await page.getByLabel(/Type DELETE to confirm/).fill("DELETE");
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page).toHaveURL(/\/$/);

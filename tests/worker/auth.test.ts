@@ -226,9 +226,13 @@ describe("sign-in", () => {
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
     expect(last!.body).toEqual({ error: "Too many attempts. Please try again later" });
-    // Another client is not affected.
+    // Another client is not affected (another account: this one is now held by the per-account throttle too).
+    expect(
+      (await signInAttempt({ email: "burst-other@example.com", password: "wrong-password" }, freshIp()))
+        .status,
+    ).toBe(400);
     expect((await signInAttempt({ email: "burst@example.com", password: "wrong-password" })).status).toBe(
-      400,
+      429,
     );
     const rows = await env.DB.prepare("select count(*) as n from rate_limit where key like ?")
       .bind(`${ip}|%`)

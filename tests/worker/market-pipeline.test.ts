@@ -22,6 +22,7 @@ import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import type { MarketDataProvider } from "../../app/server/market/types.server";
 import { createDemoProvider } from "../../app/server/market/providers/demo/provider.server";
 import { forgetIdeasMemo } from "../../app/server/trade-ideas.server";
+import { RATE_LIMITS } from "../../app/server/rate-limit.server";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
 
@@ -174,7 +175,7 @@ describe("GET /api/get_tickers_info", () => {
       new Request("http://localhost/api/get_tickers_info?symbols=SPY", {
         headers: { "cf-connecting-ip": ip },
       });
-    for (let i = 0; i < tickersInfo.TICKERS_INFO_PER_MINUTE; i++)
+    for (let i = 0; i < RATE_LIMITS.tickersInfo.max; i++)
       expect(((await call(tickersInfo.loader, from("203.0.113.70"))) as Response).status).toBe(200);
     const refused = (await call(tickersInfo.loader, from("203.0.113.70"))) as Response;
     expect(refused.status).toBe(429);
@@ -224,6 +225,7 @@ describe("GET /api/get_economic_cal", () => {
 
 describe("GET /api/get_trades plan caps", () => {
   let cookies: Record<string, string>;
+  let watched: string;
   beforeAll(async () => {
     cookies = {
       free: await signUpAndGetCookie("trades-free@example.com"),
@@ -235,11 +237,17 @@ describe("GET /api/get_trades plan caps", () => {
     await setPlan("trades-pro@example.com", "Pro Plan", "active");
     await setPlan("trades-elite@example.com", "Elite Plan", "trialing");
     await setPlan("trades-expired@example.com", "Elite Plan", "inactive");
-    // The Pro user watches a tier-3 symbol that would not make the top 30 on its own.
+    // The Pro user watches a symbol that has ideas but none in the top 30 on its own merit: taken from the
+    // Elite list of the same profile, so the test follows whatever today's simulated market offers.
+    const all = await json(
+      (await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.elite!))) as Response,
+    );
+    const top = new Set(all.trade_suggestions.slice(0, 30).map((t: any) => t.stock_symbol));
+    watched = all.trade_suggestions.find((t: any) => !top.has(t.stock_symbol))!.stock_symbol;
     await env.DB.prepare(
-      "INSERT INTO watchlist_symbols (user_id, symbol, position, created_at) VALUES (?1, 'CLX', 0, 0)",
+      "INSERT INTO watchlist_symbols (user_id, symbol, position, created_at) VALUES (?1, ?2, 0, 0)",
     )
-      .bind(await userId("trades-pro@example.com"))
+      .bind(await userId("trades-pro@example.com"), watched)
       .run();
   });
 
@@ -270,9 +278,9 @@ describe("GET /api/get_trades plan caps", () => {
     expect(body.plan).toBe("Pro Plan");
     expect(body.trade_suggestions).toHaveLength(30);
     expect(body.total).toBeGreaterThan(30);
-    const clx = body.trade_suggestions.filter((t: any) => t.stock_symbol === "CLX").length;
-    expect(clx).toBeGreaterThan(0);
-    expect(body.trade_suggestions.slice(0, clx).every((t: any) => t.stock_symbol === "CLX")).toBe(true);
+    const mine = body.trade_suggestions.filter((t: any) => t.stock_symbol === watched).length;
+    expect(mine).toBeGreaterThan(0);
+    expect(body.trade_suggestions.slice(0, mine).every((t: any) => t.stock_symbol === watched)).toBe(true);
     expect(res.headers.get("Cache-Control")).toBe("private, max-age=300");
     for (const t of body.trade_suggestions) {
       expect(["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"]).toContain(t.strategy_type);

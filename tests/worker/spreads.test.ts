@@ -600,14 +600,14 @@ describe("/api/trade-image/:tradeId", () => {
     expect(new Uint8Array(await second.arrayBuffer())).toEqual(bytes);
   });
 
-  it("unknown or malformed id: 404 with a small fallback PNG", async () => {
+  it("unknown or malformed id: 404 before any render (decision 220)", async () => {
     for (const tradeId of ["SPY-000000000000000000000000", "%3Cscript%3E"]) {
       const res = (await call(tradeImage.loader, `/api/trade-image/${tradeId}`, {
         params: { tradeId },
       })) as Response;
       expect(res.status).toBe(404);
-      expect(res.headers.get("Content-Type")).toBe("image/png");
-      expect(pngSize(new Uint8Array(await res.arrayBuffer()))).toEqual({ width: 600, height: 315 });
+      expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+      expect(res.headers.get("X-Image-Cache")).toBeNull();
     }
   });
 });

@@ -1,6 +1,6 @@
 // Trade ideas (credit spreads) from the engine's screener, with public ids that cannot be guessed. Who
 // may read how many is not known here: the plan cap is in app/server/trade-ideas.server.ts.
-import { eq } from "drizzle-orm";
+import { and, eq, like, notInArray, or } from "drizzle-orm";
 import {
   cleanChain,
   rankSpreadIdeas,
@@ -16,7 +16,7 @@ import { isCurrentWhileClosed, type EconomicEvent } from "../../lib/market-calen
 import type { RiskFreeRate } from "../../lib/risk-free-rate";
 import { getDb, schema } from "../db/client.server";
 import { sqlExcluded } from "../db/sql.server";
-import { KV_KEYS, kvGetJson, readCachedOne, type MarketCacheEnv } from "./cache.server";
+import { KV_KEYS, kvGetJson, lastGoodUpserts, type MarketCacheEnv } from "./cache.server";
 import type { ChainSnapshot, Sourced } from "./types.server";
 
 /** The engine's idea (spec field names) plus where it came from. `legs` and scores stay for the UI. */
@@ -222,10 +222,91 @@ export async function readIdeasSnapshot(
   env: MarketCacheEnv,
   nowMs = Date.now(),
 ): Promise<TradeIdeasSnapshot | null> {
-  return readCachedOne<TradeIdeasSnapshot>(env, KV_KEYS.ideas, (snapshot) => ({
-    ...snapshot,
-    stale: !isCurrentWhileClosed(Date.parse(snapshot.asOf), nowMs),
+  const hot = await kvGetJson<TradeIdeasSnapshot>(env, KV_KEYS.ideas);
+  if (hot) return hot;
+  const cold = await readIdeasLastGood(env).catch((error: unknown) => {
+    console.error("market cache: the ideas' last-good copy could not be read", error);
+    return null;
+  });
+  return cold ? { ...cold, stale: !isCurrentWhileClosed(Date.parse(cold.asOf), nowMs) } : null;
+}
+
+/**
+ * The ideas' last-good copy is stored in parts: every profile's list together passes D1's 2 MB value limit
+ * (SQLITE_TOOBIG), so each part holds the ideas that fit in LAST_GOOD_PART_BYTES of JSON.
+ */
+const LAST_GOOD_PART_BYTES = 900_000;
+const ideasPartKey = (part: number) => `${KV_KEYS.ideas}:part:${part}`;
+const IDEAS_PART_PATTERN = `${KV_KEYS.ideas}:part:%`;
+
+interface IdeasLastGoodPart extends Sourced {
+  part: number;
+  parts: number;
+  ideas: TradeIdea[];
+}
+
+/** Splits a list into parts of at most `maxBytes` of JSON each (one oversized idea still gets a part). */
+export function splitIdeasForLastGood(
+  snapshot: TradeIdeasSnapshot,
+  maxBytes = LAST_GOOD_PART_BYTES,
+): IdeasLastGoodPart[] {
+  const encoder = new TextEncoder();
+  const groups: TradeIdea[][] = [[]];
+  let bytes = 0;
+  for (const idea of snapshot.ideas) {
+    const size = encoder.encode(JSON.stringify(idea)).length + 1;
+    if (bytes + size > maxBytes && groups.at(-1)!.length > 0) {
+      groups.push([]);
+      bytes = 0;
+    }
+    groups.at(-1)!.push(idea);
+    bytes += size;
+  }
+  return groups.map((ideas, part) => ({
+    ideas,
+    part,
+    parts: groups.length,
+    source: snapshot.source,
+    asOf: snapshot.asOf,
   }));
+}
+
+/**
+ * The statements that replace the ideas' last-good copy: one upsert per part (each under D1's value and
+ * statement limits) and the removal of parts a longer earlier list left behind. Run them in one batch.
+ */
+export function ideasLastGoodStatements(env: MarketCacheEnv, snapshot: TradeIdeasSnapshot, nowMs: number) {
+  const parts = splitIdeasForLastGood(snapshot);
+  const keys = parts.map((p) => ideasPartKey(p.part));
+  return [
+    ...parts.flatMap((p) => lastGoodUpserts(env, [{ key: ideasPartKey(p.part), payload: p }], nowMs)),
+    getDb(env)
+      .delete(schema.marketSnapshots)
+      .where(
+        or(
+          and(
+            like(schema.marketSnapshots.key, IDEAS_PART_PATTERN),
+            notInArray(schema.marketSnapshots.key, keys),
+          ),
+          // The one-row copy of before the split (it never fit once every profile was kept).
+          eq(schema.marketSnapshots.key, KV_KEYS.ideas),
+        ),
+      ),
+  ];
+}
+
+/** The stored parts put back together; null unless every part of one run is there. */
+async function readIdeasLastGood(env: MarketCacheEnv): Promise<TradeIdeasSnapshot | null> {
+  const rows = await getDb(env)
+    .select({ payload: schema.marketSnapshots.payload })
+    .from(schema.marketSnapshots)
+    .where(like(schema.marketSnapshots.key, IDEAS_PART_PATTERN));
+  const parts = rows.map((r) => r.payload as IdeasLastGoodPart).sort((a, b) => a.part - b.part);
+  const first = parts[0];
+  if (!first || first.part !== 0) return null;
+  const run = parts.filter((p) => p.asOf === first.asOf && p.parts === first.parts);
+  if (run.length !== first.parts || run.some((p, i) => p.part !== i)) return null;
+  return { ideas: run.flatMap((p) => p.ideas), source: first.source, asOf: first.asOf };
 }
 
 /** One idea by its public id, for share pages: current list first, then the D1 history. */

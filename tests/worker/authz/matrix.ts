@@ -262,6 +262,14 @@ export const MATRIX: MatrixRow[] = [
     ),
   },
   {
+    route: "/spreads",
+    method: "POST",
+    request: () => ({ path: "/spreads", form: { profile: "balanced" } }),
+    // The saved spreads profile (decision 237): any signed-in user's own choice; a visitor signs in first. The
+    // default is saved, so the rows after it still read the Balanced list.
+    expect: signedIn(signInFor("/spreads"), 200),
+  },
+  {
     route: "/tickers",
     method: "POST",
     request: () => ({ path: "/tickers", form: { intent: "add", symbol: "KO" } }),

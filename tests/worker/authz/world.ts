@@ -2,11 +2,12 @@
 // trade ideas in the ideas cache, a wheel share of each type, one favorite per user and an unsubscribe token.
 import { env } from "cloudflare:test";
 import type { Role } from "./matrix";
-import { call, signUpAndGetCookie, testEnv } from "../helpers";
-import { freshIp, setUser, userRow } from "../auth-helpers";
+import { signUpAndGetCookie, testEnv } from "../helpers";
+import { setUser, userRow } from "../auth-helpers";
 import { fakeControl, fakeOrigin, PRICES } from "../billing-helpers";
 import { daysFromToday, fixtureIdeas } from "../fixtures/trade-ideas";
-import * as shareCreate from "../../../app/routes/api.wheel.share.$type";
+import { parseSharePayload } from "../../../app/lib/wheel-share";
+import { createShare as storeShare } from "../../../app/server/wheel/shares.server";
 import { KV_KEYS } from "../../../app/server/market/cache.server";
 import { tradeIdeaUpserts } from "../../../app/server/market/ideas.server";
 import { getDb } from "../../../app/server/db/client.server";
@@ -121,18 +122,23 @@ async function seedStripe(role: Role, email: string): Promise<Record<string, str
   return { stripe_customer_id: customer, subscription_id: sub.id };
 }
 
-async function createShare(type: "csp" | "cc", body: unknown): Promise<string> {
-  const request = new Request(`http://localhost/api/wheel/share/${type}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "cf-connecting-ip": freshIp() },
-    body: JSON.stringify(body),
-  });
-  const res = (await call(shareCreate.action, request, { params: { type } })) as Response;
-  if (res.status !== 201) throw new Error(`share seed failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { shareId: string }).shareId;
+/**
+ * A stored share of the world. Stored through the share module, not the public API: the API also requires a
+ * symbol the market caches know, and the matrix runs without a market refresh.
+ */
+async function createShare(
+  type: "csp" | "cc",
+  body: { strategy: Record<string, unknown>; position?: { shares: number; costBasis: number } },
+): Promise<string> {
+  const parsed = parseSharePayload(type === "csp" ? "CSP" : "CC", body.strategy, body.position ?? null);
+  if (!parsed.ok) throw new Error(`share seed failed: ${parsed.error}`);
+  return (await storeShare(testEnv, parsed.payload)).id;
 }
 
 export async function seedWorld(): Promise<World> {
+  // The share API takes only a symbol the market caches know (decision 221); the matrix runs no refresh, so
+  // the caches learn of SPY the way a provider check would leave it.
+  await env.MARKET_KV.put(KV_KEYS.known("SPY"), JSON.stringify({ known: true }));
   const ideas = fixtureIdeas(IDEA_COUNT);
   await env.MARKET_KV.put(
     KV_KEYS.ideas,

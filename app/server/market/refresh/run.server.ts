@@ -7,7 +7,13 @@ import { getDb, schema } from "../../db/client.server";
 import { authSecret, serverConfig, type WorkerEnv } from "../../env.server";
 import type { JobOutcome } from "../../jobs/job-runs.server";
 import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, readLastGood, TTL } from "../cache.server";
-import { finaliseIdeas, tradeIdeaUpserts, tradeIdKeyer, type TradeIdeasSnapshot } from "../ideas.server";
+import {
+  finaliseIdeas,
+  ideasLastGoodStatements,
+  tradeIdeaUpserts,
+  tradeIdKeyer,
+  type TradeIdeasSnapshot,
+} from "../ideas.server";
 import { getMarketProvider } from "../provider.server";
 import { refreshRiskFreeRate } from "../rates.server";
 import type { TickerInfo } from "../ticker-info.server";
@@ -140,6 +146,7 @@ export async function runMarketRefresh(
   // Ideas: only from chains refreshed in this run (stale quotes never become ideas). If every chain
   // failed, the previous list stays in place (the API marks it stale by its age).
   let ideaCount = 0;
+  let ideasLastGood: ReturnType<typeof ideasLastGoodStatements> = [];
   const anyChain = Object.keys(chainAsOf).length > 0;
   if (anyChain) {
     const keyer = await tradeIdKeyer(authSecret(serverConfig(env)));
@@ -156,7 +163,9 @@ export async function runMarketRefresh(
       asOf: new Date(nowMs).toISOString(),
     };
     await kvPutJson(env, KV_KEYS.ideas, snapshot, TTL.ideas);
-    statements.push(...lastGoodUpserts(env, [{ key: KV_KEYS.ideas, payload: snapshot }], nowMs));
+    // The last-good copy of every profile's ideas is stored in parts (one would pass D1's value size
+    // limit), in a batch of its own after the run's, so it never takes the other durable writes with it.
+    ideasLastGood = ideasLastGoodStatements(env, snapshot, nowMs);
     statements.push(...tradeIdeaUpserts(env, finalIdeas, nowMs));
   }
 
@@ -208,6 +217,10 @@ export async function runMarketRefresh(
 
   // One batch: the durable side of this run lands together or not at all.
   await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  if (ideasLastGood.length)
+    await db
+      .batch(ideasLastGood as unknown as Parameters<typeof db.batch>[0])
+      .catch((error) => console.error("market refresh: the ideas' last-good copy was not stored", error));
 
   return {
     itemsProcessed: infos.length,
