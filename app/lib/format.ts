@@ -1,7 +1,9 @@
 // Display rules for market numbers (spec 000 §9): prices to 2 decimals, change as an absolute value with
 // an arrow and a colour, RSI to 1 decimal with its label, 'N/A' for missing dates.
 
-export const MISSING = "N/A";
+import { MISSING } from "./calendar-date";
+
+export { formatCalendarDate, formatLongCalendarDate, MISSING, SHORT_MONTHS } from "./calendar-date";
 
 // en-US grouping is written out here rather than through Intl.NumberFormat: the first Intl number formatter
 // a page builds loads ICU's locale data, ~55 ms of main thread (~220 ms under Lighthouse's 4x CPU) during
@@ -93,56 +95,9 @@ export function formatRsi(rsi: number | null | undefined): RsiDisplay | null {
   };
 }
 
-export const SHORT_MONTHS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-];
-
-/** 'YYYY-MM-DD' -> 'Dec 4, 2026' without time-zone drift (the date is a calendar day, not an instant). */
 /** A count the provider may not have given (headline sentiment): "N/A" when missing, never a made-up 0. */
 export function formatCount(value: number | null | undefined): string {
   return value == null || !Number.isFinite(value) ? "N/A" : String(value);
-}
-
-export function formatCalendarDate(isoDate: string | null | undefined): string {
-  if (!isoDate) return MISSING;
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  if (!m) return MISSING;
-  const month = SHORT_MONTHS[Number(m[2]) - 1];
-  if (!month) return MISSING;
-  return `${month} ${Number(m[3])}, ${m[1]}`;
-}
-
-const LONG_MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** 'YYYY-MM-DD' -> 'December 4, 2026' (a calendar day: no time zone, and no Intl formatter to build). */
-export function formatLongCalendarDate(isoDate: string | null | undefined): string {
-  const m = isoDate ? /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate) : null;
-  const month = m ? LONG_MONTHS[Number(m[2]) - 1] : undefined;
-  return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : MISSING;
 }
 
 /** Compact money (spec 001 display rules): 1.2M, 3.4k, else a rounded dollar value. */

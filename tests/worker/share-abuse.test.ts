@@ -127,7 +127,7 @@ describe("preview images", () => {
 const cspPageOf = (id: string, query = "") =>
   call(cspPage.loader, `/share/wheel/csp/${id}${query}`, { params: { shareId: id } }).then(outcome);
 const metaOf = (data: unknown) => {
-  const tags = cspPage.meta({ data } as any) as Record<string, string>[];
+  const tags = cspPage.meta({ loaderData: data } as any) as Record<string, string>[];
   return (p: string) => tags.find((t) => t.property === p || t.name === p)?.content;
 };
 
@@ -161,7 +161,7 @@ describe("shared wheel pages and self-contained links", () => {
     for (const forged of forgeries) {
       const res = await cspPageOf("BBBBBBBBBBBB", `?d=${encodeSharePayload(forged as SharePayload)}`);
       expect(res).toMatchObject({ status: 404, body: { state: { status: "not_found" } } });
-      const shown = JSON.stringify(res.body) + JSON.stringify(cspPage.meta({ data: res.body } as any));
+      const shown = JSON.stringify(res.body) + JSON.stringify(cspPage.meta({ loaderData: res.body } as any));
       expect(shown).not.toContain("Guaranteed");
       expect(shown).not.toContain("900000");
     }

@@ -1,4 +1,4 @@
-import { formatCalendarDate } from "../../lib/format";
+import { formatCalendarDate } from "../../lib/calendar-date";
 import {
   eventKeys,
   isHighImpact,
