@@ -15,6 +15,7 @@ import * as favoriteRoute from "../../app/routes/api.wheel.favorites.$id";
 import * as shareCreate from "../../app/routes/api.wheel.share.$type";
 import * as shareRead from "../../app/routes/api.wheel.share.$type.$id";
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
+import { KV_KEYS } from "../../app/server/market/cache.server";
 import { DEFAULT_UNIVERSE, DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
 import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server";
 import { decodeSharePayload, SHARE_MESSAGES } from "../../app/lib/wheel-share";
@@ -153,6 +154,27 @@ describe("POST /api/wheel/csp-strategies/batch", () => {
       expect(s.annualizedReturn).toBeCloseTo((s.period_return / s.daysToExpiration) * 365, 9);
     }
   }, 60_000);
+
+  it("scores by the refresh's volatility forecast, stored with each chain, as the spread ideas do", async () => {
+    const cookie = await userWith("Pro Plan");
+    const chain = await env.MARKET_KV.get<any>(KV_KEYS.chain("AAPL"), "json");
+    expect(chain.forecastVol).toBeGreaterThan(0.05);
+    const batch = async () =>
+      (
+        await json(
+          await call(cspRoute.action, post("/api/wheel/csp-strategies/batch", { tickers: ["AAPL"] }, cookie)),
+        )
+      ).body.results.AAPL.strategies as any[];
+    const scored = await batch();
+    expect(scored.length).toBeGreaterThan(0);
+    for (const s of scored) expect(s.score_parts.forecastVol).toBeCloseTo(chain.forecastVol, 4);
+    // A chain stored without a forecast (an older snapshot) claims no edge.
+    await env.MARKET_KV.put(KV_KEYS.chain("AAPL"), JSON.stringify({ ...chain, forecastVol: undefined }));
+    clearWheelChainMemory();
+    for (const s of await batch()) expect(s.score_parts.forecastVol).toBeNull();
+    await env.MARKET_KV.put(KV_KEYS.chain("AAPL"), JSON.stringify(chain));
+    clearWheelChainMemory();
+  });
 
   it("caps tickers per call by plan (Free 5, Pro 10, Elite 50)", async () => {
     const cases: [string, number][] = [

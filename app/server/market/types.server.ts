@@ -46,6 +46,11 @@ export type ChainSnapshot = OptionChain &
      */
     dividendYield?: number | null;
     dividendYieldSource?: string;
+    /**
+     * The realised-volatility forecast (engine quality.ts) from the daily history the same refresh loaded, so
+     * the wheel screens score by the same edge as the spread ideas; null or missing: no edge claimed.
+     */
+    forecastVol?: number | null;
   };
 
 export interface EarningsDate {

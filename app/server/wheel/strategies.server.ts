@@ -32,6 +32,8 @@ interface CachedChain {
   source: MarketSource | null;
   asOf: string | null;
   dividendYieldSource: "dividends" | "unknown";
+  /** The refresh's realised-volatility forecast for the symbol (null: no edge claimed). */
+  forecastVol: number | null;
 }
 
 /** Cleaned chains in this isolate (most recent last); bounded so memory stays small. */
@@ -73,7 +75,15 @@ async function loadCleanChain(env: Env, symbol: string, stamp: string, nowMs: nu
     kvGetJson<TickerInfo>(env, KV_KEYS.tickerInfo(symbol)),
     kvGetJson<Dividends>(env, KV_KEYS.dividends(symbol)),
   ]);
-  if (!raw) return { stamp, clean: null, source: null, asOf: null, dividendYieldSource: "unknown" };
+  if (!raw)
+    return {
+      stamp,
+      clean: null,
+      source: null,
+      asOf: null,
+      dividendYieldSource: "unknown",
+      forecastVol: null,
+    };
   const today = newYorkDateOf(nowMs);
   // The refresh stores the yield it priced the chain with; older snapshots fall back to the dividends cache.
   const q =
@@ -105,6 +115,7 @@ async function loadCleanChain(env: Env, symbol: string, stamp: string, nowMs: nu
     source: raw.source,
     asOf: raw.asOf,
     dividendYieldSource,
+    forecastVol: typeof raw.forecastVol === "number" && raw.forecastVol > 0 ? raw.forecastVol : null,
   };
 }
 
@@ -191,6 +202,7 @@ export async function cspBatch(env: Env, input: CspBatchInput, nowMs = Date.now(
             cash: input.cashAmount,
             maxDte: input.maxDaysToExpiration,
             minReturn: input.minReturn,
+            forecastVol: entry?.forecastVol ?? null,
           }),
         )
       : [];
@@ -236,6 +248,7 @@ export async function ccBatch(env: Env, input: CcBatchInput, nowMs = Date.now())
         maxDte: input.maxDaysToExpiration,
         minReturn: input.minReturn,
         includeBelowCostBasis,
+        forecastVol: entry?.forecastVol ?? null,
       });
     const strategies = clean ? combineStrategies(screen(input.includeBelowCostBasis)) : [];
     // An empty list says whether the switch would show calls below the basis.

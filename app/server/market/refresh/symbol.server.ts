@@ -116,10 +116,11 @@ export async function refreshSymbol(
       const chain = await withDeadline(provider.getOptionChain(symbol), deadlineMs, `${symbol} chain`);
       chainAsOf = chain.asOf;
       const q = trailingDividendYield(dividends.value, quote.price, newYorkDateOf(shared.nowMs));
+      const forecastVol = volatilityForecast(history.value?.bars.map((b) => b.close) ?? [])?.forecast ?? null;
       await kvPutJson(
         env,
         KV_KEYS.chain(symbol),
-        { ...chain, dividendYield: q.value, dividendYieldSource: q.source },
+        { ...chain, dividendYield: q.value, dividendYieldSource: q.source, forecastVol },
         TTL.chain,
       );
       ideas = screenChain(chain, {
@@ -131,7 +132,7 @@ export async function refreshSymbol(
         exDividendDate: info.ex_dividend_date,
         events: engineEvents(shared.economic?.events ?? []),
         marketOpen: shared.marketOpen,
-        forecastVol: volatilityForecast(history.value?.bars.map((b) => b.close) ?? [])?.forecast ?? null,
+        forecastVol,
         nextDividend: dividendAt(dividends.value, info.ex_dividend_date),
       });
     } catch (error) {
