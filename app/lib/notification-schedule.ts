@@ -1,5 +1,6 @@
 // When a user's notifications are due, in the user's own time zone. Wall-clock arithmetic goes through
 // Intl (the runtime's time zone database), so DST changes are the zone's, not ours.
+import { DAY_MS } from "../engine/units";
 import type { FrequencyType } from "./notifications";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -72,8 +73,8 @@ export function zonedInstant(date: string, time: string, timeZone: string): numb
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   const [hh, mm] = time.split(":").map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);
-  const before = zoneOffsetMs(wall - 86_400_000, timeZone);
-  const after = zoneOffsetMs(wall + 86_400_000, timeZone);
+  const before = zoneOffsetMs(wall - DAY_MS, timeZone);
+  const after = zoneOffsetMs(wall + DAY_MS, timeZone);
   const matches = [...new Set([before, after])]
     .map((offset) => wall - offset)
     .filter((t) => {
@@ -111,5 +112,5 @@ export function nextRunAt(frequency: FrequencySetting, timeZone: string, afterMs
     return at;
   }
   // Unreachable for valid input (a week always contains the day); keep the user due tomorrow.
-  return afterMs + 86_400_000;
+  return afterMs + DAY_MS;
 }

@@ -1,6 +1,7 @@
+import { publicOrigin } from "../server/env.server";
 import type { Route } from "./+types/api.stripe.change-plan";
 import { BILLING_MESSAGES } from "../lib/billing";
-import { appOrigin, jsonError, jsonOk, readPlanChoice } from "../server/billing/api.server";
+import { jsonError, jsonOk, readPlanChoice } from "../server/billing/api.server";
 import { changePlan } from "../server/billing/billing.server";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -9,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   const read = await readPlanChoice(env, request);
   if (read instanceof Response) return read;
-  const result = await changePlan(env, read.user, read.choice, appOrigin(env, request));
+  const result = await changePlan(env, read.user, read.choice, publicOrigin(env, request));
   if (!result.ok) return jsonError(result.status, result.error);
   return jsonOk(
     result.mode === "checkout"

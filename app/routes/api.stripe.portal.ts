@@ -1,6 +1,7 @@
+import { publicOrigin } from "../server/env.server";
 import type { Route } from "./+types/api.stripe.portal";
 import { BILLING_MESSAGES } from "../lib/billing";
-import { appOrigin, billingRateLimit, jsonError, jsonOk } from "../server/billing/api.server";
+import { billingRateLimit, jsonError, jsonOk } from "../server/billing/api.server";
 import { createPortalSession } from "../server/billing/billing.server";
 import { getSession } from "../server/auth/session.server";
 import { cloudflareContext } from "../server/request-context.server";
@@ -15,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!session) return jsonError(401, BILLING_MESSAGES.mustBeLoggedIn);
   const limited = await billingRateLimit(env, session.user.id);
   if (limited) return limited;
-  const result = await createPortalSession(env, session.user, appOrigin(env, request));
+  const result = await createPortalSession(env, session.user, publicOrigin(env, request));
   if (!result.ok) return jsonError(result.status, result.error);
   return jsonOk({ url: result.url });
 }

@@ -168,7 +168,14 @@ export function publicConfig(config: ServerConfig): PublicConfig {
   };
 }
 
-/** The site's public origin: APP_URL when configured (production), otherwise the request's own. */
-export function publicOrigin(env: WorkerEnv, request: Request): string {
-  return serverConfig(env).APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+/**
+ * The site's public origin, the one function for links we hand out (emails, Stripe return URLs, share pages):
+ * APP_URL when configured (required in production), otherwise the request's own, otherwise (a cron or queue
+ * job in development) the dev server's.
+ */
+export function publicOrigin(env: WorkerEnv, request?: Request): string {
+  return (
+    serverConfig(env).APP_URL?.replace(/\/$/, "") ??
+    (request ? new URL(request.url).origin : "http://localhost:5173")
+  );
 }

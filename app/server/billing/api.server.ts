@@ -5,7 +5,7 @@ import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from "
 import { getSession } from "../auth/session.server";
 import { readJsonBody } from "../http/json-body.server";
 import type { SessionData } from "../auth/auth.server";
-import { serverConfig, type WorkerEnv } from "../env.server";
+import type { WorkerEnv } from "../env.server";
 import { rateLimiter } from "../rate-limit.server";
 
 export const MAX_JSON_BODY_BYTES = 8192;
@@ -30,11 +30,6 @@ export async function readJson<S extends z.ZodType>(
   const parsed = schema.safeParse(body.value);
   if (!parsed.success) return jsonError(400, invalidMessage(parsed.error.issues[0]));
   return parsed.data;
-}
-
-/** The public origin for Stripe's return URLs: APP_URL when set, else the request's own origin. */
-export function appOrigin(env: WorkerEnv, request: Request): string {
-  return (serverConfig(env).APP_URL ?? new URL(request.url).origin).replace(/\/$/, "");
 }
 
 /** Per-user budget for calls that reach Stripe (a script cannot spend the account's API quota). */

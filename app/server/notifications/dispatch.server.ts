@@ -11,7 +11,7 @@ import { effectivePreferences, type NotificationPreferences } from "../../lib/no
 import { hasCapability } from "../../lib/entitlements";
 import { effectivePlan } from "../../lib/plans";
 import { getDb, schema } from "../db/client.server";
-import { serverConfig, type WorkerEnv } from "../env.server";
+import { publicOrigin, type WorkerEnv } from "../env.server";
 import { alertEmail } from "../email/notification-templates.server";
 import { backoffMs, deliverOutboxRow, emailDeliveryConfigured } from "../email/mail.server";
 import { recordJobRun, type JobOutcome } from "../jobs/job-runs.server";
@@ -86,10 +86,6 @@ export async function enqueueDueNotifications(
 }
 
 // ---------------------------------------------------------------- consumer
-export function appOrigin(env: WorkerEnv): string {
-  return (serverConfig(env).APP_URL ?? "http://localhost:5173").replace(/\/$/, "");
-}
-
 export async function emailLinks(env: WorkerEnv, userId: string, origin: string, nowMs: number) {
   const token = await createUnsubscribeToken(env, userId, nowMs);
   const query = `token=${encodeURIComponent(token)}`;
@@ -232,7 +228,7 @@ export async function processNotificationMessage(
       readSymbolMarketData(env, symbols, nowMs),
       readEconomicInputs(env, nowMs),
     ]);
-    const origin = appOrigin(env);
+    const origin = publicOrigin(env);
 
     for (const { user, prefs } of claimed) {
       try {

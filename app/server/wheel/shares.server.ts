@@ -7,6 +7,7 @@ import {
   type SharePayload,
   type SharePayloadResult,
 } from "../../lib/wheel-share";
+import { DAY_MS } from "../../engine/units";
 import type { WheelType } from "../../lib/wheel";
 import type { WorkerEnv } from "../env.server";
 import { getCachedTickerInfos } from "../market/market.server";
@@ -14,7 +15,7 @@ import { getCachedTickerInfos } from "../market/market.server";
 type Env = { DB: D1Database; SHARE_KV: KVNamespace };
 
 /** A share stays readable until its option expires (New York close), and at most this long. */
-const MAX_LIFETIME_MS = 400 * 86_400_000;
+const MAX_LIFETIME_MS = 400 * DAY_MS;
 const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 export const SHARE_ID_RE = /^[0-9A-Za-z]{12}$/;
 
