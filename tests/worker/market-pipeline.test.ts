@@ -98,6 +98,14 @@ describe("market refresh job (demo provider)", () => {
     await env.MARKET_KV.delete(KV_KEYS.freshness);
     const third = await runMarketRefresh(testEnv, new Date("2026-11-23T21:40:00Z"), { symbols: ["AAPL"] });
     expect(third.detail).toMatchObject({ refreshed: 1 });
+    // No copy of the ideas list left (hot copy expired, last-good copy gone): a closed market runs again.
+    await env.MARKET_KV.delete(KV_KEYS.ideas);
+    await env.DB.prepare("DELETE FROM market_snapshots WHERE key LIKE 'ideas:v1%'").run();
+    const fourth = await runMarketRefresh(testEnv, new Date("2026-11-23T21:45:00Z"), { symbols: ["AAPL"] });
+    expect(fourth.detail).toMatchObject({ refreshed: 1 });
+    expect(
+      (await runMarketRefresh(testEnv, new Date("2026-11-23T21:50:00Z"), { symbols: ["AAPL"] })).detail,
+    ).toMatchObject({ skipped: "market after-hours" });
     // Put the full universe back for the tests below.
     await runMarketRefresh(testEnv, MONDAY_11AM, { force: true });
   }, 60_000);

@@ -10,6 +10,7 @@ import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, readLastGood, TTL } fro
 import {
   finaliseIdeas,
   ideasLastGoodStatements,
+  readIdeasSnapshot,
   tradeIdeaUpserts,
   tradeIdKeyer,
   type TradeIdeasSnapshot,
@@ -64,7 +65,15 @@ export async function runMarketRefresh(
     previous.stockDataUpdated !== null &&
     previous.stockDataUpdated >= status.lastClose &&
     previous.failures === 0;
-  if (!options.force && previous && !status.isOpen && caughtUpAfterClose) {
+  // ...and a closed market still gets one when no copy of the ideas list is left (the hot copy lives 5 minutes;
+  // the last-good copy may be missing after a wiped database or a failed write): the list must not vanish.
+  if (
+    !options.force &&
+    previous &&
+    !status.isOpen &&
+    caughtUpAfterClose &&
+    (await readIdeasSnapshot(env, nowMs)) !== null
+  ) {
     return {
       itemsProcessed: 0,
       failures: 0,
