@@ -8,6 +8,7 @@ import * as apiAuth from "../../app/routes/api.auth";
 import * as signin from "../../app/routes/signin";
 import * as forgot from "../../app/routes/forgot-password";
 import * as reset from "../../app/routes/reset-password";
+import * as changePassword from "../../app/routes/change-password";
 import { rateLimiter } from "../../app/server/rate-limit.server";
 import {
   MAX_FAILED_SIGN_INS,
@@ -101,5 +102,37 @@ describe("per-account sign-in throttle", () => {
     );
     expect(done.status).toBe(302);
     expect((await signInFrom(email, "new-password-1")).status).toBe(200);
+  });
+});
+
+describe("change password counts against the same account budget", () => {
+  const change = (cookie: string, currentPassword: string) =>
+    call(
+      changePassword.action,
+      formPost(
+        "/change-password",
+        { currentPassword, newPassword: "brand-new-1", confirmPassword: "brand-new-1" },
+        { cookie },
+      ),
+    ).then(outcome);
+
+  it("a stolen session cannot guess the password: 429 after 10 wrong ones, and sign-in is held too", async () => {
+    const email = "stolen-session@example.com";
+    const cookie = await signUpAndGetCookie(email, "right-password");
+    for (let i = 0; i < MAX_FAILED_SIGN_INS; i++)
+      expect((await change(cookie, `wrong-${i}`)).status).toBe(400);
+    const refused = await change(cookie, "right-password");
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: "Too many attempts. Please try again later" });
+    expect((await signInFrom(email, "right-password")).status).toBe(429);
+  });
+
+  it("a successful change clears the failures", async () => {
+    const email = "changes-after-typos@example.com";
+    const cookie = await signUpAndGetCookie(email, "right-password");
+    for (let i = 0; i < MAX_FAILED_SIGN_INS - 1; i++) await change(cookie, `typo-${i}`);
+    expect((await change(cookie, "right-password")).status).toBe(200);
+    for (let i = 0; i < MAX_FAILED_SIGN_INS; i++)
+      expect((await signInFrom(email, `wrong-${i}`)).status).toBe(401);
   });
 });

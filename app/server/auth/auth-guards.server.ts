@@ -53,21 +53,36 @@ export function authGuards(env: Env) {
     // Name and image are checked before they can reach D1 (a non-text value breaks every session read).
     checkProfileInput(path, ctx.body);
 
-    // Per-account throttle on password guesses, from any number of addresses (decision 211).
-    if (path === "/sign-in/email" && typeof body.email === "string") {
-      if (!(await admitSignInAttempt(env, body.email)))
-        throw new APIError("TOO_MANY_REQUESTS", {
-          code: "TOO_MANY_REQUESTS",
-          message: AUTH_MESSAGES["too-many-requests"],
-        });
-    }
+    // Per-account throttle on password guesses, from any number of addresses (decision 211). Changing the
+    // password checks the current one, so it counts against the same account budget: a stolen session is no
+    // way to guess it.
+    const guessedFor =
+      path === "/sign-in/email" && typeof body.email === "string"
+        ? body.email
+        : path === "/change-password"
+          ? (await getSessionFromCtx(ctx))?.user.email
+          : undefined;
+    if (guessedFor !== undefined && !(await admitSignInAttempt(env, guessedFor)))
+      throw new APIError("TOO_MANY_REQUESTS", {
+        code: "TOO_MANY_REQUESTS",
+        message: AUTH_MESSAGES["too-many-requests"],
+      });
   });
 }
 
-/** After the endpoint: a successful password sign-in clears the account's failed attempts. */
+/** After the endpoint: a successful password sign-in or password change clears the account's failed attempts. */
 export function authAfterHooks(env: Env) {
   return createAuthMiddleware(async (ctx) => {
-    if (ctx.path !== "/sign-in/email" || !ctx.context.newSession) return;
-    await clearSignInFailures(env, ctx.context.newSession.user.email);
+    if (ctx.path === "/sign-in/email" && ctx.context.newSession) {
+      await clearSignInFailures(env, ctx.context.newSession.user.email);
+      return;
+    }
+    const session = (ctx.context as { session?: { user?: { email?: string } } | null }).session;
+    if (
+      ctx.path === "/change-password" &&
+      !(ctx.context.returned instanceof APIError) &&
+      session?.user?.email
+    )
+      await clearSignInFailures(env, session.user.email);
   });
 }
