@@ -76,13 +76,13 @@ export function rateLimiter(
   };
 }
 
-/** The client address Cloudflare puts on every request (absent in local tests). */
+/**
+ * The client address Cloudflare puts on every request (the edge sets it; a client cannot). Nothing else is
+ * read: `x-forwarded-for` is whatever the client writes, so it would let anyone pick a fresh bucket per
+ * request. Local servers without the header share one bucket, "local". better-auth reads the same header.
+ */
 export function clientAddress(request: Request): string {
-  return (
-    request.headers.get("cf-connecting-ip") ??
-    request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ??
-    "local"
-  );
+  return request.headers.get("cf-connecting-ip") ?? "local";
 }
 
 // ------------------------------------------------------------------------------------------------ retention
