@@ -29,6 +29,25 @@ export default tseslint.config(
     },
   },
   {
+    // One way to say "never cache this" and one public origin (issue "Only one way"): NO_STORE from
+    // app/server/http/cache-control.server.ts, publicOrigin from app/server/env.server.ts.
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    ignores: ["app/server/http/cache-control.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value='no-store']",
+          message: "Use NO_STORE from app/server/http/cache-control.server.ts.",
+        },
+        {
+          selector: "FunctionDeclaration[id.name=/^(appOrigin|siteOrigin)$/]",
+          message: "Use publicOrigin from app/server/env.server.ts.",
+        },
+      ],
+    },
+  },
+  {
     // The quant engine stays pure: no runtime, server or framework imports.
     files: ["app/engine/**/*.ts"],
     rules: {

@@ -6,6 +6,7 @@ import { getSession } from "../server/auth/session.server";
 import { readJsonBody } from "../server/http/json-body.server";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { NO_STORE } from "../server/http/cache-control.server";
 
 const primitive = z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]);
 
@@ -23,7 +24,7 @@ const eventSchema = z.object({
 });
 
 function problem(status: number, error: string) {
-  return Response.json({ error }, { status, headers: { "Cache-Control": "no-store" } });
+  return Response.json({ error }, { status, headers: NO_STORE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? { anonymous_id: parsed.data.sessionId ?? null }
         : (parsed.data.properties ?? null),
   });
-  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  return new Response(null, { status: 204, headers: NO_STORE });
 }
 
 export function loader() {

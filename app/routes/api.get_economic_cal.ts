@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.get_economic_cal";
 import { getEconomicCalendar, marketCacheControl } from "../server/market/market.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { NO_STORE } from "../server/http/cache-control.server";
 
 /** GET /api/get_economic_cal -> { events: [{ date, title, impact, time, estimated, ... }], source, asOf }. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     console.error("get_economic_cal failed", error);
     return Response.json(
       { error: "Failed to load economic calendar", events: [] },
-      { status: 503, headers: { "Cache-Control": "no-store" } },
+      { status: 503, headers: NO_STORE },
     );
   }
 }

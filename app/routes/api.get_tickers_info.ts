@@ -3,6 +3,7 @@ import type { Route } from "./+types/api.get_tickers_info";
 import { getCachedTickerInfos, marketCacheControl } from "../server/market/market.server";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { NO_STORE } from "../server/http/cache-control.server";
 
 /** The Elite watchlist is 50 symbols; one request never asks for more. */
 const MAX_SYMBOLS = 50;
@@ -42,14 +43,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!limit.success)
     return Response.json(
       { error: "Too many requests. Please try again in a minute." },
-      { status: 429, headers: { "Cache-Control": "no-store", "Retry-After": "60" } },
+      { status: 429, headers: { ...NO_STORE, "Retry-After": "60" } },
     );
   const url = new URL(request.url);
   const parsed = query.safeParse({ symbols: url.searchParams.get("symbols") ?? undefined });
   if (!parsed.success) {
     return Response.json(
       { error: parsed.error.issues[0]?.message ?? "Invalid symbols" },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
+      { status: 400, headers: NO_STORE },
     );
   }
   try {
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error("get_tickers_info failed", error);
     return Response.json(
       { error: "Market data is temporarily unavailable" },
-      { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } },
+      { status: 503, headers: { ...NO_STORE, "Retry-After": "30" } },
     );
   }
 }

@@ -7,8 +7,7 @@ import { tradeSuggestionsBody } from "../server/trade-ideas.server";
 import { isSpreadProfile } from "../engine";
 import { UNKNOWN_PROFILE_MESSAGE } from "../lib/trade-ideas";
 import { cloudflareContext } from "../server/request-context.server";
-
-const NO_STORE = { "Cache-Control": "no-store" };
+import { NO_STORE } from "../server/http/cache-control.server";
 
 /**
  * GET /api/get_trades -> { trade_suggestions, plan, limit, total, source, asOf, stale, marketStatus,

@@ -2,6 +2,7 @@ import type { Route } from "./+types/api.health";
 import { integrationsOf, serverConfig } from "../server/env.server";
 import { databaseReachable } from "../server/health.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { NO_STORE } from "../server/http/cache-control.server";
 
 /** Liveness plus which optional integrations are configured (names only, never values). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,6 +25,6 @@ export async function loader({ context }: Route.LoaderArgs) {
       integrations,
       contactForm,
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: NO_STORE },
   );
 }

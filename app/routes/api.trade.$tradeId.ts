@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/api.trade.$tradeId";
 import { getTradeById, marketCacheControl } from "../server/market/market.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { NO_STORE } from "../server/http/cache-control.server";
 
 /** Public ids are SYMBOL-<24 hex> (a keyed hash; see ideas.server.ts). */
 const tradeIdParam = z.string().regex(/^[A-Z.]{1,6}-[0-9a-f]{24}$/);
@@ -10,10 +11,7 @@ const tradeIdParam = z.string().regex(/^[A-Z.]{1,6}-[0-9a-f]{24}$/);
 export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = tradeIdParam.safeParse(params.tradeId);
   if (!parsed.success)
-    return Response.json(
-      { error: "Invalid trade ID" },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
-    );
+    return Response.json({ error: "Invalid trade ID" }, { status: 400, headers: NO_STORE });
   try {
     const found = await getTradeById(context.get(cloudflareContext).env, parsed.data);
     if (!found)
@@ -27,9 +25,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     );
   } catch (error) {
     console.error("trade by id failed", error);
-    return Response.json(
-      { error: "Failed to load trade data" },
-      { status: 503, headers: { "Cache-Control": "no-store" } },
-    );
+    return Response.json({ error: "Failed to load trade data" }, { status: 503, headers: NO_STORE });
   }
 }

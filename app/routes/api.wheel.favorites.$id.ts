@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.wheel.favorites.$id";
-import { jsonError, NO_STORE, wheelSession } from "../server/wheel/api.server";
+import { jsonError, wheelSession } from "../server/wheel/api.server";
 import { removeFavorite } from "../server/wheel/favorites.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { NO_STORE } from "../server/http/cache-control.server";
 
 const idParam = z.string().uuid();
 

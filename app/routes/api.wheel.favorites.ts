@@ -3,13 +3,13 @@ import { WHEEL_MESSAGES } from "../lib/wheel";
 import {
   favoriteSchema,
   jsonError,
-  NO_STORE,
   readWheelInput,
   wheelSession,
   wheelTypeSchema,
 } from "../server/wheel/api.server";
 import { addFavorite, FAVORITES_PER_USER, listFavorites } from "../server/wheel/favorites.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { NO_STORE } from "../server/http/cache-control.server";
 
 /** GET /api/wheel/favorites[?type=CSP|CC] -> { favorites }. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,15 +1,10 @@
 import type { Route } from "./+types/api.wheel.positions";
 import { WHEEL_MESSAGES } from "../lib/wheel";
 import { refusalResponse } from "../server/entitlements.server";
-import {
-  jsonError,
-  NO_STORE,
-  positionsSchema,
-  readWheelInput,
-  wheelSession,
-} from "../server/wheel/api.server";
+import { jsonError, positionsSchema, readWheelInput, wheelSession } from "../server/wheel/api.server";
 import { positionLimitOf, readPositions, savePositions } from "../server/wheel/positions.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { NO_STORE } from "../server/http/cache-control.server";
 
 /** GET /api/wheel/positions -> { positions, version, limit }. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,14 +1,9 @@
 import type { Route } from "./+types/api.wheel.preferences";
 import { WHEEL_MESSAGES } from "../lib/wheel";
-import {
-  jsonError,
-  NO_STORE,
-  preferencesSchema,
-  readWheelInput,
-  wheelSession,
-} from "../server/wheel/api.server";
+import { jsonError, preferencesSchema, readWheelInput, wheelSession } from "../server/wheel/api.server";
 import { getPreferences, savePreferences } from "../server/wheel/positions.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { NO_STORE } from "../server/http/cache-control.server";
 
 /** GET /api/wheel/preferences -> { cashAvailable, cspRiskLevel, ccRiskLevel, positions, positionLimit }. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,11 @@
 import type { Route } from "./+types/api.wheel.share.$type";
 import { WHEEL_MESSAGES, type WheelType } from "../lib/wheel";
 import { sharePath } from "../lib/wheel-share";
-import { jsonError, NO_STORE, readWheelInput, shareSchema } from "../server/wheel/api.server";
+import { jsonError, readWheelInput, shareSchema } from "../server/wheel/api.server";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { createShare, readShareInput } from "../server/wheel/shares.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { NO_STORE } from "../server/http/cache-control.server";
 
 /**
  * POST /api/wheel/share/csp|cc {strategy, position?} -> { shareUrl, shareId }. Public; rate limited per

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/dev.outbox";
 import { latestOutbox } from "../server/email/mail.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { NO_STORE } from "../server/http/cache-control.server";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -25,5 +26,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   if (!parsed.success) return Response.json({ error: "Invalid query" }, { status: 400 });
   const rows = await latestOutbox(env, parsed.data);
-  return Response.json(rows, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(rows, { headers: NO_STORE });
 }

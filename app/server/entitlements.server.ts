@@ -4,6 +4,7 @@
 // write, and answers with the refusal built here. Routes map it with `refusalResponse`.
 import { limitForJson, limitOf, refusalFor, type Capability, type Refusal } from "../lib/entitlements";
 import { effectivePlan, PLAN_TIERS, type PlanTier, type SubscriptionFields } from "../lib/plans";
+import { NO_STORE } from "./http/cache-control.server";
 
 export type { Capability, Refusal } from "../lib/entitlements";
 
@@ -54,7 +55,7 @@ export function refusalResponse(refusal: Refusal, extra: Record<string, unknown>
       redirectTo: refusal.redirectTo,
       ...extra,
     },
-    { status: refusal.status, headers: { "Cache-Control": "no-store" } },
+    { status: refusal.status, headers: NO_STORE },
   );
 }
 

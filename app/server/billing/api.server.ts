@@ -7,15 +7,16 @@ import { readJsonBody } from "../http/json-body.server";
 import type { SessionData } from "../auth/auth.server";
 import type { WorkerEnv } from "../env.server";
 import { rateLimiter } from "../rate-limit.server";
+import { NO_STORE } from "../http/cache-control.server";
 
 export const MAX_JSON_BODY_BYTES = 8192;
 
 export function jsonError(status: number, error: string, headers: HeadersInit = {}): Response {
-  return Response.json({ error }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  return Response.json({ error }, { status, headers: { ...NO_STORE, ...headers } });
 }
 
 export function jsonOk(body: unknown, status = 200): Response {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+  return Response.json(body, { status, headers: NO_STORE });
 }
 
 /** Reads a small JSON body and parses it with the schema; a Response is the refusal to send back. */

@@ -1,6 +1,7 @@
 // Settings a production Worker cannot run without (decision 214). Without BETTER_AUTH_SECRET no session can be
 // signed; without APP_URL the links in emails (password resets, alerts, List-Unsubscribe) would point at whatever
 // host a request named. The Worker answers every request with what is missing instead of a 500 on each route.
+import { NO_STORE } from "./cache-control.server";
 
 /** The required settings a production env lacks (names only), or [] outside production. */
 export function missingProductionSettings(env: {
@@ -23,7 +24,7 @@ export function misconfiguredResponse(request: Request, missing: readonly string
   console.error(
     `Wheelhouse is not configured: set ${missing.join(", ")} (wrangler secret put NAME --env production)`,
   );
-  const headers = { "Cache-Control": "no-store" };
+  const headers = NO_STORE;
   if (new URL(request.url).pathname === "/api/health")
     return Response.json({ ok: false, appEnv: "production", missing }, { status: 503, headers });
   return new Response(`Service unavailable: this server is missing ${missing.join(", ")}.`, {

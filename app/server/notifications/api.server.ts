@@ -6,8 +6,7 @@ import { getSession } from "../auth/session.server";
 import { readJsonBody } from "../http/json-body.server";
 import type { WorkerEnv } from "../env.server";
 import { notificationRefusal, type NotificationUser, type Refusal } from "./preferences.server";
-
-const NO_STORE = { "Cache-Control": "no-store" };
+import { NO_STORE } from "../http/cache-control.server";
 
 export function json(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: NO_STORE });

@@ -4,6 +4,7 @@
 import { clientAddress, RATE_LIMITS, rateLimiter } from "../rate-limit.server";
 import { cachedShareImage, pngResponse, type ShareImageEnv } from "./cache.server";
 import type { CardNode } from "./engine.server";
+import { NO_STORE } from "../http/cache-control.server";
 
 /** Renders (KV misses) one address may cause per window; past it the address still gets every image already rendered. */
 export const SHARE_IMAGE_RENDERS_PER_WINDOW = RATE_LIMITS.shareImageRender.max;
@@ -36,7 +37,7 @@ export async function shareImageResponse<T>(
       status: 429,
       headers: {
         "Content-Type": "text/plain; charset=utf-8",
-        "Cache-Control": "no-store",
+        ...NO_STORE,
         "Retry-After": String(SHARE_IMAGE_RENDER_WINDOW_MS / 1000),
       },
     });
@@ -57,7 +58,7 @@ export function shareImageUnavailable(): Response {
     status: 503,
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "no-store",
+      ...NO_STORE,
       "Retry-After": "60",
     },
   });

@@ -13,8 +13,7 @@ import { readJsonBody } from "../http/json-body.server";
 import { checkEntitlement, refusalResponse } from "../entitlements.server";
 import type { SessionData } from "../auth/auth.server";
 import type { WorkerEnv } from "../env.server";
-
-export const NO_STORE = { "Cache-Control": "no-store" };
+import { NO_STORE } from "../http/cache-control.server";
 
 export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}) {
   return Response.json({ status: "error", error, ...extra }, { status, headers: NO_STORE });
