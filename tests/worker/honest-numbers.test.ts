@@ -78,7 +78,9 @@ function expectHonestIdea(t: any) {
   expect(t).not.toHaveProperty("why");
   const why = spreadIdeaWhy(t);
   expect(why).not.toBeNull();
-  expect(whySentence(why!)).toMatch(/^(IV \d+% vs \d+% forecast realised|No forecast: the history is too short)/);
+  expect(whySentence(why!)).toMatch(
+    /^(IV \d+% vs \d+% forecast realised|No forecast: the history is too short)/,
+  );
 }
 
 beforeAll(async () => {

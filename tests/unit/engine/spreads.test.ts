@@ -139,7 +139,9 @@ describe("credit spread screener", () => {
         12,
       );
       // Without a forecast the reason claims no edge.
-      expect(whySentence(spreadIdeaWhy(i)!)).toMatch(/^No forecast: the history is too short, no edge claimed/);
+      expect(whySentence(spreadIdeaWhy(i)!)).toMatch(
+        /^No forecast: the history is too short, no edge claimed/,
+      );
     }
   });
   it("flags earnings, ex-dividend, FOMC and CPI falling before expiration", () => {
