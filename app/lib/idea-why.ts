@@ -5,9 +5,6 @@ import { isSpreadProfile, PROFILE_TARGETS, type ProfileTargets } from "../engine
 import { WHEEL_PROFILE_TARGETS, type RiskLevel } from "../engine/wheel";
 import { PROFILE_LABELS } from "./trade-ideas";
 
-/** Where /how-we-rank lives: every reason links to it. */
-export const HOW_WE_RANK_PATH = "/how-we-rank";
-
 export interface WhyText {
   /** Short clauses, most important first: volatility, DTE, delta, fill cost, liquidity, events. */
   clauses: string[];

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { HOW_WE_RANK_PATH, whySentence, type WhyText } from "../../lib/idea-why";
+import { whySentence, type WhyText } from "../../lib/idea-why";
+import { HOW_WE_RANK_PATH } from "../../lib/seo";
 
 /**
  * The plain-words reason an idea or wheel strategy ranks where it does (app/lib/idea-why.ts), with what the
