@@ -3,7 +3,6 @@
 // the words live here, so the card, the share page and the wheel analysis say the same thing (decision 246).
 import { isSpreadProfile, PROFILE_TARGETS, type ProfileTargets } from "../engine/quality";
 import { WHEEL_PROFILE_TARGETS, type RiskLevel } from "../engine/wheel";
-import { PROFILE_LABELS } from "./trade-ideas";
 
 export interface WhyText {
   /** Short clauses, most important first: volatility, DTE, delta, fill cost, liquidity, events. */
@@ -24,7 +23,9 @@ export const NO_FORECAST_CAVEAT =
   "No edge is claimed without a forecast: at the market's own prices a trade like this is worth about zero less " +
   "the cost of filling it. Not a sure thing.";
 
-const RISK_LABELS: Record<RiskLevel, string> = PROFILE_LABELS;
+/** "balanced" -> "Balanced": the profiles' and risk levels' names as the screens show them (PROFILE_LABELS), without
+ * loading the trade-ideas module into the wheel screen. */
+const labelOf = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const pct0 = (x: number) => `${Math.round(x * 100)}%`;
@@ -162,7 +163,7 @@ export function spreadIdeaWhy(idea: SpreadWhyInput): WhyText | null {
   const p = commonParts(raw, "edgePerRisk");
   if (!p || !isSpreadProfile(raw?.profile)) return null;
   const targets = PROFILE_TARGETS[raw.profile];
-  const label = PROFILE_LABELS[raw.profile];
+  const label = labelOf(raw.profile);
   return {
     clauses: [
       volatilityClause(p, "at risk"),
@@ -192,7 +193,7 @@ export function wheelStrategyWhy(s: WheelWhyInput): WhyText | null {
   const p = commonParts(s.score_parts, "edgePerCollateral");
   if (!p || !isRiskLevel(s.riskLevel)) return null;
   const targets = WHEEL_PROFILE_TARGETS[s.riskLevel];
-  const label = RISK_LABELS[s.riskLevel];
+  const label = labelOf(s.riskLevel);
   return {
     clauses: [
       volatilityClause(p, "of collateral"),

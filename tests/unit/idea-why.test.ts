@@ -9,7 +9,8 @@ import {
   whySentence,
   type SpreadWhyInput,
 } from "../../app/lib/idea-why";
-import type { ScoreParts } from "../../app/engine/quality";
+import { SPREAD_PROFILES, type ScoreParts } from "../../app/engine/quality";
+import { PROFILE_LABELS } from "../../app/lib/trade-ideas";
 import type { WheelScoreParts } from "../../app/engine/wheel";
 
 const parts: ScoreParts = {
@@ -91,6 +92,10 @@ describe("why a spread idea ranks where it does", () => {
     expect(clauses({}, { strategy_type: "IRON_CONDOR" })[2]).toBe(
       "shorts at up to 0.21 delta, in the Balanced band 0.20-0.30 (aim 0.22)",
     );
+  });
+
+  it("names each profile as the screens do", () => {
+    for (const p of SPREAD_PROFILES) expect(clauses({ profile: p })[1]).toContain(` ${PROFILE_LABELS[p]} `);
   });
 
   it("fill cost as a share of the credit", () => {
