@@ -8,6 +8,7 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("options-guide", "routes/options-guide.tsx"),
+  route("how-we-rank", "routes/how-we-rank.tsx"),
   route("wheelhouse-howtos", "routes/howtos.tsx"),
   route("wheelhouse-howtos/mobile-app-install", "routes/howtos-mobile-app-install.tsx"),
   route("pricing", "routes/pricing.tsx"),

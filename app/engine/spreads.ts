@@ -157,7 +157,6 @@ export interface SpreadIdea {
   profile: SpreadProfile;
   /** The score's parts (numbers; app/lib writes the words). */
   score_parts: ScoreParts;
-  why: string;
   events: EventFlags;
   legs: SpreadLeg[];
 }
@@ -539,7 +538,6 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
   }
   const ranked = rankSpreadIdeas(ideas);
   if (ranked.length > o.maxIdeas) ranked.length = o.maxIdeas;
-  for (const idea of ranked) idea.why = explain(idea);
   return ranked;
 }
 
@@ -547,17 +545,6 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
 export function rankSpreadIdeas<T extends { score: number }>(ideas: T[]): T[] {
   return ideas.sort((a, b) => b.score - a.score);
 }
-
-const pct = (x: number) => `${x.toFixed(0)}%`;
-const money = (x: number) => `$${x.toFixed(2)}`;
-const KIND_TEXT: Record<string, string> = {
-  EARNINGS: "earnings",
-  EX_DIVIDEND: "ex-dividend",
-  FOMC: "FOMC",
-  CPI: "CPI",
-  NFP: "jobs report",
-  OTHER: "event",
-};
 
 function buildIdea(
   chain: CleanChain,
@@ -727,35 +714,7 @@ function buildIdea(
     score,
     profile: o.profile,
     score_parts: scoreParts,
-    why: "",
     events,
     legs,
   };
-}
-
-const thousands = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-
-/**
- * "Why this idea": facts only (return at the fill with the three credits, market-implied POP,
- * cushion in standard deviations, liquidity, events in the window). Written for the ideas that
- * survive the per-underlying cut only.
- */
-function explain(i: SpreadIdea): string {
-  const shorts = i.legs.filter((l) => l.side === "sell");
-  const longs = i.legs.filter((l) => l.side === "buy");
-  const oiText = (ls: SpreadLeg[]) => ls.map((l) => thousands(l.openInterest)).join("/");
-  const both = i.breakevenLow !== null && i.breakevenHigh !== null;
-  const cushionText = both
-    ? `breakevens ${i.cushion_sd.toFixed(1)} SD or more from the price`
-    : `breakeven ${i.cushion_sd.toFixed(1)} SD ${i.breakevenLow !== null ? "below" : "above"} the price`;
-  const eventText = i.events.list.length
-    ? `Events before expiry: ${i.events.list.map((e) => `${KIND_TEXT[e.kind] ?? e.kind} ${e.date}`).join(", ")}`
-    : "No earnings, ex-dividend or scheduled macro release before expiry";
-  return (
-    `Return on risk ${pct(i.return_on_risk)} at the fill price (${money(i.net_credit)} credit on ${strikeText(i.width)} wide; ` +
-    `${money(i.net_credit_mid)} at mid, ${money(i.net_credit_natural)} natural). ` +
-    `Market-implied POP ${pct(i.probability_of_profit)} (${PROBABILITY_LABEL}); ${cushionText}. ` +
-    `Liquidity ${i.liquidity_point}/5, open interest ${oiText(shorts)} short, ${oiText(longs)} long. ` +
-    `${eventText}.`
-  );
 }

@@ -65,7 +65,8 @@ export interface IdeaPayload {
   breakevenHigh?: number | null;
   pop?: { lognormal?: number; shortDelta?: number; creditToWidth?: number } | null;
   expectedValue?: number | null;
-  why?: string | null;
+  /** The score's parts (numbers; app/lib/idea-why.ts writes the words); absent on ideas stored before them. */
+  score_parts?: unknown;
   events?: { list?: IdeaEvent[] } | IdeaEvent[] | null;
   legs?: IdeaLeg[] | null;
   asOf?: string | null;

@@ -58,11 +58,15 @@ export function originFromMatches(matches: readonly unknown[]): string {
   return "";
 }
 
+/** The public page that explains the ranking: every idea's reason, the wheel analysis and the guide link to it. */
+export const HOW_WE_RANK_PATH = "/how-we-rank";
+
 /** Public pages listed in the sitemap; private screens and share pages are left out. */
 export const PUBLIC_PAGES: readonly { path: string; changefreq: "daily" | "weekly" | "monthly" }[] = [
   { path: "/", changefreq: "daily" },
   { path: "/pricing", changefreq: "monthly" },
   { path: "/options-guide", changefreq: "monthly" },
+  { path: HOW_WE_RANK_PATH, changefreq: "monthly" },
   { path: "/wheelhouse-howtos", changefreq: "monthly" },
   { path: "/wheelhouse-howtos/mobile-app-install", changefreq: "monthly" },
   { path: "/terms", changefreq: "monthly" },

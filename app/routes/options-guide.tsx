@@ -8,7 +8,7 @@ import {
   Practice,
   PremiumExplorer,
 } from "../components/guide/GuideSections";
-import { originFromMatches, pageMeta } from "../lib/seo";
+import { HOW_WE_RANK_PATH, originFromMatches, pageMeta } from "../lib/seo";
 import type { Route } from "./+types/options-guide";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -51,6 +51,11 @@ export default function Screen() {
       </h1>
       <p className="mt-1 text-slate-400">
         The ideas behind every number in Wheelhouse, with charts you can move. Education, not advice.
+      </p>
+      <p className="mt-1 text-sm">
+        <Link to={HOW_WE_RANK_PATH} className="text-sky-300 hover:underline">
+          How we rank trade ideas →
+        </Link>
       </p>
       <div className="mt-6">
         <GuideTabs

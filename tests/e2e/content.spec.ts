@@ -15,6 +15,7 @@ const PUBLIC_PAGES = [
   "/signin",
   "/signup",
   "/options-guide",
+  "/how-we-rank",
   "/wheelhouse-howtos",
   "/wheelhouse-howtos/mobile-app-install",
   "/terms",

@@ -18,6 +18,7 @@ import {
   simulatedRiskFreeRate,
 } from "../../app/lib/risk-free-rate";
 import { newYorkDateOf } from "../../app/lib/market-calendar";
+import { spreadIdeaWhy, wheelStrategyWhy, whySentence } from "../../app/lib/idea-why";
 import type { WorkerEnv } from "../../app/server/env.server";
 import { KV_KEYS } from "../../app/server/market/cache.server";
 import {
@@ -73,7 +74,13 @@ function expectHonestIdea(t: any) {
   // The simulated market publishes dividends, so q is known (0 for a non-payer), with its source.
   expect(typeof t.assumptions.q).toBe("number");
   expect(t.assumptions.q_source).toMatch(/^Simulated data: /);
-  expect(t.why).not.toMatch(/expected value|EV\b|edge/i);
+  // The engine ships numbers; the card writes the reason from them (app/lib/idea-why.ts, decision 246).
+  expect(t).not.toHaveProperty("why");
+  const why = spreadIdeaWhy(t);
+  expect(why).not.toBeNull();
+  expect(whySentence(why!)).toMatch(
+    /^(IV \d+% vs \d+% forecast realised|No forecast: the history is too short)/,
+  );
 }
 
 beforeAll(async () => {
@@ -172,6 +179,8 @@ describe("wheel strategies carry them too", () => {
         expect(s.assumptions).toMatchObject({ r_source: SIMULATED_RATE_SOURCE, r_as_of: series.asOf });
         expect(s.assumptions.r).toBeCloseTo(series.rate, 12);
         expect(s.assumptions.q_source).toMatch(/^Simulated data: /);
+        // The API's strategy carries what its plain-words reason is written from.
+        expect(wheelStrategyWhy(s)?.clauses).toHaveLength(6);
       }
     expect(n).toBeGreaterThan(0);
   });

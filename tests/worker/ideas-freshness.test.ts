@@ -56,7 +56,7 @@ function bigSnapshot(asOf: string, count: number): TradeIdeasSnapshot {
     (_, i) =>
       ({
         trade_unique_identifier: `AAPL-${String(i).padStart(24, "0")}`,
-        why: "x".repeat(3000),
+        padding: "x".repeat(3000),
       }) as unknown as TradeIdea,
   );
   return { ideas, source: "demo", asOf };

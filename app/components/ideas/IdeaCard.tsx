@@ -16,6 +16,7 @@ import {
   popMethods,
   type IdeaPayload,
 } from "../../lib/idea-view";
+import { spreadIdeaWhy } from "../../lib/idea-why";
 import {
   liquidityBars,
   liquidityTooltip,
@@ -24,6 +25,7 @@ import {
   strategyDisplayName,
 } from "../../lib/trade-ideas";
 import { PayoffChart } from "../charts/PayoffChart";
+import { WhyThisIdea } from "./WhyThisIdea";
 
 const usd = formatUsd;
 const pct = (v: number | null | undefined, dp = 1) => (v == null ? "N/A" : `${v.toFixed(dp)}%`);
@@ -196,12 +198,7 @@ export function IdeaCard({ idea, today, onShare, onSimulate, detailsOpen = false
         </ul>
       ) : null}
 
-      {idea.why ? (
-        <p className="mt-3 text-sm text-slate-300" data-testid="idea-why">
-          <span className="font-semibold text-slate-200">Why this idea: </span>
-          {idea.why}
-        </p>
-      ) : null}
+      <WhyThisIdea why={spreadIdeaWhy(idea)} heading="Why this idea" testId="idea-why" />
 
       <details
         className="mt-3 rounded-lg bg-ink-900 px-3 py-2 text-sm"

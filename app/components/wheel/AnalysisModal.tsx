@@ -11,7 +11,9 @@ import {
   type WheelStrategy,
   type WheelType,
 } from "../../lib/wheel";
+import { wheelStrategyWhy } from "../../lib/idea-why";
 import { PayoffChart } from "../charts/PayoffChart";
+import { WhyThisIdea } from "../ideas/WhyThisIdea";
 import { Modal } from "./Modal";
 import { EventBadges, LiquidityDots } from "./StrategyTable";
 
@@ -98,6 +100,7 @@ export function AnalysisModal({
         <EventBadges s={s} type={type} />
       </div>
       {type === "CSP" ? <CspFigures s={s} /> : <CcFigures s={s} />}
+      <WhyThisIdea why={wheelStrategyWhy(s)} heading="Why this strategy" testId="strategy-why" />
       <Provenance s={s} />
     </Modal>
   );

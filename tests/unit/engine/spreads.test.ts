@@ -10,6 +10,7 @@ import {
   spreadTradeId,
   type SpreadIdea,
 } from "../../../app/engine";
+import { spreadIdeaWhy, whySentence } from "../../../app/lib/idea-why";
 import { syntheticChain } from "./fixtures/synthetic-chain";
 
 const asOf = "2026-03-02T15:00:00.000Z";
@@ -59,7 +60,8 @@ describe("credit spread screener", () => {
       expect(i.liquidity_point).toBeLessThanOrEqual(5);
       expect(i.earnings_date).toBe("2026-03-12");
       expect(i.ex_dividend_date).toBe("2026-04-20");
-      expect(i.why.length).toBeGreaterThan(20);
+      // Numbers only: the words are written in app/lib (idea-why.ts) from the score's parts.
+      expect(i).not.toHaveProperty("why");
       const put = i.strategy_type !== "BEAR_CALL_SPREAD";
       const call = i.strategy_type !== "BULL_PUT_SPREAD";
       expect(i.put_short_strike !== null).toBe(put);
@@ -136,8 +138,10 @@ describe("credit spread screener", () => {
         scoreOf(p.edgeAtForecast / 100, sidesRisk, p.dteFit, p.deltaFit, liquidity),
         12,
       );
-      expect(i.why).toContain("Market-implied POP");
-      expect(i.why).not.toMatch(/\bEV\b|expected value|edge/i);
+      // Without a forecast the reason claims no edge.
+      expect(whySentence(spreadIdeaWhy(i)!)).toMatch(
+        /^No forecast: the history is too short, no edge claimed/,
+      );
     }
   });
   it("flags earnings, ex-dividend, FOMC and CPI falling before expiration", () => {
@@ -146,7 +150,9 @@ describe("credit spread screener", () => {
     const mid = ideas.find((i) => i.expiration_date === "2026-03-19")!;
     expect(mid.events).toMatchObject({ earnings: true, exDividend: false, fomc: true, cpi: true });
     expect(mid.events.list.map((e) => e.kind)).toEqual(["CPI", "EARNINGS", "FOMC"]);
-    expect(mid.why).toContain("earnings 2026-03-12");
+    expect(whySentence(spreadIdeaWhy(mid)!)).toContain(
+      "before expiry: CPI 2026-03-11, earnings 2026-03-12, FOMC 2026-03-18",
+    );
   });
   it("ids are deterministic for the same legs and expiry and distinct otherwise", () => {
     const again = screenCreditSpreads(

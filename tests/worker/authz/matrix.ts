@@ -143,6 +143,7 @@ export const MATRIX: MatrixRow[] = [
   publicPage("/forgot-password"),
   publicPage("/reset-password", "/reset-password?token=abc"),
   publicPage("/options-guide"),
+  publicPage("/how-we-rank"),
   publicPage("/wheelhouse-howtos"),
   publicPage("/wheelhouse-howtos/mobile-app-install"),
   publicPage("/pricing"),

@@ -1,0 +1,297 @@
+// The public page /how-we-rank: how ideas and wheel strategies are ranked, in words a retail trader follows.
+// Every number on it is read from the engine's constants, so the page cannot drift from what the screens do.
+import { Link } from "react-router";
+import {
+  FIT_WEIGHT,
+  FORECAST_WEIGHTS,
+  FORECAST_WINDOWS,
+  LIQUIDITY_WEIGHT,
+  MAX_CONDOR_TOUCH,
+  MIN_FORECAST_CLOSES,
+  PROFILE_TARGETS,
+  SESSIONS_PER_YEAR,
+  SPREAD_PROFILES,
+  type ProfileTargets,
+} from "../../engine/quality";
+import { FILL_BASIS_LABEL, MIN_SHORT_BID } from "../../engine/hygiene";
+import { MAX_IDEAS_PER_SYMBOL } from "../../engine/spreads";
+import { MODEL_DESCRIPTION } from "../../engine/types";
+import { STRATEGIES_PER_TICKER, WHEEL_PROFILE_TARGETS, type RiskLevel } from "../../engine/wheel";
+import { POP_EXPLANATIONS } from "../../lib/idea-view";
+import { PROFILE_LABELS } from "../../lib/trade-ideas";
+
+const WHEEL_LEVELS: readonly RiskLevel[] = ["conservative", "balanced", "aggressive"];
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const d2 = (x: number) => x.toFixed(2);
+const band = (t: ProfileTargets) =>
+  t.minDelta > 0 ? `${d2(t.minDelta)} to ${d2(t.maxDelta)}` : `below ${d2(t.maxDelta)}`;
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-xl font-semibold text-white">
+        {title}
+      </h2>
+      <div className="mt-2 space-y-3 leading-relaxed text-slate-300">{children}</div>
+    </section>
+  );
+}
+
+function TargetsTable({
+  caption,
+  rows,
+  testId,
+}: {
+  caption: string;
+  rows: { label: string; t: ProfileTargets }[];
+  testId: string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-ink-700">
+      <table className="w-full min-w-[480px] text-left text-sm" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-ink-850 text-xs uppercase tracking-wide text-slate-400">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Profile
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Days to expiry allowed
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Days preferred
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Short strike delta
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Aim
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-800 tabular-nums">
+          {rows.map(({ label, t }) => (
+            <tr key={label}>
+              <th scope="row" className="px-3 py-2 font-medium text-white">
+                {label}
+              </th>
+              <td className="px-3 py-2">
+                {t.minDte}-{t.maxDte}
+              </td>
+              <td className="px-3 py-2">
+                {t.preferMinDte}-{t.preferMaxDte}
+              </td>
+              <td className="px-3 py-2">{band(t)}</td>
+              <td className="px-3 py-2">{d2(t.targetDelta)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function HowWeRank() {
+  const [w5, w21, w63] = FORECAST_WINDOWS;
+  const [k5, k21, k63] = FORECAST_WEIGHTS;
+  return (
+    <article className="mx-auto max-w-3xl">
+      <Link to="/options-guide" className="text-sm text-sky-300 hover:underline">
+        ← Options guide
+      </Link>
+      <h1 className="mt-3 text-2xl font-semibold tracking-tight text-white sm:text-3xl">
+        How we rank trade ideas
+      </h1>
+      <p className="mt-2 leading-relaxed text-slate-300">
+        Every credit spread idea and wheel strategy in Wheelhouse comes with a short reason ("Why this idea")
+        written from the numbers below. This page explains those numbers, what they can and cannot tell you,
+        and the assumptions behind them. It is education, not advice.
+      </p>
+
+      <Section id="short-version" title="The short version">
+        <p>
+          We ask one question of every candidate trade: if the stock moves about as much as we forecast, what
+          is the trade worth, after the cost of filling it, for each dollar you put at risk? Then we take a
+          little off for a poor fit with your profile (days to expiry, how far out the short strike is) and
+          for thin trading. The higher the result, the higher the idea ranks.
+        </p>
+        <p className="rounded-lg border border-amber-500/40 bg-amber-950/30 px-3 py-2 text-amber-100">
+          There is no sure edge. At the market's own prices a fairly priced spread is worth about zero, less
+          what you pay to get filled. The only edge we claim is that options are often priced for bigger moves
+          than the stock then makes, and our forecast of those moves can be wrong.
+        </p>
+      </Section>
+
+      <Section id="edge" title="Where the claimed edge comes from">
+        <p>
+          An option's price implies how much the market expects the stock to move: its implied volatility
+          (IV). The stock then moves with its realised volatility. On average, realised volatility has run
+          below implied: option sellers are paid for taking the risk of a large move. That gap is the edge we
+          claim, and it is an average, not a promise; in a sell-off realised volatility can run far above
+          implied.
+        </p>
+        <p>
+          Our forecast of realised volatility comes from daily closing prices: the volatility of the last {w5}
+          , {w21} and {w63} sessions, weighted {pct(k5)}, {pct(k21)} and {pct(k63)}, annualised over{" "}
+          {SESSIONS_PER_YEAR} sessions a year. It needs at least {MIN_FORECAST_CLOSES} closes; with fewer we
+          make no forecast and claim no edge, and the reason says so.
+        </p>
+        <p>
+          We then price every leg again with volatility at the forecast (the market's skew across strikes
+          kept, no view on direction) and compare: the credit you would get filled at, less what the trade
+          would pay out on average at the forecast. That is the edge at the forecast. When the forecast is
+          above the implied level the edge is negative; such an idea can still be listed as the least bad one
+          for your profile, and its reason says there is no volatility edge.
+        </p>
+      </Section>
+
+      <Section id="score" title="The score">
+        <p
+          className="rounded-lg bg-ink-900 px-3 py-2 font-mono text-sm text-slate-200"
+          data-testid="score-formula"
+        >
+          score = edge at the forecast ÷ capital at risk − {FIT_WEIGHT} × (1 − DTE fit) − {FIT_WEIGHT} × (1 −
+          delta fit) − {LIQUIDITY_WEIGHT} × (1 − liquidity)
+        </p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            <strong className="text-white">Capital at risk</strong> is the width of the spread less the
+            credit. An iron condor counts both sides' risks added up, so it ranks as its two sides, not as
+            twice one. For a cash-secured put it is the cash set aside (the strike); for a covered call, the
+            shares at today's price.
+          </li>
+          <li>
+            <strong className="text-white">DTE fit</strong> is 1 inside your profile's preferred days to
+            expiry and falls to 0 at the edges of the allowed days.
+          </li>
+          <li>
+            <strong className="text-white">Delta fit</strong> is 1 when the short strike's delta is at the
+            profile's aim and falls towards the edges of its band.
+          </li>
+          <li>
+            <strong className="text-white">Liquidity</strong> is 1 for options that traded well in the
+            previous session (open interest and volume) and lower for thin ones. Today's volume is left out:
+            it is near zero at the open and would reorder the list by the hour. Wheel strategies use the
+            liquidity points shown in their table.
+          </li>
+          <li>
+            The <strong className="text-white">cost of filling</strong> is already inside the edge (we use the
+            credit you are likely to get, not the mid), so it lowers the score once.
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="profiles" title="The three profiles">
+        <p>
+          You pick a profile on the trade ideas screen. Ideas outside its days to expiry or its delta band are
+          not listed at all; inside them, the fits above decide how close to the aim an idea is.
+        </p>
+        <TargetsTable
+          caption="Trade idea profiles"
+          testId="spread-profiles"
+          rows={SPREAD_PROFILES.map((p) => ({ label: PROFILE_LABELS[p], t: PROFILE_TARGETS[p] }))}
+        />
+        <p>What else keeps an idea off the list:</p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>an earnings report before expiry;</li>
+          <li>
+            a short call across an ex-dividend date worth less than the dividend in time value (it is likely
+            to be assigned early);
+          </li>
+          <li>
+            an iron condor with a {pct(MAX_CONDOR_TOUCH)} or higher chance of touching one of its short
+            strikes;
+          </li>
+          <li>a short leg bid below ${MIN_SHORT_BID.toFixed(2)}.</li>
+        </ul>
+        <p>
+          At most {MAX_IDEAS_PER_SYMBOL} ideas per stock, one per expiration and strategy, so one symbol
+          cannot fill the list.
+        </p>
+        <p>
+          Wheel strategies (cash-secured puts and covered calls) use the same score per dollar of collateral,
+          with these windows per risk level. For each stock we keep the best strike of each expiration, then
+          the best {STRATEGIES_PER_TICKER} expirations; the table then sorts them by annualised return.
+        </p>
+        <TargetsTable
+          caption="Wheel risk levels"
+          testId="wheel-risk-levels"
+          rows={WHEEL_LEVELS.map((r) => ({ label: PROFILE_LABELS[r], t: WHEEL_PROFILE_TARGETS[r] }))}
+        />
+      </Section>
+
+      <Section id="pop" title="Probability of profit, four ways">
+        <p>
+          Each idea shows its probability of profit four ways, side by side. All four are the market's odds
+          (risk-neutral, at expiry): they come from option prices, not from our forecast, and none of them is
+          a prediction.
+        </p>
+        <dl className="space-y-2" data-testid="pop-methods-explained">
+          {Object.values(POP_EXPLANATIONS).map((m) => (
+            <div key={m.label}>
+              <dt className="font-semibold text-white">{m.label}</dt>
+              <dd>{m.explanation}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+
+      <Section id="touch" title="Probability of touch">
+        <p>
+          The chance that the stock reaches the short strike (either short strike for an iron condor) at any
+          moment before expiry, not just at the close on the last day. It is often close to twice the chance
+          of finishing beyond the strike. A touch is when a trade feels worst: it is when traders close at a
+          loss and when early assignment becomes possible.
+        </p>
+      </Section>
+
+      <Section id="expected-value" title="Expected value">
+        <p>
+          The expected value on a card is the credit at the fill less the average payout under the market's
+          own odds. For a fairly priced spread it is about zero minus the cost of filling it: that is what
+          fair pricing looks like, not a flaw in the idea. A clearly positive figure usually means quotes that
+          will not fill at that price. It is not a forecast of profit, and the score does not use it.
+        </p>
+      </Section>
+
+      <Section id="assumptions" title="The assumptions">
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            <strong className="text-white">Interest rate:</strong> the 13-week U.S. Treasury bill rate, with
+            the date it was published; the last good value when the Treasury's data is unavailable. The
+            simulated market uses its own simulated bill rate, and says so.
+          </li>
+          <li>
+            <strong className="text-white">Dividend yield:</strong> from the stock's dividends; shown as
+            unknown (and priced as zero) when we do not have them.
+          </li>
+          <li>
+            <strong className="text-white">Fill price:</strong> {FILL_BASIS_LABEL}. Returns, break-evens and
+            the edge all use it; the credit at the mid and at the natural price are shown beside it.
+          </li>
+          <li>
+            <strong className="text-white">Model:</strong> {MODEL_DESCRIPTION}. US stock options are American;
+            the early-assignment cases that matter (dividends) are screened out instead.
+          </li>
+          <li>
+            <strong className="text-white">Quote time:</strong> every idea shows when its quotes were taken.
+            Ideas are refreshed through the trading day; data from the simulated market is labelled as
+            simulated.
+          </li>
+        </ul>
+      </Section>
+
+      <p className="mt-10 text-sm text-slate-400">
+        More on the basics in the{" "}
+        <Link to="/options-guide" className="text-sky-300 hover:underline">
+          options guide
+        </Link>{" "}
+        and the{" "}
+        <Link to="/risk-disclosure" className="text-sky-300 hover:underline">
+          risk disclosure
+        </Link>
+        .
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,18 @@
+import { HowWeRank } from "../components/guide/HowWeRank";
+import { HOW_WE_RANK_PATH, originFromMatches, pageMeta } from "../lib/seo";
+import type { Route } from "./+types/how-we-rank";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "How We Rank Trade Ideas · Wheelhouse",
+    description:
+      "How Wheelhouse ranks credit spreads and wheel trades: the volatility edge it claims and its limits, the three profiles, four ways to read probability of profit, touch, expected value and the assumptions.",
+    path: HOW_WE_RANK_PATH,
+    origin: originFromMatches(matches),
+    type: "article",
+  });
+
+/** Public and static: server-rendered from the engine's constants, no loader, no session. */
+export default function Screen() {
+  return <HowWeRank />;
+}
