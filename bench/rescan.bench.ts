@@ -165,7 +165,7 @@ function wheelPass(): unknown[] {
   return out;
 }
 
-const ROUNDS = 7;
+const ROUNDS = 15;
 const best = { bsm: Infinity, clean: Infinity, spreads: Infinity, wheel: Infinity };
 let result: Rescan = { spreads: [], wheel: [] };
 const time = (f: () => void) => {

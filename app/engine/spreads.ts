@@ -38,6 +38,7 @@ import { probAboveFast, probTouchEitherFast } from "./probability";
 import { eventsBeforeExpiration, type EventFlags } from "./events";
 import { buyFillPrice, FILL_BASIS, FILL_BASIS_LABEL, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
 import { priorSessionLiquidity } from "./liquidity";
+import { expirationColumns, payoffAt } from "./columns";
 import {
   DEFAULT_SPREAD_PROFILE,
   deltaFit,
@@ -289,98 +290,6 @@ function sortByScoreDesc(order: Int32Array, score: Float64Array, n: number): voi
     }
     order[j] = i;
   }
-}
-
-/** One side (puts or calls) of an expiration in columns, index for index with its legs. */
-interface SideColumns {
-  /** Per share at the fill basis, sold and bought. */
-  sell: Float64Array;
-  buy: Float64Array;
-  /** Prior-session liquidity weight (0-1). */
-  liq: Float64Array;
-  /** Expected payoff at the forecast (quality.ts); NaN until a candidate first reads it (payoffAt). */
-  payoff: Float64Array;
-}
-
-interface ExpirationColumns {
-  puts: SideColumns;
-  calls: SideColumns;
-  S: number;
-  q: number;
-  r: number;
-  scale: number;
-}
-
-/**
- * The per-leg numbers every candidate of an expiration is arithmetic on, built once per expiration and shared by
- * the three profiles' screens of the same chain (decision 248). The payoffs hold while spot, rates and the
- * forecast's scale are the same; a different scale starts them over.
- */
-const columnsByExpiration = new WeakMap<CleanExpiration, ExpirationColumns>();
-
-function sideColumns(legs: readonly CleanLeg[]): SideColumns {
-  const n = legs.length;
-  const c = {
-    sell: new Float64Array(n),
-    buy: new Float64Array(n),
-    liq: new Float64Array(n),
-    payoff: new Float64Array(n).fill(NaN),
-  };
-  for (let i = 0; i < n; i++) {
-    const l = legs[i];
-    c.sell[i] = sellFillPrice(l.bid, l.ask);
-    c.buy[i] = buyFillPrice(l.bid, l.ask);
-    c.liq[i] = priorSessionLiquidity(l.openInterest, l.prevDayVolume);
-  }
-  return c;
-}
-
-function expirationColumns(
-  exp: CleanExpiration,
-  S: number,
-  q: number,
-  r: number,
-  scale: number,
-): ExpirationColumns {
-  const cached = columnsByExpiration.get(exp);
-  if (
-    cached &&
-    cached.S === S &&
-    cached.q === q &&
-    cached.r === r &&
-    cached.puts.sell.length === exp.puts.length &&
-    cached.calls.sell.length === exp.calls.length
-  ) {
-    if (cached.scale !== scale) {
-      cached.puts.payoff.fill(NaN);
-      cached.calls.payoff.fill(NaN);
-      cached.scale = scale;
-    }
-    return cached;
-  }
-  const cols = { puts: sideColumns(exp.puts), calls: sideColumns(exp.calls), S, q, r, scale };
-  columnsByExpiration.set(exp, cols);
-  return cols;
-}
-
-/** The leg's expected payoff at the forecast, computed the first time it is read (most legs never are). */
-function payoffAt(
-  side: SideColumns,
-  legs: readonly CleanLeg[],
-  i: number,
-  isCall: boolean,
-  S: number,
-  T: number,
-  scale: number,
-  q: number,
-  r: number,
-): number {
-  let f = side.payoff[i];
-  if (f !== f) {
-    f = forecastLegPayoff(isCall, S, legs[i].strike, T, legs[i].iv, scale, q, r);
-    side.payoff[i] = f;
-  }
-  return f;
 }
 
 const legOf = (leg: CleanLeg, side: "sell" | "buy"): SpreadLeg => ({
