@@ -32,14 +32,11 @@ export interface ExpirationColumns {
 
 const columnsByExpiration = new WeakMap<CleanExpiration, ExpirationColumns>();
 
-function sideColumns(legs: readonly CleanLeg[]): SideColumns {
+/** The four columns of one side, views into `buffer` from `offset` (bytes). */
+function sideColumns(legs: readonly CleanLeg[], buffer: ArrayBuffer, offset: number): SideColumns {
   const n = legs.length;
-  const c = {
-    sell: new Float64Array(n),
-    buy: new Float64Array(n),
-    liq: new Float64Array(n),
-    payoff: new Float64Array(n).fill(NaN),
-  };
+  const column = (k: number) => new Float64Array(buffer, offset + k * n * 8, n);
+  const c = { sell: column(0), buy: column(1), liq: column(2), payoff: column(3).fill(NaN) };
   for (let i = 0; i < n; i++) {
     const l = legs[i];
     c.sell[i] = sellFillPrice(l.bid, l.ask);
@@ -72,7 +69,11 @@ export function expirationColumns(
     }
     return cached;
   }
-  const cols = { puts: sideColumns(exp.puts), calls: sideColumns(exp.calls), S, q, r, scale };
+  // One buffer for both sides' eight columns: one allocation per expiration, not eight.
+  const buffer = new ArrayBuffer((exp.puts.length + exp.calls.length) * 4 * 8);
+  const puts = sideColumns(exp.puts, buffer, 0);
+  const calls = sideColumns(exp.calls, buffer, exp.puts.length * 4 * 8);
+  const cols = { puts, calls, S, q, r, scale };
   columnsByExpiration.set(exp, cols);
   return cols;
 }
