@@ -379,7 +379,7 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
   const keep = Math.max(o.perExpiration, o.want.has("IRON_CONDOR") ? o.condorWings : 0);
   const topPut = new TopVerticals(keep);
   const topCall = new TopVerticals(keep);
-  const ideas: SpreadIdea[] = [];
+  const later = new Candidates();
   // Condor pairings of one expiration: their scores, then the order they are tried in (scratch, per call).
   const pairings = o.condorWings * o.condorWings;
   const pairScore = new Float64Array(pairings);
@@ -471,37 +471,13 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
     if (o.want.has("BULL_PUT_SPREAD")) {
       for (let k = 0; k < putOrder.length && k < o.perExpiration; k++) {
         const s = putOrder[k];
-        ideas.push(
-          buildIdea(
-            chain,
-            exp,
-            o,
-            scale,
-            "BULL_PUT_SPREAD",
-            puts[topPut.short[s]],
-            puts[topPut.long[s]],
-            null,
-            null,
-          ),
-        );
+        later.push(exp, "BULL_PUT_SPREAD", topPut.score[s], topPut.short[s], topPut.long[s], -1, -1);
       }
     }
     if (o.want.has("BEAR_CALL_SPREAD")) {
       for (let k = 0; k < callOrder.length && k < o.perExpiration; k++) {
         const s = callOrder[k];
-        ideas.push(
-          buildIdea(
-            chain,
-            exp,
-            o,
-            scale,
-            "BEAR_CALL_SPREAD",
-            null,
-            null,
-            calls[topCall.short[s]],
-            calls[topCall.long[s]],
-          ),
-        );
+        later.push(exp, "BEAR_CALL_SPREAD", topCall.score[s], -1, -1, topCall.short[s], topCall.long[s]);
       }
     }
     if (o.want.has("IRON_CONDOR") && putOrder.length && callOrder.length) {
@@ -569,28 +545,81 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
       }
       for (const s of condors.order()) {
         const m = condors.short[s];
-        const ps = pairPut[m];
-        const cs = pairCall[m];
-        ideas.push(
-          buildIdea(
-            chain,
-            exp,
-            o,
-            scale,
-            "IRON_CONDOR",
-            puts[topPut.short[ps]],
-            puts[topPut.long[ps]],
-            calls[topCall.short[cs]],
-            calls[topCall.long[cs]],
-          ),
+        const iPS = topPut.short[pairPut[m]];
+        const iPL = topPut.long[pairPut[m]];
+        const iCS = topCall.short[pairCall[m]];
+        const iCL = topCall.long[pairCall[m]];
+        // The score buildIdea will give it, in buildIdea's order of operations (each side's edge and risk
+        // summed in turn), so the ranking below is the one the built ideas would get.
+        const creditP = P.sell[iPS] - P.buy[iPL];
+        const creditC = C.sell[iCS] - C.buy[iCL];
+        const edge = creditP - P.payoff[iPS] + P.payoff[iPL] + (creditC - C.payoff[iCS] + C.payoff[iCL]);
+        const risk =
+          puts[iPS].strike - puts[iPL].strike - creditP + (calls[iCL].strike - calls[iCS].strike - creditC);
+        const aFit = Math.min(
+          deltaFit(o.targets, Math.abs(puts[iPS].delta)),
+          deltaFit(o.targets, Math.abs(calls[iCS].delta)),
         );
+        const liq = Math.min(P.liq[iPS], P.liq[iPL], C.liq[iCS], C.liq[iCL]);
+        later.push(exp, "IRON_CONDOR", scoreOf(edge, risk, dFit, aFit, liq), iPS, iPL, iCS, iCL);
       }
     }
   }
-  const ranked = rankSpreadIdeas(ideas);
-  if (ranked.length > o.maxIdeas) ranked.length = o.maxIdeas;
-  for (const idea of ranked) idea.why = explain(idea);
-  return ranked;
+  // Ideas are built (probabilities, EV, touch, texts) only for the ones the per-underlying cut keeps, best
+  // first; ties keep the order they were found in, as sorting the built ideas would.
+  const order = later.bestFirst();
+  const ideas: SpreadIdea[] = [];
+  for (let k = 0; k < order.length && k < o.maxIdeas; k++) {
+    const c = order[k];
+    const exp = later.exps[c];
+    const idea = buildIdea(
+      chain,
+      exp,
+      o,
+      forecastVolScale(o.forecastVol, exp.atmIv),
+      later.strategies[c],
+      later.putShort[c] < 0 ? null : exp.puts[later.putShort[c]],
+      later.putShort[c] < 0 ? null : exp.puts[later.putLong[c]],
+      later.callShort[c] < 0 ? null : exp.calls[later.callShort[c]],
+      later.callShort[c] < 0 ? null : exp.calls[later.callLong[c]],
+    );
+    idea.why = explain(idea);
+    ideas.push(idea);
+  }
+  return ideas;
+}
+
+/** The ideas an underlying's screen found, not yet built: where they are and the score they will have. */
+class Candidates {
+  readonly exps: CleanExpiration[] = [];
+  readonly strategies: SpreadStrategy[] = [];
+  readonly scores: number[] = [];
+  readonly putShort: number[] = [];
+  readonly putLong: number[] = [];
+  readonly callShort: number[] = [];
+  readonly callLong: number[] = [];
+  push(
+    exp: CleanExpiration,
+    strategy: SpreadStrategy,
+    score: number,
+    putShort: number,
+    putLong: number,
+    callShort: number,
+    callLong: number,
+  ): void {
+    this.exps.push(exp);
+    this.strategies.push(strategy);
+    this.scores.push(score);
+    this.putShort.push(putShort);
+    this.putLong.push(putLong);
+    this.callShort.push(callShort);
+    this.callLong.push(callLong);
+  }
+  /** Indices, best score first, ties in the order pushed (Array.prototype.sort is stable). */
+  bestFirst(): number[] {
+    const idx = this.scores.map((_, i) => i);
+    return idx.sort((a, b) => this.scores[b] - this.scores[a]);
+  }
 }
 
 /** Sorts ideas by score, best first (in place): each strategy on its merit, no interleave. */
