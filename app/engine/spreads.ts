@@ -31,8 +31,12 @@
  *  3. credit >= minCredit, return on risk >= minReturnOnRisk, liquidity >= minLiquidity
  *     (all at the fill);
  *  4. per expiration only the best `keep` verticals per side survive (in preallocated
- *     arrays, no objects), condors pair the best `condorWings` of each side, and
- *     objects (with EV, touch and the comparison POPs) are built only for the survivors.
+ *     arrays, no objects; every per-leg number read from the expiration's columns,
+ *     columns.ts), condors pair the best `condorWings` of each side, scored first and
+ *     then tried best first, the touch cut computed once per pair of short legs until
+ *     `perExpiration` pass;
+ *  5. objects (with EV, touch and the comparison POPs) are built only for the ideas the
+ *     per-underlying cut keeps (decision 248).
  */
 import { probAboveFast, probTouchEitherFast } from "./probability";
 import { eventsBeforeExpiration, type EventFlags } from "./events";
