@@ -20,6 +20,7 @@ import {
   screenCoveredCalls,
   screenCreditSpreads,
   SCREENS_IN_THE_MONEY_BAND,
+  SPREAD_PROFILES,
   type CleanChain,
   type OptionChain,
 } from "../app/engine";
@@ -164,7 +165,9 @@ console.log(`  ${legCount} legs`);
 const ctx = {
   riskFreeRate: 0.04,
   dividendYield: 0.01,
-  earningsDate: "2026-03-20",
+  // After the screens' 60-day horizon: an earnings date inside it would cut every expiration the spread
+  // profiles screen (decision 237), and the spread line would time an empty screen.
+  earningsDate: "2026-06-18",
   events: [{ date: "2026-03-18", kind: "FOMC" as const }],
 };
 
@@ -192,8 +195,11 @@ const tClean = timeIt("clean to 60 DTE (hygiene, liquidity; provider IV/greeks)"
     0,
   );
 });
-const tSpreads = timeIt("spreads: bull put + bear call + iron condor", () =>
-  cleaned.reduce((n, c) => n + screenCreditSpreads(c).length, 0),
+const tSpreads = timeIt("spreads: bull put + bear call + iron condor, 3 profiles", () =>
+  cleaned.reduce(
+    (n, c) => n + SPREAD_PROFILES.reduce((m, profile) => m + screenCreditSpreads(c, { profile }).length, 0),
+    0,
+  ),
 );
 const tWheel = timeIt("wheel: CSP + CC, 3 risk levels each", () => {
   let n = 0;

@@ -31,13 +31,18 @@
  *  3. credit >= minCredit, return on risk >= minReturnOnRisk, liquidity >= minLiquidity
  *     (all at the fill);
  *  4. per expiration only the best `keep` verticals per side survive (in preallocated
- *     arrays, no objects), condors pair the best `condorWings` of each side, and
- *     objects (with EV, touch and the comparison POPs) are built only for the survivors.
+ *     arrays, no objects; every per-leg number read from the expiration's columns,
+ *     columns.ts), condors pair the best `condorWings` of each side, scored first and
+ *     then tried best first, the touch cut computed once per pair of short legs until
+ *     `perExpiration` pass;
+ *  5. objects (with EV, touch and the comparison POPs) are built only for the ideas the
+ *     per-underlying cut keeps (decision 248).
  */
 import { probAboveFast, probTouchEitherFast } from "./probability";
 import { eventsBeforeExpiration, type EventFlags } from "./events";
 import { buyFillPrice, FILL_BASIS, FILL_BASIS_LABEL, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
 import { priorSessionLiquidity } from "./liquidity";
+import { expirationColumns, payoffAt } from "./columns";
 import {
   DEFAULT_SPREAD_PROFILE,
   deltaFit,
@@ -240,8 +245,10 @@ class TopVerticals {
   readonly score: Float64Array;
   readonly short: Int32Array;
   readonly long: Int32Array;
+  private readonly slots: Int32Array;
   count = 0;
   constructor(readonly capacity: number) {
+    this.slots = new Int32Array(capacity);
     this.score = new Float64Array(capacity);
     this.short = new Int32Array(capacity);
     this.long = new Int32Array(capacity);
@@ -268,11 +275,23 @@ class TopVerticals {
     this.short[slot] = shortIdx;
     this.long[slot] = longIdx;
   }
-  /** Indices of kept entries, best first. */
-  order(): number[] {
-    const idx = Array.from({ length: this.count }, (_, i) => i);
-    idx.sort((a, b) => this.score[b] - this.score[a]);
-    return idx;
+  /** Indices of kept entries, best first (ties in slot order); a view of a buffer the next call reuses. */
+  order(): Int32Array {
+    sortByScoreDesc(this.slots, this.score, this.count);
+    return this.slots.subarray(0, this.count);
+  }
+}
+
+/** Writes 0..n-1 into order, sorted by score descending, ties kept in index order (a stable insertion sort). */
+function sortByScoreDesc(order: Int32Array, score: Float64Array, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const s = score[i];
+    let j = i;
+    while (j > 0 && score[order[j - 1]] < s) {
+      order[j] = order[j - 1];
+      j--;
+    }
+    order[j] = i;
   }
 }
 
@@ -363,17 +382,17 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
   const keep = Math.max(o.perExpiration, o.want.has("IRON_CONDOR") ? o.condorWings : 0);
   const topPut = new TopVerticals(keep);
   const topCall = new TopVerticals(keep);
-  const ideas: SpreadIdea[] = [];
-  // Per leg, once per expiration (columnar): fill prices (a leg can be sold or bought), prior-session
-  // liquidity and the expected payoff at the forecast. A candidate is then arithmetic on these.
-  let putSell = new Float64Array(0);
-  let putBuy = new Float64Array(0);
-  let putLiq = new Float64Array(0);
-  let putF = new Float64Array(0);
-  let callSell = new Float64Array(0);
-  let callBuy = new Float64Array(0);
-  let callLiq = new Float64Array(0);
-  let callF = new Float64Array(0);
+  const later = new Candidates();
+  // Condor pairings of one expiration: their scores, then the order they are tried in (scratch, per call).
+  const pairings = o.condorWings * o.condorWings;
+  const pairScore = new Float64Array(pairings);
+  const pairPut = new Int32Array(pairings);
+  const pairCall = new Int32Array(pairings);
+  const pairOrder = new Int32Array(pairings);
+  const condors = new TopVerticals(o.perExpiration);
+  const touchPut = new Int32Array(pairings);
+  const touchCall = new Int32Array(pairings);
+  const touchTooLikely = new Uint8Array(pairings);
 
   for (const exp of chain.expirations) {
     if (exp.dte < o.minDte || exp.dte > o.maxDte) continue;
@@ -386,23 +405,13 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
     const dFit = dteFit(o.targets, exp.dte);
     const scale = forecastVolScale(o.forecastVol, exp.atmIv);
     const exDividendRisk = o.dividend > 0 && between(chain.exDividendDate, chain.today, exp.expirationDate);
+    const cols = expirationColumns(exp, S, q, r, scale);
+    const P = cols.puts;
+    const C = cols.calls;
 
     if (wantPut) {
       let otm = 0;
       while (otm < puts.length && puts[otm].strike < S) otm++;
-      if (putSell.length < otm) {
-        putSell = new Float64Array(otm * 2);
-        putBuy = new Float64Array(otm * 2);
-        putLiq = new Float64Array(otm * 2);
-        putF = new Float64Array(otm * 2);
-      }
-      for (let i = 0; i < otm; i++) {
-        const l = puts[i];
-        putSell[i] = sellFillPrice(l.bid, l.ask);
-        putBuy[i] = buyFillPrice(l.bid, l.ask);
-        putLiq[i] = priorSessionLiquidity(l.openInterest, l.prevDayVolume);
-        putF[i] = forecastLegPayoff(false, S, l.strike, T, l.iv, scale, q, r);
-      }
       for (let i = 0; i < otm; i++) {
         const sh = puts[i];
         const ad = -sh.delta;
@@ -414,33 +423,24 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           const width = sh.strike - lg.strike;
           if (width > o.maxWidth) break;
           if (width < o.minWidth) continue;
-          const credit = putSell[i] - putBuy[j];
+          const credit = P.sell[i] - P.buy[j];
           if (credit < o.minCredit) continue;
           const risk = width - credit;
           if (!(risk > 0)) continue;
           if ((credit / risk) * 100 < o.minRor) continue;
           if (lg.liquidityPoint < o.minLiq) continue;
-          const liq = putLiq[i] < putLiq[j] ? putLiq[i] : putLiq[j];
-          topPut.offer(scoreOf(credit - putF[i] + putF[j], risk, dFit, aFit, liq), i, j);
+          const liq = P.liq[i] < P.liq[j] ? P.liq[i] : P.liq[j];
+          const edge =
+            credit -
+            payoffAt(P, puts, i, false, S, T, scale, q, r) +
+            payoffAt(P, puts, j, false, S, T, scale, q, r);
+          topPut.offer(scoreOf(edge, risk, dFit, aFit, liq), i, j);
         }
       }
     }
     if (wantCall) {
       let otm = calls.length;
       while (otm > 0 && calls[otm - 1].strike > S) otm--;
-      if (callSell.length < calls.length) {
-        callSell = new Float64Array(calls.length * 2);
-        callBuy = new Float64Array(calls.length * 2);
-        callLiq = new Float64Array(calls.length * 2);
-        callF = new Float64Array(calls.length * 2);
-      }
-      for (let i = otm; i < calls.length; i++) {
-        const l = calls[i];
-        callSell[i] = sellFillPrice(l.bid, l.ask);
-        callBuy[i] = buyFillPrice(l.bid, l.ask);
-        callLiq[i] = priorSessionLiquidity(l.openInterest, l.prevDayVolume);
-        callF[i] = forecastLegPayoff(true, S, l.strike, T, l.iv, scale, q, r);
-      }
       for (let i = calls.length - 1; i >= otm; i--) {
         const sh = calls[i];
         const ad = sh.delta;
@@ -453,43 +453,41 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           const width = lg.strike - sh.strike;
           if (width > o.maxWidth) break;
           if (width < o.minWidth) continue;
-          const credit = callSell[i] - callBuy[j];
+          const credit = C.sell[i] - C.buy[j];
           if (credit < o.minCredit) continue;
           const risk = width - credit;
           if (!(risk > 0)) continue;
           if ((credit / risk) * 100 < o.minRor) continue;
           if (lg.liquidityPoint < o.minLiq) continue;
-          const liq = callLiq[i] < callLiq[j] ? callLiq[i] : callLiq[j];
-          topCall.offer(scoreOf(credit - callF[i] + callF[j], risk, dFit, aFit, liq), i, j);
+          const liq = C.liq[i] < C.liq[j] ? C.liq[i] : C.liq[j];
+          const edge =
+            credit -
+            payoffAt(C, calls, i, true, S, T, scale, q, r) +
+            payoffAt(C, calls, j, true, S, T, scale, q, r);
+          topCall.offer(scoreOf(edge, risk, dFit, aFit, liq), i, j);
         }
       }
     }
 
     const putOrder = topPut.order();
     const callOrder = topCall.order();
-    const build = (
-      strategy: SpreadStrategy,
-      ps: CleanLeg | null,
-      pl: CleanLeg | null,
-      cs: CleanLeg | null,
-      cl: CleanLeg | null,
-    ) => ideas.push(buildIdea(chain, exp, o, scale, strategy, ps, pl, cs, cl));
     if (o.want.has("BULL_PUT_SPREAD")) {
       for (let k = 0; k < putOrder.length && k < o.perExpiration; k++) {
         const s = putOrder[k];
-        build("BULL_PUT_SPREAD", puts[topPut.short[s]], puts[topPut.long[s]], null, null);
+        later.push(exp, "BULL_PUT_SPREAD", topPut.score[s], topPut.short[s], topPut.long[s], -1, -1);
       }
     }
     if (o.want.has("BEAR_CALL_SPREAD")) {
       for (let k = 0; k < callOrder.length && k < o.perExpiration; k++) {
         const s = callOrder[k];
-        build("BEAR_CALL_SPREAD", null, null, calls[topCall.short[s]], calls[topCall.long[s]]);
+        later.push(exp, "BEAR_CALL_SPREAD", topCall.score[s], -1, -1, topCall.short[s], topCall.long[s]);
       }
     }
     if (o.want.has("IRON_CONDOR") && putOrder.length && callOrder.length) {
-      const condors = new TopVerticals(o.perExpiration);
-      const pairP: number[] = [];
-      const pairC: number[] = [];
+      // Every pairing's score first (arithmetic on the kept verticals); then the pairings are tried best score
+      // first (ties in pairing order), and the touch probability, the one costly cut, is computed only until
+      // `perExpiration` pass: the same condors the best-k list would keep if it saw every passing pairing.
+      let n = 0;
       for (let a = 0; a < putOrder.length && a < o.condorWings; a++) {
         const ps = putOrder[a];
         const iPS = topPut.short[ps];
@@ -501,8 +499,8 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           const iCL = topCall.long[cs];
           const cShort = calls[iCS];
           if (!(pShort.strike < cShort.strike)) continue;
-          const creditP = putSell[iPS] - putBuy[iPL];
-          const creditC = callSell[iCS] - callBuy[iCL];
+          const creditP = P.sell[iPS] - P.buy[iPL];
+          const creditC = C.sell[iCS] - C.buy[iCL];
           const credit = creditP + creditC;
           const wP = pShort.strike - puts[iPL].strike;
           const wC = calls[iCL].strike - cShort.strike;
@@ -512,33 +510,118 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           if (!(riskP > 0 && riskC > 0)) continue;
           const maxLoss = (wP > wC ? wP : wC) - credit;
           if (!(maxLoss > 0) || (credit / maxLoss) * 100 < o.minRor) continue;
-          const sigmaTouch = 0.5 * (pShort.iv + cShort.iv);
-          if (probTouchEitherFast(S, pShort.strike, cShort.strike, T, sigmaTouch, q, r) >= MAX_CONDOR_TOUCH)
-            continue;
-          const edge = credit - putF[iPS] + putF[iPL] - callF[iCS] + callF[iCL];
+          // Every payoff here was computed when its vertical was offered.
+          const edge = credit - P.payoff[iPS] + P.payoff[iPL] - C.payoff[iCS] + C.payoff[iCL];
           const aFit = Math.min(deltaFit(o.targets, -pShort.delta), deltaFit(o.targets, cShort.delta));
-          const liq = Math.min(putLiq[iPS], putLiq[iPL], callLiq[iCS], callLiq[iCL]);
-          condors.offer(scoreOf(edge, riskP + riskC, dFit, aFit, liq), pairP.length, 0);
-          pairP.push(ps);
-          pairC.push(cs);
+          const liq = Math.min(P.liq[iPS], P.liq[iPL], C.liq[iCS], C.liq[iCL]);
+          pairScore[n] = scoreOf(edge, riskP + riskC, dFit, aFit, liq);
+          pairPut[n] = ps;
+          pairCall[n] = cs;
+          n++;
         }
       }
+      sortByScoreDesc(pairOrder, pairScore, n);
+      condors.reset();
+      // The touch probability depends on the two short legs only, and the kept verticals share short legs:
+      // each pair of shorts is computed once.
+      let tested = 0;
+      for (let k = 0; k < n && condors.count < condors.capacity; k++) {
+        const m = pairOrder[k];
+        const iPS = topPut.short[pairPut[m]];
+        const iCS = topCall.short[pairCall[m]];
+        let t = 0;
+        while (t < tested && (touchPut[t] !== iPS || touchCall[t] !== iCS)) t++;
+        if (t === tested) {
+          const pShort = puts[iPS];
+          const cShort = calls[iCS];
+          const sigmaTouch = 0.5 * (pShort.iv + cShort.iv);
+          touchPut[t] = iPS;
+          touchCall[t] = iCS;
+          touchTooLikely[t] =
+            probTouchEitherFast(S, pShort.strike, cShort.strike, T, sigmaTouch, q, r) >= MAX_CONDOR_TOUCH
+              ? 1
+              : 0;
+          tested++;
+        }
+        if (touchTooLikely[t]) continue;
+        condors.offer(pairScore[m], m, 0);
+      }
       for (const s of condors.order()) {
-        const ps = pairP[condors.short[s]];
-        const cs = pairC[condors.short[s]];
-        build(
-          "IRON_CONDOR",
-          puts[topPut.short[ps]],
-          puts[topPut.long[ps]],
-          calls[topCall.short[cs]],
-          calls[topCall.long[cs]],
+        const m = condors.short[s];
+        const iPS = topPut.short[pairPut[m]];
+        const iPL = topPut.long[pairPut[m]];
+        const iCS = topCall.short[pairCall[m]];
+        const iCL = topCall.long[pairCall[m]];
+        // The score buildIdea will give it, in buildIdea's order of operations (each side's edge and risk
+        // summed in turn), so the ranking below is the one the built ideas would get.
+        const creditP = P.sell[iPS] - P.buy[iPL];
+        const creditC = C.sell[iCS] - C.buy[iCL];
+        const edge = creditP - P.payoff[iPS] + P.payoff[iPL] + (creditC - C.payoff[iCS] + C.payoff[iCL]);
+        const risk =
+          puts[iPS].strike - puts[iPL].strike - creditP + (calls[iCL].strike - calls[iCS].strike - creditC);
+        const aFit = Math.min(
+          deltaFit(o.targets, Math.abs(puts[iPS].delta)),
+          deltaFit(o.targets, Math.abs(calls[iCS].delta)),
         );
+        const liq = Math.min(P.liq[iPS], P.liq[iPL], C.liq[iCS], C.liq[iCL]);
+        later.push(exp, "IRON_CONDOR", scoreOf(edge, risk, dFit, aFit, liq), iPS, iPL, iCS, iCL);
       }
     }
   }
-  const ranked = rankSpreadIdeas(ideas);
-  if (ranked.length > o.maxIdeas) ranked.length = o.maxIdeas;
-  return ranked;
+  // Ideas are built (probabilities, EV, touch, texts) only for the ones the per-underlying cut keeps, best
+  // first; ties keep the order they were found in, as sorting the built ideas would.
+  const order = later.bestFirst();
+  const ideas: SpreadIdea[] = [];
+  for (let k = 0; k < order.length && k < o.maxIdeas; k++) {
+    const c = order[k];
+    const exp = later.exps[c];
+    const idea = buildIdea(
+      chain,
+      exp,
+      o,
+      forecastVolScale(o.forecastVol, exp.atmIv),
+      later.strategies[c],
+      later.putShort[c] < 0 ? null : exp.puts[later.putShort[c]],
+      later.putShort[c] < 0 ? null : exp.puts[later.putLong[c]],
+      later.callShort[c] < 0 ? null : exp.calls[later.callShort[c]],
+      later.callShort[c] < 0 ? null : exp.calls[later.callLong[c]],
+    );
+    ideas.push(idea);
+  }
+  return ideas;
+}
+
+/** The ideas an underlying's screen found, not yet built: where they are and the score they will have. */
+class Candidates {
+  readonly exps: CleanExpiration[] = [];
+  readonly strategies: SpreadStrategy[] = [];
+  readonly scores: number[] = [];
+  readonly putShort: number[] = [];
+  readonly putLong: number[] = [];
+  readonly callShort: number[] = [];
+  readonly callLong: number[] = [];
+  push(
+    exp: CleanExpiration,
+    strategy: SpreadStrategy,
+    score: number,
+    putShort: number,
+    putLong: number,
+    callShort: number,
+    callLong: number,
+  ): void {
+    this.exps.push(exp);
+    this.strategies.push(strategy);
+    this.scores.push(score);
+    this.putShort.push(putShort);
+    this.putLong.push(putLong);
+    this.callShort.push(callShort);
+    this.callLong.push(callLong);
+  }
+  /** Indices, best score first, ties in the order pushed (Array.prototype.sort is stable). */
+  bestFirst(): number[] {
+    const idx = this.scores.map((_, i) => i);
+    return idx.sort((a, b) => this.scores[b] - this.scores[a]);
+  }
 }
 
 /** Sorts ideas by score, best first (in place): each strategy on its merit, no interleave. */

@@ -38,12 +38,14 @@ import { PROBABILITY_LABEL } from "./spreads";
 import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
 import { annualize } from "./time";
 import { wheelDteWindow, WHEEL_DTE_WINDOWS } from "./wheel-windows";
+import { expirationColumns, payoffAt, type ExpirationColumns } from "./columns";
 import {
   deltaFit,
   dteFit,
   forecastLegPayoff,
   forecastVolScale,
   qualityScore,
+  scoreOf,
   type ProfileTargets,
 } from "./quality";
 
@@ -318,29 +320,19 @@ export interface CcScreenOptions extends WheelScreenOptions {
   includeBelowCostBasis?: boolean;
 }
 
+/** An expiration's best strike (the screens' loops pick it: the first of the highest score). */
 interface WheelPick {
   exp: CleanExpiration;
   leg: CleanLeg;
-  /** What the choice ranks by (higher is better): parts.score. */
+  /** What the choice ranks by (higher is better): the quality score (wheelScoreParts' score). */
   rank: number;
-  parts: WheelScoreParts;
 }
 
-/**
- * Which picks a ticker keeps (decision 243): the best strike of each expiration, then the best `perTicker`
- * of those. `picks` holds one expiration's candidates after another (the screens' loop order).
- */
-function bestPerExpiration(picks: readonly WheelPick[], perTicker: number): WheelPick[] {
-  const best: WheelPick[] = [];
-  for (const p of picks) {
-    const last = best[best.length - 1];
-    if (last && last.exp === p.exp) {
-      if (p.rank > last.rank) best[best.length - 1] = p;
-    } else best.push(p);
-  }
-  best.sort((a, b) => b.rank - a.rank);
-  if (best.length > perTicker) best.length = perTicker;
-  return best;
+/** Which picks a ticker keeps (decision 243): of each expiration's best strike, the best `perTicker`. */
+function bestPicks(picks: WheelPick[], perTicker: number): WheelPick[] {
+  picks.sort((a, b) => b.rank - a.rank);
+  if (picks.length > perTicker) picks.length = perTicker;
+  return picks;
 }
 
 const byAnnualizedDesc = (a: { annualizedReturn: number }, b: { annualizedReturn: number }) =>
@@ -433,11 +425,20 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
     screenDefaults(options);
   const cash = options.cash ?? 100_000;
   const S = chain.spot;
+  const q = chain.dividendYield;
+  const r = chain.riskFreeRate;
   const out: CspCandidate[] = [];
   const picks: WheelPick[] = [];
   for (const exp of chain.expirations) {
     if (exp.dte < minDte || exp.dte > maxDte) continue;
-    for (const leg of exp.puts) {
+    const puts = exp.puts;
+    const scale = forecastVolScale(forecastVol, exp.atmIv);
+    const dFit = dteFit(targets, exp.dte);
+    let cols: ExpirationColumns | null = null;
+    let best: CleanLeg | null = null;
+    let bestRank = -Infinity;
+    for (let i = 0; i < puts.length; i++) {
+      const leg = puts[i];
       if (leg.strike >= S) break;
       const ad = -leg.delta;
       if (ad > MAX_WHEEL_DELTA || leg.bid < MIN_SHORT_BID || leg.liquidityPoint < minLiquidity) continue;
@@ -448,13 +449,20 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
       if (contracts < 1) continue;
       const roc = (premium / leg.strike) * 100;
       if (roc < minReturn) continue;
-      const parts = wheelScoreParts(chain, exp, leg, false, leg.strike, targets, forecastVol);
-      picks.push({ exp, leg, rank: parts.score, parts });
+      cols ??= expirationColumns(exp, S, q, r, scale);
+      const edge = premium - payoffAt(cols.puts, puts, i, false, S, exp.T, scale, q, r);
+      const rank = scoreOf(edge, leg.strike, dFit, deltaFit(targets, ad), leg.liquidityPoint / 5);
+      if (best === null || rank > bestRank) {
+        best = leg;
+        bestRank = rank;
+      }
     }
+    if (best !== null) picks.push({ exp, leg: best, rank: bestRank });
   }
   // build objects only for the kept picks
-  for (const { exp, leg, parts } of bestPerExpiration(picks, perTicker)) {
+  for (const { exp, leg } of bestPicks(picks, perTicker)) {
     {
+      const parts = wheelScoreParts(chain, exp, leg, false, leg.strike, targets, forecastVol);
       const contracts = Math.floor(cash / (leg.strike * 100));
       const premium = sellFillPrice(leg.bid, leg.ask);
       const roc = (premium / leg.strike) * 100;
@@ -502,6 +510,8 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
   const contracts = Math.floor(options.shares / 100);
   const costBasis = typeof options.costBasis === "number" && options.costBasis > 0 ? options.costBasis : null;
   const S = chain.spot;
+  const q = chain.dividendYield;
+  const r = chain.riskFreeRate;
   const out: CcCandidate[] = [];
   const picks: WheelPick[] = [];
   if (contracts < 1) return out;
@@ -510,9 +520,15 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
   const lowestStrike = costBasis !== null && options.includeBelowCostBasis !== true ? costBasis : 0;
   for (const exp of chain.expirations) {
     if (exp.dte < minDte || exp.dte > maxDte) continue;
-    // Walked from the highest strike down, so each expiration's picks stay together (bestPerExpiration).
-    for (let i = exp.calls.length - 1; i >= 0; i--) {
-      const leg = exp.calls[i];
+    const calls = exp.calls;
+    const scale = forecastVolScale(forecastVol, exp.atmIv);
+    const dFit = dteFit(targets, exp.dte);
+    let cols: ExpirationColumns | null = null;
+    let best: CleanLeg | null = null;
+    let bestRank = -Infinity;
+    // From the highest strike down (a tie keeps the higher strike).
+    for (let i = calls.length - 1; i >= 0; i--) {
+      const leg = calls[i];
       if (leg.strike <= S || leg.strike < lowestStrike) break;
       if (leg.delta > MAX_WHEEL_DELTA || leg.bid < MIN_SHORT_BID || leg.liquidityPoint < minLiquidity)
         continue;
@@ -521,12 +537,19 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
       if (premium < minPremium) continue;
       const roc = (premium / S) * 100;
       if (roc < minReturn) continue;
-      const parts = wheelScoreParts(chain, exp, leg, true, S, targets, forecastVol);
-      picks.push({ exp, leg, rank: parts.score, parts });
+      cols ??= expirationColumns(exp, S, q, r, scale);
+      const edge = premium - payoffAt(cols.calls, calls, i, true, S, exp.T, scale, q, r);
+      const rank = scoreOf(edge, S, dFit, deltaFit(targets, Math.abs(leg.delta)), leg.liquidityPoint / 5);
+      if (best === null || rank > bestRank) {
+        best = leg;
+        bestRank = rank;
+      }
     }
+    if (best !== null) picks.push({ exp, leg: best, rank: bestRank });
   }
-  for (const { exp, leg, parts } of bestPerExpiration(picks, perTicker)) {
+  for (const { exp, leg } of bestPicks(picks, perTicker)) {
     {
+      const parts = wheelScoreParts(chain, exp, leg, true, S, targets, forecastVol);
       const premium = sellFillPrice(leg.bid, leg.ask);
       const roc = (premium / S) * 100;
       const base = common(
