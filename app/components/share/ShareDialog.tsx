@@ -9,6 +9,7 @@ import {
 } from "../../lib/share";
 import { useToast } from "../shell/Toaster";
 import { trapTabKey } from "../ui/dialog-focus";
+import { useModalOnMount } from "../ui/modal-on-mount";
 
 export interface SharePayload {
   url: string;
@@ -49,11 +50,7 @@ export function ShareDialog({ payload, onClose }: { payload: SharePayload; onClo
   const toast = useToast();
   const [copied, setCopied] = useState(false);
 
-  useEffect(() => {
-    const el = ref.current;
-    if (el && !el.open) el.showModal();
-    return () => el?.close();
-  }, []);
+  useModalOnMount(ref);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), SHARE_TIMING.copiedMs);
