@@ -97,5 +97,15 @@ test("Share Trade and View Analysis on /wheels open their dialogs and they stay 
   await expect(dialog.getByLabel("Share link")).toHaveValue(/\/share\/wheel\/csp\/[0-9A-Za-z]{12}\?d=/);
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
+
+  // A share id nobody created answers 404, which the spec shows as 'Strategy Expired'.
+  const missing = await page.goto("/share/wheel/csp/AAAAAAAAAAAA");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Strategy Expired" })).toBeVisible();
+  await expect(page.getByText("This shared strategy has expired or been removed.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "View Current Strategies" })).toHaveAttribute(
+    "href",
+    "/wheels",
+  );
   expect(errors).toEqual([]);
 });
