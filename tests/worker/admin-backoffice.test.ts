@@ -312,7 +312,8 @@ describe("promotional trials", { timeout: SLOW_TEST_MS }, () => {
     const end = (await userRow(user.email))!.trialEnd!;
     expect(end - at).toBeGreaterThanOrEqual(10 * 60_000);
     expect(end - at).toBeLessThan(11 * 60_000);
-    for (const length of ["0", "-4", "2.5", "abc", ""]) {
+    // A value past the old 20-character cap was refused ('Invalid request') instead of becoming 1.
+    for (const length of ["0", "-4", "2.5", "abc", "", "1".repeat(40), "0.0000000000000000000001"]) {
       expect(await trial(boss.cookie, { email: user.email, length, unit: "minutes" }), length).toMatchObject({
         body: { ok: true, message: "Promo trial enabled for 1 minutes" },
       });
@@ -320,6 +321,15 @@ describe("promotional trials", { timeout: SLOW_TEST_MS }, () => {
     expect(await trial(boss.cookie, { email: user.email, length: "2", unit: "fortnights" })).toMatchObject({
       body: { ok: true, message: "Promo trial enabled for 2 days" },
     });
+    // No length field at all: 1 as well.
+    expect(
+      await post(
+        admin.action,
+        "/admin",
+        { intent: "trial-enable", email: user.email, unit: "days" },
+        boss.cookie,
+      ),
+    ).toMatchObject({ body: { ok: true, message: "Promo trial enabled for 1 days" } });
   });
 
   it("never overwrites a paid subscription (active, or a subscription's own trial)", async () => {
