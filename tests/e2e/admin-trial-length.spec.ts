@@ -9,7 +9,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 async function signUp(page: Page, email: string) {
-  await page.goto("/signup?returnTo=%2Fwatchlist");
+  await page.goto("/signup?returnTo=%2Ftickers");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("trial-pass");
   for (const title of ["Options Trading Risk Disclosure", "Terms of Use"]) {
@@ -17,7 +17,7 @@ async function signUp(page: Page, email: string) {
     await page.getByRole("dialog", { name: title }).getByRole("button", { name: "I Accept" }).click();
   }
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/watchlist$/);
+  await expect(page).toHaveURL(/\/tickers$/);
 }
 
 test("trial length: 0 and 2.5 become 1 in the field and on the server; Cancel Trial works whatever it holds", async ({
