@@ -27,6 +27,13 @@ function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
+/** The clipboard refuses the next write (as when the page lacks the permission). */
+async function refuseClipboard(page: Page) {
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException("denied", "NotAllowedError"));
+  });
+}
+
 async function signIn(page: Page, returnTo: string) {
   await page.goto(`/signin?returnTo=${encodeURIComponent(returnTo)}`);
   await page.getByLabel("Email").fill("pro@wheelhouse.local");
@@ -51,6 +58,10 @@ test("Share on /spreads opens the dialog and it stays open; the visitor's page a
   await expect(dialog).toBeVisible();
   const link = await dialog.getByLabel("Share link").inputValue();
   expect(link).toMatch(new RegExp(`^${baseURL}/share/trade/[A-Z.]+-[0-9a-f]{24}$`));
+  // A copy the clipboard refuses: the trade list's words.
+  await refuseClipboard(page);
+  await dialog.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByText("Failed to copy. Please try manually.")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 
@@ -95,6 +106,10 @@ test("Share Trade and View Analysis on /wheels open their dialogs and they stay 
   await page.waitForTimeout(SETTLE_MS);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Share link")).toHaveValue(/\/share\/wheel\/csp\/[0-9A-Za-z]{12}\?d=/);
+  // A copy the clipboard refuses: the wheel share modal's own words (spec 001 "Wheels").
+  await refuseClipboard(page);
+  await dialog.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByText("Failed to copy. Please copy manually.")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 
