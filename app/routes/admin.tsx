@@ -156,7 +156,10 @@ const actionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("trial-enable"),
     email: z.string().trim().max(254),
     // The spec: invalid input becomes 1 (0, 2.5, empty, too long...), never a refusal.
-    length: z.unknown().optional().transform((raw) => trialLength(raw)),
+    length: z
+      .unknown()
+      .optional()
+      .transform((raw) => trialLength(raw)),
     unit: z.enum(TRIAL_UNITS).catch("days"),
   }),
   z.object({ intent: z.literal("trial-cancel"), email: z.string().trim().max(254) }),
