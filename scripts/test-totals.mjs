@@ -6,6 +6,8 @@ const suites = [
   { name: "unit", file: "test-results/unit-results.json", kind: "vitest" },
   { name: "worker", file: "test-results/worker-results.json", kind: "vitest" },
   { name: "e2e", file: "test-results/e2e-results.json", kind: "playwright" },
+  // The share journeys again under the dev server (playwright.dev.config.ts).
+  { name: "e2e under dev", file: "test-results/e2e-dev-results.json", kind: "playwright" },
   // Budgets count as checks: each route's app JS against its size budget, each page x category against
   // the Lighthouse gate.
   { name: "size budgets", file: "test-results/bundle-size.json", kind: "size" },

@@ -49,6 +49,9 @@ export const ADMIN_MESSAGES = {
   noFeedback: "No feedback found for selected categories",
   invitationSent: (email: string) => `Invitation sent to ${email}`,
   trialEnabled: (n: number, unit: TrialUnit) => `Promo trial enabled for ${n} ${unit}`,
+  /** The email provider refused (status and its text) or never answered (no status). */
+  promoEmailFailed: (status: number | null, text: string) =>
+    `Failed to send promotional trial email: ${status === null ? "" : `${status} `}${text}`.trim(),
   trialCanceled: "Promotional trial canceled",
 } as const;
 

@@ -131,6 +131,17 @@ export const NOTIFICATION_MESSAGES = {
   invalidUnsubscribeLink: "This unsubscribe link is invalid or has expired.",
 } as const;
 
+/**
+ * The one toast for a failed settings change: the server's own error when it sent one (it already carries the
+ * spec's prefix, e.g. 'Failed to update notification settings: ...', or a plan refusal), else the spec's text
+ * for that change: 'Failed to update preferences' for a save, 'Failed to update notification settings' for the
+ * on/off switch. Never a second prefix in front of the first.
+ */
+export function settingsFailureMessage(change: "save" | "toggle", serverError: string | null): string {
+  if (serverError) return serverError;
+  return change === "save" ? NOTIFICATION_MESSAGES.preferencesFailed : NOTIFICATION_MESSAGES.updateFailed;
+}
+
 /** Spec §9: the screen asks 20; the API default is 50. */
 export const HISTORY_LIMIT = { screen: 20, default: 50, max: 100 } as const;
 /** Spec §9: the test-sent message stays 5 s. */

@@ -155,7 +155,11 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("trial-enable"),
     email: z.string().trim().max(254),
-    length: z.string().max(20).optional(),
+    // The spec: invalid input becomes 1 (0, 2.5, empty, too long...), never a refusal.
+    length: z
+      .unknown()
+      .optional()
+      .transform((raw) => trialLength(raw)),
     unit: z.enum(TRIAL_UNITS).catch("days"),
   }),
   z.object({ intent: z.literal("trial-cancel"), email: z.string().trim().max(254) }),
@@ -210,7 +214,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const result = await enablePromoTrial(
           env,
           actor,
-          { email: email.data, length: trialLength(input.length), unit: input.unit },
+          { email: email.data, length: input.length, unit: input.unit },
           appUrl,
         );
         return result.ok
@@ -438,7 +442,9 @@ function TrialsPanel({
             <Fact label="Status" value={user.subscriptionStatus} />
             <Fact label="Trial end" value={formatDate(user.trialEnd)} />
           </dl>
-          <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
+          {/* noValidate: the browser's number checks would block both buttons (Cancel Trial too) on 0 or 2.5;
+              the field shows the length it will use on blur and the server normalises it the same way. */}
+          <fetcher.Form method="post" noValidate className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="email" value={user.email} />
             <div>
               <label htmlFor="trial-length" className="mb-1 block text-xs text-slate-400">
@@ -451,6 +457,9 @@ function TrialsPanel({
                 min={1}
                 step={1}
                 defaultValue={1}
+                onBlur={(e) => {
+                  e.currentTarget.value = String(trialLength(e.currentTarget.value));
+                }}
                 className={`${field} w-28`}
               />
             </div>

@@ -12,6 +12,7 @@ import {
   historyStatusStyle,
   IMPACT_LEVELS,
   NOTIFICATION_MESSAGES,
+  settingsFailureMessage,
   RANGES,
   TEST_SENT_MESSAGE_MS,
   TIMING_OPTIONS,
@@ -113,7 +114,11 @@ async function api<T>(
   what: "preferences" | "update" | "history" | "toggle" | "test",
   path: string,
   init?: RequestInit,
-): Promise<{ ok: true; data: T } | { ok: false; message: string; requiresUpgrade: boolean }> {
+): Promise<
+  | { ok: true; data: T }
+  /** `serverError`: the error text the server sent, when it sent one. */
+  | { ok: false; message: string; serverError: string | null; requiresUpgrade: boolean }
+> {
   try {
     const res = await fetch(path, {
       ...init,
@@ -125,6 +130,7 @@ async function api<T>(
       return {
         ok: false,
         message: body?.error ?? NOTIFICATION_MESSAGES.fetchFailed(what, res.statusText || String(res.status)),
+        serverError: body?.error ?? null,
         requiresUpgrade: Boolean(body?.requiresUpgrade),
       };
     return { ok: true, data: body.data as T };
@@ -132,6 +138,7 @@ async function api<T>(
     return {
       ok: false,
       message: NOTIFICATION_MESSAGES.fetchFailed(what, "network error"),
+      serverError: null,
       requiresUpgrade: false,
     };
   }
@@ -165,7 +172,7 @@ function Settings({ data }: { data: Loaded }) {
       else {
         setPrefs(previous);
         toast({
-          message: `${NOTIFICATION_MESSAGES.updateFailed}. ${result.message}`,
+          message: settingsFailureMessage("save", result.serverError),
           kind: "error",
           durationMs: 5000,
         });
@@ -195,7 +202,11 @@ function Settings({ data }: { data: Loaded }) {
     if (result.ok) setPrefs(result.data);
     else {
       setPrefs(previous);
-      toast({ message: NOTIFICATION_MESSAGES.updateFailed, kind: "error", durationMs: 5000 });
+      toast({
+        message: settingsFailureMessage("toggle", result.serverError),
+        kind: "error",
+        durationMs: 5000,
+      });
     }
     return result.ok;
   };

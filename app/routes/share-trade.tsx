@@ -94,7 +94,11 @@ function StatusNow({
       {status.underlyingPrice !== null
         ? ` · ${idea.stock_symbol} now ${usd(status.underlyingPrice)} (${formatAsOf(status.priceAsOf)})`
         : ""}
-      {status.inLiveList ? " · still in today's idea list" : " · no longer in today's idea list"}
+      {status.inLiveList === null
+        ? ""
+        : status.inLiveList
+          ? " · still in today's idea list"
+          : " · no longer in today's idea list"}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-// The public shared-trade page's data: the idea as it was when shared (KV hot list, else the D1 history)
+// The public shared-trade page's data: the idea as it was when shared (the current list, else the D1 history)
 // and its status now, from caches only (a visitor's request never reaches a market-data provider).
 import { and, eq } from "drizzle-orm";
 import { newYorkDateOf } from "../lib/market-calendar";
@@ -10,7 +10,13 @@ import { getTradeById, type TradeIdea } from "./market/market.server";
 import type { TickerInfo } from "./market/ticker-info.server";
 
 export type SharedTradeStatus =
-  | { state: "open"; inLiveList: boolean; underlyingPrice: number | null; priceAsOf: string | null }
+  | {
+      state: "open";
+      /** In today's idea list; null when no fresh list can tell (the page then says nothing about it). */
+      inLiveList: boolean | null;
+      underlyingPrice: number | null;
+      priceAsOf: string | null;
+    }
   | {
       state: "expired";
       /** The underlying's close on the expiration day, when the history has it. */
@@ -29,7 +35,7 @@ export async function loadSharedTrade(
   tradeId: string,
   nowMs = Date.now(),
 ): Promise<SharedTrade | null> {
-  const found = await getTradeById(env, tradeId);
+  const found = await getTradeById(env, tradeId, nowMs);
   if (!found) return null;
   const idea = found.idea;
   const today = newYorkDateOf(nowMs);

@@ -248,8 +248,9 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
     await page.goto(url.pathname);
     await expect(page.getByTestId("shared-strategy-card")).toBeVisible();
   }
+  // An unknown id is the spec's HTTP 404: the 'Strategy Expired' screen.
   await page.goto("/share/wheel/csp/AAAAAAAAAAAA");
-  await expect(page.getByRole("heading", { name: "Strategy Not Found" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Strategy Expired" })).toBeVisible();
 });
 
 test("Free user: CSP allowed, CC shows the upgrade state", async ({ page }) => {

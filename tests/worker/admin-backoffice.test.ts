@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { env } from "cloudflare:test";
-import { call, requestWithCookie } from "./helpers";
+import { call, makeContext, requestWithCookie } from "./helpers";
 import { cookiePairs, formPost, outboxFor, outcome, setUser, userRow } from "./auth-helpers";
 import { count, makeAdmin, makePlanUser, post, uniqueEmail } from "./board-helpers";
 
@@ -312,7 +312,8 @@ describe("promotional trials", { timeout: SLOW_TEST_MS }, () => {
     const end = (await userRow(user.email))!.trialEnd!;
     expect(end - at).toBeGreaterThanOrEqual(10 * 60_000);
     expect(end - at).toBeLessThan(11 * 60_000);
-    for (const length of ["0", "-4", "2.5", "abc", ""]) {
+    // A value past the old 20-character cap was refused ('Invalid request') instead of becoming 1.
+    for (const length of ["0", "-4", "2.5", "abc", "", "1".repeat(40), "0.0000000000000000000001"]) {
       expect(await trial(boss.cookie, { email: user.email, length, unit: "minutes" }), length).toMatchObject({
         body: { ok: true, message: "Promo trial enabled for 1 minutes" },
       });
@@ -320,6 +321,44 @@ describe("promotional trials", { timeout: SLOW_TEST_MS }, () => {
     expect(await trial(boss.cookie, { email: user.email, length: "2", unit: "fortnights" })).toMatchObject({
       body: { ok: true, message: "Promo trial enabled for 2 days" },
     });
+    // No length field at all: 1 as well.
+    expect(
+      await post(
+        admin.action,
+        "/admin",
+        { intent: "trial-enable", email: user.email, unit: "days" },
+        boss.cookie,
+      ),
+    ).toMatchObject({ body: { ok: true, message: "Promo trial enabled for 1 days" } });
+  });
+
+  it("says why the promo email was not sent when the provider refuses it; the trial stands", async () => {
+    const boss = await makeAdmin();
+    const user = await makePlanUser("free");
+    const failingProvider = makeContext({
+      RESEND_API_KEY: "re_test",
+      EMAIL_FROM: "noreply@wheelhouse.test",
+      RESEND_API_BASE: `${inject("fakeOrigin")}/resend/fail`,
+    });
+    const res = await call(
+      admin.action,
+      formPost(
+        "/admin",
+        { intent: "trial-enable", email: user.email, length: "3", unit: "days" },
+        { cookie: boss.cookie },
+      ),
+      { context: failingProvider },
+    );
+    const response = res as Response;
+    expect({ status: response.status, body: await response.json() }).toMatchObject({
+      status: 502,
+      body: {
+        ok: false,
+        message:
+          "Promo trial enabled for 3 days. Failed to send promotional trial email: 500 Internal Server Error",
+      },
+    });
+    expect((await userRow(user.email))!.subscriptionStatus).toBe("trialing");
   });
 
   it("never overwrites a paid subscription (active, or a subscription's own trial)", async () => {

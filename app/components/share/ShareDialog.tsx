@@ -9,6 +9,7 @@ import {
 } from "../../lib/share";
 import { useToast } from "../shell/Toaster";
 import { trapTabKey } from "../ui/dialog-focus";
+import { useModalOnMount } from "../ui/modal-on-mount";
 
 export interface SharePayload {
   url: string;
@@ -25,8 +26,12 @@ async function copyText(text: string): Promise<void> {
 /**
  * Share a link (spec 001 "Sharing"): the native share sheet first; the dialog when there is none or it
  * fails for a reason other than the user cancelling. Returns the share function and the dialog to render.
+ * `copyFailed`: the spec words a failed copy differently on trades ('Please try manually.') and in the wheel
+ * share modal ('Please copy manually.').
  */
-export function useShare(): [(payload: SharePayload) => Promise<void>, React.ReactNode] {
+export function useShare(
+  copyFailed: string = SHARE_TEXT.copyFailed,
+): [(payload: SharePayload) => Promise<void>, React.ReactNode] {
   const [payload, setPayload] = useState<SharePayload | null>(null);
   const share = useCallback(async (p: SharePayload) => {
     if (typeof navigator !== "undefined" && typeof navigator.share === "function") {
@@ -39,21 +44,27 @@ export function useShare(): [(payload: SharePayload) => Promise<void>, React.Rea
     }
     setPayload(p);
   }, []);
-  const dialog = payload ? <ShareDialog payload={payload} onClose={() => setPayload(null)} /> : null;
+  const dialog = payload ? (
+    <ShareDialog payload={payload} copyFailed={copyFailed} onClose={() => setPayload(null)} />
+  ) : null;
   return [share, dialog];
 }
 
 /** The share dialog: five networks in 600x400 popups, Open Link in a new tab, and a copy-link button. */
-export function ShareDialog({ payload, onClose }: { payload: SharePayload; onClose: () => void }) {
+export function ShareDialog({
+  payload,
+  copyFailed,
+  onClose,
+}: {
+  payload: SharePayload;
+  copyFailed: string;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const toast = useToast();
   const [copied, setCopied] = useState(false);
 
-  useEffect(() => {
-    const el = ref.current;
-    if (el && !el.open) el.showModal();
-    return () => el?.close();
-  }, []);
+  useModalOnMount(ref);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), SHARE_TIMING.copiedMs);
@@ -69,7 +80,7 @@ export function ShareDialog({ payload, onClose }: { payload: SharePayload; onClo
       setCopied(true);
       toast({ message: SHARE_TEXT.copied, kind: "success", durationMs: SHARE_TIMING.messageMs });
     } catch {
-      toast({ message: SHARE_TEXT.copyFailed, kind: "error", durationMs: SHARE_TIMING.messageMs });
+      toast({ message: copyFailed, kind: "error", durationMs: SHARE_TIMING.messageMs });
     }
   };
 

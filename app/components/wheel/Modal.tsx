@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { trapTabKey } from "../ui/dialog-focus";
+import { useModalOnMount } from "../ui/modal-on-mount";
 
 /**
  * A modal on the native <dialog> (showModal: the rest of the page is inert, so focus stays inside, and
@@ -25,13 +26,16 @@ export function Modal({
     onCloseRef.current = onClose;
   }, [onClose]);
 
+  // The control that opened the dialog gets focus back. Kept in a ref: under StrictMode's remount focus is
+  // already inside the dialog, and the first mount's opener still holds.
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = document.activeElement as HTMLElement | null;
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (active && !dialog.contains(active)) opener.current = active;
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
-    if (!dialog.open) dialog.showModal();
     const cancel = (e: Event) => {
       e.preventDefault();
       onCloseRef.current();
@@ -39,11 +43,11 @@ export function Modal({
     dialog.addEventListener("cancel", cancel);
     return () => {
       dialog.removeEventListener("cancel", cancel);
-      if (dialog.open) dialog.close();
       document.body.style.overflow = overflow;
-      opener?.focus?.();
+      if (opener.current?.isConnected) opener.current.focus();
     };
   }, []);
+  useModalOnMount(ref);
 
   return (
     <dialog

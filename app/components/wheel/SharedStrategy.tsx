@@ -107,7 +107,8 @@ export function SharedStrategyPage({ type, payload }: { type: WheelType; payload
   );
 }
 
-export function SharedStrategyMissing({ status }: { status: "expired" | "not_found" | "error" }) {
+/** The spec's two screens: 'Strategy Expired' for a 404 (missing or expired), 'Strategy Not Found' otherwise. */
+export function SharedStrategyMissing({ status }: { status: "expired" | "error" }) {
   const expired = status === "expired";
   return (
     <div className="mx-auto max-w-md py-12 text-center" data-testid={`share-${status}`}>
@@ -135,7 +136,7 @@ export function SharedStrategyScreen({
   state,
 }: {
   type: WheelType;
-  state: { status: "ok"; payload: SharePayload } | { status: "expired" | "not_found" | "error" };
+  state: { status: "ok"; payload: SharePayload } | { status: "expired" | "error" };
 }) {
   if (state.status !== "ok") return <SharedStrategyMissing status={state.status} />;
   return <SharedStrategyPage type={type} payload={state.payload} />;

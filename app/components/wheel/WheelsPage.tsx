@@ -105,7 +105,7 @@ function potentialIncome(list: WheelStrategy[], cash: number): number {
 export function WheelsPage({ data }: { data: WheelsPageData }) {
   const toast = useToast();
   const navigate = useNavigate();
-  const [share, shareDialog] = useShare();
+  const [share, shareDialog] = useShare(WHEEL_MESSAGES.copyFailedModal);
   const isFree = data.positionLimit === 0;
 
   const [tab, setTab] = useState<WheelType>("CSP");

@@ -73,13 +73,26 @@ export async function enablePromoTrial(
     { now },
   ).run();
   const lengthText = `${input.length} ${input.unit === "minutes" ? (input.length === 1 ? "minute" : "minutes") : input.length === 1 ? "day" : "days"}`;
+  const enabled = ADMIN_MESSAGES.trialEnabled(input.length, input.unit);
   try {
-    // Best effort (spec): the trial stands even if the email cannot be recorded.
-    await sendEmail(env, promoTrialEmail(user.email, appUrl, lengthText), now);
+    // Best effort (spec): the trial stands even if the email cannot be sent; the admin is told why (the
+    // outbox retries it).
+    const sent = await sendEmail(env, promoTrialEmail(user.email, appUrl, lengthText), now);
+    if (sent.failure)
+      return {
+        ok: false,
+        status: 502,
+        message: `${enabled}. ${ADMIN_MESSAGES.promoEmailFailed(sent.failure.status, sent.failure.text)}`,
+      };
   } catch (error) {
     console.error("promo trial email failed", error);
+    return {
+      ok: false,
+      status: 502,
+      message: `${enabled}. ${ADMIN_MESSAGES.promoEmailFailed(null, error instanceof Error ? error.message : String(error))}`,
+    };
   }
-  return { ok: true, message: ADMIN_MESSAGES.trialEnabled(input.length, input.unit) };
+  return { ok: true, message: enabled };
 }
 
 export async function cancelTrial(

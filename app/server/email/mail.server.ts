@@ -34,7 +34,22 @@ export function emailDeliveryConfigured(env: WorkerEnv): boolean {
   return integrationsOf(serverConfig(env)).emailDelivery.configured;
 }
 
-class DeliveryError extends Error {}
+/** A provider's refusal: its HTTP status and status text (for the admin's 'Failed to send ...: {status} {text}'). */
+class DeliveryError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    body: string,
+  ) {
+    super(`HTTP ${status} ${body}`);
+  }
+}
+
+/** Why a delivery attempt failed: the provider's status and text, or the error's message when it never answered. */
+export interface DeliveryFailure {
+  status: number | null;
+  text: string;
+}
 
 async function deliverViaResend(
   env: WorkerEnv,
@@ -69,7 +84,7 @@ async function deliverViaResend(
   });
   if (!res.ok) {
     const body = (await res.text().catch(() => "")).slice(0, 300);
-    throw new DeliveryError(`HTTP ${res.status} ${body}`);
+    throw new DeliveryError(res.status, res.statusText, body);
   }
 }
 
@@ -77,7 +92,7 @@ async function attemptDelivery(
   env: WorkerEnv,
   row: typeof schema.emailOutbox.$inferSelect,
   now: number,
-): Promise<boolean> {
+): Promise<DeliveryFailure | null> {
   const db = getDb(env);
   const attempts = row.attempts + 1;
   try {
@@ -86,7 +101,7 @@ async function attemptDelivery(
       .update(schema.emailOutbox)
       .set({ status: "sent", attempts, sentAt: new Date(now), lastError: null, nextAttemptAt: null })
       .where(eq(schema.emailOutbox.id, row.id));
-    return true;
+    return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const giveUp = attempts >= MAX_ATTEMPTS;
@@ -100,7 +115,9 @@ async function attemptDelivery(
       })
       .where(eq(schema.emailOutbox.id, row.id));
     console.error(`email ${row.id} (${row.kind}) delivery attempt ${attempts} failed: ${message}`);
-    return false;
+    return error instanceof DeliveryError
+      ? { status: error.status, text: error.statusText }
+      : { status: null, text: message };
   }
 }
 
@@ -109,7 +126,7 @@ export async function sendEmail(
   env: WorkerEnv,
   message: EmailMessage,
   now = Date.now(),
-): Promise<{ id: string; status: OutboxStatus }> {
+): Promise<{ id: string; status: OutboxStatus; failure?: DeliveryFailure }> {
   const db = getDb(env);
   const deliver = emailDeliveryConfigured(env);
   const row = {
@@ -129,8 +146,8 @@ export async function sendEmail(
   };
   await db.insert(schema.emailOutbox).values(row);
   if (!deliver) return { id: row.id, status: "captured" };
-  const ok = await attemptDelivery(env, row, now);
-  return { id: row.id, status: ok ? "sent" : "queued" };
+  const failure = await attemptDelivery(env, row, now);
+  return failure ? { id: row.id, status: "queued", failure } : { id: row.id, status: "sent" };
 }
 
 /**
@@ -180,9 +197,9 @@ export async function deliverOutboxRow(
       attempts: row.attempts,
       nextAttemptAt: row.nextAttemptAt?.getTime() ?? null,
     };
-  const ok = await attemptDelivery(env, row, now);
+  const failure = await attemptDelivery(env, row, now);
   const attempts = row.attempts + 1;
-  if (ok) return { status: "sent", attempts, nextAttemptAt: null };
+  if (!failure) return { status: "sent", attempts, nextAttemptAt: null };
   const giveUp = attempts >= MAX_ATTEMPTS;
   return {
     status: giveUp ? "failed" : "queued",
@@ -211,8 +228,8 @@ export async function deliverQueuedEmails(env: WorkerEnv, now: Date) {
   let sent = 0;
   let failures = 0;
   for (const row of due) {
-    if (await attemptDelivery(env, row, now.getTime())) sent++;
-    else failures++;
+    if (await attemptDelivery(env, row, now.getTime())) failures++;
+    else sent++;
   }
   return { itemsProcessed: sent, failures, detail: { due: due.length, sent } };
 }

@@ -309,20 +309,27 @@ async function readIdeasLastGood(env: MarketCacheEnv): Promise<TradeIdeasSnapsho
   return { ideas: run.flatMap((p) => p.ideas), source: first.source, asOf: first.asOf };
 }
 
-/** One idea by its public id, for share pages: current list first, then the D1 history. */
+/**
+ * One idea by its public id, for share pages: the current list first (the hot copy, else its last-good copy
+ * in D1, as the list pages read it), then the D1 history. `current` says whether the idea is in today's list,
+ * or is null when that cannot be told: no list at all, or only a stale one. It must never say "no longer in
+ * the list" just because the hot copy's 5-minute TTL ran out.
+ */
 export async function findTradeIdea(
   env: MarketCacheEnv,
   tradeId: string,
-): Promise<{ idea: TradeIdea; current: boolean } | null> {
-  const hot = await kvGetJson<TradeIdeasSnapshot>(env, KV_KEYS.ideas);
-  const live = hot?.ideas.find((i) => i.trade_unique_identifier === tradeId);
-  if (live) return { idea: live, current: true };
+  nowMs = Date.now(),
+): Promise<{ idea: TradeIdea; current: boolean | null } | null> {
+  const list = await readIdeasSnapshot(env, nowMs);
+  const known = list !== null && !list.stale;
+  const live = list?.ideas.find((i) => i.trade_unique_identifier === tradeId);
+  if (live) return { idea: live, current: known ? true : null };
   const row = await getDb(env)
     .select({ idea: schema.tradeIdeas.idea })
     .from(schema.tradeIdeas)
     .where(eq(schema.tradeIdeas.tradeUniqueIdentifier, tradeId))
     .get();
-  return row ? { idea: row.idea as unknown as TradeIdea, current: false } : null;
+  return row ? { idea: row.idea as unknown as TradeIdea, current: known ? false : null } : null;
 }
 
 /** D1 history rows for share links: upsert by id, chunked under 100 bound parameters (8 per row). */

@@ -130,9 +130,12 @@ export function marketBannerOf(freshness: DataFreshness | null, nowMs: number): 
   };
 }
 
-/** One idea by its public id (share pages). `current` is false when it is only in the history. */
+/**
+ * One idea by its public id (share pages). `current`: true in today's list, false only in the history, null
+ * when no fresh list says which.
+ */
 export async function getTradeById(env: WorkerEnv, tradeId: string, nowMs = Date.now()) {
-  const found = await findTradeIdea(env, tradeId);
+  const found = await findTradeIdea(env, tradeId, nowMs);
   // A shared idea may be days old: its DTE is counted from today (decision 235).
   return found && { ...found, idea: withDaysToExpiration(found.idea, newYorkDateOf(nowMs)) };
 }

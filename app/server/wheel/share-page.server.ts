@@ -1,6 +1,6 @@
 // What a shared wheel page shows (spec 001 "Shared pages", "Sharing"): the server's record, else the link's
-// own payload when it decodes, passes the payload rules and has the page's type; expired vs not found vs
-// failure.
+// own payload when it decodes, passes the payload rules and has the page's type. The spec maps every 404 to
+// the 'Strategy Expired' screen and other failures to 'Strategy Not Found' (decision 252).
 import { data } from "react-router";
 import { WHEEL_MESSAGES, type WheelType } from "../../lib/wheel";
 import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "../../lib/wheel-share";
@@ -11,7 +11,8 @@ type Env = { DB: D1Database; SHARE_KV: KVNamespace };
 
 export type SharePageState =
   | { status: "ok"; payload: SharePayload; from: "link" | "server" | "query" }
-  | { status: "expired" | "not_found" | "error"; message: string };
+  /** `expired`: the spec's 404 (no such share, or it expired); `error`: the share could not be read. */
+  | { status: "expired" | "error"; message: string };
 
 /** The simple preview card's query (?type=CSP|CC&symbol&exp&strike&premium&roc&shares&costBasis). */
 export function previewFromQuery(params: URLSearchParams): SharePayload | null {
@@ -49,7 +50,7 @@ export async function loadSharePage(
 ): Promise<SharePageState> {
   const preview = url.searchParams.has("type") ? previewFromQuery(url.searchParams) : null;
   if (preview && preview.type === type) return { status: "ok", payload: preview, from: "query" };
-  if (!shareId) return { status: "not_found", message: WHEEL_MESSAGES.invalidShareId };
+  if (!shareId) return { status: "expired", message: WHEEL_MESSAGES.invalidShareId };
   // The server's record first (decision 222): the page then shows exactly what its preview image shows,
   // and a link whose `?d=` was edited cannot put other numbers beside the site's image.
   let found: Awaited<ReturnType<typeof readShare>> | null = null;
@@ -69,13 +70,13 @@ export async function loadSharePage(
     return { status: "ok", payload: local, from: "link" };
   }
   if (!found) return { status: "error", message: WHEEL_MESSAGES.shareLoadFailed };
-  return { status: "not_found", message: WHEEL_MESSAGES.shareNotFoundOrExpired };
+  return { status: "expired", message: WHEEL_MESSAGES.shareNotFoundOrExpired };
 }
 
 /**
  * The loader of /share/wheel/{csp|cc}/:shareId. Public. The server's record, else the link's own payload;
- * the preview image only for the server's record (the image draws that record, so title and image agree). Expired or missing shares answer 404 so crawlers
- * do not keep them.
+ * the preview image only for the server's record (the image draws that record, so title and image agree). Expired or
+ * missing shares answer 404 (so crawlers do not keep them) and show 'Strategy Expired', as the spec maps a 404.
  */
 export async function sharePageLoaderData(
   env: Env,
