@@ -53,7 +53,7 @@ export default function Screen() {
         The ideas behind every number in Wheelhouse, with charts you can move. Education, not advice.
       </p>
       <p className="mt-1 text-sm">
-        <Link to={HOW_WE_RANK_PATH} className="text-sky-300 hover:underline">
+        <Link to={HOW_WE_RANK_PATH} className="text-sky-300 underline">
           How we rank trade ideas →
         </Link>
       </p>

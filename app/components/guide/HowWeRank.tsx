@@ -283,11 +283,11 @@ export function HowWeRank() {
 
       <p className="mt-10 text-sm text-slate-400">
         More on the basics in the{" "}
-        <Link to="/options-guide" className="text-sky-300 hover:underline">
+        <Link to="/options-guide" className="text-sky-300 underline">
           options guide
         </Link>{" "}
         and the{" "}
-        <Link to="/risk-disclosure" className="text-sky-300 hover:underline">
+        <Link to="/risk-disclosure" className="text-sky-300 underline">
           risk disclosure
         </Link>
         .

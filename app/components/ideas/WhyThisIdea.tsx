@@ -23,7 +23,7 @@ export function WhyThisIdea({
       </p>
       <p className="mt-1 text-xs text-slate-400">
         {why ? `${why.caveat} ` : null}
-        <Link to={HOW_WE_RANK_PATH} className="text-sky-300 hover:underline">
+        <Link to={HOW_WE_RANK_PATH} className="text-sky-300 underline">
           How we rank ideas
         </Link>
       </p>
