@@ -116,7 +116,7 @@ describe("preview images", () => {
     const page = await call(cspPage.loader, "/share/wheel/csp/Infinite0001", {
       params: { shareId: "Infinite0001" },
     }).then(outcome);
-    expect(page).toMatchObject({ status: 404, body: { state: { status: "not_found" } } });
+    expect(page).toMatchObject({ status: 404, body: { state: { status: "expired" } } });
     const api = (await call(sharedApi.loader, "/x", {
       params: { type: "csp", id: "Infinite0001" },
     })) as Response;
@@ -160,7 +160,7 @@ describe("shared wheel pages and self-contained links", () => {
     ];
     for (const forged of forgeries) {
       const res = await cspPageOf("BBBBBBBBBBBB", `?d=${encodeSharePayload(forged as SharePayload)}`);
-      expect(res).toMatchObject({ status: 404, body: { state: { status: "not_found" } } });
+      expect(res).toMatchObject({ status: 404, body: { state: { status: "expired" } } });
       const shown = JSON.stringify(res.body) + JSON.stringify(cspPage.meta({ loaderData: res.body } as any));
       expect(shown).not.toContain("Guaranteed");
       expect(shown).not.toContain("900000");

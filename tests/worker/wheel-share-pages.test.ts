@@ -61,7 +61,7 @@ describe("shared CSP and CC pages", () => {
   it("read the server record first; a self-contained link shows its own payload only when no record answers", async () => {
     const local = await page(cspPage, "csp", "AAAAAAAAAAAA", `?d=${encodeSharePayload(csp)}`);
     expect(local.body!.state).toMatchObject({ status: "ok", from: "link" });
-    const { id } = await createShare(env, cc);
+    const { id } = await createShare(env, csp);
     // A CSP share's id on the CC page is no CC share.
     const otherType = await page(ccPage, "cc", id);
     expect(otherType).toMatchObject({ status: 404, body: { state: { status: "expired" } } });
