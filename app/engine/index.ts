@@ -120,7 +120,7 @@ export type {
   RejectReason,
   Assumptions,
 } from "./types";
-export { MODEL_DESCRIPTION } from "./types";
+export { ENGINE_VERSION, MODEL_DESCRIPTION } from "./types";
 export {
   DEFAULT_SPREAD_PROFILE,
   deltaFit,

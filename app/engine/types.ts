@@ -157,6 +157,12 @@ export interface Assumptions {
   model: string;
 }
 
+/**
+ * The engine's version as the track record logs it beside every idea (decision 265): change it with any change
+ * that alters a published number (tests/unit/engine/screen-pinned.test.ts's digests change with those).
+ */
+export const ENGINE_VERSION = "2026.11.26";
+
 export const MODEL_DESCRIPTION =
   "Black-Scholes-Merton (European) on the expiration's smile: IV linear in strike with its slope, risk-neutral, at expiry";
 

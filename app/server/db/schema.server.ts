@@ -413,6 +413,35 @@ export const shares = sqliteTable(
   (t) => [index("shares_expires_idx").on(t.expiresAt)],
 );
 
+// ---------------------------------------------------------------- track record
+/**
+ * The append-only idea log (decision 265, migration 0015: triggers refuse UPDATE and DELETE). One row per idea and
+ * list tier at first publication; `content` is canonical JSON, `row_hash` = SHA-256(prev_hash + "\n" + content).
+ */
+export const ideaLog = sqliteTable(
+  "idea_log",
+  {
+    seq: integer("seq").primaryKey(),
+    tradeId: text("trade_id").notNull(),
+    /** 1 the screened pool, 2 the Elite list's first 100, 3 the Pro 30. */
+    tier: integer("tier").notNull(),
+    profile: text("profile").notNull(),
+    stockSymbol: text("stock_symbol").notNull(),
+    strategyType: text("strategy_type").notNull(),
+    expirationDate: text("expiration_date").notNull(),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }).notNull(),
+    source: text("source").notNull(),
+    content: text("content").notNull(),
+    prevHash: text("prev_hash").notNull(),
+    rowHash: text("row_hash").notNull(),
+  },
+  (t) => [
+    uniqueIndex("idea_log_prev_hash_unique").on(t.prevHash),
+    uniqueIndex("idea_log_trade_tier_unique").on(t.tradeId, t.tier),
+    index("idea_log_expiration_idx").on(t.expirationDate),
+  ],
+);
+
 // ---------------------------------------------------------------- market history
 /** Spread ideas kept by trade_unique_identifier so share links outlive the 5-minute cache. */
 export const tradeIdeas = sqliteTable(

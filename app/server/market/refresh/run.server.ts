@@ -2,7 +2,7 @@
 // D1 last good + history) -> engine -> ideas.
 import { inArray, sql } from "drizzle-orm";
 import type { SpreadIdea } from "../../../engine";
-import { marketStatus } from "../../../lib/market-calendar";
+import { marketStatus, newYorkDateOf } from "../../../lib/market-calendar";
 import { getDb, schema } from "../../db/client.server";
 import { authSecret, serverConfig, type WorkerEnv } from "../../env.server";
 import type { JobOutcome } from "../../jobs/job-runs.server";
@@ -13,6 +13,7 @@ import {
   readIdeasSnapshot,
   tradeIdeaUpserts,
   tradeIdKeyer,
+  type TradeIdea,
   type TradeIdeasSnapshot,
 } from "../ideas.server";
 import { getMarketProvider } from "../provider.server";
@@ -25,6 +26,7 @@ import { loadShared, pool } from "./inputs.server";
 import { REFRESH_LIMITS } from "./limits.server";
 import { refreshSymbol, type SharedInputs } from "./symbol.server";
 import { selectUniverse } from "./universe.server";
+import { appendIdeaLog } from "../../track/idea-log.server";
 
 export interface RefreshOptions {
   force?: boolean;
@@ -156,6 +158,7 @@ export async function runMarketRefresh(
   // failed, the previous list stays in place (the API marks it stale by its age).
   let ideaCount = 0;
   let ideasLastGood: ReturnType<typeof ideasLastGoodStatements> = [];
+  let publishedIdeasList: TradeIdea[] = [];
   const anyChain = Object.keys(chainAsOf).length > 0;
   if (anyChain) {
     const keyer = await tradeIdKeyer(authSecret(serverConfig(env)));
@@ -166,6 +169,7 @@ export async function runMarketRefresh(
       chainAsOf,
     );
     ideaCount = finalIdeas.length;
+    publishedIdeasList = finalIdeas;
     const snapshot: TradeIdeasSnapshot = {
       ideas: finalIdeas,
       source: provider.name === "demo" ? "demo" : "cboe",
@@ -230,6 +234,16 @@ export async function runMarketRefresh(
     await db
       .batch(ideasLastGood as unknown as Parameters<typeof db.batch>[0])
       .catch((error) => console.error("market refresh: the ideas' last-good copy was not stored", error));
+  // The track record's log (decision 265): ideas published for the first time in a list tier, after the run's
+  // own writes, so a failure here costs the log one refresh (the next finds the same ideas unlogged), not the run.
+  let ideasLogged = 0;
+  if (publishedIdeasList.length)
+    ideasLogged = await appendIdeaLog(env, publishedIdeasList, newYorkDateOf(nowMs), nowMs)
+      .then((r) => r.appended)
+      .catch((error: unknown) => {
+        console.error("market refresh: the idea log was not appended", error);
+        return 0;
+      });
 
   return {
     itemsProcessed: infos.length,
@@ -241,6 +255,7 @@ export async function runMarketRefresh(
       refreshed: infos.length,
       chains: Object.keys(chainAsOf).length,
       ideas: ideaCount,
+      ideasLogged,
       closesStored,
       unknown,
       failed: failed.slice(0, 20),

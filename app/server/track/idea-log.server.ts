@@ -1,0 +1,189 @@
+// The track record's idea log (decision 265): the cron's refresh is its single writer. Each idea is frozen the first
+// time it is published in a list tier (the screened pool, the Elite list's first 100, the Pro 30) of its profile;
+// later refreshes that show it again add nothing, so the log grows by the ideas that are new each day, not by views.
+import { desc, gte } from "drizzle-orm";
+import { ENGINE_VERSION, SPREAD_PROFILES, type SpreadProfile } from "../../engine";
+import { canonicalJson, chainHash, GENESIS_HASH } from "../../lib/hash-chain";
+import { getDb, schema } from "../db/client.server";
+import type { MarketCacheEnv } from "../market/cache.server";
+import type { TradeIdea } from "../market/ideas.server";
+import { ideasInPlanOrder } from "../trade-ideas.server";
+
+/** List tiers, lowest first: an idea is logged again only when it reaches a higher one. */
+export const LOG_TIERS = { pool: 1, elite100: 2, pro30: 3 } as const;
+export type LogTier = (typeof LOG_TIERS)[keyof typeof LOG_TIERS];
+const PRO_LIST = 30;
+const ELITE_LIST = 100;
+/** The content schema's version (a reader of the CSV checks it before reading fields). */
+export const LOG_CONTENT_VERSION = 1;
+
+export interface PublishedIdea {
+  idea: TradeIdea;
+  profile: SpreadProfile;
+  tier: LogTier;
+  /** 1-based position in the profile's public list (list rules, no watchlist). */
+  rank: number;
+}
+
+/**
+ * Every stored idea with the highest tier it is published in: each profile's list in the order every plan sees
+ * (the list rules with no watchlist, as a visitor's Pro or Elite list starts), Pro the first 30, Elite's first 100.
+ */
+export function publishedIdeas(ideas: readonly TradeIdea[]): PublishedIdea[] {
+  const out: PublishedIdea[] = [];
+  for (const profile of SPREAD_PROFILES) {
+    const ordered = ideasInPlanOrder(ideas, Number.POSITIVE_INFINITY, [], profile);
+    ordered.forEach((idea, i) => {
+      const tier = i < PRO_LIST ? LOG_TIERS.pro30 : i < ELITE_LIST ? LOG_TIERS.elite100 : LOG_TIERS.pool;
+      out.push({ idea, profile, tier, rank: i + 1 });
+    });
+  }
+  return out;
+}
+
+const TIER_LISTS: Record<LogTier, string[]> = {
+  1: ["pool"],
+  2: ["elite100", "pool"],
+  3: ["pro30", "elite100", "pool"],
+};
+
+/** What the log freezes of an idea: every number a grade or a calibration needs, with its sources and time. */
+export function ideaLogContent(entry: PublishedIdea, publishedAtMs: number): Record<string, unknown> {
+  const { idea } = entry;
+  return {
+    v: LOG_CONTENT_VERSION,
+    trade_id: idea.trade_unique_identifier,
+    profile: entry.profile,
+    lists: TIER_LISTS[entry.tier],
+    rank: entry.rank,
+    symbol: idea.stock_symbol,
+    strategy: idea.strategy_type,
+    expiration: idea.expiration_date,
+    dte: idea.daysToExpiration,
+    published_at: new Date(publishedAtMs).toISOString(),
+    quote_time: idea.asOf,
+    source: idea.source,
+    engine_version: ENGINE_VERSION,
+    spot: idea.underlyingPrice,
+    legs: idea.legs.map((l) => ({
+      occ: l.occSymbol,
+      type: l.type,
+      side: l.side,
+      strike: l.strike,
+      bid: l.bid,
+      ask: l.ask,
+      mid: l.mid,
+      fill: l.fill,
+      iv: l.iv,
+      delta: l.delta,
+      open_interest: l.openInterest,
+      prev_day_volume: l.prevDayVolume,
+    })),
+    strikes: {
+      put_long: idea.put_long_strike,
+      put_short: idea.put_short_strike,
+      call_short: idea.call_short_strike,
+      call_long: idea.call_long_strike,
+    },
+    credit: {
+      mid: idea.net_credit_mid,
+      natural: idea.net_credit_natural,
+      fill: idea.net_credit,
+      fill_basis: idea.fill_basis,
+    },
+    width: idea.width,
+    max_loss: idea.maxLoss,
+    max_profit: idea.maxProfit,
+    breakevens: [idea.breakevenLow, idea.breakevenHigh],
+    return_on_risk: idea.return_on_risk,
+    assumptions: idea.assumptions,
+    pop: idea.pop_methods,
+    probability_label: idea.probability_label,
+    prob_touch: idea.prob_touch,
+    expected_value: idea.expected_value,
+    liquidity_weight: idea.liquidity_weight,
+    score: idea.score,
+    score_parts: idea.score_parts,
+    events: idea.events,
+    earnings_date: idea.earnings_date,
+    ex_dividend_date: idea.ex_dividend_date,
+  };
+}
+
+type LogEnv = MarketCacheEnv;
+
+/** 12 bound parameters a row: 8 rows a statement stays under D1's 100. */
+const ROWS_PER_INSERT = 8;
+
+/**
+ * Appends the newly published ideas of this refresh to the log, in one batch (all or nothing: a failed batch is
+ * retried whole by the next refresh, which finds the same ideas unlogged). `today` is the refresh's New York date:
+ * ideas already logged are looked up among the open ones (expiring today or later), a bounded read.
+ */
+export async function appendIdeaLog(
+  env: LogEnv,
+  ideas: readonly TradeIdea[],
+  today: string,
+  nowMs: number,
+): Promise<{ appended: number; bytes: number }> {
+  const db = getDb(env);
+  const logged = new Map<string, number>();
+  const rows = await db
+    .select({ tradeId: schema.ideaLog.tradeId, tier: schema.ideaLog.tier })
+    .from(schema.ideaLog)
+    .where(gte(schema.ideaLog.expirationDate, today));
+  for (const row of rows) logged.set(row.tradeId, Math.max(row.tier, logged.get(row.tradeId) ?? 0));
+
+  const fresh = publishedIdeas(ideas).filter(
+    (p) => p.tier > (logged.get(p.idea.trade_unique_identifier) ?? 0),
+  );
+  if (!fresh.length) return { appended: 0, bytes: 0 };
+
+  const head = await db
+    .select({ seq: schema.ideaLog.seq, rowHash: schema.ideaLog.rowHash })
+    .from(schema.ideaLog)
+    .orderBy(desc(schema.ideaLog.seq))
+    .limit(1)
+    .get();
+  let seq = head?.seq ?? 0;
+  let prev = head?.rowHash ?? GENESIS_HASH;
+  let bytes = 0;
+  const values: (typeof schema.ideaLog.$inferInsert)[] = [];
+  for (const entry of fresh) {
+    const content = canonicalJson(ideaLogContent(entry, nowMs));
+    const rowHash = await chainHash(prev, content);
+    seq += 1;
+    bytes += content.length;
+    values.push({
+      seq,
+      tradeId: entry.idea.trade_unique_identifier,
+      tier: entry.tier,
+      profile: entry.profile,
+      stockSymbol: entry.idea.stock_symbol,
+      strategyType: entry.idea.strategy_type,
+      expirationDate: entry.idea.expiration_date,
+      publishedAt: new Date(nowMs),
+      source: entry.idea.source,
+      content,
+      prevHash: prev,
+      rowHash,
+    });
+    prev = rowHash;
+  }
+  const statements = [];
+  for (let i = 0; i < values.length; i += ROWS_PER_INSERT) {
+    statements.push(db.insert(schema.ideaLog).values(values.slice(i, i + ROWS_PER_INSERT)));
+  }
+  await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  return { appended: values.length, bytes };
+}
+
+/** The log in order, as the CSV and the verifier read it. */
+export async function readIdeaLog(env: LogEnv, afterSeq = 0, limit = 1000) {
+  return getDb(env)
+    .select()
+    .from(schema.ideaLog)
+    .where(gte(schema.ideaLog.seq, afterSeq + 1))
+    .orderBy(schema.ideaLog.seq)
+    .limit(limit);
+}
