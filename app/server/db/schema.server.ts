@@ -442,6 +442,39 @@ export const ideaLog = sqliteTable(
   ],
 );
 
+/** Grades of logged ideas (decision 265, migration 0017: append-only): per management rule and fill. */
+export const ideaGrade = sqliteTable(
+  "idea_grade",
+  {
+    logSeq: integer("log_seq")
+      .notNull()
+      .references(() => ideaLog.seq),
+    /** 'hold' to expiry, or 'managed' (50% of the credit or 21 DTE). */
+    rule: text("rule").notNull(),
+    /** 'mid' or 'fill' (the fill basis the idea showed). */
+    fill: text("fill").notNull(),
+    /** 'graded' or 'no-settlement' (the symbol has no close on or after expiry: it stopped trading). */
+    status: text("status").notNull(),
+    gradedAt: integer("graded_at", { mode: "timestamp_ms" }).notNull(),
+    settlementDate: text("settlement_date").notNull(),
+    settlement: real("settlement"),
+    /** 'close', or 'open-approx' for AM-settled index options (the open standing in for the settlement value). */
+    settlementKind: text("settlement_kind").notNull(),
+    /** Per contract, dollars. */
+    pnl: real("pnl"),
+    /** Per contract, dollars: the maximum loss at that fill (collateral for a CSP). */
+    risk: real("risk").notNull(),
+    win: integer("win", { mode: "boolean" }),
+    shortsOtm: integer("shorts_otm", { mode: "boolean" }),
+    pin: integer("pin", { mode: "boolean" }).notNull(),
+    assigned: integer("assigned", { mode: "boolean" }).notNull(),
+    calledAway: integer("called_away", { mode: "boolean" }).notNull(),
+    exit: text("exit").notNull(),
+    closedOn: text("closed_on"),
+  },
+  (t) => [primaryKey({ columns: [t.logSeq, t.rule, t.fill] })],
+);
+
 // ---------------------------------------------------------------- market history
 /** Spread ideas kept by trade_unique_identifier so share links outlive the 5-minute cache. */
 export const tradeIdeas = sqliteTable(

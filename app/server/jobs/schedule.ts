@@ -3,6 +3,7 @@ export const CRON = {
   marketRefresh: "*/5 13-21 * * 1-5",
   notifications: "*/15 * * * *",
   housekeeping: "30 7 * * *",
+  trackRecord: "0 9 * * 2-6",
 } as const;
 
 export type JobName = keyof typeof CRON;

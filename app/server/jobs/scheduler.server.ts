@@ -7,6 +7,7 @@ import { runHousekeeping } from "./housekeeping.server";
 import { deliverQueuedEmails } from "../email/mail.server";
 import { runMarketRefresh } from "../market/refresh/run.server";
 import { enqueueDueNotifications } from "../notifications/dispatch.server";
+import { gradeExpiredIdeas } from "../track/grading.server";
 
 type Job = (env: WorkerEnv, now: Date) => Promise<JobOutcome>;
 
@@ -15,6 +16,8 @@ export const JOBS: Partial<Record<JobName, Job>> = {
   housekeeping: runHousekeeping,
   // Quotes, chains, ticker info and trade ideas; checks the New York clock itself (refresh/run.server.ts).
   marketRefresh: (env, now) => runMarketRefresh(env, now),
+  // The track record: logged ideas that expired are graded against the stored official close (decision 265).
+  trackRecord: gradeExpiredIdeas,
   // Market-event alerts: due users go onto the notifications queue (the consumer builds and sends);
   // then the email outbox is drained (retry/backoff).
   notifications: async (env, now) => {

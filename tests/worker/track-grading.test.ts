@@ -1,0 +1,152 @@
+// Issue 30 step 1: logged ideas graded at expiry against the stored official close (decision 265).
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { gradeAtExpiry } from "../../app/engine/grading";
+import { runJob } from "../../app/server/jobs/scheduler.server";
+import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
+import { gradeExpiredIdeas } from "../../app/server/track/grading.server";
+import { testEnv } from "./helpers";
+
+interface GradeRow {
+  log_seq: number;
+  fill: string;
+  status: string;
+  settlement: number;
+  settlement_kind: string;
+  pnl: number | null;
+  risk: number;
+  win: number | null;
+  pin: number;
+  content: string;
+  stock_symbol: string;
+}
+
+interface LogRow {
+  seq: number;
+  stock_symbol: string;
+  expiration_date: string;
+  content: string;
+}
+
+let logged: LogRow[];
+let settled: LogRow[];
+let orphan: LogRow;
+
+beforeAll(async () => {
+  await runMarketRefresh(testEnv, new Date("2026-11-23T16:00:00Z"), { force: true });
+  logged = (
+    await env.DB.prepare(
+      "SELECT seq, stock_symbol, expiration_date, content FROM idea_log ORDER BY seq",
+    ).all<LogRow>()
+  ).results;
+  // Closes on expiry day for every logged idea's symbol but one (that one "stopped trading"): the short strike,
+  // 3% beyond it and exactly at a short strike, so wins, losses and pins all occur.
+  orphan = logged[0];
+  settled = logged.filter((r) => r.stock_symbol !== orphan.stock_symbol);
+  const statements = [];
+  const seen = new Set<string>();
+  for (const [i, row] of settled.entries()) {
+    const key = `${row.stock_symbol}|${row.expiration_date}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const c = JSON.parse(row.content);
+    const short = c.strikes.put_short ?? c.strikes.call_short;
+    const close = i % 3 === 0 ? short : i % 3 === 1 ? c.spot : short * (c.strikes.put_short ? 0.97 : 1.03);
+    statements.push(
+      env.DB.prepare(
+        "INSERT OR REPLACE INTO daily_closes (symbol, date, open, high, low, close, volume, source) VALUES (?1, ?2, ?3, ?3, ?3, ?3, 1, 'demo')",
+      ).bind(row.stock_symbol, row.expiration_date, close),
+    );
+  }
+  await env.DB.batch(statements);
+}, 120_000);
+
+const lastExpiration = () => logged.reduce((m, r) => (r.expiration_date > m ? r.expiration_date : m), "");
+
+describe("grading logged ideas at expiry", () => {
+  it("waits while expiry-day closes may still arrive, then grades both fills against the stored close", async () => {
+    // The day after the last expiration: every settled idea is graded, the orphan waits.
+    const day = new Date(`${lastExpiration()}T14:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + 1);
+    const run = await gradeExpiredIdeas(testEnv, day);
+    const graded = (
+      await env.DB.prepare(
+        "SELECT g.*, l.content, l.stock_symbol FROM idea_grade g JOIN idea_log l ON l.seq = g.log_seq",
+      ).all<GradeRow>()
+    ).results;
+    const tradesGraded = new Set(graded.map((g) => g.log_seq));
+    const settledAll = (
+      await env.DB.prepare(
+        "SELECT seq FROM idea_log WHERE stock_symbol != ?1 AND expiration_date < ?2 AND EXISTS (SELECT 1 FROM daily_closes d WHERE d.symbol = idea_log.stock_symbol AND d.date = idea_log.expiration_date)",
+      )
+        .bind(orphan.stock_symbol, "9999-12-31")
+        .all<{ seq: number }>()
+    ).results;
+    // The symbol without closes: ideas expired over 7 days ago are marked unsettled, the later ones wait.
+    const orphanIdeas = logged.filter((r) => r.stock_symbol === orphan.stock_symbol);
+    const cutoff = new Date(day.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const old = orphanIdeas.filter((r) => r.expiration_date < cutoff).length;
+    expect(run.detail).toEqual({
+      graded: settledAll.length,
+      unsettled: old,
+      waiting: orphanIdeas.length - old,
+    });
+    expect(orphanIdeas.length - old).toBeGreaterThan(0);
+    const unsettledRows = graded.filter((g) => g.status === "no-settlement");
+    expect(unsettledRows.every((g) => g.stock_symbol === orphan.stock_symbol && g.pnl === null)).toBe(true);
+    const settledRows = graded.filter((g) => g.status === "graded");
+    expect(new Set(settledRows.map((g) => g.log_seq)).size).toBe(settledAll.length);
+    expect(tradesGraded.size).toBe(settledAll.length + old);
+    // Each grade is the engine's arithmetic on the frozen content and the stored close.
+    let wins = 0;
+    let pins = 0;
+    for (const g of settledRows) {
+      const c = JSON.parse(g.content);
+      const credit = g.fill === "mid" ? c.credit.mid : c.credit.fill;
+      const expected = gradeAtExpiry(
+        {
+          strategy: c.strategy,
+          putShort: c.strikes.put_short,
+          putLong: c.strikes.put_long,
+          callShort: c.strikes.call_short,
+          callLong: c.strikes.call_long,
+          expiration: c.expiration,
+        },
+        credit,
+        { price: g.settlement },
+      );
+      expect(g.pnl).toBeCloseTo(expected.pnl, 9);
+      expect(Boolean(g.win)).toBe(expected.win);
+      expect(g.status).toBe("graded");
+      expect(g.settlement_kind).toBe("close");
+      expect(g.risk).toBeCloseTo((c.width - credit) * 100, 6);
+      if (g.win) wins++;
+      if (g.pin) pins++;
+    }
+    expect(wins).toBeGreaterThan(0);
+    expect(wins).toBeLessThan(settledRows.length);
+    expect(pins).toBeGreaterThan(0);
+    // Mid and fill rows for each idea.
+    expect(graded.length).toBe(2 * tradesGraded.size);
+  });
+
+  it("grades nothing twice, marks a symbol without a close after 7 days, and the grades are append-only", async () => {
+    const day = new Date(`${lastExpiration()}T14:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + 30);
+    const outcome = await runJob("trackRecord", testEnv, day);
+    expect(outcome.ok).toBe(true);
+    const orphans = (
+      await env.DB.prepare(
+        "SELECT g.status, g.pnl, g.win FROM idea_grade g JOIN idea_log l ON l.seq = g.log_seq WHERE l.stock_symbol = ?1",
+      )
+        .bind(orphan.stock_symbol)
+        .all<GradeRow>()
+    ).results;
+    expect(orphans.length).toBeGreaterThan(0);
+    expect(orphans.every((o) => o.status === "no-settlement" && o.pnl === null && o.win === null)).toBe(true);
+    const again = await gradeExpiredIdeas(testEnv, day);
+    expect(again.itemsProcessed).toBe(0);
+    await expect(env.DB.prepare("UPDATE idea_grade SET pnl = 0").run()).rejects.toThrow(/append-only/);
+    await expect(env.DB.prepare("DELETE FROM idea_grade").run()).rejects.toThrow(/append-only/);
+  });
+});
