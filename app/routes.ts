@@ -9,6 +9,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("options-guide", "routes/options-guide.tsx"),
   route("how-we-rank", "routes/how-we-rank.tsx"),
+  route("track-record", "routes/track-record.tsx"),
+  route("track-record.csv", "routes/track-record-csv.ts"),
   route("wheelhouse-howtos", "routes/howtos.tsx"),
   route("wheelhouse-howtos/mobile-app-install", "routes/howtos-mobile-app-install.tsx"),
   route("pricing", "routes/pricing.tsx"),

@@ -9,6 +9,8 @@ CREATE TABLE `idea_log` (
 	`stock_symbol` text NOT NULL,
 	`strategy_type` text NOT NULL,
 	`expiration_date` text NOT NULL,
+	`dte` integer NOT NULL,
+	`pop` real NOT NULL,
 	`published_at` integer NOT NULL,
 	`source` text NOT NULL,
 	`content` text NOT NULL,

@@ -60,6 +60,8 @@ export function originFromMatches(matches: readonly unknown[]): string {
 
 /** The public page that explains the ranking: every idea's reason, the wheel analysis and the guide link to it. */
 export const HOW_WE_RANK_PATH = "/how-we-rank";
+/** The public record of every published idea, graded at expiry (decision 265). */
+export const TRACK_RECORD_PATH = "/track-record";
 
 /** Public pages listed in the sitemap; private screens and share pages are left out. */
 export const PUBLIC_PAGES: readonly { path: string; changefreq: "daily" | "weekly" | "monthly" }[] = [
@@ -67,6 +69,7 @@ export const PUBLIC_PAGES: readonly { path: string; changefreq: "daily" | "weekl
   { path: "/pricing", changefreq: "monthly" },
   { path: "/options-guide", changefreq: "monthly" },
   { path: HOW_WE_RANK_PATH, changefreq: "monthly" },
+  { path: TRACK_RECORD_PATH, changefreq: "daily" },
   { path: "/wheelhouse-howtos", changefreq: "monthly" },
   { path: "/wheelhouse-howtos/mobile-app-install", changefreq: "monthly" },
   { path: "/terms", changefreq: "monthly" },

@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
    * binding has only 10 s and 60 s periods.
    */
   signInAccount: { max: 10, windowMs: 15 * 60_000 },
+  /** The track record's whole-log CSV, per client address: a download now and then, not a scraper's loop. */
+  trackRecordCsv: { max: 10, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -123,7 +123,7 @@ describe("idea log", () => {
       .first<{ prev_hash: string }>();
     await expect(
       env.DB.prepare(
-        "INSERT INTO idea_log (seq, trade_id, tier, profile, stock_symbol, strategy_type, expiration_date, published_at, source, content, prev_hash, row_hash) VALUES (?1, 'X-1', 1, 'balanced', 'X', 'BULL_PUT_SPREAD', '2026-12-18', 0, 'demo', '{}', ?2, 'f')",
+        "INSERT INTO idea_log (seq, trade_id, tier, profile, stock_symbol, strategy_type, expiration_date, dte, pop, published_at, source, content, prev_hash, row_hash) VALUES (?1, 'X-1', 1, 'balanced', 'X', 'BULL_PUT_SPREAD', '2026-12-18', 30, 70, 0, 'demo', '{}', ?2, 'f')",
       )
         .bind(head!.seq + 1, prev!.prev_hash)
         .run(),

@@ -86,7 +86,7 @@ describe("grading logged ideas at expiry", () => {
     const orphanIdeas = logged.filter((r) => r.stock_symbol === orphan.stock_symbol);
     const cutoff = new Date(day.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
     const old = orphanIdeas.filter((r) => r.expiration_date < cutoff).length;
-    expect(run.detail).toEqual({
+    expect(run.detail).toMatchObject({
       graded: settledAll.length,
       unsettled: old,
       waiting: orphanIdeas.length - old,

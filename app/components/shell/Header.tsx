@@ -11,6 +11,7 @@ const MAIN_LINKS = [
 const INFO_LINKS = [
   { to: "/options-guide", label: "Options Guide" },
   { to: "/wheelhouse-howtos", label: "Wheelhouse How-tos" },
+  { to: "/track-record", label: "Track Record" },
 ];
 const LEGAL_LINKS = [
   { to: "/terms", label: "Terms & Conditions" },

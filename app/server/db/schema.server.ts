@@ -429,6 +429,10 @@ export const ideaLog = sqliteTable(
     stockSymbol: text("stock_symbol").notNull(),
     strategyType: text("strategy_type").notNull(),
     expirationDate: text("expiration_date").notNull(),
+    /** Calendar days to expiration at publication (the summary reads these two without parsing content). */
+    dte: integer("dte").notNull(),
+    /** Market-implied probability of profit at publication, percent. */
+    pop: real("pop").notNull(),
     publishedAt: integer("published_at", { mode: "timestamp_ms" }).notNull(),
     source: text("source").notNull(),
     content: text("content").notNull(),

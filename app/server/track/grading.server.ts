@@ -6,6 +6,8 @@ import { gradeAtExpiry, type GradedPosition, type GradedStrategy } from "../../e
 import { addDays, newYorkDateOf } from "../../lib/market-calendar";
 import { getDb, schema } from "../db/client.server";
 import type { JobOutcome } from "../jobs/job-runs.server";
+import type { MarketCacheEnv } from "../market/cache.server";
+import { refreshTrackSummary } from "./summary.server";
 
 /** AM-settled index options: their settlement value comes from the opening prints, approximated by the open. */
 export const AM_SETTLED_ROOTS: ReadonlySet<string> = new Set(["SPX", "NDX", "RUT", "DJX", "OEX"]);
@@ -49,7 +51,14 @@ export function riskOf(c: LoggedContent, credit: number): number {
   return Math.round((c.width - credit) * 10000) / 100;
 }
 
-export async function gradeExpiredIdeas(env: { DB: D1Database }, now: Date): Promise<JobOutcome> {
+/** Grades what expired, then recomputes the page's figures (pending counts change as the log grows). */
+export async function gradeExpiredIdeas(env: MarketCacheEnv, now: Date): Promise<JobOutcome> {
+  const outcome = await gradePending(env, now);
+  const summary = await refreshTrackSummary(env, now.getTime());
+  return { ...outcome, detail: { ...outcome.detail, logRows: summary.logRows } };
+}
+
+async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome> {
   const db = getDb(env);
   const today = newYorkDateOf(now.getTime());
   const pending = await db

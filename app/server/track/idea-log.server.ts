@@ -112,8 +112,8 @@ export function ideaLogContent(entry: PublishedIdea, publishedAtMs: number): Rec
 
 type LogEnv = MarketCacheEnv;
 
-/** 12 bound parameters a row: 8 rows a statement stays under D1's 100. */
-const ROWS_PER_INSERT = 8;
+/** 14 bound parameters a row: 7 rows a statement stays under D1's 100. */
+const ROWS_PER_INSERT = 7;
 
 /**
  * Appends the newly published ideas of this refresh to the log, in one batch (all or nothing: a failed batch is
@@ -162,6 +162,8 @@ export async function appendIdeaLog(
       stockSymbol: entry.idea.stock_symbol,
       strategyType: entry.idea.strategy_type,
       expirationDate: entry.idea.expiration_date,
+      dte: entry.idea.daysToExpiration,
+      pop: entry.idea.probability_of_profit,
       publishedAt: new Date(nowMs),
       source: entry.idea.source,
       content,
@@ -186,4 +188,41 @@ export async function readIdeaLog(env: LogEnv, afterSeq = 0, limit = 1000) {
     .where(gte(schema.ideaLog.seq, afterSeq + 1))
     .orderBy(schema.ideaLog.seq)
     .limit(limit);
+}
+
+/** The CSV's columns, in order: enough to re-check the chain (content, prev_hash, row_hash) and to filter. */
+export const TRACK_CSV_COLUMNS = [
+  "seq",
+  "published_at",
+  "trade_id",
+  "tier",
+  "profile",
+  "symbol",
+  "strategy",
+  "expiration",
+  "dte",
+  "pop",
+  "source",
+  "content",
+  "prev_hash",
+  "row_hash",
+] as const;
+
+export function trackCsvRow(row: typeof schema.ideaLog.$inferSelect): (string | number)[] {
+  return [
+    row.seq,
+    row.publishedAt.toISOString(),
+    row.tradeId,
+    row.tier,
+    row.profile,
+    row.stockSymbol,
+    row.strategyType,
+    row.expirationDate,
+    row.dte,
+    row.pop,
+    row.source,
+    row.content,
+    row.prevHash,
+    row.rowHash,
+  ];
 }

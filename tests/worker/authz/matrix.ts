@@ -144,6 +144,8 @@ export const MATRIX: MatrixRow[] = [
   publicPage("/reset-password", "/reset-password?token=abc"),
   publicPage("/options-guide"),
   publicPage("/how-we-rank"),
+  publicPage("/track-record"),
+  publicPage("/track-record.csv"),
   publicPage("/wheelhouse-howtos"),
   publicPage("/wheelhouse-howtos/mobile-app-install"),
   publicPage("/pricing"),

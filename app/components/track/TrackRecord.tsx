@@ -1,0 +1,289 @@
+import { Link } from "react-router";
+import { ReliabilityChart } from "../charts/ReliabilityChart";
+import { formatGrouped, formatUsd } from "../../lib/format";
+import { formatAsOf } from "../../lib/format-as-of";
+import { HOW_WE_RANK_PATH } from "../../lib/seo";
+import type { TrackRecordView } from "../../lib/track-record";
+
+const pct = (v: number | null | undefined, digits = 1) =>
+  v === null || v === undefined ? "—" : `${formatGrouped(v * 100, digits)}%`;
+const num = (v: number | null | undefined, digits = 3) =>
+  v === null || v === undefined ? "—" : formatGrouped(v, digits);
+const interval = (i: { low: number; high: number } | null, f: (v: number) => string) =>
+  i ? `${f(i.low)} to ${f(i.high)}` : "—";
+
+function FilterLinks({ view }: { view: TrackRecordView }) {
+  const href = (list: string, by: string | null) =>
+    `/track-record?list=${encodeURIComponent(list)}${by ? `&by=${encodeURIComponent(by)}` : ""}`;
+  const linkClass = (active: boolean) =>
+    `rounded-md px-2 py-1 text-sm ${active ? "bg-ink-700 text-white" : "text-sky-300 underline hover:text-sky-200"}`;
+  return (
+    <nav aria-label="Track record filters" className="space-y-2 text-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-slate-400">List:</span>
+        {view.lists.map((l) => (
+          <Link key={l.key} to={href(l.key, view.by)} className={linkClass(l.key === view.list)}>
+            {l.label}
+          </Link>
+        ))}
+      </div>
+      {view.dimensions.map((d) => (
+        <div key={d.label} className="flex flex-wrap items-center gap-2">
+          <span className="text-slate-400">{d.label}:</span>
+          <Link to={href(view.list, null)} className={linkClass(view.by === null)}>
+            All
+          </Link>
+          {d.values.map((v) => (
+            <Link key={v.key} to={href(view.list, v.key)} className={linkClass(v.key === view.by)}>
+              {v.label}
+            </Link>
+          ))}
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+export function TrackRecord({ view }: { view: TrackRecordView }) {
+  const s = view.slice;
+  return (
+    <main className="mx-auto max-w-5xl space-y-8 px-4 py-8 text-slate-200">
+      <header className="space-y-3">
+        <h1 className="text-3xl font-bold text-white">Track record</h1>
+        <p className="max-w-3xl text-slate-300">
+          Every trade idea Wheelhouse publishes is logged at the moment it is published, frozen, and graded
+          when it expires against the official close: predicted probability of profit against what happened,
+          with the money beside it. Nothing is removed or edited: each row carries a hash of itself and of the
+          row before, so anyone can check the whole log from the{" "}
+          <a href="/track-record.csv" className="text-sky-300 underline">
+            CSV
+          </a>
+          . How the ideas are chosen:{" "}
+          <Link to={HOW_WE_RANK_PATH} className="text-sky-300 underline">
+            how we rank ideas
+          </Link>
+          .
+        </p>
+        {view.simulated && (
+          <p
+            className="rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-100"
+            data-testid="simulated-notice"
+          >
+            These ideas come from the simulated market, a labelled data source: its prices, and the realised
+            volatility they show, come from the simulator (with its volatility risk premium), so this
+            calibration measures the simulator as much as the model. A live record starts at the first
+            publication on live market data.
+          </p>
+        )}
+        <p className="text-xs text-slate-400">
+          Figures as of {formatAsOf(view.asOf)} · {view.logRows} log rows · ideas published{" "}
+          {view.firstPublished ? formatAsOf(view.firstPublished) : "—"} to{" "}
+          {view.lastPublished ? formatAsOf(view.lastPublished) : "—"} · held to expiry, at the fill each idea
+          showed (halfway between mid and natural) unless marked mid.
+        </p>
+      </header>
+
+      <FilterLinks view={view} />
+
+      <section aria-labelledby="counts" className="space-y-3">
+        <h2 id="counts" className="text-xl font-semibold text-white">
+          {view.title}
+        </h2>
+        {!s || s.settled === 0 ? (
+          <p data-testid="track-empty" className="text-slate-300">
+            No idea in this selection has expired yet
+            {s ? ` (${s.pending} pending)` : ""}: the first grades appear the morning after the first
+            expiration.
+          </p>
+        ) : null}
+        {s ? (
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="track-counts">
+            <div className="rounded-md bg-ink-800 p-3">
+              <dt className="text-xs text-slate-400">Settled</dt>
+              <dd className="text-lg font-semibold">{s.settled}</dd>
+            </div>
+            <div className="rounded-md bg-ink-800 p-3">
+              <dt className="text-xs text-slate-400">Pending</dt>
+              <dd className="text-lg font-semibold">{s.pending}</dd>
+            </div>
+            <div className="rounded-md bg-ink-800 p-3">
+              <dt className="text-xs text-slate-400">Win rate (95% interval)</dt>
+              <dd className="text-lg font-semibold">
+                {pct(s.winRate)}{" "}
+                <span className="text-xs font-normal text-slate-400">
+                  {interval(s.winInterval, (v) => pct(v, 0))}
+                </span>
+              </dd>
+            </div>
+            <div className="rounded-md bg-ink-800 p-3">
+              <dt className="text-xs text-slate-400">Mean predicted POP</dt>
+              <dd className="text-lg font-semibold">{pct(s.meanPredicted)}</dd>
+            </div>
+            <div className="rounded-md bg-ink-800 p-3">
+              <dt className="text-xs text-slate-400">Average P&amp;L per $ of risk (fill / mid)</dt>
+              <dd className="text-lg font-semibold">
+                {pct(s.money.fill.averageReturnOnRisk)} / {pct(s.money.mid.averageReturnOnRisk)}
+              </dd>
+            </div>
+            <div className="rounded-md bg-ink-800 p-3">
+              <dt className="text-xs text-slate-400">Worst loss (per contract)</dt>
+              <dd className="text-lg font-semibold">
+                {s.money.fill.worstLoss === null ? "—" : formatUsd(s.money.fill.worstLoss)}
+              </dd>
+            </div>
+            <div className="rounded-md bg-ink-800 p-3">
+              <dt className="text-xs text-slate-400">Profit factor</dt>
+              <dd className="text-lg font-semibold">{num(s.money.fill.profitFactor, 2)}</dd>
+            </div>
+            <div className="rounded-md bg-ink-800 p-3">
+              <dt className="text-xs text-slate-400">Shorts out of the money · pins</dt>
+              <dd className="text-lg font-semibold">
+                {pct(s.shortsOtmRate)} · {s.pins}
+              </dd>
+            </div>
+            <div className="rounded-md bg-ink-800 p-3">
+              <dt className="text-xs text-slate-400">Brier score (95% interval)</dt>
+              <dd className="text-lg font-semibold">
+                {num(s.brier)}{" "}
+                <span className="text-xs font-normal text-slate-400">
+                  {interval(s.brierInterval, (v) => num(v))}
+                </span>
+              </dd>
+            </div>
+            <div className="rounded-md bg-ink-800 p-3">
+              <dt className="text-xs text-slate-400">Brier skill vs the base rate (95% interval)</dt>
+              <dd className="text-lg font-semibold">
+                {num(s.skill)}{" "}
+                <span className="text-xs font-normal text-slate-400">
+                  {interval(s.skillInterval, (v) => num(v))}
+                </span>
+              </dd>
+            </div>
+            <div className="rounded-md bg-ink-800 p-3">
+              <dt className="text-xs text-slate-400">No settlement (stopped trading)</dt>
+              <dd className="text-lg font-semibold">{s.unsettled}</dd>
+            </div>
+          </dl>
+        ) : null}
+      </section>
+
+      {s ? (
+        <section aria-labelledby="calibration" className="grid gap-6 md:grid-cols-2">
+          <div>
+            <h2 id="calibration" className="mb-2 text-xl font-semibold text-white">
+              Calibration
+            </h2>
+            <ReliabilityChart points={s.bins} label={`Calibration, ${view.title}`} />
+          </div>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="mb-2 text-left text-slate-400">
+                Predicted probability of profit, by bin
+              </caption>
+              <thead>
+                <tr className="text-left text-slate-400">
+                  <th scope="col" className="py-1 pr-2">
+                    Predicted
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Ideas
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Mean predicted
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Realised (95%)
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.bins
+                  .filter((b) => b.count > 0)
+                  .map((b) => (
+                    <tr key={b.from} className="border-t border-ink-700">
+                      <td className="py-1 pr-2">
+                        {pct(b.from, 0)}–{pct(b.to, 0)}
+                      </td>
+                      <td className="py-1 pr-2">{b.count}</td>
+                      <td className="py-1 pr-2">{pct(b.meanPredicted)}</td>
+                      <td className="py-1 pr-2">
+                        {pct(b.realised)} ({interval(b.interval, (v) => pct(v, 0))})
+                      </td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="lists" className="overflow-x-auto">
+        <h2 id="lists" className="mb-2 text-xl font-semibold text-white">
+          Published lists against the whole screened pool
+        </h2>
+        <table className="w-full text-sm" data-testid="track-compare">
+          <thead>
+            <tr className="text-left text-slate-400">
+              <th scope="col" className="py-1 pr-2">
+                List
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Settled
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Pending
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Mean predicted
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Win rate
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                P&amp;L per $ of risk
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Brier
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.compare.map((c) => (
+              <tr key={c.key} className="border-t border-ink-700">
+                <th scope="row" className="py-1 pr-2 text-left font-normal">
+                  {c.label}
+                </th>
+                <td className="py-1 pr-2">{c.slice?.settled ?? 0}</td>
+                <td className="py-1 pr-2">{c.slice?.pending ?? 0}</td>
+                <td className="py-1 pr-2">{pct(c.slice?.meanPredicted)}</td>
+                <td className="py-1 pr-2">{pct(c.slice?.winRate)}</td>
+                <td className="py-1 pr-2">{pct(c.slice?.money.fill.averageReturnOnRisk)}</td>
+                <td className="py-1 pr-2">{num(c.slice?.brier)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="method" className="space-y-2 text-sm text-slate-300">
+        <h2 id="method" className="text-xl font-semibold text-white">
+          How ideas are graded
+        </h2>
+        <p>
+          Settlement is the official close on expiration day (for index options settled in the morning, the
+          opening value, approximated by the open and flagged). Per contract, a bull put spread earns 100 ×
+          (credit − the part of its width the close went through), a bear call spread the mirror, an iron
+          condor both sides. A win is a profit of at least one cent: the event the probability of profit
+          predicts. A close within $0.05 of a short strike is a pin: who gets assigned is then not decided by
+          the close.
+        </p>
+        <p>
+          The Brier score is the mean squared gap between the predicted probability and the outcome (lower is
+          better); its skill compares it with always forecasting the sample&apos;s own win rate. Intervals
+          come from resampling whole expirations, because ideas that expire together share one market move.
+          Win rates always sit beside the money: a high win rate with a few large losses is not an edge.
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,211 @@
+// The track record's figures (decision 265), computed by the grading job after it appends grades and stored as one
+// snapshot the public page reads: the page never scans the log.
+import { and, eq } from "drizzle-orm";
+import {
+  brierScore,
+  brierSkillScore,
+  clusteredBootstrap,
+  moneySummary,
+  reliabilityBins,
+  wilsonInterval,
+  type Outcome,
+} from "../../engine/calibration";
+import {
+  DTE_BUCKETS,
+  TRACK_LISTS,
+  type TrackList,
+  type TrackSlice,
+  type TrackSummaryFigures,
+} from "../../lib/track-record";
+import { getDb, schema } from "../db/client.server";
+import { lastGoodUpserts, readLastGood, type MarketCacheEnv } from "../market/cache.server";
+import type { MarketSource } from "../market/types.server";
+
+export const TRACK_SUMMARY_KEY = "track:summary:v1";
+/** Bootstrap rounds: enough for a stable 95% interval at the page's precision, bounded for the cron's CPU. */
+const BOOTSTRAP_ROUNDS = 400;
+
+export interface TrackSummary extends TrackSummaryFigures {
+  /** The market source of the newest logged idea (the snapshot table's column). */
+  source: MarketSource;
+}
+
+interface Row {
+  seq: number;
+  tradeId: string;
+  tier: number;
+  profile: string;
+  strategy: string;
+  dte: number;
+  pop: number;
+  expiration: string;
+  publishedAt: Date;
+  source: string;
+  fill: string | null;
+  status: string | null;
+  pnl: number | null;
+  risk: number | null;
+  win: boolean | null;
+  shortsOtm: boolean | null;
+  pin: boolean | null;
+}
+
+interface TradeOutcome {
+  strategy: string;
+  profile: string;
+  dte: number;
+  pop: number;
+  expiration: string;
+  status: "pending" | "graded" | "no-settlement";
+  fill?: { pnl: number; risk: number; win: boolean; shortsOtm: boolean; pin: boolean };
+  mid?: { pnl: number; risk: number };
+}
+
+const TIER_OF: Record<TrackList, number> = { pro30: 3, elite100: 2, pool: 1 };
+
+/** Each list's trades, once each (the first row that put the trade in that list), with their hold grades. */
+function tradesByList(rows: readonly Row[]): Record<TrackList, TradeOutcome[]> {
+  const bySeq = new Map<number, TradeOutcome>();
+  const firstRow = new Map<string, Row>();
+  for (const r of rows) {
+    let o = bySeq.get(r.seq);
+    if (!o) {
+      o = {
+        strategy: r.strategy,
+        profile: r.profile,
+        dte: r.dte,
+        pop: r.pop,
+        expiration: r.expiration,
+        status: "pending",
+      };
+      bySeq.set(r.seq, o);
+    }
+    if (r.status === "no-settlement") o.status = "no-settlement";
+    else if (r.status === "graded" && r.pnl !== null && r.risk !== null) {
+      o.status = "graded";
+      if (r.fill === "fill")
+        o.fill = { pnl: r.pnl, risk: r.risk, win: !!r.win, shortsOtm: !!r.shortsOtm, pin: !!r.pin };
+      else o.mid = { pnl: r.pnl, risk: r.risk };
+    }
+  }
+  const out: Record<TrackList, TradeOutcome[]> = { pro30: [], elite100: [], pool: [] };
+  for (const list of TRACK_LISTS) {
+    firstRow.clear();
+    for (const r of rows) {
+      if (r.tier < TIER_OF[list]) continue;
+      const seen = firstRow.get(r.tradeId);
+      if (!seen || r.seq < seen.seq) firstRow.set(r.tradeId, r);
+    }
+    for (const r of firstRow.values()) out[list].push(bySeq.get(r.seq)!);
+  }
+  return out;
+}
+
+export function sliceOf(trades: readonly TradeOutcome[]): TrackSlice {
+  const settled = trades.filter((t) => t.status === "graded" && t.fill);
+  const outcomes: Outcome[] = settled.map((t) => ({
+    p: t.pop / 100,
+    win: t.fill!.win,
+    cluster: t.expiration,
+  }));
+  const wins = outcomes.filter((o) => o.win).length;
+  const n = outcomes.length;
+  const meanPredicted = n ? outcomes.reduce((s, o) => s + o.p, 0) / n : null;
+  return {
+    settled: n,
+    pending: trades.filter((t) => t.status === "pending").length,
+    unsettled: trades.filter((t) => t.status === "no-settlement").length,
+    wins,
+    winRate: n ? wins / n : null,
+    winInterval: wilsonInterval(wins, n),
+    shortsOtmRate: n ? settled.filter((t) => t.fill!.shortsOtm).length / n : null,
+    pins: settled.filter((t) => t.fill!.pin).length,
+    bins: reliabilityBins(outcomes),
+    brier: brierScore(outcomes),
+    brierInterval: n ? clusteredBootstrap(outcomes, brierScore, BOOTSTRAP_ROUNDS, 1) : null,
+    skill: brierSkillScore(outcomes),
+    skillInterval: n ? clusteredBootstrap(outcomes, brierSkillScore, BOOTSTRAP_ROUNDS, 2) : null,
+    money: {
+      fill: moneySummary(settled.map((t) => t.fill!)),
+      mid: moneySummary(settled.filter((t) => t.mid).map((t) => t.mid!)),
+    },
+    meanPredicted,
+  };
+}
+
+function dteBucket(dte: number): string {
+  return DTE_BUCKETS.find((b) => dte >= b.from && dte <= b.to)?.key ?? "61+";
+}
+
+/** Every list, and each list by strategy, by DTE bucket and by profile (one dimension at a time). */
+export function summarise(rows: readonly Row[], nowMs: number): TrackSummary {
+  const lists = tradesByList(rows);
+  const slices: Record<string, TrackSlice> = {};
+  for (const list of TRACK_LISTS) {
+    const trades = lists[list];
+    slices[list] = sliceOf(trades);
+    const groups = new Map<string, TradeOutcome[]>();
+    for (const t of trades) {
+      for (const key of [`strategy:${t.strategy}`, `dte:${dteBucket(t.dte)}`, `profile:${t.profile}`]) {
+        const g = groups.get(key);
+        if (g) g.push(t);
+        else groups.set(key, [t]);
+      }
+    }
+    for (const [key, group] of groups) slices[`${list}|${key}`] = sliceOf(group);
+  }
+  const published = rows.map((r) => r.publishedAt.getTime());
+  const newest = rows.reduce<Row | null>((m, r) => (!m || r.seq > m.seq ? r : m), null);
+  return {
+    asOf: new Date(nowMs).toISOString(),
+    source: (newest?.source ?? "demo") as MarketSource,
+    sources: [...new Set(rows.map((r) => r.source))].sort(),
+    firstPublished: published.length ? new Date(Math.min(...published)).toISOString() : null,
+    lastPublished: published.length ? new Date(Math.max(...published)).toISOString() : null,
+    logRows: new Set(rows.map((r) => r.seq)).size,
+    gradeRule: "hold",
+    slices,
+  };
+}
+
+/** Reads the log with its hold grades (columns only, never the content) and stores the page's figures. */
+export async function refreshTrackSummary(env: MarketCacheEnv, nowMs: number): Promise<TrackSummary> {
+  const db = getDb(env);
+  const rows: Row[] = await db
+    .select({
+      seq: schema.ideaLog.seq,
+      tradeId: schema.ideaLog.tradeId,
+      tier: schema.ideaLog.tier,
+      profile: schema.ideaLog.profile,
+      strategy: schema.ideaLog.strategyType,
+      dte: schema.ideaLog.dte,
+      pop: schema.ideaLog.pop,
+      expiration: schema.ideaLog.expirationDate,
+      publishedAt: schema.ideaLog.publishedAt,
+      source: schema.ideaLog.source,
+      fill: schema.ideaGrade.fill,
+      status: schema.ideaGrade.status,
+      pnl: schema.ideaGrade.pnl,
+      risk: schema.ideaGrade.risk,
+      win: schema.ideaGrade.win,
+      shortsOtm: schema.ideaGrade.shortsOtm,
+      pin: schema.ideaGrade.pin,
+    })
+    .from(schema.ideaLog)
+    .leftJoin(
+      schema.ideaGrade,
+      and(eq(schema.ideaGrade.logSeq, schema.ideaLog.seq), eq(schema.ideaGrade.rule, "hold")),
+    );
+  const summary = summarise(rows, nowMs);
+  await db.batch(
+    lastGoodUpserts(env, [{ key: TRACK_SUMMARY_KEY, payload: summary }], nowMs) as unknown as Parameters<
+      typeof db.batch
+    >[0],
+  );
+  return summary;
+}
+
+export async function readTrackSummary(env: MarketCacheEnv): Promise<TrackSummary | null> {
+  const stored = await readLastGood<TrackSummary>(env, [TRACK_SUMMARY_KEY]);
+  return stored.get(TRACK_SUMMARY_KEY)?.payload ?? null;
+}

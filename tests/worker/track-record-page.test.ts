@@ -1,0 +1,126 @@
+// Issue 30: the public /track-record page and its CSV, from a refresh's log graded by the job (decision 265).
+import { env } from "cloudflare:test";
+import Papa from "papaparse";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TrackRecord } from "../../app/components/track/TrackRecord";
+import { verifyHashChain } from "../../app/lib/hash-chain";
+import { trackRecordView, type TrackRecordView } from "../../app/lib/track-record";
+import { runJob } from "../../app/server/jobs/scheduler.server";
+import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
+import * as csvRoute from "../../app/routes/track-record-csv";
+import * as page from "../../app/routes/track-record";
+import { call, testEnv } from "./helpers";
+
+beforeAll(async () => {
+  await runMarketRefresh(testEnv, new Date("2026-11-23T16:00:00Z"), { force: true });
+  const logged = (
+    await env.DB.prepare("SELECT stock_symbol, expiration_date, content FROM idea_log").all<{
+      stock_symbol: string;
+      expiration_date: string;
+      content: string;
+    }>()
+  ).results;
+  const seen = new Set<string>();
+  const statements = [];
+  for (const [i, row] of logged.entries()) {
+    const key = `${row.stock_symbol}|${row.expiration_date}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const c = JSON.parse(row.content);
+    // Most expire where they were published; every fourth moves 8% against the idea's short side.
+    const against = c.strikes.put_short ? 0.92 : 1.08;
+    const close = i % 4 === 0 ? c.spot * against : c.spot;
+    statements.push(
+      env.DB.prepare(
+        "INSERT OR REPLACE INTO daily_closes (symbol, date, open, high, low, close, volume, source) VALUES (?1, ?2, ?3, ?3, ?3, ?3, 1, 'demo')",
+      ).bind(row.stock_symbol, row.expiration_date, close),
+    );
+  }
+  await env.DB.batch(statements);
+  await runJob("trackRecord", testEnv, new Date("2027-03-01T14:00:00Z"));
+}, 120_000);
+
+function render(view: TrackRecordView): string {
+  return renderToString(createElement(MemoryRouter, null, createElement(TrackRecord, { view })));
+}
+
+describe("/track-record", () => {
+  it("serves the graded figures for the Pro 30, the lists to compare, and the simulated-market notice", async () => {
+    const view = (await call(page.loader, "/track-record")) as TrackRecordView;
+    expect(view.list).toBe("pro30");
+    expect(view.simulated).toBe(true);
+    expect(view.slice!.settled).toBeGreaterThan(0);
+    expect(view.slice!.winRate).toBeGreaterThan(0);
+    expect(view.slice!.winRate).toBeLessThan(1);
+    const [pro, elite, pool] = view.compare.map((c) => c.slice!.settled);
+    expect(pro).toBeLessThanOrEqual(elite);
+    expect(elite).toBeLessThanOrEqual(pool);
+    const html = render(view);
+    // A crawler without JavaScript reads the chart as SVG in the HTML, its text alternative and the figures.
+    expect(html).toContain('data-testid="reliability-chart"');
+    expect(html).toMatch(/<svg[^>]*viewBox/);
+    expect(html).toContain("Realised win rate");
+    expect(html).toContain('data-testid="simulated-notice"');
+    expect(html).toContain('href="/track-record.csv"');
+    expect(html).not.toContain('data-testid="track-empty"');
+  });
+
+  it("has a title and a description for search engines", () => {
+    const tags = page.meta({ matches: [] } as never) as { title?: string; name?: string; content?: string }[];
+    expect(tags.find((t) => t.title)?.title).toMatch(/Track Record/);
+    expect(tags.find((t) => t.name === "description")?.content).toMatch(/graded at expiry/);
+  });
+
+  it("filters by one dimension, and unknown filters fall back to the whole list instead of failing", async () => {
+    const byStrategy = (await call(
+      page.loader,
+      "/track-record?list=pool&by=strategy:BULL_PUT_SPREAD",
+    )) as TrackRecordView;
+    expect(byStrategy.list).toBe("pool");
+    expect(byStrategy.by).toBe("strategy:BULL_PUT_SPREAD");
+    expect(byStrategy.slice!.settled).toBeLessThan(byStrategy.compare[2].slice!.settled + 1);
+    const bad = (await call(page.loader, "/track-record?list=evil&by=%3Cscript%3E")) as TrackRecordView;
+    expect(bad).toMatchObject({ list: "pro30", by: null });
+  });
+
+  it("says plainly when nothing has expired yet", () => {
+    const html = render(trackRecordView(null, "pro30", null));
+    expect(html).toContain('data-testid="track-empty"');
+  });
+});
+
+describe("/track-record.csv", () => {
+  const request = (ip: string) =>
+    new Request("https://wheelhouse.test/track-record.csv", { headers: { "cf-connecting-ip": ip } });
+
+  it("is the whole log with its hash chain, which verifies, and a tampered copy says where it breaks", async () => {
+    const res = (await call(csvRoute.loader, request("203.0.113.71"))) as Response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/text\/csv/);
+    const parsed = Papa.parse<Record<string, string>>(await res.text(), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    const count = (await env.DB.prepare("SELECT count(*) AS n FROM idea_log").first<{ n: number }>())!.n;
+    expect(parsed.data.length).toBe(count);
+    const rows = parsed.data.map((r) => ({ content: r.content, prevHash: r.prev_hash, rowHash: r.row_hash }));
+    expect(await verifyHashChain(rows)).toMatchObject({ ok: true, rows: count });
+    const tampered = rows.map((r, i) =>
+      i === 5 ? { ...r, content: r.content.replace(/"rank":\d+/, '"rank":1') } : r,
+    );
+    expect(await verifyHashChain(tampered)).toMatchObject({ ok: false, index: 5 });
+  });
+
+  it("is rate-limited per client address", async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = (await call(csvRoute.loader, request("203.0.113.72"))) as Response;
+      expect(res.status).toBe(200);
+      await res.body?.cancel();
+    }
+    const refused = (await call(csvRoute.loader, request("203.0.113.72"))) as Response;
+    expect(refused.status).toBe(429);
+  });
+});
