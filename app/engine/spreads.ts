@@ -20,8 +20,9 @@
  * density, per contract, at expiry: for a spread the market prices fairly it is
  * credit x (1 - e^{rT}) less the fill cost, i.e. slightly negative. It is not an edge.
  *
- * Ranking (ranking.ts): score = fill return on risk x market-implied POP x liquidity weight x
- * (1 - bid/ask cost share) x earnings factor, ranked within each strategy and interleaved.
+ * Ranking (quality.ts, decisions 236-238): score = edge at the volatility forecast per unit of risk, less
+ * the profile's DTE and delta misfit and the legs' prior-session illiquidity; every strategy ranks on its
+ * merit in one list, at most `perExpiration` per strategy and expiration and `maxIdeas` per underlying.
  *
  * Pruning (why 500 x 12 x 80 screens in well under a second):
  *  1. short legs are OTM (put strike < spot, call strike > spot) with |delta| in
