@@ -22,7 +22,8 @@ import { bsmPriceGreeksWithFactors, expiryFactors, type Greeks } from "./bsm";
 import { impliedVolFast } from "./iv";
 import { liquidityPoints } from "./liquidity";
 import { formatOccSymbol, occDateNumber, occSymbolAgrees } from "./occ";
-import { daysToExpiry, isIsoDate, newYorkDate, yearsToExpiration } from "./time";
+import { DAY_MS, dateToUtcMs, newYorkDate, yearsToExpiration } from "./time";
+import { expirationColumns } from "./columns";
 import { MAX_RELATIVE_SPREAD, ONE_TICK_SPREAD } from "./hygiene";
 import { MODEL_DESCRIPTION } from "./types";
 import type {
@@ -132,6 +133,7 @@ export function cleanChain(
   const asOf = context.asOf ?? chain.asOf;
   const asOfMs = Date.parse(asOf);
   const today = context.today ?? newYorkDate(asOfMs);
+  const todayMs = dateToUtcMs(today);
   const r = context.riskFreeRate;
   const qKnown = typeof context.dividendYield === "number" && Number.isFinite(context.dividendYield);
   const q = qKnown ? (context.dividendYield as number) : 0;
@@ -156,7 +158,9 @@ export function cleanChain(
 
   for (const exp of chain.expirations) {
     const T = Number.isFinite(asOfMs) ? yearsToExpiration(asOfMs, exp.expirationDate) : 0;
-    const dte = isIsoDate(exp.expirationDate) ? daysToExpiry(today, exp.expirationDate) : -1;
+    // daysToExpiry(today, date) for a valid date, with today parsed once per chain
+    const expirationMs = dateToUtcMs(exp.expirationDate);
+    const dte = expirationMs === expirationMs ? Math.round((expirationMs - todayMs) / DAY_MS) : -1;
     if (!(T > 0) || dte < 0 || !(S > 0)) {
       for (const leg of exp.legs) reject(leg.occSymbol, "EXPIRED");
       continue;
@@ -260,7 +264,7 @@ export function cleanChain(
     if (!ascendingStrikes(calls)) calls.sort(byStrike);
     dropDuplicates(puts, reject);
     dropDuplicates(calls, reject);
-    expirations.push({
+    const cleaned: CleanExpiration = {
       expirationDate: exp.expirationDate,
       dte,
       T,
@@ -269,7 +273,10 @@ export function cleanChain(
       atmIv: atTheMoneyIv(puts, calls, forward),
       puts,
       calls,
-    });
+    };
+    // the screens' columns, while these legs are in cache (no forecast yet: NaN scale)
+    expirationColumns(cleaned, S, q, r, NaN);
+    expirations.push(cleaned);
   }
   expirations.sort((a, b) =>
     a.expirationDate < b.expirationDate ? -1 : a.expirationDate > b.expirationDate ? 1 : 0,

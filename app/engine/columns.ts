@@ -1,9 +1,11 @@
 /**
  * A cleaned expiration in columns (typed arrays, index for index with its puts and calls): the per-leg numbers
  * every screen's candidates are arithmetic on, built once per expiration and shared by every screen of the same
- * chain (the three spread profiles, the wheel's risk levels; decision 248). The expected payoffs at the forecast
- * are computed the first time a candidate reads one (most legs never are) and hold while spot, rates and the
- * forecast's scale are the same; a different scale starts them over.
+ * chain (the three spread profiles, the wheel's risk levels; decision 248). The hygiene pass builds them as it
+ * finishes each expiration, while its legs are still in cache (decision 255); an expiration made some other way
+ * (tests) gets them on first use. The expected payoffs at the forecast are computed the first time a candidate
+ * reads one (most legs never are) and hold while spot, rates and the forecast's scale are the same; a different
+ * scale starts them over.
  */
 import { buyFillPrice, sellFillPrice } from "./hygiene";
 import { priorSessionLiquidity } from "./liquidity";
@@ -19,6 +21,11 @@ export interface SideColumns {
   liq: Float64Array;
   /** Expected payoff at the forecast (quality.ts); NaN until a candidate first reads it (payoffAt). */
   payoff: Float64Array;
+  /** The legs' own numbers, so the candidate loops read no leg objects. */
+  strike: Float64Array;
+  delta: Float64Array;
+  bid: Float64Array;
+  liquidityPoint: Float64Array;
 }
 
 export interface ExpirationColumns {
@@ -32,20 +39,39 @@ export interface ExpirationColumns {
 
 const columnsByExpiration = new WeakMap<CleanExpiration, ExpirationColumns>();
 
-/** The four columns of one side, views into `buffer` from `offset` (bytes). */
+const COLUMNS = 8;
+
+/** The columns of one side, views into `buffer` from `offset` (bytes). */
 function sideColumns(legs: readonly CleanLeg[], buffer: ArrayBuffer, offset: number): SideColumns {
   const n = legs.length;
   const column = (k: number) => new Float64Array(buffer, offset + k * n * 8, n);
-  const c = { sell: column(0), buy: column(1), liq: column(2), payoff: column(3).fill(NaN) };
+  const c: SideColumns = {
+    sell: column(0),
+    buy: column(1),
+    liq: column(2),
+    payoff: column(3).fill(NaN),
+    strike: column(4),
+    delta: column(5),
+    bid: column(6),
+    liquidityPoint: column(7),
+  };
   for (let i = 0; i < n; i++) {
     const l = legs[i];
     c.sell[i] = sellFillPrice(l.bid, l.ask);
     c.buy[i] = buyFillPrice(l.bid, l.ask);
     c.liq[i] = priorSessionLiquidity(l.openInterest, l.prevDayVolume);
+    c.strike[i] = l.strike;
+    c.delta[i] = l.delta;
+    c.bid[i] = l.bid;
+    c.liquidityPoint[i] = l.liquidityPoint;
   }
   return c;
 }
 
+/**
+ * The columns of an expiration (built now if it has none, or none for this spot and rates). `scale` is the
+ * forecast's (quality.ts); NaN, as the hygiene pass builds them, leaves the payoffs for the first screen.
+ */
 export function expirationColumns(
   exp: CleanExpiration,
   S: number,
@@ -63,16 +89,19 @@ export function expirationColumns(
     cached.calls.sell.length === exp.calls.length
   ) {
     if (cached.scale !== scale) {
-      cached.puts.payoff.fill(NaN);
-      cached.calls.payoff.fill(NaN);
+      // NaN: built by the hygiene pass, no payoff read yet
+      if (cached.scale === cached.scale) {
+        cached.puts.payoff.fill(NaN);
+        cached.calls.payoff.fill(NaN);
+      }
       cached.scale = scale;
     }
     return cached;
   }
-  // One buffer for both sides' eight columns: one allocation per expiration, not eight.
-  const buffer = new ArrayBuffer((exp.puts.length + exp.calls.length) * 4 * 8);
+  // One buffer for both sides' columns: one allocation per expiration, not sixteen.
+  const buffer = new ArrayBuffer((exp.puts.length + exp.calls.length) * COLUMNS * 8);
   const puts = sideColumns(exp.puts, buffer, 0);
-  const calls = sideColumns(exp.calls, buffer, exp.puts.length * 4 * 8);
+  const calls = sideColumns(exp.calls, buffer, exp.puts.length * COLUMNS * 8);
   const cols = { puts, calls, S, q, r, scale };
   columnsByExpiration.set(exp, cols);
   return cols;

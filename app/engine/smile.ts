@@ -39,8 +39,11 @@ export function expirationSmile(exp: CleanExpiration, spot: number): Smile {
   const cached = smiles.get(exp);
   if (cached && cached.S === spot) return cached;
   const { puts, calls, forward } = exp;
-  const strikes = new Float64Array(puts.length + calls.length);
-  const ivs = new Float64Array(puts.length + calls.length);
+  // one buffer for both columns: a typed array's backing store is an allocation of its own
+  const size = puts.length + calls.length;
+  const buffer = new Float64Array(2 * size);
+  const strikes = buffer.subarray(0, size);
+  const ivs = buffer.subarray(size);
   let n = 0;
   let i = 0;
   let j = 0;

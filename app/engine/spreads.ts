@@ -20,8 +20,9 @@
  * density, per contract, at expiry: for a spread the market prices fairly it is
  * credit x (1 - e^{rT}) less the fill cost, i.e. slightly negative. It is not an edge.
  *
- * Ranking (ranking.ts): score = fill return on risk x market-implied POP x liquidity weight x
- * (1 - bid/ask cost share) x earnings factor, ranked within each strategy and interleaved.
+ * Ranking (quality.ts, decisions 236-238): score = edge at the volatility forecast per unit of risk, less
+ * the profile's DTE and delta misfit and the legs' prior-session illiquidity; every strategy ranks on its
+ * merit in one list, at most `perExpiration` per strategy and expiration and `maxIdeas` per underlying.
  *
  * Pruning (why 500 x 12 x 80 screens in well under a second):
  *  1. short legs are OTM (put strike < spot, call strike > spot) with |delta| in
@@ -275,10 +276,11 @@ class TopVerticals {
     this.short[slot] = shortIdx;
     this.long[slot] = longIdx;
   }
-  /** Indices of kept entries, best first (ties in slot order); a view of a buffer the next call reuses. */
+  /** Indices of kept entries, best first (ties in slot order), in the first `count` places of a buffer the
+   * next call reuses. */
   order(): Int32Array {
     sortByScoreDesc(this.slots, this.score, this.count);
-    return this.slots.subarray(0, this.count);
+    return this.slots;
   }
 }
 
@@ -361,6 +363,36 @@ function resolve(chain: CleanChain, o: SpreadScreenOptions): Resolved {
   };
 }
 
+/**
+ * The screen's per-expiration scratch (best-k lists, condor pairings, touch cache): typed arrays cost an
+ * allocation each, so they are kept between calls (the screen is synchronous) and remade only for other sizes.
+ */
+function makeScratch(keep: number, perExpiration: number, condorWings: number) {
+  const pairings = condorWings * condorWings;
+  return {
+    keep,
+    perExpiration,
+    condorWings,
+    topPut: new TopVerticals(keep),
+    topCall: new TopVerticals(keep),
+    // Condor pairings of one expiration: their scores, then the order they are tried in.
+    pairScore: new Float64Array(pairings),
+    pairPut: new Int32Array(pairings),
+    pairCall: new Int32Array(pairings),
+    pairOrder: new Int32Array(pairings),
+    condors: new TopVerticals(perExpiration),
+    touchPut: new Int32Array(pairings),
+    touchCall: new Int32Array(pairings),
+    touchTooLikely: new Uint8Array(pairings),
+  };
+}
+let scratch = makeScratch(5, 1, 5);
+function screenScratch(keep: number, perExpiration: number, condorWings: number) {
+  if (scratch.keep !== keep || scratch.perExpiration !== perExpiration || scratch.condorWings !== condorWings)
+    scratch = makeScratch(keep, perExpiration, condorWings);
+  return scratch;
+}
+
 const between = (date: string | null, from: string, to: string) =>
   date !== null && date >= from && date <= to;
 
@@ -380,19 +412,19 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
   const wantPut = o.want.has("BULL_PUT_SPREAD") || o.want.has("IRON_CONDOR");
   const wantCall = o.want.has("BEAR_CALL_SPREAD") || o.want.has("IRON_CONDOR");
   const keep = Math.max(o.perExpiration, o.want.has("IRON_CONDOR") ? o.condorWings : 0);
-  const topPut = new TopVerticals(keep);
-  const topCall = new TopVerticals(keep);
+  const {
+    topPut,
+    topCall,
+    pairScore,
+    pairPut,
+    pairCall,
+    pairOrder,
+    condors,
+    touchPut,
+    touchCall,
+    touchTooLikely,
+  } = screenScratch(keep, o.perExpiration, o.condorWings);
   const later = new Candidates();
-  // Condor pairings of one expiration: their scores, then the order they are tried in (scratch, per call).
-  const pairings = o.condorWings * o.condorWings;
-  const pairScore = new Float64Array(pairings);
-  const pairPut = new Int32Array(pairings);
-  const pairCall = new Int32Array(pairings);
-  const pairOrder = new Int32Array(pairings);
-  const condors = new TopVerticals(o.perExpiration);
-  const touchPut = new Int32Array(pairings);
-  const touchCall = new Int32Array(pairings);
-  const touchTooLikely = new Uint8Array(pairings);
 
   for (const exp of chain.expirations) {
     if (exp.dte < o.minDte || exp.dte > o.maxDte) continue;
@@ -410,17 +442,17 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
     const C = cols.calls;
 
     if (wantPut) {
+      const K = P.strike;
       let otm = 0;
-      while (otm < puts.length && puts[otm].strike < S) otm++;
+      while (otm < puts.length && K[otm] < S) otm++;
       for (let i = 0; i < otm; i++) {
-        const sh = puts[i];
-        const ad = -sh.delta;
-        if (ad < o.dMin || ad > o.dMax || sh.liquidityPoint < o.minLiq || sh.bid < MIN_SHORT_BID) continue;
+        const ad = -P.delta[i];
+        if (ad < o.dMin || ad > o.dMax || P.liquidityPoint[i] < o.minLiq || P.bid[i] < MIN_SHORT_BID)
+          continue;
         const aFit = deltaFit(o.targets, ad);
         const jEnd = Math.max(0, i - o.apart);
         for (let j = i - 1; j >= jEnd; j--) {
-          const lg = puts[j];
-          const width = sh.strike - lg.strike;
+          const width = K[i] - K[j];
           if (width > o.maxWidth) break;
           if (width < o.minWidth) continue;
           const credit = P.sell[i] - P.buy[j];
@@ -428,7 +460,7 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           const risk = width - credit;
           if (!(risk > 0)) continue;
           if ((credit / risk) * 100 < o.minRor) continue;
-          if (lg.liquidityPoint < o.minLiq) continue;
+          if (P.liquidityPoint[j] < o.minLiq) continue;
           const liq = P.liq[i] < P.liq[j] ? P.liq[i] : P.liq[j];
           const edge =
             credit -
@@ -439,18 +471,18 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
       }
     }
     if (wantCall) {
+      const K = C.strike;
       let otm = calls.length;
-      while (otm > 0 && calls[otm - 1].strike > S) otm--;
+      while (otm > 0 && K[otm - 1] > S) otm--;
       for (let i = calls.length - 1; i >= otm; i--) {
-        const sh = calls[i];
-        const ad = sh.delta;
-        if (ad < o.dMin || ad > o.dMax || sh.liquidityPoint < o.minLiq || sh.bid < MIN_SHORT_BID) continue;
-        if (exDividendRisk && earlyAssignmentRisk(sh.mid, sh.strike, S, o.dividend)) continue;
+        const ad = C.delta[i];
+        if (ad < o.dMin || ad > o.dMax || C.liquidityPoint[i] < o.minLiq || C.bid[i] < MIN_SHORT_BID)
+          continue;
+        if (exDividendRisk && earlyAssignmentRisk(calls[i].mid, K[i], S, o.dividend)) continue;
         const aFit = deltaFit(o.targets, ad);
         const jEnd = Math.min(calls.length - 1, i + o.apart);
         for (let j = i + 1; j <= jEnd; j++) {
-          const lg = calls[j];
-          const width = lg.strike - sh.strike;
+          const width = K[j] - K[i];
           if (width > o.maxWidth) break;
           if (width < o.minWidth) continue;
           const credit = C.sell[i] - C.buy[j];
@@ -458,7 +490,7 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           const risk = width - credit;
           if (!(risk > 0)) continue;
           if ((credit / risk) * 100 < o.minRor) continue;
-          if (lg.liquidityPoint < o.minLiq) continue;
+          if (C.liquidityPoint[j] < o.minLiq) continue;
           const liq = C.liq[i] < C.liq[j] ? C.liq[i] : C.liq[j];
           const edge =
             credit -
@@ -470,30 +502,32 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
     }
 
     const putOrder = topPut.order();
+    const putCount = topPut.count;
     const callOrder = topCall.order();
+    const callCount = topCall.count;
     if (o.want.has("BULL_PUT_SPREAD")) {
-      for (let k = 0; k < putOrder.length && k < o.perExpiration; k++) {
+      for (let k = 0; k < putCount && k < o.perExpiration; k++) {
         const s = putOrder[k];
         later.push(exp, "BULL_PUT_SPREAD", topPut.score[s], topPut.short[s], topPut.long[s], -1, -1);
       }
     }
     if (o.want.has("BEAR_CALL_SPREAD")) {
-      for (let k = 0; k < callOrder.length && k < o.perExpiration; k++) {
+      for (let k = 0; k < callCount && k < o.perExpiration; k++) {
         const s = callOrder[k];
         later.push(exp, "BEAR_CALL_SPREAD", topCall.score[s], -1, -1, topCall.short[s], topCall.long[s]);
       }
     }
-    if (o.want.has("IRON_CONDOR") && putOrder.length && callOrder.length) {
+    if (o.want.has("IRON_CONDOR") && putCount && callCount) {
       // Every pairing's score first (arithmetic on the kept verticals); then the pairings are tried best score
       // first (ties in pairing order), and the touch probability, the one costly cut, is computed only until
       // `perExpiration` pass: the same condors the best-k list would keep if it saw every passing pairing.
       let n = 0;
-      for (let a = 0; a < putOrder.length && a < o.condorWings; a++) {
+      for (let a = 0; a < putCount && a < o.condorWings; a++) {
         const ps = putOrder[a];
         const iPS = topPut.short[ps];
         const iPL = topPut.long[ps];
         const pShort = puts[iPS];
-        for (let b = 0; b < callOrder.length && b < o.condorWings; b++) {
+        for (let b = 0; b < callCount && b < o.condorWings; b++) {
           const cs = callOrder[b];
           const iCS = topCall.short[cs];
           const iCL = topCall.long[cs];
@@ -546,8 +580,9 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
         if (touchTooLikely[t]) continue;
         condors.offer(pairScore[m], m, 0);
       }
-      for (const s of condors.order()) {
-        const m = condors.short[s];
+      const condorOrder = condors.order();
+      for (let k = 0; k < condors.count; k++) {
+        const m = condors.short[condorOrder[k]];
         const iPS = topPut.short[pairPut[m]];
         const iPL = topPut.long[pairPut[m]];
         const iCS = topCall.short[pairCall[m]];
