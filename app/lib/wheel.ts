@@ -38,16 +38,12 @@ export const SORT_FIELDS = ["returnOnCapital", "premium", "daysToExpiration", "r
 export interface WheelFilters {
   maxDaysToExpiration: number;
   minReturn: number;
-  sortBy: string;
-  sortOrder: "asc" | "desc";
   symbols: string[];
 }
 
 export const DEFAULT_FILTERS: WheelFilters = {
   maxDaysToExpiration: 45,
   minReturn: 0,
-  sortBy: "returnOnCapital",
-  sortOrder: "desc",
   symbols: [],
 };
 
@@ -59,7 +55,6 @@ export const FILTER_PRESETS = {
 
 export const WHEEL_MESSAGES = {
   notAuthenticated: "User not authenticated",
-  signInToSave: "Please sign in to save favorites",
   favoritesLoadFailed: "Failed to load favorite trades",
   favoritesEmpty: "No favorite trades yet. Click the heart icon on any trade to save it here!",
   shareFailed: "Failed to create share link",
