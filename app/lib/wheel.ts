@@ -65,6 +65,11 @@ export const WHEEL_MESSAGES = {
   eliteSkipped: (n: number) =>
     `Elite plan supports up to ${ENTITLEMENTS["Elite Plan"].ccPositions} positions. Skipped ${n} item(s).`,
   duplicateSymbols: (symbols: string[]) => `Duplicate symbols found: ${symbols.join(", ")}`,
+  // The positions import (decision 257).
+  noMarketData: (symbols: string[]) =>
+    `No market data for ${symbols.join(", ")}: these rows would get no price and no strategies.`,
+  alreadyHeld: (symbols: string[]) =>
+    `Already in your positions: ${symbols.join(", ")}. Replace them with the file's rows, or skip those rows?`,
   fetchCspFailed: "Failed to fetch CSP strategies",
   fetchCcFailed: "Failed to fetch CC strategies",
   fetchPreferencesFailed: "Failed to fetch preferences",
