@@ -27,10 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
-  if (positionLimitOf(session.user) === 0)
-    return refusalResponse(refusalOf(session.user, "ccPositions"), { status: "error", reason: "limit" });
   const input = await readWheelInput(request, importCheckSchema, 32_768);
   if (input instanceof Response) return input;
+  if (positionLimitOf(session.user) === 0)
+    return refusalResponse(refusalOf(session.user, "ccPositions"), { status: "error", reason: "limit" });
   try {
     const result = await checkPositionsImport(env, session.user.id, input.positions, (s) =>
       isKnownSymbol(env, s),
