@@ -60,6 +60,7 @@ export default [
   route("api/wheel/cc-strategies/batch", "routes/api.wheel.cc-batch.ts"),
   route("api/wheel/preferences", "routes/api.wheel.preferences.ts"),
   route("api/wheel/positions", "routes/api.wheel.positions.ts"),
+  route("api/wheel/positions/check", "routes/api.wheel.positions.check.ts"),
   route("api/wheel/favorites", "routes/api.wheel.favorites.ts"),
   route("api/wheel/favorites/:id", "routes/api.wheel.favorites.$id.ts"),
   route("api/wheel/share/:type", "routes/api.wheel.share.$type.ts"),

@@ -6,6 +6,8 @@ export interface EconomicEventLike {
   title: string;
   impact: string; // 'high' or anything else
   estimated?: boolean;
+  /** How an estimated date was set (a publication rule, decision 258). */
+  estimateBasis?: string;
 }
 
 export interface EconomicDateGroup<E extends EconomicEventLike = EconomicEventLike> {

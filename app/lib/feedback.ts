@@ -81,7 +81,8 @@ export const FEATURE_MESSAGES = {
   submitFailedScreen: "Failed to submit feature request. Please try again.",
   emptyFilter: "No feature requests match your current filter.",
   /** Not in the spec: a new request is under review, which non-admins do not see (decision 100). */
-  submittedForReview: "Thanks! Your request is under review and will appear here once the team plans it.",
+  submittedForReview:
+    "Thanks! Your request is under review: only you and the team see it until it is planned.",
 } as const;
 
 export type VoteDirection = 1 | -1;

@@ -78,12 +78,30 @@ export interface PlanCatalogEntry {
   betaNote?: { monthly: number; yearly: number };
 }
 
+/**
+ * The yearly price's saving over twelve monthly payments, in whole percent. Derived, not typed in: the spec
+ * printed Pro "saves 16%" and Elite "saves 17%" for the same 16.7% (decision 256).
+ */
+export function yearlySavingsPercent(monthly: number, yearly: number): number {
+  if (monthly <= 0) return 0;
+  return Math.round((1 - yearly / (12 * monthly)) * 100);
+}
+
+function planPrice(monthly: number, yearly: number, monthlyWithYearlyDiscount: number): PlanPrice {
+  return {
+    monthly,
+    yearly,
+    monthlyWithYearlyDiscount,
+    savingsPercentage: yearlySavingsPercent(monthly, yearly),
+  };
+}
+
 export const PLAN_CATALOG: readonly PlanCatalogEntry[] = [
   {
     tier: "Free Plan",
     name: "Free",
     description: "Track a few tickers with the economic calendar and news.",
-    price: { monthly: 0, yearly: 0, monthlyWithYearlyDiscount: 0, savingsPercentage: 0 },
+    price: planPrice(0, 0, 0),
     popular: false,
     features: [
       { text: "Up to 3 tickers", highlight: false },
@@ -94,7 +112,7 @@ export const PLAN_CATALOG: readonly PlanCatalogEntry[] = [
     tier: "Pro Plan",
     name: "Pro",
     description: "Curated trade ideas, alerts and wheel strategies for active traders.",
-    price: { monthly: 5, yearly: 50, monthlyWithYearlyDiscount: 4.2, savingsPercentage: 16 },
+    price: planPrice(5, 50, 4.2),
     popular: true,
     features: [
       { text: "Up to 30 curated AI trade ideas daily", highlight: true },
@@ -108,7 +126,7 @@ export const PLAN_CATALOG: readonly PlanCatalogEntry[] = [
     tier: "Elite Plan",
     name: "Elite",
     description: "The full idea feed, custom alerts and priority support.",
-    price: { monthly: 89, yearly: 890, monthlyWithYearlyDiscount: 74, savingsPercentage: 17 },
+    price: planPrice(89, 890, 74),
     popular: false,
     features: [
       { text: "More than 50 AI trade ideas daily", highlight: true },

@@ -184,6 +184,26 @@ export async function savePositions(positions: Position[], version: number): Pro
   }
 }
 
+/** The server's reading of an import's rows (decision 257): per row its errors, market data and stored position. */
+export interface ImportRowCheck {
+  symbol: string;
+  errors: Partial<Record<keyof Position, string>>;
+  marketData: boolean | null;
+  held: Position | null;
+}
+
+/** Throws the server's refusal (409 'Duplicate symbols found: ...', 403 plan) as a WheelApiError. */
+export async function checkPositionsImport(
+  rows: { symbol: string; shares: string; costBasis: string }[],
+): Promise<ImportRowCheck[]> {
+  const body = await request<{ rows: ImportRowCheck[] }>(
+    "/api/wheel/positions/check",
+    { method: "POST", body: JSON.stringify({ positions: rows }) },
+    WHEEL_MESSAGES.updatePositionsFailed,
+  );
+  return body.rows;
+}
+
 export interface FavoriteRecord {
   id: string;
   type: WheelType;

@@ -2,14 +2,8 @@
 // "CSV import"). Parsing and quoting are papaparse's (decision 071); this module only maps rows.
 // Loaded on demand by the screen (a click), so papaparse is not part of the /wheels route chunk.
 import Papa from "papaparse";
-import {
-  cleanPositionSymbol,
-  displayPremium,
-  strikeOf,
-  validatePosition,
-  type PositionErrors,
-  type WheelType,
-} from "./wheel";
+import { cleanSymbolInput } from "./symbols";
+import { displayPremium, strikeOf, validatePosition, type PositionErrors, type WheelType } from "./wheel";
 
 export const CSV_COLUMNS = ["Symbol", "Strike", "Premium", "Return %", "Days to Exp", "Risk Level"] as const;
 
@@ -51,7 +45,8 @@ export interface ImportedRow {
 
 /**
  * Rows of Symbol, Shares, Cost Basis. A first row mentioning 'symbol' or 'ticker' is a header and is
- * skipped; symbols are upper-cased and stripped to letters; every row is validated (bulk messages).
+ * skipped; symbols are trimmed and upper-cased, never rewritten (stripping "BRK.B" to letters made "BRKB", a
+ * different symbol with no market data: decision 257); every row is validated (bulk messages).
  */
 export function parsePositionsCsv(text: string): ImportedRow[] {
   // Files mixing Windows and Unix line ends are common (hand-edited exports): one line end for papaparse.
@@ -61,7 +56,7 @@ export function parsePositionsCsv(text: string): ImportedRow[] {
   parsed.data.forEach((cells, i) => {
     if (!Array.isArray(cells)) return;
     if (i === 0 && cells.some((c) => /symbol|ticker/i.test(String(c)))) return;
-    const symbol = cleanPositionSymbol(String(cells[0] ?? ""));
+    const symbol = cleanSymbolInput(String(cells[0] ?? ""));
     const shares = String(cells[1] ?? "").replace(/[,\s]/g, "");
     const costBasis = String(cells[2] ?? "").replace(/[$,\s]/g, "");
     out.push({
@@ -73,4 +68,28 @@ export function parsePositionsCsv(text: string): ImportedRow[] {
     });
   });
   return out;
+}
+
+/** A row of the multi-add grid (text as typed or imported). */
+export interface PositionRowText {
+  symbol: string;
+  shares: string;
+  costBasis: string;
+}
+
+/**
+ * Imported rows the server found already held, applied to the grid by the user's choice (decision 257):
+ * "replace" puts the file's shares and cost basis on the grid's row of that symbol (or adds the row when the
+ * grid no longer has it), "skip" leaves the grid as it is. No symbol ends up twice.
+ */
+export function applyHeldRows(
+  grid: readonly PositionRowText[],
+  held: readonly PositionRowText[],
+  choice: "replace" | "skip",
+): PositionRowText[] {
+  if (choice === "skip") return [...grid];
+  const bySymbol = new Map(held.map((r) => [r.symbol, r]));
+  const next = grid.map((r) => bySymbol.get(r.symbol) ?? r);
+  const present = new Set(next.map((r) => r.symbol));
+  return [...next, ...held.filter((r) => !present.has(r.symbol))];
 }

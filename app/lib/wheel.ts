@@ -38,16 +38,12 @@ export const SORT_FIELDS = ["returnOnCapital", "premium", "daysToExpiration", "r
 export interface WheelFilters {
   maxDaysToExpiration: number;
   minReturn: number;
-  sortBy: string;
-  sortOrder: "asc" | "desc";
   symbols: string[];
 }
 
 export const DEFAULT_FILTERS: WheelFilters = {
   maxDaysToExpiration: 45,
   minReturn: 0,
-  sortBy: "returnOnCapital",
-  sortOrder: "desc",
   symbols: [],
 };
 
@@ -59,7 +55,6 @@ export const FILTER_PRESETS = {
 
 export const WHEEL_MESSAGES = {
   notAuthenticated: "User not authenticated",
-  signInToSave: "Please sign in to save favorites",
   favoritesLoadFailed: "Failed to load favorite trades",
   favoritesEmpty: "No favorite trades yet. Click the heart icon on any trade to save it here!",
   shareFailed: "Failed to create share link",
@@ -70,6 +65,11 @@ export const WHEEL_MESSAGES = {
   eliteSkipped: (n: number) =>
     `Elite plan supports up to ${ENTITLEMENTS["Elite Plan"].ccPositions} positions. Skipped ${n} item(s).`,
   duplicateSymbols: (symbols: string[]) => `Duplicate symbols found: ${symbols.join(", ")}`,
+  // The positions import (decision 257).
+  noMarketData: (symbols: string[]) =>
+    `No market data for ${symbols.join(", ")}: these rows would get no price and no strategies.`,
+  alreadyHeld: (symbols: string[]) =>
+    `Already in your positions: ${symbols.join(", ")}. Replace them with the file's rows, or skip those rows?`,
   fetchCspFailed: "Failed to fetch CSP strategies",
   fetchCcFailed: "Failed to fetch CC strategies",
   fetchPreferencesFailed: "Failed to fetch preferences",

@@ -3,6 +3,7 @@ import type { Route } from "./+types/dev.outbox";
 import { latestOutbox } from "../server/email/mail.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { NO_STORE } from "../server/http/cache-control.server";
+import { outboxPageHtml } from "../server/email/outbox-page.server";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -14,7 +15,14 @@ function allowed(env: { APP_ENV: string }, request: Request): boolean {
 const query = z.object({
   to: z.email().optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
+  format: z.enum(["html", "json"]).optional(),
 });
+
+/** A browser (Accept: text/html) gets the page; scripts and tests (fetch, Playwright's request) get JSON. */
+function wantsJson(format: "html" | "json" | undefined, request: Request): boolean {
+  if (format) return format === "json";
+  return !(request.headers.get("Accept") ?? "").includes("text/html");
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
@@ -23,8 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = query.safeParse({
     to: url.searchParams.get("to") ?? undefined,
     limit: url.searchParams.get("limit") ?? undefined,
+    format: url.searchParams.get("format") ?? undefined,
   });
   if (!parsed.success) return Response.json({ error: "Invalid query" }, { status: 400 });
-  const rows = await latestOutbox(env, parsed.data);
-  return Response.json(rows, { headers: NO_STORE });
+  const { format, ...filter } = parsed.data;
+  const rows = await latestOutbox(env, filter);
+  if (wantsJson(format, request)) return Response.json(rows, { headers: NO_STORE });
+  const jsonUrl = new URL(url);
+  jsonUrl.searchParams.set("format", "json");
+  return new Response(outboxPageHtml(rows, `${jsonUrl.pathname}${jsonUrl.search}`), {
+    headers: { ...NO_STORE, "Content-Type": "text/html; charset=utf-8" },
+  });
 }

@@ -12,6 +12,7 @@ import {
   FEEDBACK_CATEGORIES,
   FEEDBACK_CATEGORY_LABELS,
   FEEDBACK_MESSAGES,
+  PUBLIC_FEATURE_STATUSES,
   SUBMITTED_LABEL_MS,
   TEXT_LIMITS,
   applyVote,
@@ -429,7 +430,13 @@ function FeatureRequests({
       ) : (
         <ul className="space-y-3">
           {requests.map((r) => (
-            <RequestCard key={r.id} request={r} canVote={canSubmit} />
+            // Only public requests take votes (the server refuses the rest): an author's own request under
+            // review is listed for them, without vote buttons (decision 256).
+            <RequestCard
+              key={r.id}
+              request={r}
+              canVote={canSubmit && PUBLIC_FEATURE_STATUSES.includes(r.status)}
+            />
           ))}
         </ul>
       )}

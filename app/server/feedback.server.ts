@@ -111,22 +111,24 @@ function toView(row: FeatureRow): FeatureRequestView {
 }
 
 /**
- * Requests a viewer may see, newest first. Non-admins see planned, in-progress and completed only, whatever
- * the filter asks for.
+ * Requests a viewer may see, newest first. Non-admins see planned, in-progress and completed, plus their own
+ * requests still under review (decision 256: the 'Under Review' filter is otherwise always empty for them);
+ * never another user's under-review or any rejected request, whatever the filter asks for.
  */
 export async function listFeatureRequests(
   env: Env,
   viewer: { id: string; isAdmin: boolean },
   filter: FeatureFilter = "all",
 ): Promise<FeatureRequestView[]> {
-  const visible: readonly string[] = viewer.isAdmin ? [] : PUBLIC_FEATURE_STATUSES;
   const wanted = filter === "all" ? null : filter;
-  if (wanted && visible.length && !visible.includes(wanted)) return [];
   const clauses: string[] = [];
   const binds: unknown[] = [viewer.id];
-  if (visible.length) {
-    clauses.push(`r.status IN (${visible.map((_, i) => `?${i + 2}`).join(", ")})`);
-    binds.push(...visible);
+  if (!viewer.isAdmin) {
+    const publicSlots = PUBLIC_FEATURE_STATUSES.map((_, i) => `?${i + 2}`).join(", ");
+    clauses.push(
+      `(r.status IN (${publicSlots}) OR (r.status = 'under-review' AND r.created_by_user_id = ?1))`,
+    );
+    binds.push(...PUBLIC_FEATURE_STATUSES);
   }
   if (wanted) {
     binds.push(wanted);

@@ -76,7 +76,7 @@ test.describe("feedback board and back office", () => {
     await user.page.screenshot({ path: `${shots}/feedback-general-submitted.png`, fullPage: true });
     await expect(user.page.getByRole("button", { name: "Submit Feedback" })).toBeVisible({ timeout: 5000 });
 
-    // A feature request: under review, so not listed for the user yet.
+    // A feature request: under review, listed for its author only.
     await user.page.getByRole("tab", { name: "Feature Requests" }).click();
     await expect(user.page.getByRole("heading", { name: "Request a feature" })).toBeVisible();
     // The local database keeps earlier runs' requests; an empty filter shows the spec's text.
@@ -88,7 +88,10 @@ test.describe("feedback board and back office", () => {
     await user.page.getByLabel("Description").fill("Charts that follow the dark theme.\nWith a second line.");
     await user.page.getByRole("button", { name: "Submit Request" }).click();
     await expect(user.page.getByText(/Your request is under review/)).toBeVisible();
-    await expect(user.page.getByTestId("feature-request").filter({ hasText: stamp })).toHaveCount(0);
+    // Listed for its author only while under review (decision 256), without vote buttons to press.
+    const pending = user.page.getByTestId("feature-request").filter({ hasText: stamp });
+    await expect(pending.getByTestId("status-badge")).toHaveText("under review");
+    await expect(pending.getByRole("button", { name: "Upvote" })).toBeDisabled();
     await user.page.screenshot({ path: `${shots}/feedback-request-submitted.png`, fullPage: true });
 
     // The admin: pending list (Elite first, author shown), move the request to planned.

@@ -15,7 +15,7 @@ describe("the plans catalog (spec 000 §9)", () => {
   it("has the spec's prices", () => {
     expect(PLAN_CATALOG.map((p) => [p.tier, p.price, p.popular])).toEqual([
       ["Free Plan", { monthly: 0, yearly: 0, monthlyWithYearlyDiscount: 0, savingsPercentage: 0 }, false],
-      ["Pro Plan", { monthly: 5, yearly: 50, monthlyWithYearlyDiscount: 4.2, savingsPercentage: 16 }, true],
+      ["Pro Plan", { monthly: 5, yearly: 50, monthlyWithYearlyDiscount: 4.2, savingsPercentage: 17 }, true],
       [
         "Elite Plan",
         { monthly: 89, yearly: 890, monthlyWithYearlyDiscount: 74, savingsPercentage: 17 },
@@ -23,6 +23,16 @@ describe("the plans catalog (spec 000 §9)", () => {
       ],
     ]);
     expect(catalogEntry("Pro Plan").betaNote).toEqual({ monthly: 29, yearly: 348 });
+  });
+
+  it("states the same saving for the same discount: 16.7% is 17% on Pro and Elite (decision 256)", () => {
+    for (const { price } of PLAN_CATALOG)
+      expect(price.savingsPercentage).toBe(
+        price.monthly ? Math.round((100 * (12 * price.monthly - price.yearly)) / (12 * price.monthly)) : 0,
+      );
+    expect(catalogEntry("Pro Plan").price.savingsPercentage).toBe(
+      catalogEntry("Elite Plan").price.savingsPercentage,
+    );
   });
 });
 

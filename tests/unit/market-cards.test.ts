@@ -85,6 +85,26 @@ describe("economic calendar card", () => {
     expect(html.match(/Treasury auction/g)).toHaveLength(2);
   });
 
+  it("labels an estimated release 'estimate' and says how its date was set (decision 258)", () => {
+    const groups = upcomingEventGroups(
+      [
+        {
+          date: "2027-01-08",
+          title: "Jobs Report (Nonfarm Payrolls)",
+          impact: "high",
+          estimated: true,
+          estimateBasis: "BLS practice: third Friday after the reference week (usually the first Friday)",
+        },
+      ],
+      "2027-01-01",
+    );
+    const html = renderToStaticMarkup(EconomicCalendarCard({ groups }));
+    expect(html).toContain("(estimate)");
+    expect(html).toContain(
+      'title="Release date not yet confirmed by the agency. BLS practice: third Friday after the reference week (usually the first Friday)"',
+    );
+  });
+
   it("eventKeys numbers repeats and keeps first titles as they are", () => {
     expect(eventKeys([{ title: "A" }, { title: "B" }, { title: "A" }, { title: "A" }])).toEqual([
       "A",

@@ -499,4 +499,56 @@ describe("sign-out and the dev outbox", () => {
     expect(ok.status).toBe(200);
     expect(Array.isArray(await ok.json())).toBe(true);
   });
+
+  it("shows a browser each email's HTML in a sandboxed frame, with everything around it escaped", async () => {
+    const dev = makeContext({ APP_ENV: "development" });
+    const to = "outbox-page@example.com";
+    const hostile = `<script>alert(1)</script><b onclick="x()">Eve's "name"</b>`;
+    await env.DB.prepare(
+      "insert into email_outbox (id, `to`, subject, text, html, kind, status, attempts, created_at) values (?, ?, ?, ?, ?, 'reset-password', 'captured', 0, ?)",
+    )
+      .bind(
+        crypto.randomUUID(),
+        to,
+        `Hi ${hostile}`,
+        `text ${hostile}`,
+        `<p>Hello ${hostile}</p>`,
+        Date.now(),
+      )
+      .run();
+    const page = (await call(
+      devOutbox.loader,
+      new Request(`${ORIGIN}/__dev/outbox?to=${encodeURIComponent(to)}`, {
+        headers: { Accept: "text/html,application/xhtml+xml" },
+      }),
+      { context: dev },
+    )) as Response;
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
+    const html = await page.text();
+    // One frame per email, sandboxed with no allowances; the email's markup only inside srcdoc, escaped.
+    const frames = [...html.matchAll(/<iframe ([^>]*)>/g)].map((m) => m[1]!);
+    expect(frames).toHaveLength(1);
+    expect(frames[0]).toMatch(/(^| )sandbox( |$)/);
+    expect(frames[0]).not.toMatch(/allow-/);
+    expect(frames[0]).toContain(
+      'srcdoc="&lt;p&gt;Hello &lt;script&gt;alert(1)&lt;/script&gt;&lt;b onclick=&quot;x()&quot;&gt;Eve&#39;s &quot;name&quot;&lt;/b&gt;&lt;/p&gt;"',
+    );
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("<b onclick");
+    expect(html).toContain('href="/__dev/outbox?to=outbox-page%40example.com&amp;format=json"');
+    // The JSON view stays: asked for by ?format=json, or by any client that does not ask for HTML.
+    for (const req of [
+      new Request(`${ORIGIN}/__dev/outbox?to=${encodeURIComponent(to)}&format=json`, {
+        headers: { Accept: "text/html" },
+      }),
+      new Request(`${ORIGIN}/__dev/outbox?to=${encodeURIComponent(to)}`),
+    ]) {
+      const json = (await call(devOutbox.loader, req, { context: dev })) as Response;
+      expect(((await json.json()) as { html: string }[])[0]!.html).toBe(`<p>Hello ${hostile}</p>`);
+    }
+    // Production stays closed whatever the format.
+    const prod = (await call(devOutbox.loader, "/__dev/outbox?format=html")) as Response;
+    expect(prod.status).toBe(404);
+  });
 });

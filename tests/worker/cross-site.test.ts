@@ -234,6 +234,12 @@ describe("JSON endpoints take JSON only (415), as the signed-in Elite user", () 
   // Every route that reads a JSON body, with a body it would accept (or whose refusal comes after the body).
   const JSON_ENDPOINTS: { file: string; path: string; method: string; body: unknown; params?: object }[] = [
     { file: "api.wheel.positions.ts", path: "/api/wheel/positions", method: "POST", body: { positions: [] } },
+    {
+      file: "api.wheel.positions.check.ts",
+      path: "/api/wheel/positions/check",
+      method: "POST",
+      body: { positions: [{ symbol: "KO", shares: 100, costBasis: 60 }] },
+    },
     { file: "api.wheel.preferences.ts", path: "/api/wheel/preferences", method: "POST", body: {} },
     {
       file: "api.wheel.favorites.ts",

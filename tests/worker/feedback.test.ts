@@ -200,6 +200,30 @@ describe("feature requests", { timeout: SLOW_TEST_MS }, () => {
     ]);
     expect(mine(await load(admin.cookie, "?status=under-review"))).toEqual(["under-review"]);
   });
+
+  it("the author of a request under review sees it (all and 'Under Review'), no one else but admins (decision 256)", async () => {
+    const author = await makePlanUser("pro");
+    const other = await makePlanUser("elite");
+    for (const status of ["under-review", "rejected", "planned"]) {
+      await createRequest(author.cookie, `own ${status}`, "d");
+      await setStatus(await requestIdByTitle(`own ${status}`), status);
+    }
+    await createRequest(other.cookie, "own pending of other", "d");
+    const mine = (l: Loaded) =>
+      l.requests
+        .filter((r) => r.title.startsWith("own "))
+        .map((r) => r.title)
+        .sort();
+    expect(mine(await load(author.cookie))).toEqual(["own planned", "own under-review"]);
+    expect(mine(await load(author.cookie, "?status=under-review"))).toEqual(["own under-review"]);
+    expect(mine(await load(author.cookie, "?status=planned"))).toEqual(["own planned"]);
+    expect(mine(await load(other.cookie))).toEqual(["own pending of other", "own planned"]);
+    expect(mine(await load(other.cookie, "?status=under-review"))).toEqual(["own pending of other"]);
+    // Listed, not votable: voting stays for public requests only.
+    expect(await vote(author.cookie, await requestIdByTitle("own under-review"), "up")).toMatchObject({
+      status: 404,
+    });
+  });
 });
 
 describe("voting", { timeout: SLOW_TEST_MS }, () => {

@@ -17,7 +17,7 @@ import * as tradeById from "../../app/routes/api.trade.$tradeId";
 import { runJob, runScheduled } from "../../app/server/jobs/scheduler.server";
 import { CRON } from "../../app/server/jobs/schedule";
 import { KV_KEYS } from "../../app/server/market/cache.server";
-import { getMarketBanner, getTickerInfos } from "../../app/server/market/market.server";
+import { getEconomicCalendar, getMarketBanner, getTickerInfos } from "../../app/server/market/market.server";
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import type { MarketDataProvider } from "../../app/server/market/types.server";
 import { createDemoProvider } from "../../app/server/market/providers/demo/provider.server";
@@ -228,6 +228,22 @@ describe("GET /api/get_economic_cal", () => {
       expect(["high", "medium"]).toContain(e.impact);
     }
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=21600");
+  });
+
+  it("carries the rule-estimated releases after the published dates, flagged with their basis (decision 258)", async () => {
+    await env.MARKET_KV.delete(KV_KEYS.economicCalendar);
+    const { events } = await getEconomicCalendar(testEnv, Date.parse("2026-11-26T15:00:00Z"));
+    await env.MARKET_KV.delete(KV_KEYS.economicCalendar);
+    const january = events.filter((e) => e.date.startsWith("2027-01") && e.kind !== "FOMC");
+    expect(january.map((e) => [e.date, e.kind, e.estimated])).toEqual([
+      ["2027-01-08", "NFP", true],
+      ["2027-01-13", "CPI", true],
+      ["2027-01-28", "GDP", true],
+      ["2027-01-29", "PCE", true],
+    ]);
+    for (const e of january) expect(e.estimateBasis).toEqual(expect.stringMatching(/practice/));
+    // The published 2026 dates stay as they were (no rule basis).
+    expect(events.find((e) => e.date === "2026-12-04")).toMatchObject({ kind: "NFP", estimated: false });
   });
 });
 

@@ -10,6 +10,7 @@ import * as cspRoute from "../../app/routes/api.wheel.csp-batch";
 import * as ccRoute from "../../app/routes/api.wheel.cc-batch";
 import * as prefsRoute from "../../app/routes/api.wheel.preferences";
 import * as positionsRoute from "../../app/routes/api.wheel.positions";
+import * as positionsCheck from "../../app/routes/api.wheel.positions.check";
 import * as favoritesRoute from "../../app/routes/api.wheel.favorites";
 import * as favoriteRoute from "../../app/routes/api.wheel.favorites.$id";
 import * as shareCreate from "../../app/routes/api.wheel.share.$type";
@@ -423,6 +424,55 @@ describe("positions", () => {
     // Each save replaced the whole list in one transaction: one of them, never a mix past the limit.
     expect(listed.body.positions).toHaveLength(8);
     expect(new Set(listed.body.positions.map((p: any) => p.symbol[0])).size).toBe(1);
+  });
+});
+
+describe("positions import check (decision 257)", () => {
+  const check = async (cookie: string, positions: unknown) =>
+    json(await call(positionsCheck.action, post("/api/wheel/positions/check", { positions }, cookie)));
+
+  it("names rows without market data and rows already held; keeps the spec's validation; writes nothing", async () => {
+    const pro = await userWith("Pro Plan");
+    await call(
+      positionsRoute.action,
+      post("/api/wheel/positions", { positions: [{ symbol: "AAPL", shares: 100, costBasis: 150 }] }, pro),
+    );
+    const res = await check(pro, [
+      { symbol: "BRK.B", shares: "100", costBasis: "350" },
+      { symbol: "brkb", shares: 100, costBasis: 350 },
+      { symbol: "AAPL", shares: 200, costBasis: 140 },
+      { symbol: "MSFT", shares: "150", costBasis: "300" },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.rows).toEqual([
+      // The share-class dot is not stripped into another symbol: the spec's format rule names the row.
+      { symbol: "BRK.B", errors: { symbol: "Invalid format" }, marketData: false, held: null },
+      { symbol: "BRKB", errors: {}, marketData: false, held: null },
+      { symbol: "AAPL", errors: {}, marketData: true, held: { symbol: "AAPL", shares: 100, costBasis: 150 } },
+      { symbol: "MSFT", errors: { shares: "Must be multiple of 100" }, marketData: true, held: null },
+    ]);
+    const stored = await json(
+      await call(positionsRoute.loader, requestWithCookie("/api/wheel/positions", pro)),
+    );
+    expect(stored.body.positions).toEqual([{ symbol: "AAPL", shares: 100, costBasis: 150 }]);
+  });
+
+  it("blocks duplicates among the submitted rows with the spec's message; refuses visitors and Free", async () => {
+    const pro = await userWith("Pro Plan");
+    expect(
+      await check(pro, [
+        { symbol: "MSFT", shares: 100, costBasis: 1 },
+        { symbol: "msft ", shares: 200, costBasis: 2 },
+      ]),
+    ).toMatchObject({ status: 409, body: { error: "Duplicate symbols found: MSFT", reason: "duplicate" } });
+    expect((await check(pro, [])).status).toBe(400);
+    expect((await check(pro, [{ symbol: 5 }])).status).toBe(400);
+    const free = await userWith("Free Plan", "inactive");
+    expect(await check(free, [{ symbol: "AAPL", shares: 100, costBasis: 1 }])).toMatchObject({
+      status: 403,
+      body: { error: REFUSAL_MESSAGES.freePositions },
+    });
+    expect((await check("", [{ symbol: "AAPL", shares: 100, costBasis: 1 }])).status).toBe(401);
   });
 });
 

@@ -56,9 +56,9 @@ export function EconomicCalendarCard({
                       {e.estimated ? (
                         <span
                           className="ml-1 text-xs text-amber-300"
-                          title="Release date not yet confirmed by the agency"
+                          title={`Release date not yet confirmed by the agency${e.estimateBasis ? `. ${e.estimateBasis}` : ""}`}
                         >
-                          (est.)
+                          (estimate)
                         </span>
                       ) : null}
                     </span>

@@ -3,9 +3,11 @@ import {
   cleanPositionSymbol,
   duplicateSymbols,
   validatePosition,
+  WHEEL_MESSAGES,
   type Position,
   type PositionErrors,
 } from "../../lib/wheel";
+import { checkPositionsImport } from "../../lib/wheel-client";
 import { Modal } from "./Modal";
 
 const INPUT =
@@ -152,6 +154,8 @@ export function BulkPositionsDialog({
     blank(),
   ]);
   const [importNote, setImportNote] = useState<string | null>(null);
+  const [heldRows, setHeldRows] = useState<Row[] | null>(null);
+  const [noData, setNoData] = useState<ReadonlySet<string>>(() => new Set());
 
   const update = (i: number, patch: Partial<Row>) =>
     setRows((list) => {
@@ -166,21 +170,46 @@ export function BulkPositionsDialog({
       return next.length && !isComplete(next[next.length - 1]!) ? next : [...next, blank()];
     });
 
+  // The server reads the file's rows (decision 257): duplicates among them block the import, rows already
+  // held wait for the user's replace/skip choice, rows without market data are named.
   const importCsv = async (file: File) => {
     const { parsePositionsCsv } = await import("../../lib/wheel-csv");
     const parsed = parsePositionsCsv(await file.text());
-    const bad = parsed.filter((r) => Object.keys(r.errors).length > 0).length;
-    setRows((list) => {
-      const kept = list.filter(isComplete);
-      const next = [
-        ...kept,
-        ...parsed.map(({ symbol, shares, costBasis }) => ({ symbol, shares, costBasis })),
-      ];
-      return [...next, blank()];
-    });
+    setHeldRows(null);
+    if (!parsed.length) {
+      setImportNote(`No rows found in ${file.name}.`);
+      return;
+    }
+    const texts = parsed.map(({ symbol, shares, costBasis }) => ({ symbol, shares, costBasis }));
+    let checked;
+    try {
+      checked = await checkPositionsImport(texts);
+    } catch (error) {
+      setImportNote(error instanceof Error ? error.message : WHEEL_MESSAGES.updatePositionsFailed);
+      return;
+    }
+    const held = texts.filter((_, i) => checked[i]?.held);
+    const fresh = texts.filter((_, i) => !checked[i]?.held);
+    const missing = checked.filter((c) => c.marketData === false).map((c) => c.symbol);
+    const bad = checked.filter((c) => Object.keys(c.errors).length > 0).length;
+    setNoData(new Set(missing));
+    setRows((list) => [...list.filter(isComplete), ...fresh, blank()]);
+    if (held.length) setHeldRows(held);
     setImportNote(
-      `Imported ${parsed.length} row(s) from ${file.name}${bad ? `; ${bad} need fixing before they can be saved` : ""}.`,
+      [
+        `Imported ${fresh.length} row(s) from ${file.name}${bad ? `; ${bad} need fixing before they can be saved` : ""}.`,
+        missing.length ? WHEEL_MESSAGES.noMarketData(missing) : "",
+      ]
+        .filter(Boolean)
+        .join(" "),
     );
+  };
+
+  const resolveHeld = async (choice: "replace" | "skip") => {
+    if (!heldRows) return;
+    const { applyHeldRows } = await import("../../lib/wheel-csv");
+    setRows((list) => [...applyHeldRows(list.filter(isComplete), heldRows, choice), blank()]);
+    setHeldRows(null);
   };
 
   const valid = rows.filter(rowValid);
@@ -220,9 +249,33 @@ export function BulkPositionsDialog({
           CSV columns: Symbol, Shares, Cost Basis (a header row is skipped).
         </p>
         {importNote ? (
-          <p className="mb-3 text-sm text-slate-300" role="status">
+          <p className="mb-3 text-sm text-slate-300" role="status" data-testid="import-note">
             {importNote}
           </p>
+        ) : null}
+        {heldRows ? (
+          <div
+            className="mb-3 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-200"
+            data-testid="import-held"
+          >
+            <p>{WHEEL_MESSAGES.alreadyHeld(heldRows.map((r) => r.symbol))}</p>
+            <div className="mt-2 flex gap-2">
+              <button
+                type="button"
+                onClick={() => void resolveHeld("replace")}
+                className="rounded-lg bg-amber-400 px-3 py-1 font-semibold text-ink-950"
+              >
+                Replace
+              </button>
+              <button
+                type="button"
+                onClick={() => void resolveHeld("skip")}
+                className="rounded-lg border border-amber-400 px-3 py-1 font-semibold text-amber-200"
+              >
+                Skip
+              </button>
+            </div>
+          </div>
         ) : null}
         <div className="space-y-2">
           <div className="grid grid-cols-[1fr_1fr_1fr_2rem] gap-2 text-xs uppercase tracking-wide text-slate-500">
@@ -249,6 +302,9 @@ export function BulkPositionsDialog({
                     placeholder="AAPL"
                   />
                   {errs.symbol ? <p className="mt-0.5 text-xs text-red-400">{errs.symbol}</p> : null}
+                  {!errs.symbol && noData.has(r.symbol) ? (
+                    <p className="mt-0.5 text-xs text-amber-300">No market data</p>
+                  ) : null}
                 </div>
                 <div>
                   <input

@@ -112,19 +112,3 @@ export const CPI_DAYS_2026: readonly { date: string; confirmed: boolean }[] = [
   { date: "2026-11-10", confirmed: false },
   { date: "2026-12-10", confirmed: false },
 ];
-
-/**
- * GDP advance estimate, 08:30 ET. Source: https://www.bea.gov/news/schedule (not captured): the dates are
- * OUR ESTIMATES from BEA's usual pattern (the last Thursday of Jan/Apr/Jul/Oct); Q1 2026
- * (2026-04-30) matches a single secondary source. All are shipped as estimates.
- */
-export const GDP_ADVANCE_ESTIMATED_DAYS: readonly string[] = [
-  "2026-01-29",
-  "2026-04-30",
-  "2026-07-30",
-  "2026-10-29",
-  "2027-01-28",
-  "2027-04-29",
-  "2027-07-29",
-  "2027-10-28",
-];

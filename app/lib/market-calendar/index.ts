@@ -4,13 +4,23 @@
 import {
   CPI_DAYS_2026,
   FOMC_ANNOUNCEMENT_DAYS,
-  GDP_ADVANCE_ESTIMATED_DAYS,
   JOBS_REPORT_DAYS_2026,
   MONTHLY_OPEX_EXCEPTIONS,
   NYSE_EARLY_CLOSES,
   NYSE_HOLIDAYS,
 } from "./data";
 import { DAY_MS, newYorkDate, newYorkInstant, newYorkParts } from "../../engine/time";
+import {
+  CPI_RULE,
+  cpiReleaseDate,
+  GDP_RULE,
+  gdpReleaseDate,
+  JOBS_RULE,
+  jobsReportDate,
+  monthsBetween,
+  PCE_RULE,
+  pceReleaseDate,
+} from "./release-rules";
 
 export { newYorkInstant, newYorkParts } from "../../engine/time";
 
@@ -179,7 +189,7 @@ export function isMonthlyExpiration(date: string): boolean {
 }
 
 // ---------------------------------------------------------------- macro calendar
-export type EconomicEventKind = "FOMC" | "CPI" | "NFP" | "GDP";
+export type EconomicEventKind = "FOMC" | "CPI" | "NFP" | "GDP" | "PCE";
 
 export interface EconomicEvent {
   /** 'YYYY-MM-DD' New York date. */
@@ -192,8 +202,18 @@ export interface EconomicEvent {
   kind: EconomicEventKind;
   /** True when the date is not confirmed by the agency (shown as an estimate). */
   estimated: boolean;
+  /** How an estimated date was set when an agency's publication rule gave it (decision 258). */
+  estimateBasis?: string;
   source: string;
 }
+
+/**
+ * The last release month the publication rules fill (decision 258): the quarter after the published dates
+ * we ship (jobs and CPI through December 2026). Move it, and the published lists, as agencies publish.
+ */
+export const RULE_RELEASES_THROUGH = "2027-03";
+/** The first release month the rules fill for jobs and CPI: after the published 2026 lists. */
+const RULES_AFTER_PUBLISHED = "2027-01";
 
 const BLS_CPI = "https://www.bls.gov/schedule/news_release/cpi.htm";
 const BLS_EMPSIT = "https://www.bls.gov/schedule/news_release/empsit.htm";
@@ -233,19 +253,56 @@ export function shippedEconomicEvents(): readonly EconomicEvent[] {
       estimated: false,
       source: BLS_EMPSIT,
     })),
-    ...GDP_ADVANCE_ESTIMATED_DAYS.map((date) => ({
-      date,
-      time: "08:30",
-      title: "GDP (Advance Estimate)",
-      impact: "medium" as const,
-      kind: "GDP" as const,
-      estimated: true,
-      source: BEA,
-    })),
+    ...ruleEstimatedEvents(),
   ];
   events.sort((a, b) => (a.date === b.date ? a.time.localeCompare(b.time) : a.date.localeCompare(b.date)));
   allEvents = events;
   return events;
+}
+
+/** The releases the publication rules give (estimates): jobs and CPI after the published lists, GDP and PCE. */
+function ruleEstimatedEvents(): EconomicEvent[] {
+  const rule = (kind: EconomicEventKind, estimateBasis: string, source: string) => ({
+    time: "08:30",
+    kind,
+    estimated: true,
+    estimateBasis,
+    source,
+  });
+  const out: EconomicEvent[] = [];
+  // Jobs and CPI of a reference month come out the month after it.
+  for (const [y, m] of monthsBetween(RULES_AFTER_PUBLISHED, RULE_RELEASES_THROUGH)) {
+    const [ry, rm] = m === 1 ? [y - 1, 12] : [y, m - 1];
+    out.push({
+      ...rule("NFP", JOBS_RULE, BLS_EMPSIT),
+      date: jobsReportDate(ry, rm),
+      title: "Jobs Report (Nonfarm Payrolls)",
+      impact: "high",
+    });
+    out.push({
+      ...rule("CPI", CPI_RULE, BLS_CPI),
+      date: cpiReleaseDate(ry, rm),
+      title: "CPI (Consumer Price Index)",
+      impact: "high",
+    });
+  }
+  // BEA: no published dates shipped, so every GDP and PCE day of 2026 onwards is the rule's.
+  for (const [y, m] of monthsBetween("2026-01", RULE_RELEASES_THROUGH)) {
+    const gdp = gdpReleaseDate(y, m);
+    out.push({
+      ...rule("GDP", GDP_RULE, BEA),
+      date: gdp.date,
+      title: `GDP (${gdp.estimate} Estimate)`,
+      impact: "medium",
+    });
+    out.push({
+      ...rule("PCE", PCE_RULE, BEA),
+      date: pceReleaseDate(y, m),
+      title: "PCE (Personal Income and Outlays)",
+      impact: "medium",
+    });
+  }
+  return out;
 }
 
 /** Events from `fromDate` (inclusive) for `days` days. */

@@ -33,7 +33,11 @@ const IDEAS_TOTAL = 500;
 const IDEAS_GUARANTEED_PER_SYMBOL = 2;
 
 export function engineEvents(events: readonly EconomicEvent[]): MarketEvent[] {
-  return events.map((e) => ({ date: e.date, kind: e.kind === "GDP" ? "OTHER" : e.kind, title: e.title }));
+  return events.map((e) => ({
+    date: e.date,
+    kind: e.kind === "GDP" || e.kind === "PCE" ? "OTHER" : e.kind,
+    title: e.title,
+  }));
 }
 
 export interface ScreenContext {

@@ -5,11 +5,14 @@
 // version (decision 225): a save made from an older version changes nothing and is told so (409), so two
 // windows saving at once cannot silently drop each other's positions.
 import { limitForJson } from "../../lib/entitlements";
+import { SYMBOL_RE } from "../../lib/symbols";
 import {
   duplicateSymbols,
+  validatePosition,
   WHEEL_DEFAULTS,
   WHEEL_MESSAGES,
   type Position,
+  type PositionErrors,
   type RiskLevel,
 } from "../../lib/wheel";
 
@@ -189,4 +192,54 @@ export async function savePositions(
   if (changes(bumped) === 0)
     return { ok: false, reason: "stale", message: WHEEL_MESSAGES.positionsChanged, ...snapshot };
   return { ok: true, ...snapshot };
+}
+
+/** One imported row as the server reads it (issue 29: decision 257). */
+export interface ImportRowCheck {
+  symbol: string;
+  /** The spec's bulk validation messages; empty when the row may be saved. */
+  errors: PositionErrors;
+  /** False: no market data for the symbol (no price, no strategies); null when the symbol is not readable. */
+  marketData: boolean | null;
+  /** The stored position of the same symbol: the page offers "replace" or "skip" for it. */
+  held: Position | null;
+}
+
+export type ImportCheckResult =
+  { ok: true; rows: ImportRowCheck[] } | { ok: false; reason: "duplicate"; message: string };
+
+/**
+ * Reads a positions import before it is added to the list: duplicates among the submitted rows block it
+ * (the spec's 'Duplicate symbols found'), and each row is told apart as invalid, without market data, or
+ * already held. Nothing is written; the save stays `savePositions`.
+ */
+export async function checkPositionsImport(
+  env: Env,
+  userId: string,
+  rows: readonly { symbol: string; shares: number | string; costBasis: number | string }[],
+  isKnownSymbol: (symbol: string) => Promise<boolean>,
+): Promise<ImportCheckResult> {
+  const symbols = rows.map((r) => r.symbol.trim().toUpperCase());
+  const dups = duplicateSymbols(symbols.map((symbol) => ({ symbol })));
+  if (dups.length) return { ok: false, reason: "duplicate", message: WHEEL_MESSAGES.duplicateSymbols(dups) };
+  const [{ positions }, known] = await Promise.all([
+    readPositions(env, userId),
+    Promise.all(
+      [...new Set(symbols)].map(async (s) => [s, SYMBOL_RE.test(s) ? await isKnownSymbol(s) : null] as const),
+    ),
+  ]);
+  const stored = new Map(positions.map((p) => [p.symbol, p]));
+  const knownBySymbol = new Map(known);
+  return {
+    ok: true,
+    rows: rows.map((r, i) => {
+      const symbol = symbols[i]!;
+      return {
+        symbol,
+        errors: validatePosition({ ...r, symbol }, "bulk"),
+        marketData: knownBySymbol.get(symbol) ?? null,
+        held: stored.get(symbol) ?? null,
+      };
+    }),
+  };
 }

@@ -88,6 +88,9 @@ describe("economic calendar data", () => {
       ["2026-12-04", "NFP"],
       ["2026-12-09", "FOMC"],
       ["2026-12-10", "CPI"],
+      // BEA's releases come from publication rules (decision 258): estimates.
+      ["2026-12-17", "GDP"],
+      ["2026-12-18", "PCE"],
     ]);
     expect(events.find((e) => e.kind === "CPI")!.estimated).toBe(true);
     expect(events.find((e) => e.kind === "FOMC")).toMatchObject({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
-import { exportFileName, parsePositionsCsv, strategiesCsv } from "../../../app/lib/wheel-csv";
+import { applyHeldRows, exportFileName, parsePositionsCsv, strategiesCsv } from "../../../app/lib/wheel-csv";
 import {
   decodeSharePayload,
   encodeSharePayload,
@@ -66,21 +66,48 @@ describe("CSV import", () => {
     );
     expect(rows.map((r) => [r.symbol, r.shares, r.costBasis])).toEqual([
       ["AAPL", "200", "150.5"],
-      ["BRKB", "100", "1234.00"],
+      ["BRK.B", "100", "1234.00"],
       ["TSLA", "150", "10"],
-      ["XY", "0", "-2"],
+      ["X1Y", "0", "-2"],
     ]);
     expect(rows[0]!.errors).toEqual({});
-    expect(rows[1]!.errors).toEqual({});
+    // Kept as written and named by the spec's format rule, never turned into another symbol (decision 257).
+    expect(rows[1]!.errors).toEqual({ symbol: "Invalid format" });
     expect(rows[2]!.errors).toEqual({ shares: "Must be multiple of 100" });
-    expect(rows[3]!.errors).toEqual({ shares: "Must be > 0", costBasis: "Must be > 0" });
+    expect(rows[3]!.errors).toEqual({
+      symbol: "Invalid format",
+      shares: "Must be > 0",
+      costBasis: "Must be > 0",
+    });
   });
   it("keeps a first row without a header word, and survives junk", () => {
     expect(parsePositionsCsv("MSFT,100,300").map((r) => r.symbol)).toEqual(["MSFT"]);
     expect(parsePositionsCsv("").length).toBe(0);
     const junk = parsePositionsCsv('"unterminated,1,2\n,,,\n123456789');
     for (const r of junk) expect(Object.keys(r.errors).length).toBeGreaterThan(0);
-    expect(parsePositionsCsv("SYMBOLS,100,1\nTOOLONGSYM,100,1")[0]!.symbol).toBe("TOOLO");
+    expect(parsePositionsCsv("SYMBOLS,100,1\nTOOLONGSYM,100,1")[0]).toMatchObject({
+      symbol: "TOOLONGSYM",
+      errors: { symbol: "Invalid format" },
+    });
+  });
+});
+
+describe("positions import: rows already held (decision 257)", () => {
+  const row = (symbol: string, shares: string, costBasis: string) => ({ symbol, shares, costBasis });
+  const grid = [row("AAPL", "100", "150"), row("MSFT", "200", "300")];
+  const held = [row("AAPL", "300", "140"), row("KO", "100", "60")];
+
+  it("replace puts the file's values on the held symbol's row, never a second row", () => {
+    expect(applyHeldRows(grid, held, "replace")).toEqual([
+      row("AAPL", "300", "140"),
+      row("MSFT", "200", "300"),
+      // Held on the server but no longer in this grid: added back with the file's values.
+      row("KO", "100", "60"),
+    ]);
+  });
+
+  it("skip leaves the grid as it was", () => {
+    expect(applyHeldRows(grid, held, "skip")).toEqual(grid);
   });
 });
 

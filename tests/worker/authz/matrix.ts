@@ -434,6 +434,16 @@ export const MATRIX: MatrixRow[] = [
     expect: byPlan(401, 403, 403, 200),
   },
   {
+    route: "/api/wheel/positions/check",
+    method: "POST",
+    // Reads an import against the stored list and the market (decision 257); positions are a paid feature.
+    request: () => ({
+      path: "/api/wheel/positions/check",
+      json: { positions: [{ symbol: "AAPL", shares: 100, costBasis: 50 }] },
+    }),
+    expect: byPlan(401, 403, 200, 200),
+  },
+  {
     route: "/api/wheel/favorites",
     method: "GET",
     request: () => ({ path: "/api/wheel/favorites" }),

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.wheel.positions.check";
+import { WHEEL_MESSAGES } from "../lib/wheel";
+import { refusalOf, refusalResponse } from "../server/entitlements.server";
+import { jsonError, readWheelInput, wheelSession } from "../server/wheel/api.server";
+import { checkPositionsImport, positionLimitOf } from "../server/wheel/positions.server";
+import { isKnownSymbol } from "../server/market/market.server";
+import { cloudflareContext } from "../server/request-context.server";
+import { NO_STORE } from "../server/http/cache-control.server";
+
+// Rows as a CSV gave them: the symbol as written (a share-class dot kept), numbers possibly still text.
+const importRow = z.object({
+  symbol: z.string().max(16),
+  shares: z.union([z.number(), z.string().max(32)]),
+  costBasis: z.union([z.number(), z.string().max(32)]),
+});
+const importCheckSchema = z.object({ positions: z.array(importRow).min(1).max(100) });
+
+/**
+ * POST /api/wheel/positions/check {positions}: how an import's rows stand before they join the list (decision
+ * 257): 409 'Duplicate symbols found: ...' for duplicates among them, else per row the spec's validation
+ * messages, whether we have market data for the symbol, and the stored position it would replace. Writes
+ * nothing.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = context.get(cloudflareContext).env;
+  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  const session = await wheelSession(env, request);
+  if (session instanceof Response) return session;
+  const input = await readWheelInput(request, importCheckSchema, 32_768);
+  if (input instanceof Response) return input;
+  if (positionLimitOf(session.user) === 0)
+    return refusalResponse(refusalOf(session.user, "ccPositions"), { status: "error", reason: "limit" });
+  try {
+    const result = await checkPositionsImport(env, session.user.id, input.positions, (s) =>
+      isKnownSymbol(env, s),
+    );
+    if (!result.ok) return jsonError(409, result.message, { reason: result.reason });
+    return Response.json({ status: "success", rows: result.rows }, { headers: NO_STORE });
+  } catch (error) {
+    console.error("positions import check failed", error);
+    return jsonError(503, WHEEL_MESSAGES.updatePositionsFailed);
+  }
+}
