@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatGrouped, formatPrice } from "../../lib/format";
+import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "../../lib/format";
 import {
   displayPremium,
   periodReturnText,
@@ -11,8 +11,7 @@ import {
 } from "../../lib/wheel";
 
 const money0 = (v: number) => `$${formatGrouped(Math.round(v))}`;
-const pct = (v: unknown, digits = 1) =>
-  typeof v === "number" && Number.isFinite(v) ? `${v.toFixed(digits)}%` : "N/A";
+const pct = (v: unknown, digits = 1) => formatPercent(typeof v === "number" ? v : null, digits);
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 export function LiquidityDots({ s }: { s: WheelStrategy }) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { formatCompactMoney, formatPrice } from "../../lib/format";
+import { formatCompactMoney, formatPercent, formatPrice } from "../../lib/format";
 import type { MarketBannerInput } from "../../lib/market-banner";
 import type { PlanTier } from "../../lib/plans";
 import { createPositionsSaver } from "../../lib/positions-sync";
@@ -78,7 +78,7 @@ const DEFAULT_SORT: Record<WheelType, SortState> = {
   CC: { key: "returnOnCapital", dir: "desc" },
 };
 
-const pct = (v: number | null) => (v === null || !Number.isFinite(v) ? "N/A" : `${v.toFixed(1)}%`);
+const pct = (v: number | null) => formatPercent(v, 1);
 const avg = (list: WheelStrategy[], f: (s: WheelStrategy) => number) =>
   list.length ? list.reduce((a, s) => a + f(s), 0) / list.length : null;
 
