@@ -72,7 +72,7 @@ export function watchConsole(page: Page): ConsoleErrors {
     errors.push(`${page.url()}: ${m.text()}`);
   });
   page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
-  errors.expecting = async (statuses, step) => {
+  const expecting: ConsoleErrors["expecting"] = async (statuses, step) => {
     for (const s of statuses) expected.add(s);
     try {
       return await step();
@@ -82,5 +82,7 @@ export function watchConsole(page: Page): ConsoleErrors {
       for (const s of statuses) expected.delete(s);
     }
   };
+  // Not enumerable, so `expect(errors).toEqual([])` compares the errors only.
+  Object.defineProperty(errors, "expecting", { value: expecting, enumerable: false });
   return errors;
 }

@@ -189,7 +189,7 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
   await expect(page.getByTestId("mobile-header")).toBeVisible();
   await page.screenshot({ path: `${shots}/wheels-pro-cc-phone.png`, fullPage: true });
   await page.getByRole("tab", { name: /Cash Secured Puts/ }).click();
-  await expect(page.getByTestId("csp-table").getByTestId("strategy-row").first()).toBeVisible({
+  await expect(page.getByTestId("csp-table").getByTestId("strategy-card").first()).toBeVisible({
     timeout: 45_000,
   });
   await page.screenshot({ path: `${shots}/wheels-pro-csp-phone.png`, fullPage: true });
