@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "../../lib/format";
-import { listFavorites, removeFavorite, type FavoriteRecord } from "../../lib/wheel-client";
+import { listFavorites, logUnexpected, removeFavorite, type FavoriteRecord } from "../../lib/wheel-client";
 import {
   displayPremium,
   formatSavedAt,
@@ -128,7 +128,7 @@ export function FavoritesPanel({
       setState((s) => ({ ...s, list: s.list.filter((x) => x.id !== f.id) }));
       onRemoved(f.trade.id);
     } catch (error) {
-      console.error("favorite remove failed", error);
+      logUnexpected("favorite remove failed", error);
     } finally {
       setBusyId(null);
     }
