@@ -10,7 +10,7 @@ const PHONE = { width: 390, height: 844 };
 async function expectNoHorizontalOverflow(page: Page, list: Locator) {
   const sizes = await list.evaluate((el) => {
     let widest = 0;
-    for (const node of el.querySelectorAll("*")) {
+    for (const node of Array.from(el.querySelectorAll("*"))) {
       const r = (node as HTMLElement).getBoundingClientRect();
       if (r.width > 0) widest = Math.max(widest, r.right);
     }
