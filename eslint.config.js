@@ -2,6 +2,33 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const ONE_WAY_SYNTAX = [
+  {
+    selector: "Literal[value='no-store']",
+    message: "Use NO_STORE from app/server/http/cache-control.server.ts.",
+  },
+  {
+    selector: "FunctionDeclaration[id.name=/^(appOrigin|siteOrigin)$/]",
+    message: "Use publicOrigin from app/server/env.server.ts.",
+  },
+];
+
+// toFixed rounds the binary value (1.085 -> "1.08") where the formatter rounds the decimal one ("1.09").
+// Dates may use toLocaleString on a `new Date(...)`; numbers may not.
+const NUMBER_FORMAT_MESSAGE = "Format numbers with app/lib/format.ts (one rounding rule, decision 261).";
+const ONE_NUMBER_FORMATTER_SYNTAX = [
+  { selector: "CallExpression[callee.property.name='toFixed']", message: NUMBER_FORMAT_MESSAGE },
+  {
+    selector: "MemberExpression[object.name='Intl'][property.name='NumberFormat']",
+    message: NUMBER_FORMAT_MESSAGE,
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name='toLocaleString']:not([callee.object.type='NewExpression'])",
+    message: NUMBER_FORMAT_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,23 +56,18 @@ export default tseslint.config(
     },
   },
   {
-    // One way to say "never cache this" and one public origin (issue "Only one way"): NO_STORE from
-    // app/server/http/cache-control.server.ts, publicOrigin from app/server/env.server.ts.
+    // One way to say "never cache this", one public origin and one number formatter (issue "Only one way"):
+    // NO_STORE from app/server/http/cache-control.server.ts, publicOrigin from app/server/env.server.ts, and
+    // app/lib/format.ts for every number shown (decision 261: one rounding rule in one view).
     files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
-    ignores: ["app/server/http/cache-control.server.ts"],
+    ignores: ["app/server/http/cache-control.server.ts", "app/lib/format.ts"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "Literal[value='no-store']",
-          message: "Use NO_STORE from app/server/http/cache-control.server.ts.",
-        },
-        {
-          selector: "FunctionDeclaration[id.name=/^(appOrigin|siteOrigin)$/]",
-          message: "Use publicOrigin from app/server/env.server.ts.",
-        },
-      ],
+      "no-restricted-syntax": ["error", ...ONE_WAY_SYNTAX, ...ONE_NUMBER_FORMATTER_SYNTAX],
     },
+  },
+  {
+    files: ["app/lib/format.ts"],
+    rules: { "no-restricted-syntax": ["error", ...ONE_WAY_SYNTAX] },
   },
   {
     // The quant engine stays pure: no runtime, server or framework imports.

@@ -1,5 +1,11 @@
 // Display rules for market numbers (spec 000 §9): prices to 2 decimals, change as an absolute value with
 // an arrow and a colour, RSI to 1 decimal with its label, 'N/A' for missing dates.
+//
+// The one number formatter (decision 261): every money, percent and decimal the app shows goes through this
+// module, so one view never shows two roundings of one number. The rule: round the shortest decimal form of
+// the number half away from zero (1.085 -> 1.09, 156.045 -> 156.05, -2.675 -> -2.68), where toFixed rounds
+// the binary value and gives 1.08 / 156.04. The lint config refuses toFixed/Intl.NumberFormat/toLocaleString
+// on numbers anywhere else in app/.
 
 import { MISSING } from "./calendar-date";
 
@@ -38,6 +44,27 @@ export function formatGrouped(
   return value < 0 ? `-${text}` : text;
 }
 
+/** A plain decimal without grouping under the same rule: deltas, fits, SVG coordinates. 0.305 -> '0.31'. */
+export function formatDecimal(value: number, digits: number): string {
+  return formatGrouped(value, digits).replaceAll(",", "");
+}
+
+/** A number already in percent units: 12.345 -> '12.35%' for 2 digits; 'N/A' when missing. */
+export function formatPercent(value: number | null | undefined, digits = 1): string {
+  if (value == null || !Number.isFinite(value)) return MISSING;
+  return `${formatGrouped(value, digits)}%`;
+}
+
+/** A ratio as a percent: 0.0525 -> '5.25%' (risk-free rate, dividend yield). */
+export function formatRatioPercent(value: number | null | undefined, digits = 2): string {
+  return formatPercent(value == null ? value : value * 100, digits);
+}
+
+/** Plan prices: "$5", "$4.20", "$3.36": whole dollars without cents, otherwise two decimals. */
+export function formatPlanPrice(price: number): string {
+  return formatUsd(price, Number.isInteger(price) ? 0 : 2);
+}
+
 /** Dollars with the sign before the symbol: -1234.5 -> '-$1,234.50'. */
 export function formatUsd(value: number, digits = 2): string {
   return `${value < 0 ? "-" : ""}$${formatGrouped(Math.abs(value), digits)}`;
@@ -63,7 +90,7 @@ export function formatChange(percent: number | null | undefined): ChangeDisplay 
   if (percent == null || !Number.isFinite(percent)) return null;
   const up = percent >= 0;
   return {
-    text: `${Math.abs(percent).toFixed(2)}%`,
+    text: `${formatGrouped(Math.abs(percent), 2)}%`,
     direction: up ? "up" : "down",
     arrow: up ? "▲" : "▼",
     tone: up ? "positive" : "negative",
@@ -89,7 +116,7 @@ export function formatRsi(rsi: number | null | undefined): RsiDisplay | null {
   if (rsi == null || !Number.isFinite(rsi)) return null;
   const label = rsiLabel(rsi);
   return {
-    text: rsi.toFixed(1),
+    text: formatDecimal(rsi, 1),
     label,
     tone: label === "Over-bought" ? "negative" : label === "Over-sold" ? "positive" : "neutral",
   };
@@ -105,7 +132,7 @@ export function formatCompactMoney(value: number | null | undefined, thousands: 
   if (value == null || !Number.isFinite(value)) return MISSING;
   const abs = Math.abs(value);
   const sign = value < 0 ? "-" : "";
-  if (abs >= 1_000_000) return `${sign}$${(abs / 1_000_000).toFixed(1)}M`;
-  if (abs >= 1_000) return `${sign}$${(abs / 1_000).toFixed(1)}${thousands}`;
+  if (abs >= 1_000_000) return `${sign}$${formatDecimal(abs / 1_000_000, 1)}M`;
+  if (abs >= 1_000) return `${sign}$${formatDecimal(abs / 1_000, 1)}${thousands}`;
   return `${sign}$${formatGrouped(Math.round(abs))}`;
 }

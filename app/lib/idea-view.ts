@@ -2,6 +2,7 @@
 // (fill basis, four POP methods, probability of touch, expected value, assumptions) are used when present;
 // before they exist the engine's older fields are shown under their true labels (the credit at mid, three
 // POP methods), and a missing number is shown as missing, never estimated here.
+import { formatGrouped, formatPercent, formatPrice } from "./format";
 import { breakevens, legsFromStrikes, type PayoffLeg } from "./payoff";
 import { strategyDisplayName } from "./trade-ideas";
 
@@ -179,7 +180,7 @@ export function expectedValue(idea: IdeaPayload): number | null {
 
 export function expectedValueSentence(ev: number | null): string {
   if (ev === null) return "Expected value: not available for this idea.";
-  const dollars = `$${Math.abs(ev).toFixed(0)}`;
+  const dollars = `$${formatGrouped(Math.abs(ev), 0)}`;
   if (Math.abs(ev) < 5)
     return `Expected value about ${ev < 0 ? "-" : "+"}${dollars} per contract: close to zero, which is what a fairly priced spread looks like.`;
   return ev > 0
@@ -261,7 +262,7 @@ export function eventBadges(idea: IdeaPayload): EventBadge[] {
         if (mid !== null && strike !== null && spot !== null && amount !== null) {
           const extrinsic = mid - Math.max(0, spot - strike);
           if (amount > extrinsic)
-            warning = `Early assignment risk: the $${amount.toFixed(2)} dividend exceeds the short call's $${Math.max(0, extrinsic).toFixed(2)} extrinsic value.`;
+            warning = `Early assignment risk: the $${formatPrice(amount)} dividend exceeds the short call's $${formatPrice(Math.max(0, extrinsic))} extrinsic value.`;
         } else {
           warning =
             "Short call before ex-dividend: early assignment is likely if the dividend exceeds the call's remaining extrinsic value.";
@@ -302,7 +303,7 @@ export function ideaSummary(idea: IdeaPayload): string {
     .join("/");
   const pop = headlinePop(idea);
   return (
-    `${ideaTitle(idea)} ${legs} exp ${idea.expiration_date}: $${idea.net_credit.toFixed(2)} credit, ` +
-    `${idea.return_on_risk.toFixed(1)}% return on risk, ${pop.value.toFixed(0)}% probability of profit.`
+    `${ideaTitle(idea)} ${legs} exp ${idea.expiration_date}: $${formatPrice(idea.net_credit)} credit, ` +
+    `${formatPercent(idea.return_on_risk, 1)} return on risk, ${formatPercent(pop.value, 0)} probability of profit.`
   );
 }

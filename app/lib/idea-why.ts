@@ -1,6 +1,7 @@
 // "Why this idea": the plain words for why a spread idea or a wheel strategy ranks where it does, written from
 // the score's parts the engine ships with it (app/engine/quality.ts, wheel.ts). The engine keeps numbers only;
 // the words live here, so the card, the share page and the wheel analysis say the same thing (decision 246).
+import { formatDecimal, formatPercent, formatUsd } from "./format";
 import { isSpreadProfile, PROFILE_TARGETS, type ProfileTargets } from "../engine/quality";
 import { WHEEL_PROFILE_TARGETS, type RiskLevel } from "../engine/wheel";
 
@@ -28,9 +29,9 @@ export const NO_FORECAST_CAVEAT =
 const labelOf = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
-const pct0 = (x: number) => `${Math.round(x * 100)}%`;
-const delta2 = (x: number) => x.toFixed(2);
-const dollars = (x: number) => `${x < 0 ? "-" : ""}$${Math.abs(Math.round(x))}`;
+const pct0 = (x: number) => formatPercent(x * 100, 0);
+const delta2 = (x: number) => formatDecimal(x, 2);
+const dollars = (x: number) => formatUsd(x, 0);
 
 /** The numbers every reason is written from (a spread's ScoreParts or a wheel strategy's WheelScoreParts). */
 interface CommonParts {
@@ -73,7 +74,7 @@ function commonParts(raw: unknown, shareKey: "edgePerRisk" | "edgePerCollateral"
 export function volatilityClause(p: CommonParts, capital: "at risk" | "of collateral"): string {
   if (p.forecastVol === null)
     return `No forecast: the history is too short, no edge claimed (IV ${pct0(p.impliedVol)})`;
-  const worth = `${dollars(p.edgeAtForecast)} per contract at the forecast after the fill (${(p.edgeShare * 100).toFixed(1)}% ${capital})`;
+  const worth = `${dollars(p.edgeAtForecast)} per contract at the forecast after the fill (${formatPercent(p.edgeShare * 100, 1)} ${capital})`;
   const gap = Math.round(p.impliedVol * 100) - Math.round(p.forecastVol * 100);
   if (gap > 0) return `IV ${pct0(p.impliedVol)} vs ${pct0(p.forecastVol)} forecast realised: ${worth}`;
   return `IV ${pct0(p.impliedVol)} vs ${pct0(p.forecastVol)} forecast realised: no volatility edge, ${worth}; ranked as the least bad`;
@@ -85,7 +86,7 @@ export function dteClause(dte: number, dteFit: number, t: ProfileTargets, label:
   if (dte >= t.preferMinDte && dte <= t.preferMaxDte)
     return `${dte} DTE, in the ${label} window (${preferred} days preferred)`;
   if (dte >= t.minDte && dte <= t.maxDte)
-    return `${dte} DTE, inside the ${label} ${t.minDte}-${t.maxDte} days but outside the preferred ${preferred}, which costs some score (fit ${dteFit.toFixed(2)})`;
+    return `${dte} DTE, inside the ${label} ${t.minDte}-${t.maxDte} days but outside the preferred ${preferred}, which costs some score (fit ${formatDecimal(dteFit, 2)})`;
   return `${dte} DTE, outside the ${label} ${t.minDte}-${t.maxDte} days`;
 }
 

@@ -2,7 +2,6 @@
 // and the tests read: (user state, card) -> buttons. The server enforces every action again.
 import {
   effectivePlan,
-  formatPrice,
   isPromoTrial,
   isSubscribed,
   type BillingPeriod,
@@ -10,6 +9,7 @@ import {
   periodPrice,
   TIER_RANK,
 } from "./plans";
+import { formatPlanPrice } from "./format";
 
 export interface PricingUser {
   subscriptionTier: string;
@@ -80,7 +80,10 @@ export function planCardActions(
     if (isPromoTrial(fields)) {
       // A promotional trial always gets the promo price (spec 000 §9).
       const price = periodPrice(card, period, true).perMonth;
-      return { buttons: [button("promo-subscribe", `Subscribe Now - ${formatPrice(price)}/mo`)], note: null };
+      return {
+        buttons: [button("promo-subscribe", `Subscribe Now - ${formatPlanPrice(price)}/mo`)],
+        note: null,
+      };
     }
     if (user.cancelAtPeriodEnd) {
       return {

@@ -151,11 +151,6 @@ export function promoPrice(price: number): number {
   return Math.round(price * (100 - PROMO_PERCENT_OFF)) / 100;
 }
 
-/** "$5", "$4.20", "$3.36": whole dollars without cents, otherwise two decimals. */
-export function formatPrice(price: number): string {
-  return Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`;
-}
-
 /** The promo applies with ?promo=TRIAL20 (any case) or while on a promotional trial. */
 export function promoApplies(
   promoParam: string | null | undefined,

@@ -21,6 +21,19 @@ export class WheelApiError extends Error {
   }
 }
 
+/**
+ * A refusal the server gave on purpose (a 4xx: over a plan limit, invalid input, signed out): the page shows
+ * its message, and it is not an error to log (issue 29 item 7).
+ */
+export function isExpectedRefusal(error: unknown): error is WheelApiError {
+  return error instanceof WheelApiError && error.status >= 400 && error.status < 500;
+}
+
+/** Logs what nobody expected (a 5xx, a network failure, a bug); expected refusals are shown, not logged. */
+export function logUnexpected(what: string, error: unknown): void {
+  if (!isExpectedRefusal(error)) console.error(what, error);
+}
+
 async function request<T>(path: string, init: RequestInit, fallback: string): Promise<T> {
   const res = await fetch(path, {
     ...init,

@@ -1,4 +1,5 @@
 // Page title and social preview tags of a shared wheel page (Open Graph and Twitter).
+import { formatPercent, formatPrice } from "./format";
 import type { WheelType } from "./wheel";
 import type { SharePayload } from "./wheel-share";
 
@@ -14,9 +15,11 @@ export function sharePageMeta({ type, payload, imageUrl, pageUrl }: SharePageMet
   if (!payload) return [{ title: `Shared ${name} · Wheelhouse` }, { name: "robots", content: "noindex" }];
   const title = `${payload.symbol} ${name}: $${payload.strike} strike, ${payload.expirationDate} · Wheelhouse`;
   const description =
-    `Premium $${payload.premium.toFixed(2)}/share` +
-    (payload.returnOnCapital !== undefined ? `, ${payload.returnOnCapital.toFixed(2)}% return` : "") +
-    (payload.annualizedReturn !== undefined ? ` (${payload.annualizedReturn.toFixed(1)}% annualized)` : "") +
+    `Premium $${formatPrice(payload.premium)}/share` +
+    (payload.returnOnCapital !== undefined ? `, ${formatPercent(payload.returnOnCapital, 2)} return` : "") +
+    (payload.annualizedReturn !== undefined
+      ? ` (${formatPercent(payload.annualizedReturn, 1)} annualized)`
+      : "") +
     ". Wheel strategy ideas from Wheelhouse.";
   const tags: Record<string, string>[] = [
     { title },

@@ -1,6 +1,7 @@
 // The wheel share payload (spec 001 "Share payload", "Sharing"): the few fields a shared card shows,
 // carried in the link itself with compact keys (`?d=`), and the same fields in the server's share record.
 // Shared by the browser (encode, decode first) and the server (what it stores, what the page reads).
+import { formatGrouped } from "./format";
 import { SYMBOL_RE } from "./symbols";
 import type { WheelType } from "./wheel";
 
@@ -78,7 +79,7 @@ export const SHARE_MESSAGES = {
   notANumber: (label: string) => `${label} must be a number`,
   positive: (label: string) => `${label} must be greater than 0`,
   atLeastZero: (label: string) => `${label} must be 0 or more`,
-  atMost: (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-US")}`,
+  atMost: (label: string, max: number) => `${label} must be at most ${formatGrouped(max, 0, 3)}`,
   whole: (label: string) => `${label} must be a whole number`,
   sharesLot: "Shares must be in multiples of 100 (for options contracts)",
   premiumOverStrike: "Premium must be less than the strike",

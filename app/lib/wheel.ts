@@ -1,6 +1,7 @@
 // Wheel rules shared by server and browser (spec 001 "Wheels page", "Positions", "Wheel controls",
 // "Table sorting", "Favorite record", §8 "Wheels", §9). The server enforces them (app/server/wheel/*);
 // the screen mirrors the same functions and messages. No zod here: this module ships to the browser.
+import { formatPercent } from "./format";
 import { ENTITLEMENTS } from "./entitlements";
 
 export type WheelType = "CSP" | "CC";
@@ -110,7 +111,9 @@ export function periodReturnText(s: {
   daysToExpiration: number;
 }) {
   const v = typeof s.period_return === "number" ? s.period_return : s.returnOnCapital;
-  return typeof v === "number" && Number.isFinite(v) ? `${v.toFixed(2)}% in ${s.daysToExpiration}d` : "N/A";
+  return typeof v === "number" && Number.isFinite(v)
+    ? `${formatPercent(v, 2)} in ${s.daysToExpiration}d`
+    : "N/A";
 }
 
 /**

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.events";
-import { CLIENT_EVENT_NAMES, MAX_EVENT_BODY_BYTES } from "../lib/analytics-events";
+import {
+  CLIENT_EVENT_NAMES,
+  MAX_EVENT_BODY_BYTES,
+  WEB_VITAL_MAX,
+  WEB_VITAL_NAMES,
+  WEB_VITAL_RATINGS,
+} from "../lib/analytics-events";
 import { recordEvent } from "../server/analytics.server";
 import { getSession } from "../server/auth/session.server";
 import { readJsonBody } from "../server/http/json-body.server";
@@ -23,6 +29,16 @@ const eventSchema = z.object({
     .optional(),
 });
 
+/** A speed metric's properties, exactly: which metric, a value in its range, the library's rating. */
+const webVitalSchema = z
+  .object({
+    metric: z.enum(WEB_VITAL_NAMES),
+    value: z.number().finite().nonnegative(),
+    rating: z.enum(WEB_VITAL_RATINGS),
+  })
+  .strict()
+  .refine((p) => p.value <= WEB_VITAL_MAX[p.metric], { message: "Value out of range", path: ["value"] });
+
 function problem(status: number, error: string) {
   return Response.json({ error }, { status, headers: NO_STORE });
 }
@@ -38,6 +54,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       400,
       `Invalid event: ${parsed.error.issues[0]?.path.join(".") || "body"} ${parsed.error.issues[0]?.message ?? ""}`.trim(),
     );
+
+  if (parsed.data.name === "web_vital") {
+    const vital = webVitalSchema.safeParse(parsed.data.properties ?? {});
+    if (!vital.success)
+      return problem(
+        400,
+        `Invalid event: properties.${vital.error.issues[0]?.path.join(".") || "body"} ${vital.error.issues[0]?.message ?? ""}`.trim(),
+      );
+  }
 
   const limit = await rateLimiter(env, "events").limit({ key: clientAddress(request) });
   if (!limit.success) return problem(429, "Too many events");

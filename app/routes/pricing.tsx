@@ -8,11 +8,11 @@ import { PlanChangeDialog } from "../components/pricing/PlanChangeDialog";
 import { postJson } from "../components/pricing/billing-client";
 import { useToast } from "../components/shell/Toaster";
 import { BILLING_MESSAGES } from "../lib/billing";
+import { formatPlanPrice } from "../lib/format";
 import { planCardActions, type PricingUser } from "../lib/plan-buttons";
 import {
   catalogEntry,
   effectivePlan,
-  formatPrice,
   periodPrice,
   PLAN_CATALOG,
   PROMO_CODE,
@@ -287,8 +287,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           toPlan={change.tier}
           priceLabel={
             period === "monthly"
-              ? `${formatPrice(changePrice.billed)}/month`
-              : `${formatPrice(changePrice.billed)}/year`
+              ? `${formatPlanPrice(changePrice.billed)}/month`
+              : `${formatPlanPrice(changePrice.billed)}/year`
           }
           onClose={() => setChange(null)}
           onConfirm={() => void confirmChange()}

@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/share-trade";
 import { IdeaCard } from "../components/ideas/IdeaCard";
-import { formatCalendarDate } from "../lib/format";
+import { formatCalendarDate, formatUsd } from "../lib/format";
 import { formatAsOf } from "../lib/format-as-of";
 import { ideaSummary, ideaTitle, type IdeaPayload } from "../lib/idea-view";
 import { newYorkDateOf } from "../lib/market-calendar";
@@ -66,7 +66,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
   ];
 };
 
-const usd = (v: number) => `${v < 0 ? "-" : ""}$${Math.abs(v).toFixed(2)}`;
+const usd = (v: number) => formatUsd(v);
 
 function StatusNow({
   status,

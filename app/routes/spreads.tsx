@@ -1,3 +1,4 @@
+import { formatDecimal } from "../lib/format";
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import {
   Await,
@@ -114,7 +115,7 @@ function ProfilePicker({ current }: { current: SpreadProfile }) {
             name="profile"
             value={p}
             aria-pressed={p === current}
-            title={`${t.minDte}-${t.maxDte} days (best ${t.preferMinDte}-${t.preferMaxDte}), short strikes ${t.minDelta.toFixed(2)}-${t.maxDelta.toFixed(2)} delta`}
+            title={`${t.minDte}-${t.maxDte} days (best ${t.preferMinDte}-${t.preferMaxDte}), short strikes ${formatDecimal(t.minDelta, 2)}-${formatDecimal(t.maxDelta, 2)} delta`}
             className={
               p === current
                 ? "rounded-lg bg-brand-500 px-3 py-1.5 text-sm font-semibold text-ink-950"
@@ -127,7 +128,8 @@ function ProfilePicker({ current }: { current: SpreadProfile }) {
       })}
       <span className="text-xs text-slate-500">
         {PROFILE_TARGETS[current].minDte}-{PROFILE_TARGETS[current].maxDte} DTE, short strikes{" "}
-        {PROFILE_TARGETS[current].minDelta.toFixed(2)}-{PROFILE_TARGETS[current].maxDelta.toFixed(2)} delta
+        {formatDecimal(PROFILE_TARGETS[current].minDelta, 2)}-
+        {formatDecimal(PROFILE_TARGETS[current].maxDelta, 2)} delta
       </span>
     </Form>
   );

@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
+import { signUp } from "./fixtures";
 
 // The admin trial tool's length field (spec: "integer, at least 1 (invalid input becomes 1)"). The browser's
 // own number checks once refused 0 or 2.5 and, while the field held such a value, 'Cancel Trial' did nothing.
@@ -7,18 +8,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ "cf-connecting-ip": `192.0.2.${Date.now() % 250}` });
 });
-
-async function signUp(page: Page, email: string) {
-  await page.goto("/signup?returnTo=%2Ftickers");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("trial-pass");
-  for (const title of ["Options Trading Risk Disclosure", "Terms of Use"]) {
-    await page.getByRole("link", { name: title }).click();
-    await page.getByRole("dialog", { name: title }).getByRole("button", { name: "I Accept" }).click();
-  }
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/tickers$/);
-}
 
 test("trial length: 0 and 2.5 become 1 in the field and on the server; Cancel Trial works whatever it holds", async ({
   browser,

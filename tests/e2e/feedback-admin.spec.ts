@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signUp } from "./fixtures";
 
 const shots = "test-results/screenshots";
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -34,18 +35,6 @@ async function newPage(browser: Browser, width = 1280) {
   return { page, errors };
 }
 
-async function signUp(page: Page, email: string) {
-  await page.goto("/signup?returnTo=%2Ffeedback");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("board-pass");
-  for (const title of ["Options Trading Risk Disclosure", "Terms of Use"]) {
-    await page.getByRole("link", { name: title }).click();
-    await page.getByRole("dialog", { name: title }).getByRole("button", { name: "I Accept" }).click();
-  }
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/feedback$/);
-}
-
 async function adminSignIn(page: Page) {
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill("admin@wheelhouse.local");
@@ -65,7 +54,7 @@ test.describe("feedback board and back office", () => {
     test.setTimeout(420_000);
     const userEmail = `board-${stamp}@example.com`;
     const user = await newPage(browser);
-    await signUp(user.page, userEmail);
+    await signUp(user.page, userEmail, { returnTo: "/feedback" });
 
     // General feedback (new users are on the Pro trial).
     await expect(user.page.getByRole("heading", { name: "Help Us Improve" })).toBeVisible();
@@ -197,7 +186,7 @@ test.describe("feedback board and back office", () => {
     test.setTimeout(180_000);
     const email = `free-board-${stamp}@example.com`;
     const { page, errors } = await newPage(browser, 390);
-    await signUp(page, email);
+    await signUp(page, email, { returnTo: "/feedback" });
     d1(
       `update user set subscription_tier = 'Free Plan', subscription_status = 'inactive', trial_end = null where email = '${email}'`,
     );

@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
+import { signIn, watchConsole } from "./fixtures";
 
 // Issue 11's numbers as a user sees them (decisions 050, 160): on /spreads every card's detail shows the
 // four POP methods with values, the probability of touch, the expected value, the three credits and the
@@ -16,28 +17,11 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "cf-connecting-ip": `198.51.100.${(Date.now() + n * 11) % 250}` });
 });
 
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  return errors;
-}
-
-async function signIn(page: Page, returnTo: string) {
-  await page.goto(`/signin?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("Email").fill("elite@wheelhouse.local");
-  await page.getByLabel("Password", { exact: true }).fill("demo-password");
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnTo}$`));
-}
-
 test("/spreads: four POP methods, touch, EV, three credits and sourced assumptions on a card", async ({
   page,
 }) => {
   const errors = watchConsole(page);
-  await signIn(page, "/spreads");
+  await signIn(page, "elite@wheelhouse.local", { returnTo: "/spreads" });
   const card = page.getByTestId("idea-card").first();
   await expect(card).toBeVisible({ timeout: 45_000 });
   await card.getByText("Probabilities, fills and assumptions").click();
@@ -62,7 +46,7 @@ test("/wheels: the analysis shows the fill premiums, win probability, touch and 
   page,
 }) => {
   const errors = watchConsole(page);
-  await signIn(page, "/wheels");
+  await signIn(page, "elite@wheelhouse.local", { returnTo: "/wheels" });
   const table = page.getByTestId("csp-table");
   await expect(table.getByTestId("strategy-row").first()).toBeVisible({ timeout: 60_000 });
   await page.setViewportSize(DESKTOP);

@@ -4,20 +4,10 @@
 // it is open. Only the keyboard drives the page after navigation.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { signInByApi, watchConsole } from "./fixtures";
 
 test.describe.configure({ timeout: 180_000 });
 const shots = "test-results/screenshots/keyboard";
-
-let ipCounter = 0;
-async function signIn(page: Page, email: string) {
-  await page.goto("/signin");
-  ipCounter += 1;
-  const res = await page.request.post("/api/auth/sign-in/email", {
-    data: { email, password: "demo-password" },
-    headers: { Origin: new URL(page.url()).origin, "cf-connecting-ip": `198.51.100.${60 + ipCounter}` },
-  });
-  expect(res.ok(), `sign-in ${email}`).toBe(true);
-}
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 
@@ -56,13 +46,6 @@ async function expectTrappedThenEscape(page: Page, dialog: Locator, opener: Loca
   await expect(opener).toBeFocused();
 }
 
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(`${page.url()}: ${m.text()}`));
-  page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
-  return errors;
-}
-
 test("sign-up by keyboard: fields, both policy dialogs accepted with Enter, account created", async ({
   page,
 }) => {
@@ -99,7 +82,7 @@ test("sign-up by keyboard: fields, both policy dialogs accepted with Enter, acco
 
 test("share dialog by keyboard on /spreads (Elite)", async ({ page }) => {
   const errors = watchConsole(page);
-  await signIn(page, "elite@wheelhouse.local");
+  await signInByApi(page, "elite@wheelhouse.local");
   await page.goto("/spreads");
   const share = page.getByTestId("idea-card").first().getByRole("button", { name: "Share" });
   await expect(share).toBeVisible({ timeout: 45_000 });
@@ -118,7 +101,7 @@ test("/spreads filters fold behind a toggle on a phone, by keyboard; always open
 }) => {
   const errors = watchConsole(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, "elite@wheelhouse.local");
+  await signInByApi(page, "elite@wheelhouse.local");
   await page.goto("/spreads?strategy=IRON_CONDOR&minLiq=2");
   await expect(page.getByTestId("idea-card").first()).toBeVisible({ timeout: 45_000 });
   const toggle = page.getByRole("button", { name: /^Filters/ });
@@ -153,7 +136,7 @@ test("/spreads filters fold behind a toggle on a phone, by keyboard; always open
 
 test("analysis modal by keyboard on /wheels (Pro)", async ({ page }) => {
   const errors = watchConsole(page);
-  await signIn(page, "pro@wheelhouse.local");
+  await signInByApi(page, "pro@wheelhouse.local");
   await page.goto("/wheels");
   const open = page.getByTestId("csp-table").getByRole("button", { name: "View Analysis" }).first();
   await expect(open).toBeVisible({ timeout: 45_000 });
@@ -165,7 +148,7 @@ test("analysis modal by keyboard on /wheels (Pro)", async ({ page }) => {
 
 test("pricing confirmation by keyboard (Pro upgrading to Elite), then cancelled", async ({ page }) => {
   const errors = watchConsole(page);
-  await signIn(page, "pro@wheelhouse.local");
+  await signInByApi(page, "pro@wheelhouse.local");
   await page.goto("/pricing");
   await page.waitForLoadState("networkidle");
   const upgrade = page.getByTestId("plan-card-elite").getByRole("button", { name: "Upgrade" });

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
+import { signUp, watchConsole } from "./fixtures";
 
 const shots = "test-results/screenshots";
 const unique = (kind: string) =>
@@ -11,25 +12,6 @@ function sql(command: string) {
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
     stdio: "pipe",
   });
-}
-
-async function signUp(page: Page, email: string) {
-  await page.goto("/signup?returnTo=%2Ftickers");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("notify-pass");
-  for (const title of ["Options Trading Risk Disclosure", "Terms of Use"]) {
-    await page.getByRole("link", { name: title }).click();
-    await page.getByRole("dialog", { name: title }).getByRole("button", { name: "I Accept" }).click();
-  }
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/tickers$/);
-}
-
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
 }
 
 const saved = (page: Page) =>

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import Stripe from "stripe";
+import { signUp } from "./fixtures";
 
 // The preview server talks to the loopback fake Stripe started by scripts/preview.mjs (tests/e2e/e2e.vars).
 const FAKE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 2000}`;
@@ -26,18 +27,6 @@ function storedEvents(email: string): string[] {
     },
   ).toString();
   return ((JSON.parse(out) as { results: { name: string }[] }[])[0]?.results ?? []).map((r) => r.name);
-}
-
-async function signUp(page: Page, email: string) {
-  await page.goto("/signup?returnTo=%2Fpricing%3Fpromo%3DTRIAL20");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("pricing-pass");
-  for (const title of ["Options Trading Risk Disclosure", "Terms of Use"]) {
-    await page.getByRole("link", { name: title }).click();
-    await page.getByRole("dialog", { name: title }).getByRole("button", { name: "I Accept" }).click();
-  }
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/pricing\?promo=TRIAL20$/);
 }
 
 /** What Stripe would POST after the payment: the completed session, signed by the SDK's test helper. */
@@ -123,7 +112,7 @@ test.describe("pricing and billing", () => {
     const errors: string[] = [];
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     const email = unique();
-    await signUp(page, email);
+    await signUp(page, email, { returnTo: "/pricing?promo=TRIAL20" });
 
     // Promotional trial + ?promo=TRIAL20: 20% off with the original price struck through.
     await expect(page.getByTestId("promo-note")).toContainText("20% OFF");

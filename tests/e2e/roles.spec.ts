@@ -2,6 +2,7 @@
 // (no serious or critical WCAG 2 A/AA violation), and is kept as a screenshot at phone and desktop widths.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { signInByApi } from "./fixtures";
 
 const shots = "test-results/screenshots/roles";
 test.describe.configure({ timeout: 240_000 });
@@ -19,17 +20,6 @@ const ROLES = [
 ] as const;
 
 const PASSWORDS: Record<string, string> = { "admin@wheelhouse.local": "admin-password" };
-
-let ip = 0;
-async function signIn(page: Page, email: string) {
-  await page.goto("/signin");
-  ip += 1;
-  const res = await page.request.post("/api/auth/sign-in/email", {
-    data: { email, password: PASSWORDS[email] ?? "demo-password" },
-    headers: { Origin: new URL(page.url()).origin, "cf-connecting-ip": `192.0.2.${100 + ip}` },
-  });
-  expect(res.ok(), `sign-in ${email}`).toBe(true);
-}
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -53,7 +43,7 @@ for (const { role, email, pages } of ROLES) {
       if (msg.type() === "error") errors.push(`${page.url()}: ${msg.text()}`);
     });
     page.on("pageerror", (err) => errors.push(`${page.url()}: ${err.message}`));
-    if (email) await signIn(page, email);
+    if (email) await signInByApi(page, email, PASSWORDS[email] ?? "demo-password");
     const problems: string[] = [];
     for (const path of pages) {
       const response = await page.goto(path);

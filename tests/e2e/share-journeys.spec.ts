@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { signIn } from "./fixtures";
 
 // The share journeys, run against the build (playwright.config.ts) and against `npm run dev`
 // (playwright.dev.config.ts). Under the dev server React's StrictMode mounts, unmounts and remounts every
@@ -34,21 +35,13 @@ async function refuseClipboard(page: Page) {
   });
 }
 
-async function signIn(page: Page, returnTo: string) {
-  await page.goto(`/signin?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("Email").fill("pro@wheelhouse.local");
-  await page.getByLabel("Password", { exact: true }).fill("demo-password");
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnTo}$`));
-}
-
 test("Share on /spreads opens the dialog and it stays open; the visitor's page agrees with the list", async ({
   page,
   browser,
   baseURL,
 }, testInfo) => {
   const errors = watchPageErrors(page);
-  await signIn(page, "/spreads");
+  await signIn(page, "pro@wheelhouse.local", { returnTo: "/spreads" });
   const first = page.getByTestId("idea-card").first();
   await expect(first).toBeVisible({ timeout: 60_000 });
   await first.getByRole("button", { name: "Share" }).click();
@@ -82,7 +75,7 @@ test("Share on /spreads opens the dialog and it stays open; the visitor's page a
 
 test("Share Trade and View Analysis on /wheels open their dialogs and they stay open", async ({ page }) => {
   const errors = watchPageErrors(page);
-  await signIn(page, "/wheels");
+  await signIn(page, "pro@wheelhouse.local", { returnTo: "/wheels" });
   const table = page.getByTestId("csp-table");
   await expect(table.getByTestId("strategy-row").first()).toBeVisible({ timeout: 90_000 });
 

@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { signIn, watchConsole } from "./fixtures";
 
 // The machine running these is shared and slow at times: give each expectation more room.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -17,23 +18,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** Console errors fail the journey (the screen must run clean). */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  return errors;
-}
-
-async function signIn(page: Page, email: string, password: string, returnTo = "/spreads") {
-  await page.goto(`/signin?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[?]/g, "\\?")}$`));
-}
-
 async function both(page: Page, name: string) {
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${shots}/${name}-phone.png`, fullPage: false });
@@ -43,7 +27,7 @@ async function both(page: Page, name: string) {
 
 test("Free sees the unlock panel and no ideas", async ({ page }) => {
   const errors = watchConsole(page);
-  await signIn(page, "free@wheelhouse.local", "demo-password");
+  await signIn(page, "free@wheelhouse.local", { returnTo: "/spreads" });
   await expect(page.getByTestId("unlock-panel")).toBeVisible();
   await expect(page.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/pricing");
   await expect(page.getByTestId("idea-card")).toHaveCount(0);
@@ -249,7 +233,7 @@ test("the shared page as a crawler sees it, and its image", async ({ request, pl
 });
 
 test("loading: five skeleton rows while the list streams in", async ({ page }) => {
-  await signIn(page, "elite@wheelhouse.local", "demo-password", "/tickers");
+  await signIn(page, "elite@wheelhouse.local", { returnTo: "/tickers" });
   // Serve the document only up to the streamed list, so the page stays in its loading state.
   await page.route("**/spreads", async (route) => {
     const response = await route.fetch();
@@ -264,7 +248,7 @@ test("loading: five skeleton rows while the list streams in", async ({ page }) =
 
 test("error: a failed filter load shows the error and Try Again recovers", async ({ page }) => {
   const errors = watchConsole(page);
-  await signIn(page, "elite@wheelhouse.local", "demo-password");
+  await signIn(page, "elite@wheelhouse.local", { returnTo: "/spreads" });
   await expect(page.getByTestId("idea-card").first()).toBeVisible();
   // Filter changes load from the server now: make that load fail once.
   await page.route("**/spreads.data*", (route) => route.fulfill({ status: 500, body: "down" }));

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
+import { signUp } from "./fixtures";
 
 /** Analytics rows of one browser session, read from the local D1 the preview server writes. */
 function storedEvents(sessionId: string): { name: string; properties: string | null }[] {
@@ -24,18 +25,6 @@ function storedEvents(sessionId: string): { name: string; properties: string | n
 
 const shots = "test-results/screenshots";
 const unique = () => `watch-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-async function signUp(page: Page, email: string) {
-  await page.goto("/signup?returnTo=%2Ftickers");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("watch-pass");
-  for (const title of ["Options Trading Risk Disclosure", "Terms of Use"]) {
-    await page.getByRole("link", { name: title }).click();
-    await page.getByRole("dialog", { name: title }).getByRole("button", { name: "I Accept" }).click();
-  }
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/tickers$/);
-}
 
 async function addSymbol(page: Page, symbol: string) {
   await page.getByRole("textbox", { name: "Symbol" }).fill(symbol);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signUp } from "./fixtures";
 
 // Two windows of one account add a position each, the second from a list it read before the first saved
 // (decision 225): its save is refused as stale, re-applied to the stored list and saved again, and both
@@ -6,18 +7,6 @@ import { expect, test, type Page } from "@playwright/test";
 test.describe.configure({ timeout: 240_000 });
 
 const email = () => `two-windows-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-async function signUp(page: Page, address: string) {
-  await page.goto("/signup?returnTo=%2Fwheels");
-  await page.getByLabel("Email").fill(address);
-  await page.getByLabel("Password").fill("wheel-pass");
-  for (const title of ["Options Trading Risk Disclosure", "Terms of Use"]) {
-    await page.getByRole("link", { name: title }).click();
-    await page.getByRole("dialog", { name: title }).getByRole("button", { name: "I Accept" }).click();
-  }
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/wheels$/);
-}
 
 /** The CC tab of a hydrated /wheels (the CSP rows load from the API only once the page is live). */
 async function openCoveredCalls(page: Page) {
@@ -56,7 +45,7 @@ test("two windows add a position each from the same list: both positions are kep
   context,
 }) => {
   await context.setExtraHTTPHeaders({ "cf-connecting-ip": `203.0.113.${Date.now() % 250}` });
-  await signUp(page, email());
+  await signUp(page, email(), { returnTo: "/wheels" });
   const second = await context.newPage();
   await second.goto("/wheels");
   await openCoveredCalls(page);

@@ -1,39 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signIn, signUp, watchConsole } from "./fixtures";
 
 const shots = "test-results/screenshots";
 const unique = () => `wheels-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const PHONE = { width: 390, height: 844 };
 
-async function signUp(page: Page, email: string) {
-  await page.goto("/signup?returnTo=%2Fwheels");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("wheel-pass");
-  for (const title of ["Options Trading Risk Disclosure", "Terms of Use"]) {
-    await page.getByRole("link", { name: title }).click();
-    await page.getByRole("dialog", { name: title }).getByRole("button", { name: "I Accept" }).click();
-  }
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/wheels$/);
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/signin?returnTo=%2Fwheels");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("demo-password");
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/wheels$/);
-}
-
 /** Console errors fail the journey (the page must stay clean). */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  return errors;
-}
-
 let n = 0;
 // Strategies are cleaned from the cached chains on a fresh isolate's first request: allow for a busy machine.
 test.describe.configure({ timeout: 240_000 });
@@ -47,7 +19,7 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
   context,
 }) => {
   const errors = watchConsole(page);
-  await signUp(page, unique());
+  await signUp(page, unique(), { returnTo: "/wheels" });
   await expect(page.getByRole("heading", { name: "Wheels", level: 1 })).toBeVisible();
   await expect(page.getByTestId("market-banner")).toBeVisible();
   const table = page.getByTestId("csp-table");
@@ -217,7 +189,7 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
   await expect(page.getByTestId("mobile-header")).toBeVisible();
   await page.screenshot({ path: `${shots}/wheels-pro-cc-phone.png`, fullPage: true });
   await page.getByRole("tab", { name: /Cash Secured Puts/ }).click();
-  await expect(page.getByTestId("csp-table").getByTestId("strategy-row").first()).toBeVisible({
+  await expect(page.getByTestId("csp-table").getByTestId("strategy-card").first()).toBeVisible({
     timeout: 45_000,
   });
   await page.screenshot({ path: `${shots}/wheels-pro-csp-phone.png`, fullPage: true });
@@ -255,7 +227,7 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
 
 test("Free user: CSP allowed, CC shows the upgrade state", async ({ page }) => {
   const errors = watchConsole(page);
-  await signIn(page, "free@wheelhouse.local");
+  await signIn(page, "free@wheelhouse.local", { returnTo: "/wheels" });
   await expect(page.getByTestId("csp-table").getByTestId("strategy-row").first()).toBeVisible({
     timeout: 45_000,
   });
@@ -275,7 +247,7 @@ test("Free user: CSP allowed, CC shows the upgrade state", async ({ page }) => {
 
 test("Elite user: CSP and CC tables at phone and desktop widths", async ({ page }) => {
   const errors = watchConsole(page);
-  await signIn(page, "elite@wheelhouse.local");
+  await signIn(page, "elite@wheelhouse.local", { returnTo: "/wheels" });
   // Start from a known set of positions (the demo account is shared between runs).
   const saved = await page.request.post("/api/wheel/positions", {
     data: {

@@ -1,7 +1,7 @@
+import { formatPlanPrice } from "../../app/lib/format";
 import { describe, expect, it } from "vitest";
 import {
   catalogEntry,
-  formatPrice,
   periodPrice,
   PLAN_CATALOG,
   promoApplies,
@@ -52,7 +52,7 @@ describe("coupon math: price x 0.8, 2 decimals", () => {
   });
 
   it("formats whole dollars without cents and the rest with two decimals", () => {
-    expect([4, 3.36, 71.2, 712, 0].map(formatPrice)).toEqual(["$4", "$3.36", "$71.20", "$712", "$0"]);
+    expect([4, 3.36, 71.2, 712, 0].map(formatPlanPrice)).toEqual(["$4", "$3.36", "$71.20", "$712", "$0"]);
   });
 
   it("periodPrice gives the billed amount and the per-month figure, with and without the promo", () => {

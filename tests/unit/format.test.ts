@@ -6,7 +6,11 @@ import {
   formatCompactMoney,
   formatGrouped,
   formatLongCalendarDate,
+  formatDecimal,
+  formatPercent,
+  formatPlanPrice,
   formatPrice,
+  formatRatioPercent,
   formatRsi,
   formatUsd,
   rsiLabel,
@@ -22,6 +26,33 @@ describe("price", () => {
   it("shows N/A when missing", () => {
     expect(formatPrice(null)).toBe("N/A");
     expect(formatPrice(Number.NaN)).toBe("N/A");
+  });
+});
+
+// Decision 261: one rounding rule, half away from zero on the decimal value, for every number shown.
+describe("the one rounding rule", () => {
+  it("rounds the decimal value half away from zero where toFixed rounds the binary one down", () => {
+    expect((1.085).toFixed(2)).toBe("1.08");
+    expect(formatPrice(1.085)).toBe("1.09");
+    expect(formatUsd(1.085)).toBe("$1.09");
+    expect((156.045).toFixed(2)).toBe("156.04");
+    expect(formatPrice(156.045)).toBe("156.05");
+    expect(formatPrice(158 - 1.955)).toBe("156.05");
+    expect(formatUsd(-2.675)).toBe("-$2.68");
+    expect(formatUsd(-12.5, 0)).toBe("-$13");
+  });
+  it("holds for percents, plain decimals and plan prices too", () => {
+    expect(formatPercent(1.005, 2)).toBe("1.01%");
+    expect(formatPercent(12.25)).toBe("12.3%");
+    expect(formatPercent(null)).toBe("N/A");
+    expect(formatRatioPercent(0.04125)).toBe("4.13%");
+    expect(formatDecimal(0.305, 2)).toBe("0.31");
+    expect(formatDecimal(1234.5, 1)).toBe("1234.5");
+    expect(formatPlanPrice(4)).toBe("$4");
+    expect(formatPlanPrice(3.36)).toBe("$3.36");
+    expect(formatPlanPrice(2.675)).toBe("$2.68");
+    expect(formatChange(1.005)?.text).toBe("1.01%");
+    expect(formatRsi(70.05)?.text).toBe("70.1");
   });
 });
 

@@ -116,3 +116,46 @@ describe("the wheel analysis says why", () => {
     expect(html).toContain('href="/how-we-rank"');
   });
 });
+
+// Issue 29 item 3: one number, one rounding in one view (decision 261). 158 - 1.955 = 156.045: the box said
+// $156.05 while the chart's toFixed said 156.04.
+describe("one view rounds a number one way", () => {
+  it("shows a CSP break-even the same in the box, the chart label and the chart's text alternative", () => {
+    const s: WheelStrategy = {
+      id: "KO270115P00158000",
+      type: "CSP",
+      symbol: "KO",
+      currentPrice: 162,
+      expirationDate: "2027-01-15",
+      daysToExpiration: 33,
+      premium: 1.955,
+      returnOnCapital: 1.2,
+      annualizedReturn: 14,
+      riskLevel: "balanced",
+      liquidityPoint: 3,
+      putStrike: 158,
+      events: { earnings: false, exDividend: false, fomc: false, cpi: false, list: [] },
+    };
+    const html = inRouter(createElement(AnalysisModal, { type: "CSP", s, onClose: () => {} }));
+    expect(html).toContain("$156.05");
+    expect(html).not.toContain("156.04");
+    // The chart's label under the breakeven marker.
+    expect(html).toMatch(/fill="#fbbf24">156\.05<\/text>/);
+  });
+
+  it("writes the why text's dollars under the formatter's rule, as the card's figures are", () => {
+    const card = inRouter(
+      createElement(IdeaCard, {
+        idea: {
+          ...idea,
+          score_parts: { ...(idea.score_parts as object), fillCost: 2.5, edgeAtForecast: -12.5 },
+        },
+        today: "2026-11-26",
+      }),
+    );
+    const why = textOf(card, "idea-why");
+    // Half away from zero on the decimal value: -12.5 -> -$13 (Math.round gave -$12), 2.5 -> $3.
+    expect(why).toContain("-$13 per contract");
+    expect(why).toContain("($3 per contract against the mid)");
+  });
+});

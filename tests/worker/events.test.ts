@@ -183,3 +183,59 @@ describe("alias of the anonymous id to the user", () => {
     expect(noId.status).toBe(401);
   });
 });
+
+// Speed metrics from real visits (issue 29 item 11, decision 262): one Core Web Vital per event, checked exactly.
+describe("POST /api/events: web_vital", () => {
+  const vital = (properties: unknown, sessionId = "vitals123456") =>
+    post({ name: "web_vital", path: "/spreads", sessionId, properties });
+
+  it("stores a metric with its value and rating", async () => {
+    const res = (await call(
+      events.action,
+      vital({ metric: "LCP", value: 1830, rating: "good" }),
+    )) as Response;
+    expect(res.status).toBe(204);
+    const res2 = (await call(
+      events.action,
+      vital({ metric: "CLS", value: 0.031, rating: "good" }),
+    )) as Response;
+    expect(res2.status).toBe(204);
+    expect(await rows("web_vital")).toEqual([
+      {
+        name: "web_vital",
+        userId: null,
+        sessionId: "vitals123456",
+        path: "/spreads",
+        properties: JSON.stringify({ metric: "LCP", value: 1830, rating: "good" }),
+      },
+      {
+        name: "web_vital",
+        userId: null,
+        sessionId: "vitals123456",
+        path: "/spreads",
+        properties: JSON.stringify({ metric: "CLS", value: 0.031, rating: "good" }),
+      },
+    ]);
+  });
+
+  it.each([
+    ["an unknown metric", { metric: "FID", value: 12, rating: "good" }, "properties.metric"],
+    ["a negative value", { metric: "LCP", value: -1, rating: "good" }, "properties.value"],
+    ["a value past the metric's range", { metric: "CLS", value: 50, rating: "poor" }, "properties.value"],
+    [
+      "a milliseconds value past a minute",
+      { metric: "INP", value: 600_000, rating: "poor" },
+      "properties.value",
+    ],
+    ["a made-up rating", { metric: "TTFB", value: 120, rating: "great" }, "properties.rating"],
+    ["a missing value", { metric: "FCP", rating: "good" }, "properties.value"],
+    ["an extra property", { metric: "FCP", value: 900, rating: "good", email: "a@b.c" }, "properties"],
+    ["a text value", { metric: "FCP", value: "900", rating: "good" }, "properties.value"],
+  ])("refuses %s with 400 and stores nothing", async (_what, properties, where) => {
+    const res = (await call(events.action, vital(properties, "refused123456"))) as Response;
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toContain(`Invalid event: ${where}`);
+    const stored = (await rows("web_vital")) as { sessionId: string }[];
+    expect(stored.filter((r) => r.sessionId === "refused123456")).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import {
   payoffWindow,
   type PayoffLeg,
 } from "../../lib/payoff";
-import { formatGrouped } from "../../lib/format";
+import { formatDecimal, formatGrouped, formatPrice } from "../../lib/format";
 
 export interface PayoffChartProps {
   legs: readonly PayoffLeg[];
@@ -25,7 +25,7 @@ export interface PayoffChartProps {
 }
 
 const money = (v: number) => `${v < 0 ? "-" : v > 0 ? "+" : ""}$${formatGrouped(Math.abs(v))}`;
-const price = (v: number) => `$${v.toFixed(2)}`;
+const price = (v: number) => `$${formatPrice(v)}`;
 
 /**
  * Payoff at expiry, drawn in our own SVG (no chart library: route JS stays small). The curve is exact
@@ -63,8 +63,10 @@ export function PayoffChart({
   const x = (p: number) => pad.l + ((p - model.low) / (model.high - model.low)) * (width - pad.l - pad.r);
   const y = (v: number) => pad.t + ((model.top - v) / (model.top - model.bottom)) * (height - pad.t - pad.b);
   const zeroY = y(0);
-  const path = model.curve.map((p, i) => `${i ? "L" : "M"}${x(p.price).toFixed(1)},${y(p.pnl).toFixed(1)}`);
-  const area = `${path.join(" ")} L${x(model.high).toFixed(1)},${zeroY.toFixed(1)} L${x(model.low).toFixed(1)},${zeroY.toFixed(1)} Z`;
+  const path = model.curve.map(
+    (p, i) => `${i ? "L" : "M"}${formatDecimal(x(p.price), 1)},${formatDecimal(y(p.pnl), 1)}`,
+  );
+  const area = `${path.join(" ")} L${formatDecimal(x(model.high), 1)},${formatDecimal(zeroY, 1)} L${formatDecimal(x(model.low), 1)},${formatDecimal(zeroY, 1)} Z`;
 
   const step = (model.high - model.low) / 100;
   const start = underlyingPrice ?? (model.low + model.high) / 2;
@@ -139,7 +141,7 @@ export function PayoffChart({
           <g key={b}>
             <circle cx={x(b)} cy={zeroY} r="3" fill="#fbbf24" />
             <text x={x(b)} y={height - 5} textAnchor="middle" fontSize="10" fill="#fbbf24">
-              {b.toFixed(2)}
+              {formatPrice(b)}
             </text>
           </g>
         ))}

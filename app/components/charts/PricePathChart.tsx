@@ -1,3 +1,4 @@
+import { formatDecimal, formatPrice, formatUsd } from "../../lib/format";
 import { useId } from "react";
 
 export interface PricePathChartProps {
@@ -30,10 +31,12 @@ export function PricePathChart({
   const hi = Math.max(...values) * 1.02;
   const x = (i: number) => pad.l + (i / Math.max(1, path.length - 1)) * (width - pad.l - pad.r);
   const y = (v: number) => pad.t + ((hi - v) / (hi - lo)) * (height - pad.t - pad.b);
-  const line = path.map((v, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  const line = path
+    .map((v, i) => `${i === 0 ? "M" : "L"}${formatDecimal(x(i), 1)},${formatDecimal(y(v), 1)}`)
+    .join(" ");
   const description = `${label}: ${path
-    .map((v, i) => `${i === 0 ? "today" : `${stepLabel.toLowerCase()} ${i}`} $${v.toFixed(2)}`)
-    .join(", ")}. ${levels.map((l) => `${l.label} $${l.value.toFixed(2)}`).join(", ")}.`;
+    .map((v, i) => `${i === 0 ? "today" : `${stepLabel.toLowerCase()} ${i}`} $${formatPrice(v)}`)
+    .join(", ")}. ${levels.map((l) => `${l.label} $${formatPrice(l.value)}`).join(", ")}.`;
   return (
     <figure className="w-full">
       <svg
@@ -64,7 +67,7 @@ export function PricePathChart({
           <circle key={i} cx={x(i)} cy={y(v)} r={2.5} fill="#38bdf8" />
         ))}
         <text x={4} y={y(path[0]!) + 4} fill="#cbd5e1" fontSize={10}>
-          ${path[0]!.toFixed(0)}
+          {formatUsd(path[0]!, 0)}
         </text>
         {path.map((_, i) => (
           <text key={i} x={x(i)} y={height - 6} fill="#94a3b8" fontSize={9} textAnchor="middle">

@@ -14,9 +14,9 @@ import {
   round2,
   type GuideExample,
 } from "../../lib/options-guide";
-import { formatGrouped } from "../../lib/format";
+import { formatDecimal, formatGrouped, formatPercent, formatUsd } from "../../lib/format";
 
-const usd = (v: number) => `$${v.toFixed(2)}`;
+const usd = (v: number) => formatUsd(v);
 const signedUsd = (v: number) => `${v < 0 ? "-" : "+"}$${formatGrouped(Math.abs(v), 0, 3)}`;
 
 export function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -270,19 +270,19 @@ export function PremiumExplorer() {
           <div className="rounded-lg bg-ink-850 p-3">
             <dt className="text-slate-400">Theta (per day)</dt>
             <dd className="font-mono text-white" data-testid="explorer-theta">
-              {r.thetaPerDay < 0 ? "-" : ""}${Math.abs(r.thetaPerDay).toFixed(3)}
+              {r.thetaPerDay < 0 ? "-" : ""}${formatDecimal(Math.abs(r.thetaPerDay), 3)}
             </dd>
           </div>
           <div className="rounded-lg bg-ink-850 p-3">
             <dt className="text-slate-400">Delta</dt>
-            <dd className="font-mono text-white">{r.delta.toFixed(2)}</dd>
+            <dd className="font-mono text-white">{formatDecimal(r.delta, 2)}</dd>
           </div>
         </dl>
       </div>
       <p className="text-xs text-slate-400">
         Per share; one contract is 100 shares. Black-Scholes-Merton model, European exercise, risk-free rate{" "}
-        {(GUIDE_RATE * 100).toFixed(0)}%, no dividends. A teaching model: real quotes include a bid/ask spread
-        and the volatility smile.
+        {formatPercent(GUIDE_RATE * 100, 0)}, no dividends. A teaching model: real quotes include a bid/ask
+        spread and the volatility smile.
       </p>
     </Card>
   );

@@ -1,5 +1,6 @@
 // The public page /how-we-rank: how ideas and wheel strategies are ranked, in words a retail trader follows.
 // Every number on it is read from the engine's constants, so the page cannot drift from what the screens do.
+import { formatDecimal } from "../../lib/format";
 import { Link } from "react-router";
 import {
   FIT_WEIGHT,
@@ -22,7 +23,7 @@ import { PROFILE_LABELS } from "../../lib/trade-ideas";
 
 const WHEEL_LEVELS: readonly RiskLevel[] = ["conservative", "balanced", "aggressive"];
 const pct = (x: number) => `${Math.round(x * 100)}%`;
-const d2 = (x: number) => x.toFixed(2);
+const d2 = (x: number) => formatDecimal(x, 2);
 const band = (t: ProfileTargets) =>
   t.minDelta > 0 ? `${d2(t.minDelta)} to ${d2(t.maxDelta)}` : `below ${d2(t.maxDelta)}`;
 
@@ -202,7 +203,7 @@ export function HowWeRank() {
             an iron condor with a {pct(MAX_CONDOR_TOUCH)} or higher chance of touching one of its short
             strikes;
           </li>
-          <li>a short leg bid below ${MIN_SHORT_BID.toFixed(2)}.</li>
+          <li>a short leg bid below ${formatDecimal(MIN_SHORT_BID, 2)}.</li>
         </ul>
         <p>
           At most {MAX_IDEAS_PER_SYMBOL} ideas per stock, one per expiration and strategy, so one symbol

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { daysToExpiry } from "../../engine/time";
-import { formatCalendarDate, formatUsd } from "../../lib/format";
+import { formatCalendarDate, formatPercent, formatRatioPercent, formatUsd } from "../../lib/format";
 import { formatAsOf } from "../../lib/format-as-of";
 import {
   eventBadges,
@@ -28,7 +28,7 @@ import { PayoffChart } from "../charts/PayoffChart";
 import { WhyThisIdea } from "./WhyThisIdea";
 
 const usd = formatUsd;
-const pct = (v: number | null | undefined, dp = 1) => (v == null ? "N/A" : `${v.toFixed(dp)}%`);
+const pct = (v: number | null | undefined, dp = 1) => formatPercent(v, dp);
 
 const BADGE_STYLE: Record<string, string> = {
   earnings: "border-amber-600/60 bg-amber-950/60 text-amber-200",
@@ -255,11 +255,11 @@ export function IdeaCard({ idea, today, onShare, onSimulate, detailsOpen = false
               {a ? (
                 <ul className="mt-1 text-xs text-slate-300" data-testid="idea-assumptions">
                   <li>
-                    Risk-free rate r: {a.r == null ? "N/A" : `${(a.r * 100).toFixed(2)}%`}
+                    Risk-free rate r: {formatRatioPercent(a.r)}
                     {a.r_source ? ` (${a.r_source}${a.r_as_of ? `, ${a.r_as_of}` : ""})` : ""}
                   </li>
                   <li>
-                    Dividend yield q: {a.q == null ? "unknown" : `${(a.q * 100).toFixed(2)}%`}
+                    Dividend yield q: {a.q == null ? "unknown" : formatRatioPercent(a.q)}
                     {a.q_source ? ` (${a.q_source})` : ""}
                   </li>
                   {a.model ? <li>Model: {a.model}</li> : null}

@@ -2,7 +2,8 @@
 // the buttons the server decided (app/lib/plan-buttons.ts).
 import { Link } from "react-router";
 import type { PlanButtonKind, PlanCardActions } from "../../lib/plan-buttons";
-import { formatPrice, periodPrice, type BillingPeriod, type PlanCatalogEntry } from "../../lib/plans";
+import { formatPlanPrice } from "../../lib/format";
+import { periodPrice, type BillingPeriod, type PlanCatalogEntry } from "../../lib/plans";
 
 export type CardAction = Exclude<PlanButtonKind, "sign-up" | "ending" | "contact-support">;
 
@@ -77,17 +78,22 @@ export function PlanCard({
           <>
             <p className="flex flex-wrap items-baseline gap-x-2">
               {promo ? (
-                <s className="text-lg text-slate-500" aria-label={`was ${formatPrice(price.originalBilled)}`}>
-                  {formatPrice(price.originalBilled)}
+                <s
+                  className="text-lg text-slate-500"
+                  aria-label={`was ${formatPlanPrice(price.originalBilled)}`}
+                >
+                  {formatPlanPrice(price.originalBilled)}
                 </s>
               ) : null}
-              <span className="text-4xl font-bold text-white">{formatPrice(price.billed)}</span>
+              <span className="text-4xl font-bold text-white">{formatPlanPrice(price.billed)}</span>
               <span className="text-slate-400">{period === "monthly" ? "/month" : "/year"}</span>
             </p>
             {period === "yearly" ? (
               <p className="mt-1 text-sm text-slate-400">
-                {promo ? <s className="mr-1 text-slate-500">{formatPrice(price.originalPerMonth)}</s> : null}
-                {formatPrice(price.perMonth)}/month billed yearly
+                {promo ? (
+                  <s className="mr-1 text-slate-500">{formatPlanPrice(price.originalPerMonth)}</s>
+                ) : null}
+                {formatPlanPrice(price.perMonth)}/month billed yearly
                 <span className="ml-2 rounded bg-brand-500/15 px-1.5 py-0.5 text-xs text-brand-400">
                   Save {entry.price.savingsPercentage}%
                 </span>
@@ -101,7 +107,7 @@ export function PlanCard({
         {entry.betaNote ? (
           <p className="mt-2 text-xs text-slate-400">
             <span className="font-semibold text-amber-300">Beta Testers</span> price. Regular price{" "}
-            {formatPrice(entry.betaNote.monthly)}/mo ({formatPrice(entry.betaNote.yearly)}/yr).
+            {formatPlanPrice(entry.betaNote.monthly)}/mo ({formatPlanPrice(entry.betaNote.yearly)}/yr).
           </p>
         ) : null}
       </div>

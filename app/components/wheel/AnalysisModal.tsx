@@ -1,4 +1,10 @@
-import { formatCalendarDate, formatPrice, formatUsd } from "../../lib/format";
+import {
+  formatCalendarDate,
+  formatPercent,
+  formatPrice,
+  formatRatioPercent,
+  formatUsd,
+} from "../../lib/format";
 import { formatAsOf } from "../../lib/format-as-of";
 import {
   annualized,
@@ -19,7 +25,7 @@ import { EventBadges, LiquidityDots } from "./StrategyTable";
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const usd = (v: number | null, digits = 2) => (v === null ? "N/A" : formatUsd(v, digits));
-const pct = (v: number | null, digits = 1) => (v === null ? "N/A" : `${v.toFixed(digits)}%`);
+const pct = (v: number | null, digits = 1) => formatPercent(v, digits);
 
 function Figure({
   label,
@@ -62,7 +68,7 @@ function Provenance({ s }: { s: WheelStrategy }) {
         ? ` · premium at ${s.fill_basis_label}`
         : " · premium at the mid"}
       {assumptions?.r !== undefined
-        ? ` · r ${(assumptions.r * 100).toFixed(2)}%, q ${assumptions.q == null ? "unknown" : `${(assumptions.q * 100).toFixed(2)}%`}`
+        ? ` · r ${formatRatioPercent(assumptions.r)}, q ${assumptions.q == null ? "unknown" : formatRatioPercent(assumptions.q)}`
         : null}
       . Probabilities are risk-neutral, at expiry. Not financial advice.
     </p>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { formatCalendarDate, formatGrouped, formatPrice } from "../../lib/format";
-import { listFavorites, removeFavorite, type FavoriteRecord } from "../../lib/wheel-client";
+import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "../../lib/format";
+import { listFavorites, logUnexpected, removeFavorite, type FavoriteRecord } from "../../lib/wheel-client";
 import {
   displayPremium,
   formatSavedAt,
@@ -128,7 +128,7 @@ export function FavoritesPanel({
       setState((s) => ({ ...s, list: s.list.filter((x) => x.id !== f.id) }));
       onRemoved(f.trade.id);
     } catch (error) {
-      console.error("favorite remove failed", error);
+      logUnexpected("favorite remove failed", error);
     } finally {
       setBusyId(null);
     }
@@ -189,7 +189,7 @@ export function FavoritesPanel({
                       ${formatGrouped(Math.round(displayPremium(f.trade)))}
                     </td>
                     <td className="px-3 py-2 tabular-nums">
-                      {Number(f.trade.annualizedReturn ?? 0).toFixed(1)}%
+                      {formatPercent(Number(f.trade.annualizedReturn ?? 0), 1)}
                       <div className="text-xs text-slate-400">{periodReturnText(f.trade)}</div>
                     </td>
                     <td className="px-3 py-2 text-slate-400">{formatSavedAt(f.savedAt)}</td>
@@ -234,7 +234,7 @@ export function FavoritesPanel({
                     <dt>Premium</dt>
                     <dd className="text-right text-slate-200">
                       ${formatGrouped(Math.round(displayPremium(t)))} ·{" "}
-                      {Number(t.annualizedReturn ?? 0).toFixed(1)}% ann. · {periodReturnText(t)}
+                      {formatPercent(Number(t.annualizedReturn ?? 0), 1)} ann. · {periodReturnText(t)}
                     </dd>
                     <dt>Liquidity · win</dt>
                     <dd className="flex items-center justify-end gap-2 text-slate-200">

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatCalendarDate, formatGrouped, formatPrice } from "../../lib/format";
+import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "../../lib/format";
 import { formatAsOf } from "../../lib/format-as-of";
 import type { WheelType } from "../../lib/wheel";
 import { shareFigures, type SharePayload } from "../../lib/wheel-share";
@@ -50,10 +50,10 @@ export function SharedStrategyCard({ p }: { p: SharePayload }) {
           value={`${usd(p.premium)}/share · $${formatGrouped(f.totalPremium, 0, 3)} total`}
         />
         {p.returnOnCapital !== undefined ? (
-          <Row label="Return" value={`${p.returnOnCapital.toFixed(2)}%`} />
+          <Row label="Return" value={formatPercent(p.returnOnCapital, 2)} />
         ) : null}
         {p.annualizedReturn !== undefined ? (
-          <Row label="Annualized" value={`${p.annualizedReturn.toFixed(1)}%`} />
+          <Row label="Annualized" value={formatPercent(p.annualizedReturn, 1)} />
         ) : null}
         {p.currentPrice !== undefined ? <Row label="Stock price" value={usd(p.currentPrice)} /> : null}
         {f.cashRequired !== null ? (

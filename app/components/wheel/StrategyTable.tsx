@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatGrouped, formatPrice } from "../../lib/format";
+import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "../../lib/format";
 import {
   displayPremium,
   periodReturnText,
@@ -11,8 +11,7 @@ import {
 } from "../../lib/wheel";
 
 const money0 = (v: number) => `$${formatGrouped(Math.round(v))}`;
-const pct = (v: unknown, digits = 1) =>
-  typeof v === "number" && Number.isFinite(v) ? `${v.toFixed(digits)}%` : "N/A";
+const pct = (v: unknown, digits = 1) => formatPercent(typeof v === "number" ? v : null, digits);
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 export function LiquidityDots({ s }: { s: WheelStrategy }) {
@@ -121,61 +120,80 @@ export function StrategyTable({
 }) {
   const columns = type === "CSP" ? CSP_COLUMNS : CC_COLUMNS(withPosition);
   return (
-    <div className="overflow-x-auto rounded-xl border border-ink-700 bg-ink-900">
-      <table className="w-full min-w-[560px] text-left text-sm" data-testid={`${type.toLowerCase()}-table`}>
-        <thead className="border-b border-ink-700 text-xs uppercase tracking-wide text-slate-400">
-          <tr>
-            {columns.map((c) => {
-              const active = sort.key === c.key;
-              return (
-                <th
-                  key={c.key}
-                  scope="col"
-                  className={`px-3 py-2.5 font-medium ${c.className ?? ""}`}
-                  aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
-                >
-                  <button
-                    type="button"
-                    onClick={() => onSort(c.key)}
-                    title={c.title}
-                    className={`inline-flex items-center gap-1 hover:text-white ${active ? "text-white" : ""}`}
-                  >
-                    {c.label}
-                    <span aria-hidden="true" className="text-[10px]">
-                      {active ? (sort.dir === "asc" ? "▲" : "▼") : ""}
-                    </span>
-                  </button>
-                </th>
-              );
-            })}
-            <th scope="col" className="px-3 py-2.5 text-right font-medium">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-800">
+    <div data-testid={`${type.toLowerCase()}-table`}>
+      <div className="md:hidden">
+        <PhoneSort columns={columns} sort={sort} onSort={onSort} />
+        <ul className="grid gap-3" data-testid="strategy-cards" aria-busy={loading}>
           {loading
             ? Array.from({ length: WHEEL_DEFAULTS.skeletonRows }, (_, i) => (
-                <tr key={i} data-testid="skeleton-row" aria-hidden="true">
-                  {columns.map((c) => (
-                    <td key={c.key} className={`px-3 py-3.5 ${c.className ?? ""}`}>
-                      <span className="block h-3.5 w-16 animate-pulse rounded bg-ink-700" />
-                    </td>
-                  ))}
-                  <td className="px-3 py-3.5">
-                    <span className="ml-auto block h-3.5 w-20 animate-pulse rounded bg-ink-700" />
-                  </td>
-                </tr>
+                <li
+                  key={i}
+                  data-testid="skeleton-card"
+                  aria-hidden="true"
+                  className="h-28 animate-pulse rounded-xl border border-ink-700 bg-ink-900"
+                />
               ))
-            : rows.map((s) =>
-                type === "CSP" ? (
-                  <CspRow key={s.id} s={s} actions={actions} />
-                ) : (
-                  <CcRow key={s.id} s={s} actions={actions} withPosition={withPosition} />
-                ),
-              )}
-        </tbody>
-      </table>
+            : rows.map((s) => (
+                <StrategyCard key={s.id} s={s} type={type} actions={actions} withPosition={withPosition} />
+              ))}
+        </ul>
+      </div>
+      <div className="hidden overflow-x-auto rounded-xl border border-ink-700 bg-ink-900 md:block">
+        <table className="w-full min-w-[560px] text-left text-sm">
+          <thead className="border-b border-ink-700 text-xs uppercase tracking-wide text-slate-400">
+            <tr>
+              {columns.map((c) => {
+                const active = sort.key === c.key;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    className={`px-3 py-2.5 font-medium ${c.className ?? ""}`}
+                    aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => onSort(c.key)}
+                      title={c.title}
+                      className={`inline-flex items-center gap-1 hover:text-white ${active ? "text-white" : ""}`}
+                    >
+                      {c.label}
+                      <span aria-hidden="true" className="text-[10px]">
+                        {active ? (sort.dir === "asc" ? "▲" : "▼") : ""}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+              <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-ink-800">
+            {loading
+              ? Array.from({ length: WHEEL_DEFAULTS.skeletonRows }, (_, i) => (
+                  <tr key={i} data-testid="skeleton-row" aria-hidden="true">
+                    {columns.map((c) => (
+                      <td key={c.key} className={`px-3 py-3.5 ${c.className ?? ""}`}>
+                        <span className="block h-3.5 w-16 animate-pulse rounded bg-ink-700" />
+                      </td>
+                    ))}
+                    <td className="px-3 py-3.5">
+                      <span className="ml-auto block h-3.5 w-20 animate-pulse rounded bg-ink-700" />
+                    </td>
+                  </tr>
+                ))
+              : rows.map((s) =>
+                  type === "CSP" ? (
+                    <CspRow key={s.id} s={s} actions={actions} />
+                  ) : (
+                    <CcRow key={s.id} s={s} actions={actions} withPosition={withPosition} />
+                  ),
+                )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -183,32 +201,167 @@ export function StrategyTable({
 function Actions({ s, actions }: { s: WheelStrategy; actions: RowActions }) {
   return (
     <td className="px-3 py-2.5">
-      <div className="flex items-center justify-end gap-1">
-        <button
-          type="button"
-          onClick={() => actions.onAnalyze(s)}
-          className="rounded-md border border-ink-600 px-2 py-1 text-xs font-medium text-slate-200 hover:border-brand-500 hover:text-white"
-        >
-          View Analysis
-        </button>
-        {actions.favoriteButton(s)}
-        <button
-          type="button"
-          onClick={() => actions.onShare(s)}
-          aria-label={`Share Trade ${s.symbol}`}
-          title="Share Trade"
-          className="rounded-md p-1.5 text-slate-400 hover:bg-ink-800 hover:text-white"
-        >
-          <svg width="16" height="16" viewBox="0 0 16 16" fill="none" aria-hidden="true">
-            <path
-              d="M11 5.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4ZM5 10a2 2 0 1 0 0-4 2 2 0 0 0 0 4Zm6 4.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4ZM6.8 9l2.5 1.5M9.3 5.5 6.8 7"
-              stroke="currentColor"
-              strokeWidth="1.3"
-            />
-          </svg>
-        </button>
-      </div>
+      <ActionButtons s={s} actions={actions} />
     </td>
+  );
+}
+
+function ActionButtons({ s, actions }: { s: WheelStrategy; actions: RowActions }) {
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <button
+        type="button"
+        onClick={() => actions.onAnalyze(s)}
+        className="rounded-md border border-ink-600 px-2 py-1 text-xs font-medium text-slate-200 hover:border-brand-500 hover:text-white"
+      >
+        View Analysis
+      </button>
+      {actions.favoriteButton(s)}
+      <button
+        type="button"
+        onClick={() => actions.onShare(s)}
+        aria-label={`Share Trade ${s.symbol}`}
+        title="Share Trade"
+        className="rounded-md p-1.5 text-slate-400 hover:bg-ink-800 hover:text-white"
+      >
+        <svg width="16" height="16" viewBox="0 0 16 16" fill="none" aria-hidden="true">
+          <path
+            d="M11 5.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4ZM5 10a2 2 0 1 0 0-4 2 2 0 0 0 0 4Zm6 4.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4ZM6.8 9l2.5 1.5M9.3 5.5 6.8 7"
+            stroke="currentColor"
+            strokeWidth="1.3"
+          />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * One strategy as a card, for phones (issue 29 item 10: at 390 px the table was 573 px wide in a 356 px box,
+ * hiding the return and the actions). Same figures as the row, the return and the actions always in view.
+ */
+function StrategyCard({
+  s,
+  type,
+  actions,
+  withPosition,
+}: {
+  s: WheelStrategy;
+  type: WheelType;
+  actions: RowActions;
+  withPosition: boolean;
+}) {
+  const strike = strikeOf(s) ?? 0;
+  const natural = num(s.premium_natural ?? s.premiumNatural);
+  const be = num(s.breakEvenPrice ?? s.breakEven);
+  const basis = num(s.costBasis);
+  const guard = type === "CC" && s.costBasisGuardrail === true;
+  return (
+    <li
+      data-testid="strategy-card"
+      className={`rounded-xl border border-ink-700 bg-ink-900 p-3 text-sm ${guard ? "bg-red-950/20" : ""}`}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <span className="font-semibold text-white">{s.symbol}</span>{" "}
+          <span className="text-xs tabular-nums text-slate-400">${formatPrice(s.currentPrice)}</span>
+          <EventBadges s={s} type={type} />
+        </div>
+        <div className="text-right tabular-nums" title={WHEEL_MESSAGES.annualizedTooltip}>
+          <div className="font-semibold text-white" data-testid="card-annual-return">
+            {pct(s.annualizedReturn)} <span className="text-xs font-normal text-slate-400">annual</span>
+          </div>
+          <div className="text-xs text-slate-400">
+            <span data-testid="period-return">{periodReturnText(s)}</span> · win {pct(s.winProbability, 0)}
+          </div>
+        </div>
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-slate-400">
+        <dt>Strike · DTE</dt>
+        <dd className="text-right tabular-nums text-slate-200">
+          ${formatPrice(strike)} · {s.daysToExpiration}d ({formatCalendarDate(s.expirationDate)})
+        </dd>
+        <dt>Premium</dt>
+        <dd className="text-right tabular-nums text-slate-200">
+          <span className="text-emerald-300">{money0(displayPremium(s))}</span> · $
+          {formatPrice(num(s.premium))}/sh
+          {natural !== null ? ` · bid $${formatPrice(natural)}` : ""}
+        </dd>
+        {type === "CSP" ? (
+          <>
+            <dt>Break even</dt>
+            <dd className="text-right tabular-nums text-slate-200">
+              {be === null ? "N/A" : `$${formatPrice(be)}`} · {pct(s.cushionPercent)} cushion
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Upside</dt>
+            <dd className="text-right tabular-nums text-slate-200">+{pct(num(s.upsidePotential))}</dd>
+            {withPosition ? (
+              <>
+                <dt>Position</dt>
+                <dd className="text-right tabular-nums text-slate-200">
+                  {num(s.shares) ?? "-"} sh{basis === null ? "" : ` · basis $${formatPrice(basis)}`}
+                </dd>
+              </>
+            ) : null}
+          </>
+        )}
+        <dt>Liquidity</dt>
+        <dd className="flex justify-end">
+          <LiquidityDots s={s} />
+        </dd>
+      </dl>
+      {guard ? (
+        <p className="mt-1 text-[11px] font-semibold text-red-300" data-testid="guardrail">
+          Below cost basis
+        </p>
+      ) : null}
+      <div className="mt-2 border-t border-ink-800 pt-2">
+        <ActionButtons s={s} actions={actions} />
+      </div>
+    </li>
+  );
+}
+
+/** On phones the table's header is not shown, so the sort is a select and a direction button. */
+function PhoneSort({
+  columns,
+  sort,
+  onSort,
+}: {
+  columns: Column[];
+  sort: SortState;
+  onSort: (key: string) => void;
+}) {
+  return (
+    <div className="mb-2 flex items-center gap-2 text-xs text-slate-400">
+      <label className="flex items-center gap-2">
+        Sort by
+        <select
+          value={sort.key}
+          onChange={(e) => onSort(e.target.value)}
+          className="rounded-md border border-ink-600 bg-ink-850 px-2 py-1 text-slate-200"
+        >
+          {columns.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        onClick={() => onSort(sort.key)}
+        aria-label={
+          sort.dir === "asc" ? "Sorted ascending; sort descending" : "Sorted descending; sort ascending"
+        }
+        className="rounded-md border border-ink-600 px-2 py-1 text-slate-200"
+      >
+        {sort.dir === "asc" ? "▲" : "▼"}
+      </button>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { formatCompactMoney, formatPrice } from "../../lib/format";
+import { formatCompactMoney, formatPercent, formatPrice } from "../../lib/format";
 import type { MarketBannerInput } from "../../lib/market-banner";
 import type { PlanTier } from "../../lib/plans";
 import { createPositionsSaver } from "../../lib/positions-sync";
@@ -12,6 +12,8 @@ import {
   fetchCspStrategies,
   removeFavoriteByTrade,
   savePositions as savePositionsApi,
+  isExpectedRefusal,
+  logUnexpected,
   savePreferences,
   WheelApiError,
   type StrategiesResult,
@@ -78,7 +80,7 @@ const DEFAULT_SORT: Record<WheelType, SortState> = {
   CC: { key: "returnOnCapital", dir: "desc" },
 };
 
-const pct = (v: number | null) => (v === null || !Number.isFinite(v) ? "N/A" : `${v.toFixed(1)}%`);
+const pct = (v: number | null) => formatPercent(v, 1);
 const avg = (list: WheelStrategy[], f: (s: WheelStrategy) => number) =>
   list.length ? list.reduce((a, s) => a + f(s), 0) / list.length : null;
 
@@ -222,12 +224,12 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
   const applyCash = () => {
     if (!cashOk) return;
     setCash(cashValue);
-    savePreferences({ cashAvailable: cashValue }).catch((e) => console.error("cash save failed", e));
+    savePreferences({ cashAvailable: cashValue }).catch((e) => logUnexpected("cash save failed", e));
   };
   const changeRisk = (level: RiskLevel) => {
     setRisk((r) => ({ ...r, [tab]: level }));
     savePreferences(tab === "CSP" ? { cspRiskLevel: level } : { ccRiskLevel: level }).catch((e) =>
-      console.error("risk save failed", e),
+      logUnexpected("risk save failed", e),
     );
   };
 
@@ -246,11 +248,13 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
         setFavVersion((v) => v + 1);
         return !saved;
       } catch (error) {
-        console.error("favorite toggle failed", error);
+        // A refusal (signed out, a bad request) is said to the user; only the unexpected is logged.
+        if (isExpectedRefusal(error)) toast({ message: error.message, kind: "error" });
+        else console.error("favorite toggle failed", error);
         return saved;
       }
     },
-    [favoriteIds],
+    [favoriteIds, toast],
   );
 
   const shareStrategy = useCallback(
@@ -320,9 +324,8 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
         if (idle) setPositions(snapshot.positions);
       },
       (error: unknown) => {
-        console.error("positions save failed", error);
-        if (error instanceof WheelApiError && error.status === 403)
-          toast({ message: error.message, kind: "error" });
+        if (isExpectedRefusal(error)) toast({ message: error.message, kind: "error" });
+        else console.error("positions save failed", error);
       },
     );
   };

@@ -3,6 +3,7 @@
 // alerts, tests and screenshots agree. Payment dates follow the ex-dates the market already publishes
 // (any provider's Dividends); splits and spin-offs are drawn per symbol and quarter from a seeded hash and
 // become known when "announced", about a month before they take effect.
+import { formatPrice } from "../../lib/format";
 import { addDays, isTradingDay } from "../../lib/market-calendar";
 import type { Dividends } from "./types.server";
 import { DEFAULT_UNIVERSE, universeEntry, type UniverseEntry } from "./universe.server";
@@ -57,7 +58,7 @@ export function dividendPayments(dividends: Dividends | null): CorporateAction[]
     type: "dividendPayment" as const,
     date: nextTradingDayOnOrAfter(addDays(e.exDate, lag)),
     announcedOn: addDays(e.exDate, -30),
-    detail: e.amount != null ? `$${e.amount.toFixed(2)} per share` : "amount not announced",
+    detail: e.amount != null ? `$${formatPrice(e.amount)} per share` : "amount not announced",
     source: "demo" as const,
   }));
 }

@@ -1,6 +1,7 @@
 // Which alerts a user gets from the market data at one run: pure rules, no I/O. One function per
 // event type; each alert carries its dedupe key (an event is alerted once per user, enforced by a unique
 // index in D1) and a "why this fired" line naming the data's time and source.
+import { formatPrice } from "../../lib/format";
 import { addDays, daysBetween, monthlyExpiration } from "../../lib/market-calendar";
 import { zonedParts } from "../../lib/notification-schedule";
 import type { EventKey, NotificationPreferences } from "../../lib/notifications";
@@ -84,7 +85,7 @@ export function sourceLabel(source: string): string {
 export function provenanceLine(p: Provenance, timeZone: string): string {
   const at = new Date(p.asOf);
   const when = Number.isFinite(at.getTime())
-    ? at.toLocaleString("en-US", {
+    ? new Date(at).toLocaleString("en-US", {
         timeZone,
         month: "short",
         day: "numeric",
@@ -366,7 +367,7 @@ export function buildAlerts(inputs: AlertInputs): AlertRun {
           symbol,
           eventDate: session,
           title: `${symbol} ${up ? "up" : "down"} ${Math.abs(round1(change))}% today`,
-          message: `${symbol} is ${up ? "up" : "down"} ${Math.abs(round1(change))}% from the previous close at $${info.current_price.toFixed(2)}.`,
+          message: `${symbol} is ${up ? "up" : "down"} ${Math.abs(round1(change))}% from the previous close at $${formatPrice(info.current_price)}.`,
           why: why(`the move passed your ${level}% volatility threshold; one alert per symbol per session`),
         });
       }

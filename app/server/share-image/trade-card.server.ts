@@ -1,4 +1,5 @@
 // The trade idea's social card (1200x630): what the idea was when shared, in the same words as the page.
+import { formatGrouped, formatPercent, formatPrice } from "../../lib/format";
 import { formatAsOf } from "../../lib/format-as-of";
 import {
   fillView,
@@ -33,10 +34,10 @@ export function tradeCardContent(idea: IdeaPayload): TradeCardContent {
     title: ideaTitle(idea),
     legs: legViews(idea).map((l) => l.label),
     expiration: `Expires ${idea.expiration_date}`,
-    credit: `$${fill.atBasis.toFixed(2)}`,
-    maxLoss: maxLoss === null ? "N/A" : `$${Math.round(maxLoss).toLocaleString("en-US")}`,
-    returnOnRisk: `${idea.return_on_risk.toFixed(1)}%`,
-    pop: `${pop.value.toFixed(0)}%`,
+    credit: `$${formatPrice(fill.atBasis)}`,
+    maxLoss: maxLoss === null ? "N/A" : `$${formatGrouped(maxLoss, 0)}`,
+    returnOnRisk: formatPercent(idea.return_on_risk, 1),
+    pop: formatPercent(pop.value, 0),
     popLabel: pop.label,
     quote: `Quotes ${formatAsOf(idea.asOf ?? null)}${idea.source ? ` · ${idea.source}` : ""}`,
     simulated: idea.source === "demo",

@@ -1,6 +1,6 @@
 // The shared wheel strategy's social card (1200x630) for /api/csp-image/:id and /api/cc-image/:id:
 // the share record's numbers, in the same words as the shared page.
-import { formatCalendarDate } from "../../lib/format";
+import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "../../lib/format";
 import { formatAsOf } from "../../lib/format-as-of";
 import { shareFigures, type SharePayload } from "../../lib/wheel-share";
 import { CARD_COLORS, socialCard } from "./card-layout.server";
@@ -15,17 +15,16 @@ export interface WheelCardContent {
   simulated: boolean;
 }
 
-const usd = (v: number) =>
-  `$${v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (v: number) => `$${formatPrice(v)}`;
 
 export function wheelCardContent(p: SharePayload): WheelCardContent {
   const f = shareFigures(p);
   const stats: [string, string][] = [
-    ["Premium", `$${f.totalPremium.toLocaleString("en-US")}`],
-    ["Return", p.returnOnCapital !== undefined ? `${p.returnOnCapital.toFixed(2)}%` : "N/A"],
-    ["Annualized", p.annualizedReturn !== undefined ? `${p.annualizedReturn.toFixed(1)}%` : "N/A"],
+    ["Premium", `$${formatGrouped(f.totalPremium, 0, 3)}`],
+    ["Return", formatPercent(p.returnOnCapital, 2)],
+    ["Annualized", formatPercent(p.annualizedReturn, 1)],
   ];
-  if (p.type === "CSP") stats.push(["Cash required", `$${(f.cashRequired ?? 0).toLocaleString("en-US")}`]);
+  if (p.type === "CSP") stats.push(["Cash required", `$${formatGrouped(f.cashRequired ?? 0, 0, 3)}`]);
   else stats.push(["Shares", p.shares !== undefined ? String(p.shares) : "N/A"]);
   return {
     title: `${p.symbol} ${p.type === "CSP" ? "Cash Secured Put" : "Covered Call"}`,

@@ -1,5 +1,6 @@
 // What the /api/wheel/* routes share: the session check with the spec's 401, size-capped JSON bodies
 // parsed by zod, and the request schemas (limits from app/lib/wheel.ts).
+import { formatDecimal } from "../../lib/format";
 import { z } from "zod";
 import {
   MAX_DTE_OPTIONS,
@@ -158,7 +159,7 @@ export async function wheelBatchResponse<Input, Prepared, Result>(
     const started = performance.now();
     const body = await options.run(env, input);
     return Response.json(body, {
-      headers: { ...NO_STORE, "Server-Timing": `wheel;dur=${(performance.now() - started).toFixed(1)}` },
+      headers: { ...NO_STORE, "Server-Timing": `wheel;dur=${formatDecimal(performance.now() - started, 1)}` },
     });
   } catch (error) {
     console.error(`${options.capability} batch failed`, error);
