@@ -2,6 +2,7 @@
 // toggle, with the totals and each user's pressed arrow read again after a reload (spec 000 voting table).
 import { execFileSync } from "node:child_process";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { signInByApi, watchConsole } from "./fixtures";
 
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const TITLE = `Voting journey ${stamp}`;
@@ -20,17 +21,8 @@ async function signedInPage(browser: Browser, email: string) {
   ip += 1;
   await context.setExtraHTTPHeaders({ "cf-connecting-ip": `198.51.100.${(Date.now() + ip * 13) % 250}` });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
-  });
-  page.on("pageerror", (err) => errors.push(err.message));
-  await page.goto("/signin");
-  const res = await page.request.post("/api/auth/sign-in/email", {
-    data: { email, password: "demo-password" },
-    headers: { Origin: new URL(page.url()).origin },
-  });
-  expect(res.ok(), `sign-in ${email}`).toBe(true);
+  const errors = watchConsole(page);
+  await signInByApi(page, email);
   await page.goto("/feedback?tab=requests");
   return { page, errors };
 }

@@ -2,15 +2,7 @@
 // without market data, offers "Replace" or "Skip" for a symbol already held, and keeps the spec's blocking
 // duplicate message for duplicates inside the file. Runs as the seeded Pro user.
 import { expect, test, type Page } from "@playwright/test";
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/signin");
-  const res = await page.request.post("/api/auth/sign-in/email", {
-    data: { email, password: "demo-password" },
-    headers: { Origin: new URL(page.url()).origin, "cf-connecting-ip": "198.51.100.77" },
-  });
-  expect(res.ok(), `sign-in ${email}`).toBe(true);
-}
+import { signInByApi, watchConsole } from "./fixtures";
 
 async function storePositions(
   page: Page,
@@ -29,13 +21,8 @@ test("CSV import: no-market-data rows named, a held symbol replaced, duplicates 
   page,
 }) => {
   test.setTimeout(120_000);
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    // The check's 409 for the duplicated file is the answer under test; Chromium logs any 4xx fetch.
-    if (msg.type() === "error" && !/status of 409/.test(msg.text())) errors.push(msg.text());
-  });
-  page.on("pageerror", (err) => errors.push(err.message));
-  await signIn(page, "pro@wheelhouse.local");
+  const errors = watchConsole(page);
+  await signInByApi(page, "pro@wheelhouse.local");
   await storePositions(page, [{ symbol: "AAPL", shares: 100, costBasis: 150 }]);
 
   await page.goto("/wheels");
@@ -45,8 +32,13 @@ test("CSV import: no-market-data rows named, a held symbol replaced, duplicates 
   const bulk = page.getByTestId("bulk-dialog");
 
   // Duplicates inside the file block the import with the spec's message; nothing is added.
-  await bulk.getByTestId("csv-input").setInputFiles(csv("Symbol,Shares,Cost Basis\nKO,100,60\nko,200,61\n"));
-  await expect(bulk.getByTestId("import-note")).toHaveText("Duplicate symbols found: KO");
+  // The check's 409 is the answer under test: the browser logs that response, nothing else may.
+  await errors.expecting([409], async () => {
+    await bulk
+      .getByTestId("csv-input")
+      .setInputFiles(csv("Symbol,Shares,Cost Basis\nKO,100,60\nko,200,61\n"));
+    await expect(bulk.getByTestId("import-note")).toHaveText("Duplicate symbols found: KO");
+  });
   await expect(bulk.getByTestId("bulk-row")).toHaveCount(2);
 
   await bulk
