@@ -83,7 +83,8 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
   await expect(modal).toBeHidden();
 
   // Favorite: heart, 'Saved!', listed in the panel.
-  await table.getByTestId("favorite-toggle").first().click();
+  // The table's own toggle: the phone cards in the same container are hidden at this width.
+  await table.getByTestId("strategy-row").first().getByTestId("favorite-toggle").click();
   await expect(page.getByText("Saved!")).toBeVisible();
   await expect(page.getByTestId("favorites-panel").getByTestId("favorite-row")).toHaveCount(1);
 
@@ -161,7 +162,9 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
     page.waitForResponse((r) => r.url().includes("/api/wheel/cc-strategies/batch")),
     belowBasis.check(),
   ]);
-  await expect(ccTable.getByTestId("guardrail").first()).toBeVisible({ timeout: 45_000 });
+  await expect(ccTable.getByTestId("strategy-row").getByTestId("guardrail").first()).toBeVisible({
+    timeout: 45_000,
+  });
   await expect(page.getByTestId("below-basis-guardrail")).toHaveText(/listed and marked/);
   await page.screenshot({ path: `${shots}/wheels-pro-cc-desktop.png`, fullPage: true });
   await belowBasis.uncheck();
