@@ -112,6 +112,8 @@ const React = await import("react");
 const { renderToString } = await import("react-dom/server");
 (globalThis as { React?: unknown }).React = React;
 const { IdeaCard } = await import("../app/components/ideas/IdeaCard");
+// A card links to the track record, and a Link needs a router around it, as the app's page has.
+const { MemoryRouter } = await import("react-router");
 const { createElement } = React;
 
 // 2. Filtering (server side, in the loader) and a page's render ---------------------------------------------------------------------------------------
@@ -137,13 +139,17 @@ for (let r = 0; r < 40; r++) {
       const t2 = performance.now();
       renderToString(
         createElement(
-          "ul",
+          MemoryRouter,
           null,
-          visible
-            .slice(0, 20)
-            .map((idea) =>
-              createElement(IdeaCard, { key: idea.trade_unique_identifier, idea, today: "2026-11-23" }),
-            ),
+          createElement(
+            "ul",
+            null,
+            visible
+              .slice(0, 20)
+              .map((idea) =>
+                createElement(IdeaCard, { key: idea.trade_unique_identifier, idea, today: "2026-11-23" }),
+              ),
+          ),
         ),
       );
       if (r >= 8) renderTimes.push(performance.now() - t2);

@@ -42,11 +42,15 @@ const NO_INPUT = new Set(["api.notifications.test.ts"]);
 /**
  * Tables a generated body may legitimately write to: a signed-in user's contact message needs only a non-empty
  * text (no captcha for members, spec 000 "Contact"), and any random string can be one. Every wheel preference
- * is optional (a partial update), so a body such as {} or one with only unknown keys is a valid save.
+ * is optional (a partial update), so a body such as {} or one with only unknown keys is a valid save. The
+ * notification switch takes one boolean and the notification preferences are a partial update, so a generated
+ * {"enabled": true} is a valid save that creates the user's preferences row (CI met one).
  */
 const VALID_BY_CHANCE: Record<string, readonly string[]> = {
   "api.contact.ts": ["contact_messages"],
   "api.wheel.preferences.ts": ["wheel_preferences"],
+  "api.notifications.toggle.ts": ["notification_preferences"],
+  "api.notifications.preferences.ts": ["notification_preferences"],
 };
 
 const FIELD_NAMES = [
