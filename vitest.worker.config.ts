@@ -14,6 +14,9 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
             TEST_MIGRATIONS: migrations,
             APP_ENV: "test",
             ...(process.env.TEST_NOW ? { TEST_NOW: process.env.TEST_NOW } : {}),
+            // Generated inputs per fuzzed endpoint: the full run in CI, a lighter one for `npm test` at a desk
+            // (FUZZ_RUNS=300 npm run test:worker runs CI's).
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? (process.env.CI ? "300" : "60"),
           },
         },
       }),

@@ -5,7 +5,7 @@
 // Dates are 'YYYY-MM-DD' strings; weekdays 0 = Sunday .. 6 = Saturday. The agencies follow the federal
 // holiday calendar, not the exchange's (BEA has published on Good Friday), so holidays here are federal.
 
-const DAY = 86_400_000;
+import { DAY_MS } from "../../engine/units";
 
 function toMs(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
@@ -17,7 +17,7 @@ function ymd(year: number, month: number, day: number): string {
   return fromMs(Date.UTC(year, month - 1, day));
 }
 function plusDays(date: string, days: number): string {
-  return fromMs(toMs(date) + days * DAY);
+  return fromMs(toMs(date) + days * DAY_MS);
 }
 function dayOfWeek(date: string): number {
   return new Date(toMs(date)).getUTCDay();
