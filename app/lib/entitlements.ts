@@ -3,6 +3,7 @@
 // browser; the server enforces it (app/server/entitlements.server.ts), the UI only mirrors it. A feature
 // that adds a plan-limited capability adds its row, its limits and its refusal here.
 import type { PlanTier } from "./plans";
+import type { Refusal } from "./refusal";
 
 export const CAPABILITIES = [
   "watchlistSymbols",
@@ -83,19 +84,32 @@ export function limitForJson(limit: number): number | null {
 /** notOnPlan: the plan lacks the capability (limit 0). limitReached: the plan's limit is used up. */
 export type RefusalReason = "notOnPlan" | "limitReached";
 
-export interface Refusal {
+/** A refusal for a plan's limit: the app's one Refusal with the plan's facts the APIs answer with. */
+export interface PlanRefusal extends Refusal {
   capability: Capability;
   reason: RefusalReason;
   plan: PlanTier;
   limit: number;
-  /** The HTTP status the server answers with. */
   status: 400 | 403;
-  /** The spec's words. */
-  message: string;
   /** Where the UI sends the user after showing the message (null: stay). */
   redirectTo: string | null;
   /** True when a higher plan would allow it (the APIs' requiresUpgrade). */
   requiresUpgrade: boolean;
+}
+
+export function isPlanRefusal(refusal: Refusal): refusal is PlanRefusal {
+  return "capability" in refusal && "requiresUpgrade" in refusal;
+}
+
+/** The plan facts an API body carries for a plan refusal (none for any other refusal). */
+export function planRefusalFields(refusal: Refusal): Record<string, unknown> {
+  if (!isPlanRefusal(refusal)) return {};
+  return {
+    requiresUpgrade: refusal.requiresUpgrade,
+    currentTier: refusal.plan,
+    limit: limitForJson(refusal.limit),
+    redirectTo: refusal.redirectTo,
+  };
 }
 
 const PRICING = "/pricing";
@@ -171,7 +185,7 @@ function text(
  * The refusal for a capability on a plan. A plan without it (limit 0) is refused with 403 and an upgrade;
  * a used-up limit is 403 too, except a per-request batch size, which is a bad request (400) on any plan.
  */
-export function refusalFor(plan: PlanTier, capability: Capability): Refusal {
+export function refusalFor(plan: PlanTier, capability: Capability): PlanRefusal {
   const limit = limitOf(plan, capability);
   const reason: RefusalReason = limit > 0 ? "limitReached" : "notOnPlan";
   const { message, redirectTo } = text(capability, plan, limit);

@@ -29,7 +29,7 @@ const confirmSchema = z.object({
 // Every Stripe subscription ends first; if Stripe refuses or is unreachable the account stays.
 const cancelBilling: CancelBilling = async (env, user) => {
   const result = await cancelSubscriptionsForDeletedUser(env, user);
-  if (!result.ok) throw new Error(result.error);
+  if (!result.ok) throw new Error(result.message);
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.contact";
 import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_MESSAGES } from "../lib/contact";
-import { jsonError, jsonOk, readJson } from "../server/billing/api.server";
+import { readJson } from "../server/billing/api.server";
+import { apiJson, methodNotAllowed, refusalResponse } from "../server/http/api.server";
 import { submitContact } from "../server/contact.server";
 import { getSession } from "../server/auth/session.server";
 import { clientAddress } from "../server/rate-limit.server";
@@ -32,11 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     { email: input.email, message: input.message, token: input.recaptchaToken },
     clientAddress(request),
   );
-  if (!result.ok)
-    return jsonError(result.status, result.error, result.status === 429 ? { "Retry-After": "3600" } : {});
-  return jsonOk({ ok: true });
+  if (!result.ok) return refusalResponse(result);
+  return apiJson({ ok: true });
 }
 
 export function loader() {
-  return jsonError(405, "Method not allowed");
+  return methodNotAllowed("POST");
 }

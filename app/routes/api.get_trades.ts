@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.get_trades";
 import { getSession } from "../server/auth/session.server";
-import { refusalResponse } from "../server/entitlements.server";
+import { refusalResponse } from "../server/http/api.server";
 import { acceptsGzip, gzippedResponse } from "../server/http/compression.server";
 import { marketCacheControl } from "../server/market/market.server";
 import { tradeSuggestionsBody } from "../server/trade-ideas.server";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return Response.json({ error: UNKNOWN_PROFILE_MESSAGE }, { status: 400, headers: NO_STORE });
   try {
     const result = await tradeSuggestionsBody(env, session.user, Date.now(), profile);
-    if (!result.ok) return refusalResponse(result.refusal, { trade_suggestions: [] });
+    if (!result.ok) return refusalResponse(result.refusal, {}, { trade_suggestions: [] });
     // Spec 000 §9: trade suggestions cached 5 minutes; per user (plan and watchlist shape the list), and
     // per Accept-Encoding: a client that takes gzip gets the copy compressed once per snapshot (decision 200).
     const headers = {

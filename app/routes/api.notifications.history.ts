@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.notifications.history";
 import { HISTORY_LIMIT } from "../lib/notifications";
-import { json, notificationApiUser } from "../server/notifications/api.server";
+import { apiJson } from "../server/http/api.server";
+import { notificationApiUser, notificationError } from "../server/notifications/api.server";
 import { listHistory } from "../server/notifications/history.server";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -16,9 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (auth instanceof Response) return auth;
   const parsed = query.safeParse({ limit: new URL(request.url).searchParams.get("limit") ?? undefined });
   if (!parsed.success)
-    return json(
-      { success: false, error: `limit must be a whole number from 1 to ${HISTORY_LIMIT.max}` },
-      400,
-    );
-  return json({ success: true, data: await listHistory(env, auth.user.id, parsed.data.limit) });
+    return notificationError(400, `limit must be a whole number from 1 to ${HISTORY_LIMIT.max}`);
+  return apiJson({ success: true, data: await listHistory(env, auth.user.id, parsed.data.limit) });
 }

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/api.notifications.preferences";
+import { apiJson } from "../server/http/api.server";
 import {
-  json,
   methodNotAllowed,
   notificationApiUser,
+  notificationRefusalResponse,
   readJson,
-  refusalResponse,
 } from "../server/notifications/api.server";
 import { readPreferences, updatePreferences } from "../server/notifications/preferences.server";
 import { cloudflareContext } from "../server/request-context.server";
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
   const auth = await notificationApiUser(env, request);
   if (auth instanceof Response) return auth;
-  return json({ success: true, data: await readPreferences(env, auth.user.id), currentTier: auth.plan });
+  return apiJson({ success: true, data: await readPreferences(env, auth.user.id), currentTier: auth.plan });
 }
 
 /** PUT /api/notifications/preferences with a partial document -> { success, data: full preferences }. */
@@ -26,6 +26,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJson(request);
   if (body instanceof Response) return body;
   const result = await updatePreferences(env, auth.user, body.value);
-  if (!result.ok) return refusalResponse(result.refusal);
-  return json({ success: true, data: result.preferences });
+  if (!result.ok) return notificationRefusalResponse(result.refusal);
+  return apiJson({ success: true, data: result.preferences });
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.notifications.test";
 import { NOTIFICATION_MESSAGES } from "../lib/notifications";
-import { json, methodNotAllowed, notificationApiUser } from "../server/notifications/api.server";
+import { apiJson } from "../server/http/api.server";
+import { methodNotAllowed, notificationApiUser, notificationError } from "../server/notifications/api.server";
 import { sendTestNotification } from "../server/notifications/test-email.server";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -16,10 +17,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (auth instanceof Response) return auth;
   try {
     const result = await sendTestNotification(env, auth.user, new URL(request.url).origin);
-    if (!result.ok) return json({ success: false, error: result.error }, 429);
-    return json({ success: true, data: { status: result.status, message: NOTIFICATION_MESSAGES.testSent } });
+    if (!result.ok) return notificationError(429, result.error);
+    return apiJson({
+      success: true,
+      data: { status: result.status, message: NOTIFICATION_MESSAGES.testSent },
+    });
   } catch (error) {
     console.error("test notification failed", error);
-    return json({ success: false, error: NOTIFICATION_MESSAGES.testFailed }, 500);
+    return notificationError(500, NOTIFICATION_MESSAGES.testFailed);
   }
 }

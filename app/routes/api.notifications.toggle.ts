@@ -1,7 +1,13 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.notifications.toggle";
 import { NOTIFICATION_MESSAGES } from "../lib/notifications";
-import { json, methodNotAllowed, notificationApiUser, readJson } from "../server/notifications/api.server";
+import { apiJson } from "../server/http/api.server";
+import {
+  methodNotAllowed,
+  notificationApiUser,
+  notificationError,
+  readJson,
+} from "../server/notifications/api.server";
 import { setNotificationsEnabled } from "../server/notifications/preferences.server";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -20,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = await readJson(request);
   if (input instanceof Response) return input;
   const parsed = body.safeParse(input.value);
-  if (!parsed.success) return json({ success: false, error: NOTIFICATION_MESSAGES.updateFailed }, 400);
+  if (!parsed.success) return notificationError(400, NOTIFICATION_MESSAGES.updateFailed);
   const data = await setNotificationsEnabled(env, auth.user.id, parsed.data.enabled, auth.plan);
-  return json({ success: true, data });
+  return apiJson({ success: true, data });
 }

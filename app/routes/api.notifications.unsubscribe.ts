@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/api.notifications.unsubscribe";
 import { NOTIFICATION_MESSAGES } from "../lib/notifications";
-import { json } from "../server/notifications/api.server";
+import { apiJson } from "../server/http/api.server";
+import { notificationError } from "../server/notifications/api.server";
 import { unsubscribeWithToken } from "../server/notifications/unsubscribe.server";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -20,6 +21,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
   const token = new URL(request.url).searchParams.get("token");
   const ok = await unsubscribeWithToken(context.get(cloudflareContext).env, token);
-  if (!ok) return json({ success: false, error: NOTIFICATION_MESSAGES.invalidUnsubscribeLink }, 400);
-  return json({ success: true, message: NOTIFICATION_MESSAGES.unsubscribed });
+  if (!ok) return notificationError(400, NOTIFICATION_MESSAGES.invalidUnsubscribeLink);
+  return apiJson({ success: true, message: NOTIFICATION_MESSAGES.unsubscribed });
 }

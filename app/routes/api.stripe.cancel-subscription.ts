@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.stripe.cancel-subscription";
 import { BILLING_MESSAGES, CANCELLATION_COMMENT_MAX, CANCELLATION_REASONS } from "../lib/billing";
-import { billingRateLimit, jsonError, jsonOk, readJson } from "../server/billing/api.server";
+import { billingRateLimit, readJson } from "../server/billing/api.server";
+import { apiError, apiJson, methodNotAllowed, refusalResponse } from "../server/http/api.server";
 import { cancelSubscription } from "../server/billing/billing.server";
 import { getSession } from "../server/auth/session.server";
 import { cloudflareContext } from "../server/request-context.server";
@@ -20,7 +21,7 @@ const cancelSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   const session = await getSession(env, request);
-  if (!session) return jsonError(401, BILLING_MESSAGES.mustBeLoggedIn);
+  if (!session) return apiError(401, BILLING_MESSAGES.mustBeLoggedIn);
   const input = await readJson(request, cancelSchema, () => BILLING_MESSAGES.cancelFailed);
   if (input instanceof Response) return input;
   const limited = await billingRateLimit(env, session.user.id);
@@ -31,8 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       : null,
     cancelImmediately: input.cancelImmediately,
   });
-  if (!result.ok) return jsonError(result.status, result.error);
-  return jsonOk({
+  if (!result.ok) return refusalResponse(result);
+  return apiJson({
     message: BILLING_MESSAGES.cancelSuccessToast,
     cancelAtPeriodEnd: result.cancelAtPeriodEnd,
     currentPeriodEnd: result.currentPeriodEnd,
@@ -40,5 +41,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return jsonError(405, "Method not allowed");
+  return methodNotAllowed("POST");
 }

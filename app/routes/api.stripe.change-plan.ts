@@ -1,7 +1,8 @@
 import { publicOrigin } from "../server/env.server";
 import type { Route } from "./+types/api.stripe.change-plan";
 import { BILLING_MESSAGES } from "../lib/billing";
-import { jsonError, jsonOk, readPlanChoice } from "../server/billing/api.server";
+import { readPlanChoice } from "../server/billing/api.server";
+import { apiJson, methodNotAllowed, refusalResponse } from "../server/http/api.server";
 import { changePlan } from "../server/billing/billing.server";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -11,8 +12,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readPlanChoice(env, request);
   if (read instanceof Response) return read;
   const result = await changePlan(env, read.user, read.choice, publicOrigin(env, request));
-  if (!result.ok) return jsonError(result.status, result.error);
-  return jsonOk(
+  if (!result.ok) return refusalResponse(result);
+  return apiJson(
     result.mode === "checkout"
       ? { mode: "checkout", sessionId: result.sessionId, url: result.url }
       : { mode: "updated", tier: result.tier, message: BILLING_MESSAGES.changedToast(result.tier) },
@@ -20,5 +21,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return jsonError(405, "Method not allowed");
+  return methodNotAllowed("POST");
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.wheel.positions.check";
 import { WHEEL_MESSAGES } from "../lib/wheel";
-import { refusalOf, refusalResponse } from "../server/entitlements.server";
-import { jsonError, readWheelInput, wheelSession } from "../server/wheel/api.server";
+import { refusalOf } from "../server/entitlements.server";
+import { jsonError, readWheelInput, wheelRefusal, wheelSession } from "../server/wheel/api.server";
 import { checkPositionsImport, positionLimitOf } from "../server/wheel/positions.server";
 import { isKnownSymbol } from "../server/market/market.server";
 import { cloudflareContext } from "../server/request-context.server";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = await readWheelInput(request, importCheckSchema, 32_768);
   if (input instanceof Response) return input;
   if (positionLimitOf(session.user) === 0)
-    return refusalResponse(refusalOf(session.user, "ccPositions"), { status: "error", reason: "limit" });
+    return wheelRefusal(refusalOf(session.user, "ccPositions"), { reason: "limit" });
   try {
     const result = await checkPositionsImport(env, session.user.id, input.positions, (s) =>
       isKnownSymbol(env, s),

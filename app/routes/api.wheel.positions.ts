@@ -1,7 +1,12 @@
 import type { Route } from "./+types/api.wheel.positions";
 import { WHEEL_MESSAGES } from "../lib/wheel";
-import { refusalResponse } from "../server/entitlements.server";
-import { jsonError, positionsSchema, readWheelInput, wheelSession } from "../server/wheel/api.server";
+import {
+  jsonError,
+  positionsSchema,
+  readWheelInput,
+  wheelRefusal,
+  wheelSession,
+} from "../server/wheel/api.server";
 import { positionLimitOf, readPositions, savePositions } from "../server/wheel/positions.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { NO_STORE } from "../server/http/cache-control.server";
@@ -41,8 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: "success", positions: result.positions, version: result.version, limit },
         { headers: NO_STORE },
       );
-    if (result.reason === "limit")
-      return refusalResponse(result.refusal, { status: "error", reason: "limit" });
+    if (result.reason === "limit") return wheelRefusal(result.refusal, { reason: "limit" });
     if (result.reason === "stale")
       return jsonError(409, result.message, {
         reason: "stale",

@@ -1,5 +1,6 @@
 // The pricing page's contact form: rate limited per client address, captcha for visitors when Turnstile
 // is configured, stored in D1 and emailed to the team address through the outbox.
+import { refused, type Refused } from "../lib/refusal";
 import { CONTACT_MESSAGES, contactSubject, validateContact } from "../lib/contact";
 import { effectivePlan, type SubscriptionFields } from "../lib/plans";
 import { getDb, schema } from "./db/client.server";
@@ -20,7 +21,7 @@ export interface ContactInput {
 
 export type ContactUser = SubscriptionFields & { id: string; email: string };
 
-export type ContactResult = { ok: true; id: string } | { ok: false; status: number; error: string };
+export type ContactResult = { ok: true; id: string } | Refused;
 
 /** SUPPORT_EMAIL when set, else every admin (as the feedback notices do). */
 export async function teamAddresses(env: WorkerEnv): Promise<string[]> {
@@ -40,17 +41,17 @@ export async function submitContact(
   now = Date.now(),
 ): Promise<ContactResult> {
   const limit = await rateLimiter(env, "contact", () => now).limit({ key: clientIp });
-  if (!limit.success) return { ok: false, status: 429, error: CONTACT_MESSAGES.tooMany };
+  if (!limit.success) return refused(429, CONTACT_MESSAGES.tooMany, { retryAfterSeconds: 3600 });
 
   // A signed-in user's address comes from the account (spec 000 §7), never from the form.
   const email = (user ? user.email : input.email).trim();
   const message = input.message.trim();
   const invalid = validateContact(email, message);
-  if (invalid) return { ok: false, status: 400, error: invalid };
+  if (invalid) return refused(400, invalid);
 
   if (!user && turnstileConfigured(env)) {
     const verdict = await verifyTurnstile(env, input.token, clientIp);
-    if (!verdict.ok) return { ok: false, status: 400, error: CONTACT_MESSAGES.captchaFailed };
+    if (!verdict.ok) return refused(400, CONTACT_MESSAGES.captchaFailed);
   }
 
   const subject = contactSubject(user ? effectivePlan(user) : null);

@@ -1,12 +1,11 @@
 // Enforcement of the plan table (app/lib/entitlements.ts): the session user's effective plan -> the limit
 // of a capability -> the refusal {status, message, redirectTo}. Routes pass the session user object (never
 // an id to re-read); the module that owns a capability asks here for the limit, does its own atomic
-// write, and answers with the refusal built here. Routes map it with `refusalResponse`.
-import { limitForJson, limitOf, refusalFor, type Capability, type Refusal } from "../lib/entitlements";
+// write, and answers with the refusal built here. Routes answer it with the API kit's `refusalResponse` (http/api.server.ts).
+import { limitOf, refusalFor, type Capability, type PlanRefusal } from "../lib/entitlements";
 import { effectivePlan, PLAN_TIERS, type PlanTier, type SubscriptionFields } from "../lib/plans";
-import { NO_STORE } from "./http/cache-control.server";
 
-export type { Capability, Refusal } from "../lib/entitlements";
+export type { Capability, PlanRefusal } from "../lib/entitlements";
 
 /** The fields of the session user the plan rules read. */
 export interface EntitledUser extends SubscriptionFields {
@@ -31,32 +30,18 @@ export function entitlementOf(user: SubscriptionFields, capability: Capability):
  * Null when the user may use one more of the capability, having used `used` already (leave it out for
  * capabilities that are on or off); otherwise the refusal.
  */
-export function checkEntitlement(user: SubscriptionFields, capability: Capability, used = 0): Refusal | null {
+export function checkEntitlement(
+  user: SubscriptionFields,
+  capability: Capability,
+  used = 0,
+): PlanRefusal | null {
   const { plan, limit } = entitlementOf(user, capability);
   return used < limit ? null : refusalFor(plan, capability);
 }
 
 /** The refusal for the user's plan (a module calls this when its atomic write found the limit used up). */
-export function refusalOf(user: SubscriptionFields, capability: Capability): Refusal {
+export function refusalOf(user: SubscriptionFields, capability: Capability): PlanRefusal {
   return refusalFor(effectivePlan(user), capability);
-}
-
-/**
- * An API's JSON answer to a refusal: `{ error, requiresUpgrade, currentTier, limit, redirectTo }` plus
- * anything the API adds; never cached.
- */
-export function refusalResponse(refusal: Refusal, extra: Record<string, unknown> = {}): Response {
-  return Response.json(
-    {
-      error: refusal.message,
-      requiresUpgrade: refusal.requiresUpgrade,
-      currentTier: refusal.plan,
-      limit: limitForJson(refusal.limit),
-      redirectTo: refusal.redirectTo,
-      ...extra,
-    },
-    { status: refusal.status, headers: NO_STORE },
-  );
 }
 
 // ---------------------------------------------------------------- the same table in SQL

@@ -14,13 +14,8 @@ import {
 } from "../lib/feedback";
 import { sendEmail } from "./email/mail.server";
 import { teamFeatureRequestEmail, teamFeedbackEmail, type TeamNotice } from "./email/templates.server";
-import {
-  checkEntitlement,
-  entitlementOf,
-  refusalOf,
-  type EntitledUser,
-  type Refusal as PlanRefusal,
-} from "./entitlements.server";
+import { checkEntitlement, entitlementOf, refusalOf, type EntitledUser } from "./entitlements.server";
+import { refused, type Refused } from "../lib/refusal";
 import type { WorkerEnv } from "./env.server";
 
 type Env = { DB: D1Database };
@@ -28,23 +23,6 @@ type Env = { DB: D1Database };
 export interface BoardUser extends EntitledUser {
   email: string;
   name?: string | null;
-}
-
-/** Why a write was refused, with the status the route answers (plan refusals from the entitlements). */
-export type Refusal = {
-  ok: false;
-  reason: "forbidden" | "limit" | "not-found";
-  message: string;
-  status: number;
-};
-
-function planRefusal(refusal: PlanRefusal): Refusal {
-  return {
-    ok: false,
-    reason: refusal.reason === "notOnPlan" ? "forbidden" : "limit",
-    message: refusal.message,
-    status: refusal.status,
-  };
 }
 
 function teamNotice(user: BoardUser): TeamNotice {
@@ -70,9 +48,9 @@ export async function submitFeedback(
   user: BoardUser,
   input: { category: FeedbackCategory; text: string },
   now = Date.now(),
-): Promise<{ ok: true; id: string } | Refusal> {
+): Promise<{ ok: true; id: string } | Refused> {
   const notOnPlan = checkEntitlement(user, "feedback");
-  if (notOnPlan) return planRefusal(notOnPlan);
+  if (notOnPlan) return { ok: false, ...notOnPlan };
   const { limit } = entitlementOf(user, "feedback");
   const id = crypto.randomUUID();
   const inserted = await env.DB.prepare(
@@ -82,7 +60,7 @@ export async function submitFeedback(
   )
     .bind(id, input.category, input.text, user.id, now, limit)
     .run();
-  if (changes(inserted) !== 1) return planRefusal(refusalOf(user, "feedback"));
+  if (changes(inserted) !== 1) return { ok: false, ...refusalOf(user, "feedback") };
   await notifyTeam(env, (to) =>
     teamFeedbackEmail(to, { ...teamNotice(user), category: input.category, feedback: input.text }),
   );
@@ -153,9 +131,9 @@ export async function createFeatureRequest(
   user: BoardUser,
   input: { title: string; description: string },
   now = Date.now(),
-): Promise<{ ok: true; id: string } | Refusal> {
+): Promise<{ ok: true; id: string } | Refused> {
   const notOnPlan = checkEntitlement(user, "featureRequests");
-  if (notOnPlan) return planRefusal(notOnPlan);
+  if (notOnPlan) return { ok: false, ...notOnPlan };
   const { plan, limit } = entitlementOf(user, "featureRequests");
   const id = crypto.randomUUID();
   const inserted = await env.DB.prepare(
@@ -166,7 +144,7 @@ export async function createFeatureRequest(
   )
     .bind(id, input.title, input.description, user.id, plan, now, limit)
     .run();
-  if (changes(inserted) !== 1) return planRefusal(refusalOf(user, "featureRequests"));
+  if (changes(inserted) !== 1) return { ok: false, ...refusalOf(user, "featureRequests") };
   await notifyTeam(env, (to) =>
     teamFeatureRequestEmail(to, { ...teamNotice(user), title: input.title, description: input.description }),
   );
@@ -183,9 +161,9 @@ export async function voteOnFeature(
   requestId: string,
   direction: VoteDirection,
   now = Date.now(),
-): Promise<{ ok: true; votes: number; userVote: VoteState } | Refusal> {
+): Promise<{ ok: true; votes: number; userVote: VoteState } | Refused> {
   const notOnPlan = checkEntitlement(user, "votes");
-  if (notOnPlan) return planRefusal(notOnPlan);
+  if (notOnPlan) return { ok: false, ...notOnPlan };
   const visible = PUBLIC_FEATURE_STATUSES.map((s) => `'${s}'`).join(", ");
   const votable = `EXISTS (SELECT 1 FROM feature_requests WHERE id = ?1 AND status IN (${visible}))`;
   const [upsert, , , after] = await env.DB.batch([
@@ -213,8 +191,7 @@ export async function voteOnFeature(
     ).bind(requestId, user.id),
   ]);
   const row = (after.results as { votes: number; direction: number | null }[])[0];
-  if (changes(upsert) !== 1 || !row)
-    return { ok: false, reason: "not-found", message: FEATURE_MESSAGES.notFound, status: 404 };
+  if (changes(upsert) !== 1 || !row) return refused(404, FEATURE_MESSAGES.notFound);
   const userVote: VoteState = row.direction === 1 ? 1 : row.direction === -1 ? -1 : 0;
   return { ok: true, votes: row.votes, userVote };
 }

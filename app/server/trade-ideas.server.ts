@@ -15,7 +15,7 @@ import {
 } from "../lib/trade-ideas";
 import { newYorkDateOf } from "../lib/market-calendar";
 import type { PlanTier } from "../lib/plans";
-import { entitlementOf, refusalOf, type EntitledUser, type Refusal } from "./entitlements.server";
+import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "./entitlements.server";
 import type { WorkerEnv } from "./env.server";
 import { getDb, schema } from "./db/client.server";
 import { gzipText } from "./http/compression.server";
@@ -309,7 +309,7 @@ export async function tradeSuggestionsFor(
   user: TradeIdeasUser,
   nowMs = Date.now(),
   profileOverride: string | null = null,
-): Promise<{ ok: true; view: TradeSuggestionsView } | { ok: false; refusal: Refusal }> {
+): Promise<{ ok: true; view: TradeSuggestionsView } | { ok: false; refusal: PlanRefusal }> {
   const { plan, allowed, limit } = entitlementOf(user, "tradeIdeas");
   const profile = profileFor(user, profileOverride);
   if (!allowed) return { ok: false, refusal: refusalOf(user, "tradeIdeas") };
@@ -360,7 +360,7 @@ export async function tradeSuggestionsBody(
       /** The body gzipped, made once per snapshot and fields (null when the snapshot is not kept). */
       gzipped: () => Uint8Array<ArrayBuffer> | null;
     }
-  | { ok: false; refusal: Refusal }
+  | { ok: false; refusal: PlanRefusal }
 > {
   const { plan, allowed, limit } = entitlementOf(user, "tradeIdeas");
   if (!allowed) return { ok: false, refusal: refusalOf(user, "tradeIdeas") };

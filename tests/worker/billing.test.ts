@@ -414,7 +414,8 @@ describe("cancelSubscriptionsForDeletedUser (account deletion)", () => {
       await cancelSubscriptionsForDeletedUser(stripeContext().get(cloudflareContext).env, { id: row.id }),
     ).toEqual({
       ok: false,
-      error: "Failed to cancel subscription",
+      status: 502,
+      message: "Failed to cancel subscription",
     });
   });
 });

@@ -1,42 +1,32 @@
-// Shared plumbing of the JSON billing and contact endpoints: body size, JSON, zod, errors as { error }.
+// Shared plumbing of the JSON billing and contact endpoints on the API kit: body size, JSON, zod, errors as
+// { error } (the billing spec's envelope is the kit's bare one).
 import { z } from "zod";
 import { BILLING_MESSAGES } from "../../lib/billing";
 import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from "../../lib/plans";
 import { getSession } from "../auth/session.server";
-import { readJsonBody } from "../http/json-body.server";
+import { apiError, methodNotAllowed, readApiBody } from "../http/api.server";
 import type { SessionData } from "../auth/auth.server";
 import type { WorkerEnv } from "../env.server";
 import { rateLimiter } from "../rate-limit.server";
-import { NO_STORE } from "../http/cache-control.server";
 
 export const MAX_JSON_BODY_BYTES = 8192;
 
-export function jsonError(status: number, error: string, headers: HeadersInit = {}): Response {
-  return Response.json({ error }, { status, headers: { ...NO_STORE, ...headers } });
-}
-
-export function jsonOk(body: unknown, status = 200): Response {
-  return Response.json(body, { status, headers: NO_STORE });
-}
-
-/** Reads a small JSON body and parses it with the schema; a Response is the refusal to send back. */
+/** Reads a small POSTed JSON body and parses it with the schema; a Response is the refusal to send back. */
 export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
   invalidMessage: (issue: z.core.$ZodIssue | undefined) => string,
 ): Promise<z.infer<S> | Response> {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed");
-  const body = await readJsonBody(request, { maxBytes: MAX_JSON_BODY_BYTES });
-  if (!body.ok) return jsonError(body.status, body.status === 400 ? invalidMessage(undefined) : body.message);
-  const parsed = schema.safeParse(body.value);
-  if (!parsed.success) return jsonError(400, invalidMessage(parsed.error.issues[0]));
-  return parsed.data;
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  return readApiBody(request, schema, { maxBytes: MAX_JSON_BODY_BYTES, invalid: invalidMessage });
 }
 
 /** Per-user budget for calls that reach Stripe (a script cannot spend the account's API quota). */
 export async function billingRateLimit(env: WorkerEnv, userId: string): Promise<Response | null> {
   const limit = await rateLimiter(env, "billing").limit({ key: userId });
-  return limit.success ? null : jsonError(429, BILLING_MESSAGES.tooManyRequests, { "Retry-After": "60" });
+  return limit.success
+    ? null
+    : apiError(429, BILLING_MESSAGES.tooManyRequests, {}, {}, { "Retry-After": "60" });
 }
 
 // The spec's checkout call sends priceId, email, userId, successUrl and cancelUrl too: the user and email
@@ -58,7 +48,7 @@ export async function readPlanChoice(
   request: Request,
 ): Promise<{ user: SessionData["user"]; choice: PlanChoice } | Response> {
   const session = await getSession(env, request);
-  if (!session) return jsonError(401, BILLING_MESSAGES.mustBeLoggedIn);
+  if (!session) return apiError(401, BILLING_MESSAGES.mustBeLoggedIn);
   const input = await readJson(request, planChoiceSchema, () => BILLING_MESSAGES.priceUnavailable);
   if (input instanceof Response) return input;
   const limited = await billingRateLimit(env, session.user.id);

@@ -1,6 +1,7 @@
 // Billing on Stripe (spec 000 §4, §7, §8): Checkout for new subscriptions, the Billing Portal, cancel at
 // period end with the survey, plan changes in place with proration, and the user's plan fields derived
 // from Stripe's own state. Routes pass the session user; everything else is read here.
+import { refused, type Refused } from "../../lib/refusal";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { BILLING_MESSAGES, type CancellationReason } from "../../lib/billing";
 import {
@@ -27,9 +28,7 @@ export interface BillingUser {
   id: string;
 }
 
-export type Refusal = { ok: false; status: number; error: string };
-
-const refuse = (status: number, error: string): Refusal => ({ ok: false, status, error });
+const refuse = (status: number, message: string): Refused => refused(status, message);
 
 /** The user's billing fields, read fresh (never from a form). */
 export async function billingRow(env: { DB: D1Database }, userId: string) {
@@ -112,7 +111,7 @@ export interface CheckoutInput {
 }
 
 export type CheckoutResult =
-  { ok: true; sessionId: string; url: string; promoApplied: boolean; price: number } | Refusal;
+  { ok: true; sessionId: string; url: string; promoApplied: boolean; price: number } | Refused;
 
 function priceIdFor(billing: Billing, tier: PaidTier, period: BillingPeriod): string | null {
   return billing.priceIds[tier][period];
@@ -184,7 +183,7 @@ export async function createPortalSession(
   env: WorkerEnv,
   user: BillingUser,
   origin: string,
-): Promise<{ ok: true; url: string } | Refusal> {
+): Promise<{ ok: true; url: string } | Refused> {
   const billing = getBilling(env);
   if (!billing) return refuse(503, BILLING_MESSAGES.notConfigured);
   const row = await billingRow(env, user.id);
@@ -225,7 +224,7 @@ export async function cancelSubscription(
   user: BillingUser,
   input: CancelInput,
   now = Date.now(),
-): Promise<{ ok: true; cancelAtPeriodEnd: boolean; currentPeriodEnd: string | null } | Refusal> {
+): Promise<{ ok: true; cancelAtPeriodEnd: boolean; currentPeriodEnd: string | null } | Refused> {
   const billing = getBilling(env);
   if (!billing) return refuse(503, BILLING_MESSAGES.notConfigured);
   const row = await billingRow(env, user.id);
@@ -290,7 +289,7 @@ export async function cancelSubscription(
 export type ChangePlanResult =
   | { ok: true; mode: "updated"; tier: PaidTier }
   | { ok: true; mode: "checkout"; sessionId: string; url: string }
-  | Refusal;
+  | Refused;
 
 function hasPaymentMethod(
   subscription: Stripe.Subscription,
@@ -375,13 +374,13 @@ export async function changePlan(
 export async function cancelSubscriptionsForDeletedUser(
   env: WorkerEnv,
   user: BillingUser,
-): Promise<{ ok: true; canceled: string[] } | { ok: false; error: string }> {
+): Promise<{ ok: true; canceled: string[] } | Refused> {
   const row = await billingRow(env, user.id);
   if (!row || (!row.stripeCustomerId && !row.subscriptionId)) return { ok: true, canceled: [] };
   const billing = getBilling(env);
   if (!billing) {
     if (!row.subscriptionId) return { ok: true, canceled: [] };
-    return { ok: false, error: BILLING_MESSAGES.notConfigured };
+    return refuse(503, BILLING_MESSAGES.notConfigured);
   }
   try {
     const ids = new Set<string>();
@@ -403,7 +402,7 @@ export async function cancelSubscriptionsForDeletedUser(
     return { ok: true, canceled };
   } catch (error) {
     console.error("billing: cancel on account deletion failed", error);
-    return { ok: false, error: BILLING_MESSAGES.cancelFailed };
+    return refuse(502, BILLING_MESSAGES.cancelFailed);
   }
 }
 

@@ -16,6 +16,7 @@ import {
   type NotificationPreferences,
 } from "../../lib/notifications";
 import { UPGRADE_FEATURES, type Capability } from "../../lib/entitlements";
+import type { Refusal } from "../../lib/refusal";
 import { effectivePlan, type PlanTier, type SubscriptionFields } from "../../lib/plans";
 import { getDb, schema } from "../db/client.server";
 import { changes } from "../db/sql.server";
@@ -138,29 +139,12 @@ export interface NotificationUser extends SubscriptionFields {
   email: string;
 }
 
-export interface Refusal {
-  status: number;
-  body: {
-    error: string;
-    code?: "PREMIUM_REQUIRED" | "INVALID_INPUT";
-    requiresUpgrade?: boolean;
-    upgradeFeatures?: string[];
-    currentTier?: PlanTier;
-  };
-}
-
 /** A plan refusal from the entitlements module, in the notification APIs' body (spec 001 §7). */
 function premiumRequired(user: SubscriptionFields, capability: Capability): Refusal {
-  const refusal = refusalOf(user, capability);
   return {
-    status: refusal.status,
-    body: {
-      error: refusal.message,
-      code: "PREMIUM_REQUIRED",
-      requiresUpgrade: refusal.requiresUpgrade,
-      upgradeFeatures: [...(UPGRADE_FEATURES[capability] ?? [])],
-      currentTier: refusal.plan,
-    },
+    ...refusalOf(user, capability),
+    code: "PREMIUM_REQUIRED",
+    fields: { upgradeFeatures: [...(UPGRADE_FEATURES[capability] ?? [])] },
   };
 }
 
@@ -289,10 +273,8 @@ export async function updatePreferences(
       ok: false,
       refusal: {
         status: 400,
-        body: {
-          error: `${NOTIFICATION_MESSAGES.updateFailed}: ${issue ? `${issue.path.join(".")} ${issue.message}` : "invalid input"}`,
-          code: "INVALID_INPUT",
-        },
+        message: `${NOTIFICATION_MESSAGES.updateFailed}: ${issue ? `${issue.path.join(".")} ${issue.message}` : "invalid input"}`,
+        code: "INVALID_INPUT",
       },
     };
   }
@@ -302,7 +284,8 @@ export async function updatePreferences(
       ok: false,
       refusal: {
         status: 400,
-        body: { error: "SMS and WhatsApp notifications are coming soon", code: "INVALID_INPUT" },
+        message: "SMS and WhatsApp notifications are coming soon",
+        code: "INVALID_INPUT",
       },
     };
   const plan = effectivePlan(user);

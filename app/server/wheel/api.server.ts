@@ -1,5 +1,6 @@
-// What the /api/wheel/* routes share: the session check with the spec's 401, size-capped JSON bodies
-// parsed by zod, and the request schemas (limits from app/lib/wheel.ts).
+// What the /api/wheel/* routes share: the spec's `status: "error"` envelope on the API kit's answers, the
+// session check with the spec's 401, size-capped JSON bodies parsed by zod, and the request schemas (limits
+// from app/lib/wheel.ts).
 import { formatDecimal } from "../../lib/format";
 import { z } from "zod";
 import {
@@ -10,14 +11,21 @@ import {
   type RiskLevel,
 } from "../../lib/wheel";
 import { getSession } from "../auth/session.server";
-import { readJsonBody } from "../http/json-body.server";
-import { checkEntitlement, refusalResponse } from "../entitlements.server";
+import { apiError, apiJson, readApiBody, refusalResponse } from "../http/api.server";
+import { checkEntitlement, type PlanRefusal } from "../entitlements.server";
 import type { SessionData } from "../auth/auth.server";
 import type { WorkerEnv } from "../env.server";
-import { NO_STORE } from "../http/cache-control.server";
+
+/** The wheel APIs' error envelope (spec: `status: "error"` beside `error`). */
+const ENVELOPE = { status: "error" } as const;
 
 export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}) {
-  return Response.json({ status: "error", error, ...extra }, { status, headers: NO_STORE });
+  return apiError(status, error, ENVELOPE, extra);
+}
+
+/** A plan refusal in the wheel envelope. */
+export function wheelRefusal(refusal: PlanRefusal, extra: Record<string, unknown> = {}): Response {
+  return refusalResponse(refusal, ENVELOPE, extra);
 }
 
 export async function wheelSession(env: WorkerEnv, request: Request): Promise<SessionData | Response> {
@@ -26,19 +34,19 @@ export async function wheelSession(env: WorkerEnv, request: Request): Promise<Se
 }
 
 /**
- * The body parsed by `schema`, or the refusal: 415 when it is not sent as JSON, else 400 with the schema's
- * first issue (an unreadable, oversized or malformed body reads as null and fails the schema).
+ * The body parsed by `schema`, or the refusal: 415 when it is not sent as JSON, 413 past `maxBytes`, else 400
+ * with the schema's first issue.
  */
 export async function readWheelInput<S extends z.ZodType>(
   request: Request,
   schema: S,
   maxBytes: number,
 ): Promise<z.infer<S> | Response> {
-  const body = await readJsonBody(request, { maxBytes });
-  if (!body.ok && body.status === 415) return jsonError(415, body.message);
-  const parsed = schema.safeParse(body.ok ? body.value : null);
-  if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
-  return parsed.data;
+  return readApiBody(request, schema, {
+    maxBytes,
+    invalid: (issue) => issue?.message ?? "Invalid JSON",
+    envelope: ENVELOPE,
+  });
 }
 
 const riskLevel = z.enum(RISK_LEVELS as [RiskLevel, ...RiskLevel[]]).default(WHEEL_DEFAULTS.riskLevel);
@@ -126,10 +134,6 @@ export const shareSchema = z.object({
   position: z.object({ shares: z.number().optional(), costBasis: z.number().optional() }).nullish(),
 });
 
-export function firstIssue(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Invalid request";
-}
-
 /**
  * POST handler shared by the CSP and CC batch routes: session (401), size-capped body parsed by zod (400),
  * the plan's batch limit (403 on Free, 400 past the size), then the screen; a failing market read is 503.
@@ -154,12 +158,12 @@ export async function wheelBatchResponse<Input, Prepared, Result>(
   const { input, items } = options.prepare(body);
   // One more than the batch holds is refused: `items - 1` is checked against the per-request limit.
   const refusal = checkEntitlement(session.user, options.capability, Math.max(items - 1, 0));
-  if (refusal) return refusalResponse(refusal, { status: "error" });
+  if (refusal) return wheelRefusal(refusal);
   try {
     const started = performance.now();
     const body = await options.run(env, input);
-    return Response.json(body, {
-      headers: { ...NO_STORE, "Server-Timing": `wheel;dur=${formatDecimal(performance.now() - started, 1)}` },
+    return apiJson(body, 200, {
+      "Server-Timing": `wheel;dur=${formatDecimal(performance.now() - started, 1)}`,
     });
   } catch (error) {
     console.error(`${options.capability} batch failed`, error);

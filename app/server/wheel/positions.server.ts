@@ -17,7 +17,7 @@ import {
 } from "../../lib/wheel";
 
 import { changes } from "../db/sql.server";
-import { entitlementOf, refusalOf, type EntitledUser, type Refusal } from "../entitlements.server";
+import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "../entitlements.server";
 
 type Env = { DB: D1Database };
 
@@ -121,7 +121,7 @@ export function positionLimitOf(user: WheelUser): number {
 export type SavePositionsResult =
   | ({ ok: true } & PositionsSnapshot)
   | { ok: false; reason: "duplicate"; message: string; limit: number }
-  | { ok: false; reason: "limit"; refusal: Refusal }
+  | { ok: false; reason: "limit"; refusal: PlanRefusal }
   | ({ ok: false; reason: "stale"; message: string } & PositionsSnapshot);
 
 /**

@@ -1,0 +1,92 @@
+// The one kit of the JSON APIs (/api/*): answers that are never cached, the error body, the refusal body, the
+// request body read and parsed by zod, and the 405. Each API family keeps the error envelope its spec fixes
+// (wheel: `status: "error"`, notifications: `success: false`, billing and contact: none) by passing it here;
+// what the body says and how it is read is the same everywhere. Cross-site writes are refused before any
+// route runs (cross-site-guard.server.ts, in the app's request handler).
+import type { z } from "zod";
+import type { Refusal } from "../../lib/refusal";
+import { planRefusalFields } from "../../lib/entitlements";
+import { NO_STORE } from "./cache-control.server";
+import { readJsonBody } from "./json-body.server";
+
+/** Fields an API family puts beside `error` in every error it answers (its spec's envelope). */
+export type ErrorEnvelope = Readonly<Record<string, unknown>>;
+
+/** A JSON answer, never cached (API answers are per user or per moment). */
+export function apiJson(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+/** `{ ...envelope, error, ...extra }` with the status. */
+export function apiError(
+  status: number,
+  message: string,
+  envelope: ErrorEnvelope = {},
+  extra: Record<string, unknown> = {},
+  headers: HeadersInit = {},
+): Response {
+  return apiJson({ ...envelope, error: message, ...extra }, status, headers);
+}
+
+/**
+ * A refusal's answer: `error` with the refusal's code and, for a plan refusal, `requiresUpgrade`,
+ * `currentTier`, `limit` and `redirectTo` (plus `upgradeFeatures` where the refusal names them).
+ */
+export function refusalResponse(
+  refusal: Refusal,
+  envelope: ErrorEnvelope = {},
+  extra: Record<string, unknown> = {},
+): Response {
+  return apiError(
+    refusal.status,
+    refusal.message,
+    envelope,
+    {
+      ...(refusal.code ? { code: refusal.code } : {}),
+      ...planRefusalFields(refusal),
+      ...refusal.fields,
+      ...extra,
+    },
+    refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : {},
+  );
+}
+
+/** 405 with the methods the route takes. */
+export function methodNotAllowed(allow: string): Response {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: allow, ...NO_STORE } });
+}
+
+export interface ApiBodyOptions {
+  maxBytes: number;
+  /** The value of an empty body; without it an empty body is invalid. */
+  empty?: unknown;
+  /** The words of a 400: the schema's first issue, or undefined for unreadable JSON. */
+  invalid: (issue: z.core.$ZodIssue | undefined) => string;
+  envelope?: ErrorEnvelope;
+}
+
+/**
+ * The request body parsed by `schema`, or the answer that refuses it: 415 when it is not sent as JSON, 413
+ * past `maxBytes`, 400 (`invalid`) when it is not JSON or fails the schema. Never throws.
+ */
+export async function readApiBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: ApiBodyOptions,
+): Promise<z.infer<S> | Response> {
+  const body = await readJsonBody(
+    request,
+    "empty" in options
+      ? { maxBytes: options.maxBytes, empty: options.empty }
+      : { maxBytes: options.maxBytes },
+  );
+  if (!body.ok)
+    return apiError(
+      body.status,
+      body.status === 400 ? options.invalid(undefined) : body.message,
+      options.envelope,
+    );
+  const parsed = schema.safeParse(body.value);
+  if (!parsed.success) return apiError(400, options.invalid(parsed.error.issues[0]), options.envelope);
+  return parsed.data;
+}
