@@ -11,6 +11,27 @@ const ONE_WAY_SYNTAX = [
     selector: "FunctionDeclaration[id.name=/^(appOrigin|siteOrigin)$/]",
     message: "Use publicOrigin from app/server/env.server.ts.",
   },
+  {
+    selector: ":matches(TSInterfaceDeclaration, TSTypeAliasDeclaration)[id.name='Refusal']",
+    message: "One Refusal: app/lib/refusal.ts (a plan refusal extends it in app/lib/entitlements.ts).",
+  },
+];
+
+// The browser calls the app's JSON APIs through one client (app/lib/api-client.ts). The analytics beacon is the
+// one other fetch: a keepalive POST whose answer nobody reads.
+const ONE_CLIENT_SYNTAX = [
+  {
+    selector: "CallExpression[callee.name='fetch']",
+    message: "Call the app's APIs with callApi from app/lib/api-client.ts.",
+  },
+];
+
+// The JSON APIs answer through one kit (app/server/http/api.server.ts): its success, error and refusal bodies.
+const ONE_API_KIT_SYNTAX = [
+  {
+    selector: "CallExpression[callee.object.name='Response'][callee.property.name='json']",
+    message: "Answer JSON APIs with apiJson / apiError / refusalResponse from app/server/http/api.server.ts.",
+  },
 ];
 
 // toFixed rounds the binary value (1.085 -> "1.08") where the formatter rounds the decimal one ("1.09").
@@ -60,9 +81,38 @@ export default tseslint.config(
     // NO_STORE from app/server/http/cache-control.server.ts, publicOrigin from app/server/env.server.ts, and
     // app/lib/format.ts for every number shown (decision 261: one rounding rule in one view).
     files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
-    ignores: ["app/server/http/cache-control.server.ts", "app/lib/format.ts"],
+    ignores: ["app/server/http/cache-control.server.ts", "app/lib/format.ts", "app/lib/refusal.ts"],
     rules: {
       "no-restricted-syntax": ["error", ...ONE_WAY_SYNTAX, ...ONE_NUMBER_FORMATTER_SYNTAX],
+    },
+  },
+  {
+    files: ["app/lib/**/*.ts", "app/components/**/*.tsx", "app/routes/**/*.tsx", "app/root.tsx"],
+    ignores: [
+      "app/lib/api-client.ts",
+      "app/lib/analytics-client.ts",
+      "app/lib/format.ts",
+      "app/lib/refusal.ts",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...ONE_WAY_SYNTAX,
+        ...ONE_NUMBER_FORMATTER_SYNTAX,
+        ...ONE_CLIENT_SYNTAX,
+      ],
+    },
+  },
+  {
+    files: ["app/routes/api.*.ts", "app/server/*/api.server.ts"],
+    ignores: ["app/server/http/api.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...ONE_WAY_SYNTAX,
+        ...ONE_NUMBER_FORMATTER_SYNTAX,
+        ...ONE_API_KIT_SYNTAX,
+      ],
     },
   },
   {

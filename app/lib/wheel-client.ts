@@ -10,6 +10,7 @@ import {
   type WheelType,
 } from "./wheel";
 import type { PositionsSendOutcome } from "./positions-sync";
+import { callApi, type ApiCallInit } from "./api-client";
 
 export class WheelApiError extends Error {
   constructor(
@@ -34,23 +35,11 @@ export function logUnexpected(what: string, error: unknown): void {
   if (!isExpectedRefusal(error)) console.error(what, error);
 }
 
-async function request<T>(path: string, init: RequestInit, fallback: string): Promise<T> {
-  const res = await fetch(path, {
-    ...init,
-    headers: { "Content-Type": "application/json", ...(init.headers ?? {}) },
-    credentials: "same-origin",
-  });
-  let body: Record<string, unknown> | null = null;
-  try {
-    body = (await res.json()) as Record<string, unknown>;
-  } catch {
-    body = null;
-  }
-  if (!res.ok) {
-    const message = typeof body?.error === "string" ? body.error : fallback;
-    throw new WheelApiError(message, res.status, body);
-  }
-  return body as T;
+/** One wheel API call through the app's client; a failure is thrown as a WheelApiError. */
+async function request<T>(path: string, init: ApiCallInit, fallback: string): Promise<T> {
+  const answer = await callApi<T>(path, init, () => fallback);
+  if (!answer.ok) throw new WheelApiError(answer.message, answer.status, answer.body);
+  return answer.body;
 }
 
 const bust = (path: string) => `${path}${path.includes("?") ? "&" : "?"}_t=${Date.now()}`;
@@ -102,7 +91,7 @@ export async function fetchCspStrategies(args: {
 }): Promise<StrategiesResult> {
   const body = await request<BatchResponse<WheelStrategy>>(
     bust("/api/wheel/csp-strategies/batch"),
-    { method: "POST", body: JSON.stringify({ ...args, tickers: args.tickers.map((t) => t.toUpperCase()) }) },
+    { method: "POST", body: { ...args, tickers: args.tickers.map((t) => t.toUpperCase()) } },
     WHEEL_MESSAGES.fetchCspFailed,
   );
   return collect([body]);
@@ -123,7 +112,7 @@ export async function fetchCcStrategies(args: {
         bust("/api/wheel/cc-strategies/batch"),
         {
           method: "POST",
-          body: JSON.stringify({
+          body: {
             positions: chunk.map((p) => ({
               ticker: p.symbol.toUpperCase(),
               shares: p.shares,
@@ -132,7 +121,7 @@ export async function fetchCcStrategies(args: {
             riskLevel: args.riskLevel,
             maxDaysToExpiration: args.maxDaysToExpiration,
             includeBelowCostBasis: args.includeBelowCostBasis,
-          }),
+          },
         },
         WHEEL_MESSAGES.fetchCcFailed,
       ),
@@ -170,11 +159,7 @@ export function savePreferences(prefs: {
   cspRiskLevel?: RiskLevel;
   ccRiskLevel?: RiskLevel;
 }) {
-  return request(
-    "/api/wheel/preferences",
-    { method: "POST", body: JSON.stringify(prefs) },
-    "Failed to update preferences",
-  );
+  return request("/api/wheel/preferences", { method: "POST", body: prefs }, "Failed to update preferences");
 }
 
 /**
@@ -185,7 +170,7 @@ export async function savePositions(positions: Position[], version: number): Pro
   try {
     const body = await request<{ positions: Position[]; version: number }>(
       "/api/wheel/positions",
-      { method: "POST", body: JSON.stringify({ positions, version }) },
+      { method: "POST", body: { positions, version } },
       WHEEL_MESSAGES.updatePositionsFailed,
     );
     return { saved: true, snapshot: { positions: body.positions, version: body.version } };
@@ -211,7 +196,7 @@ export async function checkPositionsImport(
 ): Promise<ImportRowCheck[]> {
   const body = await request<{ rows: ImportRowCheck[] }>(
     "/api/wheel/positions/check",
-    { method: "POST", body: JSON.stringify({ positions: rows }) },
+    { method: "POST", body: { positions: rows } },
     WHEEL_MESSAGES.updatePositionsFailed,
   );
   return body.rows;
@@ -238,7 +223,7 @@ export async function addFavorite(type: WheelType, trade: WheelStrategy): Promis
   try {
     await request(
       bust("/api/wheel/favorites"),
-      { method: "POST", body: JSON.stringify({ type, trade }) },
+      { method: "POST", body: { type, trade } },
       "Failed to save favorite",
     );
   } catch (error) {
@@ -267,16 +252,13 @@ export async function createShareLink(
   strategy: WheelStrategy,
   position?: { shares: number; costBasis: number } | null,
 ): Promise<{ shareUrl: string; shareId: string }> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/wheel/share/${type.toLowerCase()}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ strategy, position: position ?? null }),
-    });
-  } catch {
-    throw new WheelApiError(WHEEL_MESSAGES.networkError, 0, null);
-  }
-  if (!res.ok) throw new WheelApiError(WHEEL_MESSAGES.shareFailed, res.status, null);
-  return (await res.json()) as { shareUrl: string; shareId: string };
+  const answer = await callApi<{ shareUrl: string; shareId: string }>(
+    `/api/wheel/share/${type.toLowerCase()}`,
+    { method: "POST", body: { strategy, position: position ?? null } },
+    () => WHEEL_MESSAGES.shareFailed,
+  );
+  if (answer.ok) return answer.body;
+  // The spec's words: a network failure, else "share failed" whatever the server said.
+  const message = answer.status === 0 ? WHEEL_MESSAGES.networkError : WHEEL_MESSAGES.shareFailed;
+  throw new WheelApiError(message, answer.status, null);
 }

@@ -13,6 +13,7 @@ import { readJsonBody } from "../server/http/json-body.server";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { NO_STORE } from "../server/http/cache-control.server";
+import { apiError } from "../server/http/api.server";
 
 const primitive = z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]);
 
@@ -40,7 +41,7 @@ const webVitalSchema = z
   .refine((p) => p.value <= WEB_VITAL_MAX[p.metric], { message: "Value out of range", path: ["value"] });
 
 function problem(status: number, error: string) {
-  return Response.json({ error }, { status, headers: NO_STORE });
+  return apiError(status, error);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/api.get_tickers_info";
 import { getCachedTickerInfos, marketCacheControl } from "../server/market/market.server";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { NO_STORE } from "../server/http/cache-control.server";
+import { apiError, apiJson } from "../server/http/api.server";
 
 /** The Elite watchlist is 50 symbols; one request never asks for more. */
 const MAX_SYMBOLS = 50;
@@ -41,17 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
   const limit = await rateLimiter(env, "tickersInfo").limit({ key: clientAddress(request) });
   if (!limit.success)
-    return Response.json(
-      { error: "Too many requests. Please try again in a minute." },
-      { status: 429, headers: { ...NO_STORE, "Retry-After": "60" } },
-    );
+    return apiError(429, "Too many requests. Please try again in a minute.", {}, {}, { "Retry-After": "60" });
   const url = new URL(request.url);
   const parsed = query.safeParse({ symbols: url.searchParams.get("symbols") ?? undefined });
   if (!parsed.success) {
-    return Response.json(
-      { error: parsed.error.issues[0]?.message ?? "Invalid symbols" },
-      { status: 400, headers: NO_STORE },
-    );
+    return apiError(400, parsed.error.issues[0]?.message ?? "Invalid symbols");
   }
   try {
     const { infos, unknown, pending } = await getCachedTickerInfos(env, parsed.data.symbols);
@@ -65,12 +59,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     if (unknown.length) headers.set("X-Unknown-Symbols", unknown.map(headerSafe).join(","));
     if (pending.length) headers.set("X-Pending-Symbols", pending.join(","));
-    return Response.json(infos, { headers });
+    return apiJson(infos, 200, headers);
   } catch (error) {
     console.error("get_tickers_info failed", error);
-    return Response.json(
-      { error: "Market data is temporarily unavailable" },
-      { status: 503, headers: { ...NO_STORE, "Retry-After": "30" } },
-    );
+    return apiError(503, "Market data is temporarily unavailable", {}, {}, { "Retry-After": "30" });
   }
 }

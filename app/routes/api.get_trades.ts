@@ -1,13 +1,12 @@
 import type { Route } from "./+types/api.get_trades";
 import { getSession } from "../server/auth/session.server";
-import { refusalResponse } from "../server/http/api.server";
+import { apiError, refusalResponse } from "../server/http/api.server";
 import { acceptsGzip, gzippedResponse } from "../server/http/compression.server";
 import { marketCacheControl } from "../server/market/market.server";
 import { tradeSuggestionsBody } from "../server/trade-ideas.server";
 import { isSpreadProfile } from "../engine";
 import { UNKNOWN_PROFILE_MESSAGE } from "../lib/trade-ideas";
 import { cloudflareContext } from "../server/request-context.server";
-import { NO_STORE } from "../server/http/cache-control.server";
 
 /**
  * GET /api/get_trades -> { trade_suggestions, plan, limit, total, source, asOf, stale, marketStatus,
@@ -19,11 +18,10 @@ import { NO_STORE } from "../server/http/cache-control.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
   const session = await getSession(env, request);
-  if (!session) return Response.json({ error: "User not authenticated" }, { status: 401, headers: NO_STORE });
+  if (!session) return apiError(401, "User not authenticated");
   // An optional `profile` overrides the user's saved one for this request (decision 237).
   const profile = new URL(request.url).searchParams.get("profile");
-  if (profile !== null && !isSpreadProfile(profile))
-    return Response.json({ error: UNKNOWN_PROFILE_MESSAGE }, { status: 400, headers: NO_STORE });
+  if (profile !== null && !isSpreadProfile(profile)) return apiError(400, UNKNOWN_PROFILE_MESSAGE);
   try {
     const result = await tradeSuggestionsBody(env, session.user, Date.now(), profile);
     if (!result.ok) return refusalResponse(result.refusal, {}, { trade_suggestions: [] });
@@ -38,6 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return gzipped ? gzippedResponse(gzipped, headers) : new Response(result.json, { headers });
   } catch (error) {
     console.error("get_trades failed", error);
-    return Response.json({ error: "Failed to fetch trades" }, { status: 503, headers: NO_STORE });
+    return apiError(503, "Failed to fetch trades");
   }
 }

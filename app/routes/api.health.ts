@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.health";
 import { integrationsOf, serverConfig } from "../server/env.server";
 import { databaseReachable } from "../server/health.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { NO_STORE } from "../server/http/cache-control.server";
+import { apiJson } from "../server/http/api.server";
 
 /** Liveness plus which optional integrations are configured (names only, never values). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,14 +17,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   // Offline (no Turnstile keys) the visitor contact form has no captcha and relies on its rate limit.
   const contactForm = integrationsOf(config).turnstile.configured ? "captcha" : "rate-limited, no captcha";
-  return Response.json(
-    {
-      ok: db,
-      appEnv: config.APP_ENV,
-      marketData: config.MARKET_DATA_PROVIDER,
-      integrations,
-      contactForm,
-    },
-    { headers: NO_STORE },
-  );
+  return apiJson({
+    ok: db,
+    appEnv: config.APP_ENV,
+    marketData: config.MARKET_DATA_PROVIDER,
+    integrations,
+    contactForm,
+  });
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/api.wheel.favorites.$id";
 import { jsonError, wheelSession } from "../server/wheel/api.server";
 import { removeFavorite } from "../server/wheel/favorites.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { NO_STORE } from "../server/http/cache-control.server";
+import { apiJson } from "../server/http/api.server";
 
 const idParam = z.string().uuid();
 
@@ -16,9 +16,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = idParam.safeParse(params.id);
   if (!id.success) return jsonError(404, "Favorite not found");
   const removed = await removeFavorite(env, session.user.id, id.data);
-  return removed
-    ? Response.json({ status: "success" }, { headers: NO_STORE })
-    : jsonError(404, "Favorite not found");
+  return removed ? apiJson({ status: "success" }) : jsonError(404, "Favorite not found");
 }
 
 export function loader() {

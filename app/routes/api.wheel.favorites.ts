@@ -9,7 +9,7 @@ import {
 } from "../server/wheel/api.server";
 import { addFavorite, FAVORITES_PER_USER, listFavorites } from "../server/wheel/favorites.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { NO_STORE } from "../server/http/cache-control.server";
+import { apiJson } from "../server/http/api.server";
 
 /** GET /api/wheel/favorites[?type=CSP|CC] -> { favorites }. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,10 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const type = typeParam ? wheelTypeSchema.safeParse(typeParam.toUpperCase()) : null;
   if (type && !type.success) return jsonError(400, "Invalid type");
   try {
-    return Response.json(
-      { favorites: await listFavorites(env, session.user.id, type?.data) },
-      { headers: NO_STORE },
-    );
+    return apiJson({ favorites: await listFavorites(env, session.user.id, type?.data) });
   } catch (error) {
     console.error("favorites load failed", error);
     return jsonError(503, WHEEL_MESSAGES.favoritesLoadFailed);
@@ -39,11 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = await readWheelInput(request, favoriteSchema, 16_384);
   if (input instanceof Response) return input;
   const result = await addFavorite(env, session.user.id, input.type, input.trade);
-  if (result.ok)
-    return Response.json(
-      { status: "success", favorite: result.favorite },
-      { status: 201, headers: NO_STORE },
-    );
+  if (result.ok) return apiJson({ status: "success", favorite: result.favorite }, 201);
   if (result.reason === "duplicate") return jsonError(409, "Trade already saved", { id: result.id });
   return jsonError(403, `You can save up to ${FAVORITES_PER_USER} favorite trades`);
 }

@@ -6,7 +6,7 @@ import { jsonError, readWheelInput, wheelRefusal, wheelSession } from "../server
 import { checkPositionsImport, positionLimitOf } from "../server/wheel/positions.server";
 import { isKnownSymbol } from "../server/market/market.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { NO_STORE } from "../server/http/cache-control.server";
+import { apiJson } from "../server/http/api.server";
 
 // Rows as a CSV gave them: the symbol as written (a share-class dot kept), numbers possibly still text.
 const importRow = z.object({
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       isKnownSymbol(env, s),
     );
     if (!result.ok) return jsonError(409, result.message, { reason: result.reason });
-    return Response.json({ status: "success", rows: result.rows }, { headers: NO_STORE });
+    return apiJson({ status: "success", rows: result.rows });
   } catch (error) {
     console.error("positions import check failed", error);
     return jsonError(503, WHEEL_MESSAGES.updatePositionsFailed);

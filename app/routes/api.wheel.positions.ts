@@ -9,20 +9,17 @@ import {
 } from "../server/wheel/api.server";
 import { positionLimitOf, readPositions, savePositions } from "../server/wheel/positions.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { NO_STORE } from "../server/http/cache-control.server";
+import { apiJson } from "../server/http/api.server";
 
 /** GET /api/wheel/positions -> { positions, version, limit }. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
-  return Response.json(
-    {
-      ...(await readPositions(env, session.user.id)),
-      limit: positionLimitOf(session.user),
-    },
-    { headers: NO_STORE },
-  );
+  return apiJson({
+    ...(await readPositions(env, session.user.id)),
+    limit: positionLimitOf(session.user),
+  });
 }
 
 /**
@@ -42,10 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await savePositions(env, session.user, positions, version ?? null);
     const limit = positionLimitOf(session.user);
     if (result.ok)
-      return Response.json(
-        { status: "success", positions: result.positions, version: result.version, limit },
-        { headers: NO_STORE },
-      );
+      return apiJson({ status: "success", positions: result.positions, version: result.version, limit });
     if (result.reason === "limit") return wheelRefusal(result.refusal, { reason: "limit" });
     if (result.reason === "stale")
       return jsonError(409, result.message, {

@@ -3,7 +3,7 @@ import { WHEEL_MESSAGES } from "../lib/wheel";
 import { jsonError, preferencesSchema, readWheelInput, wheelSession } from "../server/wheel/api.server";
 import { getPreferences, savePreferences } from "../server/wheel/positions.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { NO_STORE } from "../server/http/cache-control.server";
+import { apiJson } from "../server/http/api.server";
 
 /** GET /api/wheel/preferences -> { cashAvailable, cspRiskLevel, ccRiskLevel, positions, positionLimit }. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
   try {
-    return Response.json(await getPreferences(env, session.user), { headers: NO_STORE });
+    return apiJson(await getPreferences(env, session.user));
   } catch (error) {
     console.error("wheel preferences failed", error);
     return jsonError(503, WHEEL_MESSAGES.fetchPreferencesFailed);
@@ -27,5 +27,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = await readWheelInput(request, preferencesSchema, 2048);
   if (input instanceof Response) return input;
   await savePreferences(env, session.user.id, input);
-  return Response.json(await getPreferences(env, session.user), { headers: NO_STORE });
+  return apiJson(await getPreferences(env, session.user));
 }

@@ -3,6 +3,7 @@ import { WHEEL_MESSAGES } from "../lib/wheel";
 import { jsonError } from "../server/wheel/api.server";
 import { readShare } from "../server/wheel/shares.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { apiJson } from "../server/http/api.server";
 
 /**
  * GET /api/wheel/share/csp|cc/:id -> { strategy } (CC: { strategy, position }). Public. 404 with the spec's
@@ -16,14 +17,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (found.status !== "ok")
       return jsonError(404, WHEEL_MESSAGES.shareNotFoundOrExpired, { reason: found.status });
     const { payload } = found;
-    return Response.json(
+    return apiJson(
       type === "CC"
         ? {
             strategy: payload,
             position: { symbol: payload.symbol, shares: payload.shares, costBasis: payload.costBasis },
           }
         : { strategy: payload },
-      { headers: { "Cache-Control": "public, max-age=300" } },
+      200,
+      { "Cache-Control": "public, max-age=300" },
     );
   } catch (error) {
     console.error("share read failed", error);

@@ -5,7 +5,7 @@ import { jsonError, readWheelInput, shareSchema } from "../server/wheel/api.serv
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { createShare, readShareInput } from "../server/wheel/shares.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { NO_STORE } from "../server/http/cache-control.server";
+import { apiJson } from "../server/http/api.server";
 
 /**
  * POST /api/wheel/share/csp|cc {strategy, position?} -> { shareUrl, shareId }. Public; rate limited per
@@ -27,10 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { payload } = input;
     const { id } = await createShare(env, payload);
     const origin = new URL(request.url).origin;
-    return Response.json(
-      { shareId: id, shareUrl: `${origin}${sharePath(type, id, payload)}` },
-      { status: 201, headers: NO_STORE },
-    );
+    return apiJson({ shareId: id, shareUrl: `${origin}${sharePath(type, id, payload)}` }, 201);
   } catch (error) {
     console.error("share create failed", error);
     return jsonError(503, WHEEL_MESSAGES.shareFailed);

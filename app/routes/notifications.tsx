@@ -1,3 +1,4 @@
+import { callApi, type ApiCallInit } from "../lib/api-client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/notifications";
@@ -113,35 +114,26 @@ type ApiBody<T> = { success: boolean; data?: T; error?: string; requiresUpgrade?
 async function api<T>(
   what: "preferences" | "update" | "history" | "toggle" | "test",
   path: string,
-  init?: RequestInit,
+  init: ApiCallInit = {},
 ): Promise<
   | { ok: true; data: T }
   /** `serverError`: the error text the server sent, when it sent one. */
   | { ok: false; message: string; serverError: string | null; requiresUpgrade: boolean }
 > {
-  try {
-    const res = await fetch(path, {
-      ...init,
-      headers: { "Content-Type": "application/json", ...init?.headers },
-      credentials: "same-origin",
-    });
-    const body = (await res.json().catch(() => null)) as ApiBody<T> | null;
-    if (!res.ok || !body?.success)
-      return {
-        ok: false,
-        message: body?.error ?? NOTIFICATION_MESSAGES.fetchFailed(what, res.statusText || String(res.status)),
-        serverError: body?.error ?? null,
-        requiresUpgrade: Boolean(body?.requiresUpgrade),
-      };
-    return { ok: true, data: body.data as T };
-  } catch {
-    return {
-      ok: false,
-      message: NOTIFICATION_MESSAGES.fetchFailed(what, "network error"),
-      serverError: null,
-      requiresUpgrade: false,
-    };
-  }
+  const answer = await callApi<ApiBody<T>>(path, init, (_status, statusText) =>
+    NOTIFICATION_MESSAGES.fetchFailed(what, statusText),
+  );
+  if (answer.ok && answer.body.success) return { ok: true, data: answer.body.data as T };
+  const body = answer.ok ? answer.body : (answer.body as ApiBody<T> | null);
+  const serverError = typeof body?.error === "string" ? body.error : null;
+  return {
+    ok: false,
+    message: answer.ok
+      ? (serverError ?? NOTIFICATION_MESSAGES.fetchFailed(what, String(answer.status)))
+      : answer.message,
+    serverError,
+    requiresUpgrade: Boolean(body?.requiresUpgrade),
+  };
 }
 
 type Patch = Record<string, unknown>;
@@ -165,7 +157,7 @@ function Settings({ data }: { data: Loaded }) {
       setSaving(true);
       const result = await api<NotificationPreferences>("update", "/api/notifications/preferences", {
         method: "PUT",
-        body: JSON.stringify(patch),
+        body: patch,
       });
       setSaving(false);
       if (result.ok) setPrefs(result.data);
@@ -197,7 +189,7 @@ function Settings({ data }: { data: Loaded }) {
     setPrefs({ ...prefs, enabled });
     const result = await api<NotificationPreferences>("toggle", "/api/notifications/toggle", {
       method: "POST",
-      body: JSON.stringify({ enabled }),
+      body: { enabled },
     });
     if (result.ok) setPrefs(result.data);
     else {
@@ -465,7 +457,7 @@ function PreferencesTab({
     setTestState("sending");
     const result = await api<{ status: string }>("test", "/api/notifications/test", {
       method: "POST",
-      body: "{}",
+      body: {},
     });
     if (result.ok) {
       setTestState("sent");

@@ -1,26 +1,17 @@
-// Browser side of the billing endpoints: POST JSON, read { error } on failure (spec 000 §7 calls).
+// Browser side of the billing endpoints through the app's one API client: POST JSON, read { error } on
+// failure (the billing spec's calls).
+import { callApi } from "../../lib/api-client";
+
 export type ApiAnswer<T> = { ok: true; data: T } | { ok: false; error: string };
 
 export async function postJson<T>(path: string, body: unknown, fallbackError: string): Promise<ApiAnswer<T>> {
-  try {
-    const res = await fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // The spec's 'Server error: ' plus the first 200 characters of a body that is not ours.
-      return { ok: false, error: res.ok ? fallbackError : `Server error: ${text.slice(0, 200)}` };
-    }
-    const error = (json as { error?: unknown })?.error;
-    if (!res.ok || typeof error === "string")
-      return { ok: false, error: typeof error === "string" ? error : fallbackError };
-    return { ok: true, data: json as T };
-  } catch {
-    return { ok: false, error: fallbackError };
+  const answer = await callApi<T>(path, { method: "POST", body }, () => fallbackError);
+  if (answer.ok) {
+    const error = (answer.body as { error?: unknown } | null)?.error;
+    return typeof error === "string" ? { ok: false, error } : { ok: true, data: answer.body };
   }
+  // The spec's 'Server error: ' plus the first 200 characters of a failing body that is not ours.
+  if (answer.status >= 300 && answer.body === null && answer.text !== "")
+    return { ok: false, error: `Server error: ${answer.text.slice(0, 200)}` };
+  return { ok: false, error: answer.message };
 }

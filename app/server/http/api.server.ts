@@ -12,9 +12,14 @@ import { readJsonBody } from "./json-body.server";
 /** Fields an API family puts beside `error` in every error it answers (its spec's envelope). */
 export type ErrorEnvelope = Readonly<Record<string, unknown>>;
 
-/** A JSON answer, never cached (API answers are per user or per moment). */
+/**
+ * A JSON answer, never cached (API answers are per user or per moment) unless `headers` sets its own
+ * Cache-Control, as the public market APIs do.
+ */
 export function apiJson(body: unknown, status = 200, headers: HeadersInit = {}): Response {
-  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+  const merged = new Headers(NO_STORE);
+  new Headers(headers).forEach((value, name) => merged.set(name, value));
+  return Response.json(body, { status, headers: merged });
 }
 
 /** `{ ...envelope, error, ...extra }` with the status. */

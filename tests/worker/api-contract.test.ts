@@ -1,0 +1,182 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- API bodies under test are plain JSON. */
+// The spec's JSON shapes, pinned through the one API kit (app/server/http/api.server.ts): each API family's
+// error envelope, the plan refusal's fields, 409 for a favourite already saved, 413/415 from the kit's body
+// reader, and every answer uncached unless the route chose a public Cache-Control.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { call, requestWithCookie, signUpAndGetCookie } from "./helpers";
+import { freshIp } from "./auth-helpers";
+import * as cspRoute from "../../app/routes/api.wheel.csp-batch";
+import * as favoritesRoute from "../../app/routes/api.wheel.favorites";
+import * as positionsRoute from "../../app/routes/api.wheel.positions";
+import * as notificationPrefs from "../../app/routes/api.notifications.preferences";
+import * as notificationToggle from "../../app/routes/api.notifications.toggle";
+import * as checkout from "../../app/routes/api.create-checkout-session";
+import * as getTrades from "../../app/routes/api.get_trades";
+import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
+import { NOTIFICATION_MESSAGES } from "../../app/lib/notifications";
+import { BILLING_MESSAGES } from "../../app/lib/billing";
+import { WHEEL_MESSAGES } from "../../app/lib/wheel";
+
+let n = 0;
+async function userOn(tier: string): Promise<string> {
+  const email = `contract-${++n}@example.com`;
+  const cookie = await signUpAndGetCookie(email);
+  await env.DB.prepare(
+    "UPDATE user SET subscription_tier = ?1, subscription_status = 'active', has_used_trial = 1 WHERE email = ?2",
+  )
+    .bind(tier, email)
+    .run();
+  return cookie;
+}
+
+function post(
+  path: string,
+  body: unknown,
+  cookie?: string,
+  contentType = "application/json",
+  method = "POST",
+): Request {
+  const init = {
+    method,
+    headers: { "Content-Type": contentType, "cf-connecting-ip": freshIp() },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  };
+  return cookie
+    ? requestWithCookie(path, cookie, init)
+    : new Request(new URL(path, "http://localhost"), init);
+}
+
+async function answer(res: unknown): Promise<{ status: number; body: any; cache: string | null }> {
+  expect(res).toBeInstanceOf(Response);
+  const r = res as Response;
+  return { status: r.status, body: await r.json(), cache: r.headers.get("Cache-Control") };
+}
+
+describe("the API kit keeps each family's spec shape", () => {
+  it("wheel: errors carry status 'error' beside error; a plan refusal carries the upgrade fields", async () => {
+    const visitor = await answer(
+      await call(cspRoute.action, post("/api/wheel/csp-strategies/batch", { tickers: ["AAPL"] })),
+    );
+    expect(visitor).toEqual({
+      status: 401,
+      body: { status: "error", error: WHEEL_MESSAGES.notAuthenticated },
+      cache: "no-store",
+    });
+
+    const free = await userOn("Free Plan");
+    const refused = await answer(
+      await call(
+        positionsRoute.action,
+        post("/api/wheel/positions", { positions: [{ symbol: "AAPL", shares: 100, costBasis: 150 }] }, free),
+      ),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      status: "error",
+      error: REFUSAL_MESSAGES.freePositions,
+      reason: "limit",
+      requiresUpgrade: true,
+      currentTier: "Free Plan",
+      limit: 0,
+      redirectTo: "/pricing",
+    });
+  });
+
+  it("wheel: 409 for a favourite already saved, with its id; 415 and 413 from the body reader", async () => {
+    const pro = await userOn("Pro Plan");
+    const trade = { id: "AAPL-csp-contract", symbol: "AAPL", strike: 150 };
+    const first = await answer(
+      await call(favoritesRoute.action, post("/api/wheel/favorites", { type: "CSP", trade }, pro)),
+    );
+    expect(first.status).toBe(201);
+    expect(first.body.status).toBe("success");
+    const again = await answer(
+      await call(favoritesRoute.action, post("/api/wheel/favorites", { type: "CSP", trade }, pro)),
+    );
+    expect(again).toMatchObject({
+      status: 409,
+      body: { status: "error", error: "Trade already saved", id: first.body.favorite.id },
+    });
+
+    const asText = await answer(
+      await call(favoritesRoute.action, post("/api/wheel/favorites", "{}", pro, "text/plain")),
+    );
+    expect(asText).toMatchObject({
+      status: 415,
+      body: { status: "error", error: "Expected application/json" },
+    });
+    const huge = await answer(
+      await call(
+        favoritesRoute.action,
+        post("/api/wheel/favorites", { type: "CSP", trade: { ...trade, pad: "x".repeat(20_000) } }, pro),
+      ),
+    );
+    expect(huge).toMatchObject({ status: 413, body: { status: "error", error: "Request too large" } });
+  });
+
+  it("notifications: errors carry success false; a plan refusal names the features and the tier", async () => {
+    const visitor = await answer(await call(notificationPrefs.loader, "/api/notifications/preferences"));
+    expect(visitor).toEqual({
+      status: 401,
+      body: { success: false, error: NOTIFICATION_MESSAGES.notAuthenticated },
+      cache: "no-store",
+    });
+
+    const free = await userOn("Free Plan");
+    const refused = await answer(
+      await call(notificationToggle.action, post("/api/notifications/toggle", { enabled: true }, free)),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      success: false,
+      error: REFUSAL_MESSAGES.notifications,
+      code: "PREMIUM_REQUIRED",
+      requiresUpgrade: true,
+      upgradeFeatures: ["email notifications for market events"],
+      currentTier: "Free Plan",
+    });
+
+    const pro = await userOn("Pro Plan");
+    const invalid = await answer(
+      await call(
+        notificationPrefs.action,
+        post("/api/notifications/preferences", { enabled: "yes" }, pro, "application/json", "PUT"),
+      ),
+    );
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ success: false, code: "INVALID_INPUT" });
+    expect(invalid.body.error).toMatch(new RegExp(`^${NOTIFICATION_MESSAGES.updateFailed}`));
+  });
+
+  it("billing: a bare { error } body; trade ideas: the plan refusal with an empty list", async () => {
+    const visitor = await answer(
+      await call(
+        checkout.action,
+        post("/api/create-checkout-session", { tier: "Pro Plan", period: "monthly" }),
+      ),
+    );
+    expect(visitor).toEqual({
+      status: 401,
+      body: { error: BILLING_MESSAGES.mustBeLoggedIn },
+      cache: "no-store",
+    });
+
+    const free = await userOn("Free Plan");
+    const trades = await answer(
+      await call(getTrades.loader, requestWithCookie("/api/get_trades", free, { headers: {} })),
+    );
+    expect(trades).toEqual({
+      status: 403,
+      body: {
+        error: REFUSAL_MESSAGES.tradeIdeas,
+        requiresUpgrade: true,
+        currentTier: "Free Plan",
+        limit: 0,
+        redirectTo: "/pricing",
+        trade_suggestions: [],
+      },
+      cache: "no-store",
+    });
+  });
+});
