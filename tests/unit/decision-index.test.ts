@@ -1,7 +1,6 @@
 // The decision index (docs/decisions/README.md) lists every record with its current Status line.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error -- a plain .mjs script without types
 import { decisionIndex } from "../../scripts/decision-index.mjs";
 
 describe("docs/decisions/README.md", () => {
