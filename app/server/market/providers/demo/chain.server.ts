@@ -241,6 +241,10 @@ function quoteContract(
   return { x, modelIv, bid, ask };
 }
 
+/** Ideas on one symbol are marked at the same closes: their instant's pricing is shared (bounded memo). */
+const INSTANT_MEMO_MAX = 20_000;
+const instantMemo = new Map<string, InstantPricing>();
+
 /**
  * The simulated quote of listed contracts at an instant, priced exactly as `buildChain` prices them (the track
  * record rebuilds an open idea's daily marks from it without building whole chains).
@@ -251,7 +255,14 @@ export function demoContractQuotes(
   expirationDate: string,
   contracts: readonly { type: "call" | "put"; strike: number }[],
 ): { bid: number; ask: number }[] {
-  const pricing = expirationPricing(entry, instantPricing(entry, spotAt(entry, clockMs)), expirationDate);
+  const key = `${entry.symbol}|${clockMs}`;
+  let at = instantMemo.get(key);
+  if (!at) {
+    at = instantPricing(entry, spotAt(entry, clockMs));
+    if (instantMemo.size >= INSTANT_MEMO_MAX) instantMemo.clear();
+    instantMemo.set(key, at);
+  }
+  const pricing = expirationPricing(entry, at, expirationDate);
   const greeks: Greeks = { delta: 0, gamma: 0, vega: 0, theta: 0, rho: 0 };
   return contracts.map((c) => {
     const { bid, ask } = quoteContract(entry, pricing, c.type, c.strike, greeks);
