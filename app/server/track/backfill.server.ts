@@ -8,6 +8,8 @@ import { desc, eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { SPREAD_PROFILES, SPREADS_MAX_DTE, type SpreadIdea, type SpreadProfile } from "../../engine";
 import { canonicalJson, chainHash, GENESIS_HASH } from "../../lib/hash-chain";
+import { BACKFILL_ORIGIN } from "../../lib/track-record";
+export { BACKFILL_ORIGIN };
 import {
   addDays,
   isTradingDay,
@@ -33,7 +35,6 @@ import { ideaLogContent, publishedIdeas, type PublishedIdea } from "./idea-log.s
 import { simulatedDailyMarks } from "./marks.server";
 import { refreshTrackSummary } from "./summary.server";
 
-export const BACKFILL_ORIGIN = "backfill-simulated";
 /** The backfill publishes each past day at 10:00 New York (the cron's first half hour has settled). */
 export const BACKFILL_PUBLISH_HOUR = 10;
 /** The simulated market prices from its first session; a day needs 300 sessions of history before it. */
