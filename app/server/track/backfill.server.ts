@@ -240,7 +240,7 @@ export async function runTrackBackfill(
 }
 
 /** The dev seed's backfill: bounded so `npm run dev` stays fast (decision 266 states its time). */
-export const DEV_SEED_BACKFILL = { sessions: 20, symbols: 6, profile: "balanced" } as const;
+export const DEV_SEED_BACKFILL = { sessions: 10, symbols: 5, profile: "balanced" } as const;
 
 export const backfillRequestSchema = z.object({
   sessions: z.number().int().min(1).max(1000).default(DEV_SEED_BACKFILL.sessions),
