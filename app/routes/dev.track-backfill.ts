@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dev.track-backfill";
-import { backfillOnRequest, backfillRequestSchema } from "../server/track/backfill.server";
+import { backfillOnRequest, readBackfillRequest } from "../server/track/backfill.server";
 import { serverConfig } from "../server/env.server";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -15,9 +15,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return new Response("Not Found", { status: 404 });
   if (serverConfig(env).MARKET_DATA_PROVIDER !== "demo")
     return Response.json({ error: "The backfill runs on the simulated market only." }, { status: 409 });
-  const body = backfillRequestSchema.safeParse(await request.json().catch(() => null));
-  if (!body.success) return Response.json({ error: body.error.issues[0]?.message }, { status: 400 });
-  return Response.json(await backfillOnRequest(env, body.data, Date.now()));
+  const body = await readBackfillRequest(request);
+  if (!body.ok) return Response.json({ error: body.message }, { status: body.status });
+  return Response.json(await backfillOnRequest(env, body.value, Date.now()));
 }
 
 export function loader() {

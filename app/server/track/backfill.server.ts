@@ -23,6 +23,7 @@ import { simulatedRiskFreeRate } from "../../lib/risk-free-rate";
 import { getDb, schema } from "../db/client.server";
 import type { MarketCacheEnv } from "../market/cache.server";
 import { authSecret, serverConfig, type WorkerEnv } from "../env.server";
+import { readJsonBody } from "../http/json-body.server";
 import { finaliseIdeas, tradeIdKeyer, type TradeIdea } from "../market/ideas.server";
 import { createDemoProvider } from "../market/providers/demo/provider.server";
 import { dailyHistory } from "../market/providers/demo/prices.server";
@@ -252,6 +253,18 @@ export const backfillRequestSchema = z.object({
   onlyIfEmpty: z.boolean().default(false),
 });
 export type BackfillRequest = z.infer<typeof backfillRequestSchema>;
+
+/** The dev route's body through the one JSON reader (415 unless application/json), then the schema. */
+export async function readBackfillRequest(
+  request: Request,
+): Promise<{ ok: true; value: BackfillRequest } | { ok: false; status: number; message: string }> {
+  const body = await readJsonBody(request, { maxBytes: 1024, empty: {} });
+  if (!body.ok) return body;
+  const parsed = backfillRequestSchema.safeParse(body.value);
+  if (!parsed.success)
+    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid" };
+  return { ok: true, value: parsed.data };
+}
 
 /** Runs a backfill request (the dev route's), then recomputes the page's figures. */
 export async function backfillOnRequest(
