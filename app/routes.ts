@@ -83,6 +83,7 @@ export default [
   route("api/contact", "routes/api.contact.ts"),
   route("__dev/seed", "routes/dev.seed.ts"),
   route("__dev/outbox", "routes/dev.outbox.ts"),
+  route("__dev/track-backfill", "routes/dev.track-backfill.ts"),
 
   // Anything else goes home.
   route("*", "routes/catchall.tsx"),

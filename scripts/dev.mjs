@@ -43,6 +43,17 @@ try {
   console.log(`Demo accounts (${result.created.length} created, ${result.existing.length} already there):`);
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.kind.padEnd(6)} ${a.email.padEnd(26)} ${a.password}`);
   console.log("");
+  // A small backfill of the simulated market's history, so /track-record is not empty on a fresh machine (once:
+  // skipped when the log already holds backfill rows; `npm run track:backfill` runs a longer one).
+  const backfill = await fetch(`${origin}/__dev/track-backfill`, {
+    method: "POST",
+    headers: { Origin: origin, "content-type": "application/json" },
+    body: JSON.stringify({ onlyIfEmpty: true }),
+  }).then((r) => r.json());
+  if (!backfill.skipped)
+    console.log(
+      `Track record: ${backfill.appended} simulated-history ideas backfilled (${backfill.from} to ${backfill.to}) in ${(backfill.ms / 1000).toFixed(1)} s.\n`,
+    );
 } catch (error) {
   console.error(`\nThe dev server started but seeding failed: ${error.message}`);
 }

@@ -45,23 +45,49 @@ export interface TrackSlice {
   /** At the fill basis the idea showed, and at mid. */
   money: { fill: MoneySummary; mid: MoneySummary };
   meanPredicted: number | null;
+  /** The management rule (close at 50% of the credit or at 21 DTE on the daily closes), beside holding to expiry. */
+  managed: {
+    settled: number;
+    wins: number;
+    winRate: number | null;
+    winInterval: Interval;
+    money: { fill: MoneySummary; mid: MoneySummary };
+  };
 }
 
-export interface TrackSummaryFigures {
+/** The origin label of a backfilled row (in its hashed content and the log's origin column, migration 0018). */
+export const BACKFILL_ORIGIN = "backfill-simulated";
+
+/** Which writer's rows a set of figures covers: the cron's live publication, or the simulated-history backfill. */
+export const TRACK_ORIGINS = ["live", "backfill"] as const;
+export type TrackOrigin = (typeof TRACK_ORIGINS)[number];
+export const TRACK_ORIGIN_LABEL: Record<TrackOrigin, string> = {
+  live: "Live publication",
+  backfill: "Simulated history (backfill)",
+};
+
+export interface TrackOriginFigures {
+  logRows: number;
+  firstPublished: string | null;
+  lastPublished: string | null;
+  /** `${list}` or `${list}|${dimension}:${value}`. */
+  slices: Record<string, TrackSlice>;
+}
+
+export interface TrackSummaryFigures extends TrackOriginFigures {
   asOf: string;
   /** Sources of the logged ideas ('demo' = the simulated market). */
   sources: string[];
-  firstPublished: string | null;
-  lastPublished: string | null;
-  logRows: number;
-  gradeRule: "hold";
-  /** `${list}` or `${list}|${dimension}:${value}`. */
-  slices: Record<string, TrackSlice>;
+  /** The top-level figures are the live publication's (the cron's rows); the backfill's are apart. */
+  backfill: TrackOriginFigures | null;
 }
 
 export interface TrackRecordView {
   asOf: string | null;
   simulated: boolean;
+  origin: TrackOrigin;
+  /** Both origins with their row counts and dates, so the page says which figures come from where. */
+  origins: { key: TrackOrigin; label: string; logRows: number; firstPublished: string | null }[];
   logRows: number;
   firstPublished: string | null;
   lastPublished: string | null;
@@ -93,18 +119,38 @@ export function trackRecordView(
   summary: TrackSummaryFigures | null,
   list: TrackList,
   by: string | null,
+  requestedOrigin: TrackOrigin | null = null,
 ): TrackRecordView {
+  // Without a choice: the live record once it has rows, else the simulated history (a fresh machine's page).
+  const origin: TrackOrigin =
+    requestedOrigin ?? (!summary?.logRows && summary?.backfill?.logRows ? "backfill" : "live");
+  const figures = origin === "backfill" ? (summary?.backfill ?? null) : summary;
   const key = (l: TrackList) => (by ? `${l}|${by}` : l);
-  const pick = (l: TrackList) => summary?.slices[key(l)] ?? null;
+  const pick = (l: TrackList) => figures?.slices[key(l)] ?? null;
   return {
     asOf: summary?.asOf ?? null,
     simulated: !summary || summary.sources.length === 0 || summary.sources.includes("demo"),
-    logRows: summary?.logRows ?? 0,
-    firstPublished: summary?.firstPublished ?? null,
-    lastPublished: summary?.lastPublished ?? null,
+    origin,
+    origins: [
+      {
+        key: "live",
+        label: TRACK_ORIGIN_LABEL.live,
+        logRows: summary?.logRows ?? 0,
+        firstPublished: summary?.firstPublished ?? null,
+      },
+      {
+        key: "backfill",
+        label: TRACK_ORIGIN_LABEL.backfill,
+        logRows: summary?.backfill?.logRows ?? 0,
+        firstPublished: summary?.backfill?.firstPublished ?? null,
+      },
+    ],
+    logRows: figures?.logRows ?? 0,
+    firstPublished: figures?.firstPublished ?? null,
+    lastPublished: figures?.lastPublished ?? null,
     list,
     by,
-    title: `${TRACK_LIST_LABEL[list]}${by ? ` · ${FILTER_LABEL.get(by)}` : ""}`,
+    title: `${TRACK_ORIGIN_LABEL[origin]} · ${TRACK_LIST_LABEL[list]}${by ? ` · ${FILTER_LABEL.get(by)}` : ""}`,
     slice: pick(list),
     lists: TRACK_LISTS.map((l) => ({ key: l, label: TRACK_LIST_LABEL[l] })),
     dimensions: TRACK_FILTERS,

@@ -2,25 +2,30 @@ import { z } from "zod";
 import type { Route } from "./+types/track-record";
 import { TrackRecord } from "../components/track/TrackRecord";
 import { originFromMatches, pageMeta, TRACK_RECORD_PATH } from "../lib/seo";
-import { isTrackFilter, TRACK_LISTS, trackRecordView } from "../lib/track-record";
+import { isTrackFilter, TRACK_LISTS, TRACK_ORIGINS, trackRecordView } from "../lib/track-record";
 import { cloudflareContext } from "../server/request-context.server";
 import { readTrackSummary } from "../server/track/summary.server";
 
 const query = z.object({
   list: z.enum(TRACK_LISTS).catch("pro30"),
   by: z.string().refine(isTrackFilter).nullable().catch(null),
+  origin: z.enum(TRACK_ORIGINS).nullable().catch(null),
 });
 
 /** Public and server-rendered from the grading job's snapshot: one D1 read, never a scan of the log. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
   const params = new URL(request.url).searchParams;
-  const { list, by } = query.parse({ list: params.get("list"), by: params.get("by") });
+  const { list, by, origin } = query.parse({
+    list: params.get("list"),
+    by: params.get("by"),
+    origin: params.get("origin"),
+  });
   const summary = await readTrackSummary(env).catch((error: unknown) => {
     console.error("track record: the figures could not be read", error);
     return null;
   });
-  return trackRecordView(summary, list, by);
+  return trackRecordView(summary, list, by, origin);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

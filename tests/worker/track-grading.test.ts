@@ -1,7 +1,10 @@
 // Issue 30 step 1: logged ideas graded at expiry against the stored official close (decision 265).
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { gradeAtExpiry } from "../../app/engine/grading";
+import { gradeAtExpiry, gradeManaged, type DailyMark } from "../../app/engine/grading";
+import { daysBetween, nextTradingDay, sessionOn } from "../../app/lib/market-calendar";
+import { buildChain } from "../../app/server/market/providers/demo/chain.server";
+import { universeEntry } from "../../app/server/market/universe.server";
 import { runJob } from "../../app/server/jobs/scheduler.server";
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import { gradeExpiredIdeas } from "../../app/server/track/grading.server";
@@ -19,6 +22,11 @@ interface GradeRow {
   pin: number;
   content: string;
   stock_symbol: string;
+}
+
+interface ManagedRow extends GradeRow {
+  exit: string;
+  closed_on: string | null;
 }
 
 interface LogRow {
@@ -71,7 +79,7 @@ describe("grading logged ideas at expiry", () => {
     const run = await gradeExpiredIdeas(testEnv, day);
     const graded = (
       await env.DB.prepare(
-        "SELECT g.*, l.content, l.stock_symbol FROM idea_grade g JOIN idea_log l ON l.seq = g.log_seq",
+        "SELECT g.*, l.content, l.stock_symbol FROM idea_grade g JOIN idea_log l ON l.seq = g.log_seq WHERE g.rule = 'hold'",
       ).all<GradeRow>()
     ).results;
     const tradesGraded = new Set(graded.map((g) => g.log_seq));
@@ -130,6 +138,89 @@ describe("grading logged ideas at expiry", () => {
     expect(graded.length).toBe(2 * tradesGraded.size);
   });
 
+  it("grades the management rule on the simulated market's daily closing marks at both fills", async () => {
+    const managed = (
+      await env.DB.prepare(
+        "SELECT g.*, l.content, l.stock_symbol, l.published_at FROM idea_grade g JOIN idea_log l ON l.seq = g.log_seq WHERE g.rule = 'managed' AND g.status = 'graded' ORDER BY g.log_seq, g.fill",
+      ).all<ManagedRow>()
+    ).results;
+    expect(managed.length).toBeGreaterThan(0);
+    const exits = new Set(managed.map((g) => g.exit));
+    // Published on 2026-11-23 at 5 to 45 DTE: some reach half the credit first, some cross 21 DTE first.
+    expect(exits.has("profit-target")).toBe(true);
+    expect(exits.has("exit-dte")).toBe(true);
+    // A sample of each exit, re-marked from whole demo chains (the chain every reader sees) at each close. A strike
+    // the band no longer lists (the spot moved far) is skipped: the sample takes ideas whose legs stay listed.
+    const checked = new Map<string, number>();
+    for (const g of managed) {
+      if ((checked.get(g.exit) ?? 0) >= 3) continue;
+      const c = JSON.parse(g.content);
+      const credit = g.fill === "mid" ? c.credit.mid : c.credit.fill;
+      const marks: DailyMark[] = [];
+      const entry = universeEntry(g.stock_symbol)!;
+      let listed = true;
+      for (let day = "2026-11-23"; day < c.expiration && listed; day = nextTradingDay(day)) {
+        const chain = buildChain(entry, sessionOn(day)!.closeMs);
+        const legs = chain.expirations.find((e) => e.expirationDate === c.expiration)!.legs;
+        let cost = 0;
+        for (const leg of c.legs) {
+          const q = legs.find((l) => l.occSymbol === leg.occ);
+          if (!q) {
+            listed = false;
+            break;
+          }
+          const mid = (q.bid + q.ask) / 2;
+          const spread = q.ask - q.bid;
+          // Closing: buy back a short (mid, or a quarter of the spread above it), sell a long (mid, or below).
+          if (leg.side === "sell") cost += g.fill === "mid" ? mid : mid + spread / 4;
+          else cost -= g.fill === "mid" ? mid : mid - spread / 4;
+        }
+        marks.push({ date: day, dte: daysBetween(day, c.expiration), closeCost: cost });
+      }
+      if (!listed) continue;
+      checked.set(g.exit, (checked.get(g.exit) ?? 0) + 1);
+      const position = {
+        strategy: c.strategy,
+        putShort: c.strikes.put_short,
+        putLong: c.strikes.put_long,
+        callShort: c.strikes.call_short,
+        callLong: c.strikes.call_long,
+        expiration: c.expiration,
+      };
+      const expected = gradeManaged(position, credit, c.dte, marks, { price: g.settlement });
+      expect(g.exit).toBe(expected.exit);
+      expect(g.closed_on).toBe(expected.closedOn);
+      expect(g.pnl).toBeCloseTo(expected.pnl, 6);
+      expect(Boolean(g.win)).toBe(expected.win);
+      if (g.exit === "profit-target") {
+        // Closed at the first close costing at most half the credit, and not before.
+        const i = marks.findIndex((m) => m.date === g.closed_on);
+        expect(marks[i].closeCost).toBeLessThanOrEqual(credit / 2 + 1e-9);
+        expect(marks.slice(0, i).every((m) => m.closeCost > credit / 2)).toBe(true);
+        expect(g.pnl).toBeCloseTo(Math.round((credit - marks[i].closeCost) * 10000) / 100, 6);
+      }
+      if (g.exit === "exit-dte") {
+        expect(c.dte).toBeGreaterThan(21);
+        expect(daysBetween(g.closed_on!, c.expiration)).toBeLessThanOrEqual(21);
+        const i = marks.findIndex((m) => m.date === g.closed_on);
+        expect(marks[i - 1].dte).toBeGreaterThan(21);
+      }
+      if (g.exit === "expiry") {
+        const held = gradeAtExpiry(position, credit, { price: g.settlement });
+        expect(g.pnl).toBeCloseTo(held.pnl, 6);
+      }
+    }
+    expect(checked.get("profit-target")).toBe(3);
+    expect(checked.get("exit-dte")).toBe(3);
+    // Each settled idea has exactly one managed row per fill.
+    const counts = (
+      await env.DB.prepare(
+        "SELECT log_seq, rule, COUNT(*) AS n FROM idea_grade GROUP BY log_seq, rule HAVING n != 2",
+      ).all()
+    ).results;
+    expect(counts).toEqual([]);
+  }, 120_000);
+
   it("grades nothing twice, marks a symbol without a close after 7 days, and the grades are append-only", async () => {
     const day = new Date(`${lastExpiration()}T14:00:00Z`);
     day.setUTCDate(day.getUTCDate() + 30);
@@ -144,8 +235,16 @@ describe("grading logged ideas at expiry", () => {
     ).results;
     expect(orphans.length).toBeGreaterThan(0);
     expect(orphans.every((o) => o.status === "no-settlement" && o.pnl === null && o.win === null)).toBe(true);
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM idea_grade").first<{ n: number }>();
     const again = await gradeExpiredIdeas(testEnv, day);
     expect(again.itemsProcessed).toBe(0);
+    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM idea_grade").first<{ n: number }>();
+    expect(after).toEqual(before);
+    // Every idea holds one row per rule and fill: hold and managed, mid and fill.
+    const shape = await env.DB.prepare(
+      "SELECT COUNT(DISTINCT log_seq) AS ideas, COUNT(*) AS rows FROM idea_grade",
+    ).first<{ ideas: number; rows: number }>();
+    expect(shape!.rows).toBe(4 * shape!.ideas);
     await expect(env.DB.prepare("UPDATE idea_grade SET pnl = 0").run()).rejects.toThrow(/append-only/);
     await expect(env.DB.prepare("DELETE FROM idea_grade").run()).rejects.toThrow(/append-only/);
   });

@@ -12,6 +12,7 @@ import { runJob } from "../../app/server/jobs/scheduler.server";
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import * as csvRoute from "../../app/routes/track-record-csv";
 import * as page from "../../app/routes/track-record";
+import { backfillOnRequest } from "../../app/server/track/backfill.server";
 import { call, testEnv } from "./helpers";
 
 beforeAll(async () => {
@@ -41,7 +42,15 @@ beforeAll(async () => {
   }
   await env.DB.batch(statements);
   await runJob("trackRecord", testEnv, new Date("2027-03-01T14:00:00Z"));
-}, 120_000);
+  // A short simulated-history backfill before the live rows (it runs the summary again).
+  backfill = await backfillOnRequest(
+    testEnv,
+    { sessions: 3, symbols: 4, profile: "all", onlyIfEmpty: false },
+    Date.parse("2027-03-01T15:00:00Z"),
+  );
+}, 180_000);
+
+let backfill: Awaited<ReturnType<typeof backfillOnRequest>>;
 
 function render(view: TrackRecordView): string {
   return renderToString(createElement(MemoryRouter, null, createElement(TrackRecord, { view })));
@@ -66,6 +75,58 @@ describe("/track-record", () => {
     expect(html).toContain('data-testid="simulated-notice"');
     expect(html).toContain('href="/track-record.csv"');
     expect(html).not.toContain('data-testid="track-empty"');
+  });
+
+  it("shows the management rule beside holding to expiry, and keeps live publication and simulated history apart", async () => {
+    const live = (await call(page.loader, "/track-record")) as TrackRecordView;
+    expect(live.origin).toBe("live");
+    const cronRows = (await env.DB.prepare("SELECT count(*) AS n FROM idea_log WHERE origin = 'cron'").first<{
+      n: number;
+    }>())!.n;
+    expect(live.logRows).toBe(cronRows);
+    expect(live.origins.map((o) => [o.key, o.logRows])).toEqual([
+      ["live", cronRows],
+      ["backfill", backfill.appended],
+    ]);
+    // Managed grades of the live (simulated-market) ideas are rebuilt from the simulator's daily marks.
+    expect(live.slice!.managed.settled).toBe(live.slice!.settled);
+    expect(live.slice!.managed.money.fill.averageReturnOnRisk).not.toBeNull();
+    const liveHtml = render(live);
+    expect(liveHtml).toContain('data-testid="track-rules"');
+    expect(liveHtml).toContain("Managed");
+    expect(liveHtml).toMatch(/live publication<\/strong>/);
+    expect(liveHtml).toContain("Live records start at the first live publication");
+
+    const history = (await call(page.loader, "/track-record?origin=backfill&list=pool")) as TrackRecordView;
+    expect(history.origin).toBe("backfill");
+    expect(backfill.appended).toBeGreaterThan(0);
+    expect(history.logRows).toBe(backfill.appended);
+    expect(history.slice!.settled).toBeGreaterThan(0);
+    expect(history.slice!.pending).toBe(0);
+    expect(history.slice!.managed.settled).toBe(history.slice!.settled);
+    // Every backfilled idea expired before the first live publication.
+    expect(history.lastPublished! < live.firstPublished!).toBe(true);
+    const historyHtml = render(history);
+    expect(historyHtml).toMatch(/simulated history<\/strong>/);
+    expect(historyHtml).toContain("They are not live publication");
+    expect(historyHtml).toContain('data-testid="simulated-notice"');
+    // A bad origin falls back to the default instead of failing.
+    const bad = (await call(page.loader, "/track-record?origin=%3Cx%3E")) as TrackRecordView;
+    expect(bad.origin).toBe("live");
+  });
+
+  it("shows the simulated history by default while nothing is published live", () => {
+    const onlyHistory = {
+      asOf: "2027-03-01T15:00:00.000Z",
+      sources: ["demo"],
+      logRows: 0,
+      firstPublished: null,
+      lastPublished: null,
+      slices: {},
+      backfill: { logRows: 12, firstPublished: null, lastPublished: null, slices: {} },
+    };
+    expect(trackRecordView(onlyHistory, "pro30", null).origin).toBe("backfill");
+    expect(trackRecordView(onlyHistory, "pro30", null, "live").origin).toBe("live");
   });
 
   it("has a title and a description for search engines", () => {

@@ -13,12 +13,20 @@ const interval = (i: { low: number; high: number } | null, f: (v: number) => str
   i ? `${f(i.low)} to ${f(i.high)}` : "—";
 
 function FilterLinks({ view }: { view: TrackRecordView }) {
-  const href = (list: string, by: string | null) =>
-    `/track-record?list=${encodeURIComponent(list)}${by ? `&by=${encodeURIComponent(by)}` : ""}`;
+  const href = (list: string, by: string | null, origin: string = view.origin) =>
+    `/track-record?origin=${origin}&list=${encodeURIComponent(list)}${by ? `&by=${encodeURIComponent(by)}` : ""}`;
   const linkClass = (active: boolean) =>
     `rounded-md px-2 py-1 text-sm ${active ? "bg-ink-700 text-white" : "text-sky-300 underline hover:text-sky-200"}`;
   return (
     <nav aria-label="Track record filters" className="space-y-2 text-sm">
+      <div className="flex flex-wrap items-center gap-2" data-testid="track-origins">
+        <span className="text-slate-400">Record:</span>
+        {view.origins.map((o) => (
+          <Link key={o.key} to={href(view.list, view.by, o.key)} className={linkClass(o.key === view.origin)}>
+            {o.label} ({o.logRows} rows)
+          </Link>
+        ))}
+      </div>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-slate-400">List:</span>
         {view.lists.map((l) => (
@@ -46,6 +54,7 @@ function FilterLinks({ view }: { view: TrackRecordView }) {
 
 export function TrackRecord({ view }: { view: TrackRecordView }) {
   const s = view.slice;
+  const liveStart = view.origins.find((o) => o.key === "live")?.firstPublished ?? null;
   return (
     <main className="mx-auto max-w-5xl space-y-8 px-4 py-8 text-slate-200">
       <header className="space-y-3">
@@ -75,11 +84,28 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
             publication on live market data.
           </p>
         )}
+        <p className="max-w-3xl text-sm text-slate-300" data-testid="origin-notice">
+          {view.origin === "backfill" ? (
+            <>
+              These figures are <strong>simulated history</strong>: a backfill ran the same screener on past
+              days of the simulated market, logged those ideas in the same log (each row labelled as backfill)
+              and graded them. They are not live publication. Live records start at the first live publication
+              {liveStart ? ` (${formatAsOf(liveStart)})` : " (none yet)"}.
+            </>
+          ) : (
+            <>
+              These figures are the <strong>live publication</strong>: ideas as the cron published them,
+              graded as they expire. Live records start at the first live publication
+              {liveStart ? ` (${formatAsOf(liveStart)})` : " (none yet)"}; the simulated history backfilled
+              before it is shown apart.
+            </>
+          )}
+        </p>
         <p className="text-xs text-slate-400">
           Figures as of {formatAsOf(view.asOf)} · {view.logRows} log rows · ideas published{" "}
           {view.firstPublished ? formatAsOf(view.firstPublished) : "—"} to{" "}
           {view.lastPublished ? formatAsOf(view.lastPublished) : "—"} · held to expiry, at the fill each idea
-          showed (halfway between mid and natural) unless marked mid.
+          showed (halfway between mid and natural) unless marked mid; the management rule beside it.
         </p>
       </header>
 
@@ -164,6 +190,65 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
               <dd className="text-lg font-semibold">{s.unsettled}</dd>
             </div>
           </dl>
+        ) : null}
+        {s && s.managed.settled > 0 ? (
+          <table className="w-full text-sm" data-testid="track-rules">
+            <caption className="mb-2 text-left text-slate-400">
+              Held to expiry against managed (closed at 50% of the credit or at 21 days to expiration,
+              whichever comes first, on the daily closes)
+            </caption>
+            <thead>
+              <tr className="text-left text-slate-400">
+                <th scope="col" className="py-1 pr-2">
+                  Rule
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Settled
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Win rate (95% interval)
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  P&amp;L per $ of risk (fill / mid)
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Worst loss
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Profit factor
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[
+                {
+                  rule: "Held to expiry",
+                  settled: s.settled,
+                  winRate: s.winRate,
+                  winInterval: s.winInterval,
+                  money: s.money,
+                },
+                { rule: "Managed", ...s.managed },
+              ].map((r) => (
+                <tr key={r.rule} className="border-t border-ink-700">
+                  <th scope="row" className="py-1 pr-2 text-left font-normal">
+                    {r.rule}
+                  </th>
+                  <td className="py-1 pr-2">{r.settled}</td>
+                  <td className="py-1 pr-2">
+                    {pct(r.winRate)} ({interval(r.winInterval, (v) => pct(v, 0))})
+                  </td>
+                  <td className="py-1 pr-2">
+                    {pct(r.money.fill.averageReturnOnRisk)} / {pct(r.money.mid.averageReturnOnRisk)}
+                  </td>
+                  <td className="py-1 pr-2">
+                    {r.money.fill.worstLoss === null ? "—" : formatUsd(r.money.fill.worstLoss)}
+                  </td>
+                  <td className="py-1 pr-2">{num(r.money.fill.profitFactor, 2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         ) : null}
       </section>
 

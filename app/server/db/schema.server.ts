@@ -435,6 +435,11 @@ export const ideaLog = sqliteTable(
     pop: real("pop").notNull(),
     publishedAt: integer("published_at", { mode: "timestamp_ms" }).notNull(),
     source: text("source").notNull(),
+    /** 'cron' (the market refresh's publication) or 'backfill-simulated' (migration 0018, decision 266). */
+    // An SQL default, inlined by drizzle: the cron's insert binds no 15th parameter (7 rows a statement stay under 100).
+    origin: text("origin")
+      .notNull()
+      .default(sql`'cron'`),
     content: text("content").notNull(),
     prevHash: text("prev_hash").notNull(),
     rowHash: text("row_hash").notNull(),
@@ -457,7 +462,10 @@ export const ideaGrade = sqliteTable(
     rule: text("rule").notNull(),
     /** 'mid' or 'fill' (the fill basis the idea showed). */
     fill: text("fill").notNull(),
-    /** 'graded' or 'no-settlement' (the symbol has no close on or after expiry: it stopped trading). */
+    /**
+     * 'graded', 'no-settlement' (the symbol has no close on or after expiry: it stopped trading) or, for the
+     * managed rule, 'no-marks' (no daily marks are known for the idea).
+     */
     status: text("status").notNull(),
     gradedAt: integer("graded_at", { mode: "timestamp_ms" }).notNull(),
     settlementDate: text("settlement_date").notNull(),

@@ -1,12 +1,14 @@
-// The track record's grading job (decision 265): logged ideas whose expiration has passed are graded against the
-// official close stored by the refresh (daily_closes), held to expiry at both fills. Grades are appended, never
-// changed; the job reads a bounded page of ungraded ideas per run.
+// The track record's grading job (decisions 265, 266): logged ideas whose expiration has passed are graded against
+// the official close stored by the refresh (daily_closes), held to expiry and under the management rule (50% of
+// the credit or 21 DTE on the daily marks), each at both fills. Grades are appended, never changed; the job reads
+// a bounded page of ideas without a managed grade per run.
 import { and, asc, eq, gte, inArray, lt, lte, notExists } from "drizzle-orm";
-import { gradeAtExpiry, type GradedPosition, type GradedStrategy } from "../../engine/grading";
+import { gradeAtExpiry, gradeManaged, type GradedPosition, type GradedStrategy } from "../../engine/grading";
 import { addDays, newYorkDateOf } from "../../lib/market-calendar";
 import { getDb, schema } from "../db/client.server";
 import type { JobOutcome } from "../jobs/job-runs.server";
 import type { MarketCacheEnv } from "../market/cache.server";
+import { simulatedDailyMarks, type IdeaMarks, type MarkedLeg } from "./marks.server";
 import { refreshTrackSummary } from "./summary.server";
 
 /** AM-settled index options: their settlement value comes from the opening prints, approximated by the open. */
@@ -17,9 +19,13 @@ export const NO_SETTLEMENT_AFTER_DAYS = 7;
 const GRADES_PER_RUN = 2000;
 const FILLS = ["mid", "fill"] as const;
 
-interface LoggedContent {
+export interface LoggedContent {
   strategy: GradedStrategy;
+  symbol: string;
   expiration: string;
+  dte: number;
+  published_at: string;
+  legs: MarkedLeg[];
   spot: number;
   width: number;
   strikes: {
@@ -51,6 +57,103 @@ export function riskOf(c: LoggedContent, credit: number): number {
   return Math.round((c.width - credit) * 10000) / 100;
 }
 
+type GradeRow = typeof schema.ideaGrade.$inferInsert;
+
+/** The idea's daily marks: rebuilt from the simulated market for demo ideas; none are stored for live ones yet. */
+function marksOf(source: string, content: LoggedContent): IdeaMarks | null {
+  if (source !== "demo") return null;
+  return simulatedDailyMarks(
+    content.symbol,
+    content.expiration,
+    content.legs,
+    Date.parse(content.published_at),
+  );
+}
+
+/**
+ * The grade rows of one logged idea at both fills: held to expiry (when `withHold`) and under the management
+ * rule. `bar` is the expiry day's bar (null: the symbol stopped trading, graded 'no-settlement'); `marks` the
+ * idea's daily closing marks (null: none known, the managed rows say 'no-marks' with no P&L).
+ */
+export function gradeRowsOf(
+  seq: number,
+  content: LoggedContent,
+  bar: { open: number | null; close: number } | null,
+  marks: IdeaMarks | null,
+  gradedAt: Date,
+  withHold = true,
+): GradeRow[] {
+  const amSettled = AM_SETTLED_ROOTS.has(content.symbol);
+  const settlementKind = amSettled ? "open-approx" : "close";
+  const price = bar ? (amSettled && bar.open !== null ? bar.open : bar.close) : null;
+  const base = {
+    logSeq: seq,
+    gradedAt,
+    settlementDate: content.expiration,
+    settlement: price,
+    settlementKind,
+  };
+  const rows: GradeRow[] = [];
+  for (const fill of FILLS) {
+    const credit = content.credit[fill];
+    const risk = riskOf(content, credit);
+    const none = {
+      ...base,
+      fill,
+      risk,
+      pnl: null,
+      win: null,
+      shortsOtm: null,
+      pin: false,
+      assigned: false,
+      calledAway: false,
+      exit: "expiry",
+      closedOn: null,
+    };
+    if (price === null) {
+      if (withHold) rows.push({ ...none, rule: "hold", status: "no-settlement" });
+      rows.push({ ...none, rule: "managed", status: "no-settlement" });
+      continue;
+    }
+    const position = positionOf(content);
+    const held = gradeAtExpiry(position, credit, { price });
+    const heldRow = {
+      ...base,
+      fill,
+      risk,
+      status: "graded",
+      pnl: held.pnl,
+      win: held.win,
+      shortsOtm: held.shortsOutOfTheMoney,
+      pin: held.pin,
+      assigned: held.assigned,
+      calledAway: held.calledAway,
+      exit: "expiry",
+      closedOn: null,
+    };
+    if (withHold) rows.push({ ...heldRow, rule: "hold" });
+    if (!marks) {
+      rows.push({ ...none, rule: "managed", status: "no-marks" });
+      continue;
+    }
+    const managed = gradeManaged(position, credit, content.dte, marks[fill], { price }, marks.stock);
+    rows.push(
+      managed.exit === "expiry"
+        ? { ...heldRow, rule: "managed" }
+        : {
+            ...none,
+            rule: "managed",
+            status: "graded",
+            pnl: managed.pnl,
+            win: managed.win,
+            exit: managed.exit,
+            closedOn: managed.closedOn,
+          },
+    );
+  }
+  return rows;
+}
+
 /** Grades what expired, then recomputes the page's figures (pending counts change as the log grows). */
 export async function gradeExpiredIdeas(env: MarketCacheEnv, now: Date): Promise<JobOutcome> {
   const outcome = await gradePending(env, now);
@@ -67,6 +170,7 @@ async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome>
       symbol: schema.ideaLog.stockSymbol,
       expiration: schema.ideaLog.expirationDate,
       content: schema.ideaLog.content,
+      source: schema.ideaLog.source,
     })
     .from(schema.ideaLog)
     .where(
@@ -76,7 +180,9 @@ async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome>
           db
             .select({ one: schema.ideaGrade.logSeq })
             .from(schema.ideaGrade)
-            .where(and(eq(schema.ideaGrade.logSeq, schema.ideaLog.seq), eq(schema.ideaGrade.rule, "hold"))),
+            .where(
+              and(eq(schema.ideaGrade.logSeq, schema.ideaLog.seq), eq(schema.ideaGrade.rule, "managed")),
+            ),
         ),
       ),
     )
@@ -112,10 +218,22 @@ async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome>
     }
   }
 
+  // Which of these already hold their hold-to-expiry rows (graded before the management rule's rows existed).
+  const held = new Set<number>();
+  const seqs = pending.map((p) => p.seq);
+  for (let i = 0; i < seqs.length; i += 90) {
+    const rows = await db
+      .select({ seq: schema.ideaGrade.logSeq })
+      .from(schema.ideaGrade)
+      .where(and(inArray(schema.ideaGrade.logSeq, seqs.slice(i, i + 90)), eq(schema.ideaGrade.rule, "hold")));
+    for (const r of rows) held.add(r.seq);
+  }
+
   const gradedAt = new Date(now.getTime());
-  const values: (typeof schema.ideaGrade.$inferInsert)[] = [];
+  const values: GradeRow[] = [];
   let waiting = 0;
   let unsettled = 0;
+  let graded = 0;
   let failures = 0;
   for (const p of pending) {
     let content: LoggedContent;
@@ -125,9 +243,7 @@ async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome>
       failures++;
       continue;
     }
-    const bar = closes.get(`${p.symbol}|${p.expiration}`);
-    const amSettled = AM_SETTLED_ROOTS.has(p.symbol);
-    const settlementKind = amSettled ? "open-approx" : "close";
+    const bar = closes.get(`${p.symbol}|${p.expiration}`) ?? null;
     if (!bar) {
       // No close on expiry day: wait while later closes may still arrive, then mark the idea unsettled.
       const laterClose = (latest.get(p.symbol) ?? "") > p.expiration;
@@ -135,55 +251,12 @@ async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome>
         waiting++;
         continue;
       }
-      unsettled++;
-      for (const fill of FILLS) {
-        values.push({
-          logSeq: p.seq,
-          rule: "hold",
-          fill,
-          status: "no-settlement",
-          gradedAt,
-          settlementDate: p.expiration,
-          settlement: null,
-          settlementKind,
-          pnl: null,
-          risk: riskOf(content, content.credit[fill]),
-          win: null,
-          shortsOtm: null,
-          pin: false,
-          assigned: false,
-          calledAway: false,
-          exit: "expiry",
-          closedOn: null,
-        });
-      }
-      continue;
     }
-    const price = amSettled && bar.open !== null ? bar.open : bar.close;
     try {
-      for (const fill of FILLS) {
-        const credit = content.credit[fill];
-        const g = gradeAtExpiry(positionOf(content), credit, { price });
-        values.push({
-          logSeq: p.seq,
-          rule: "hold",
-          fill,
-          status: "graded",
-          gradedAt,
-          settlementDate: p.expiration,
-          settlement: price,
-          settlementKind,
-          pnl: g.pnl,
-          risk: riskOf(content, credit),
-          win: g.win,
-          shortsOtm: g.shortsOutOfTheMoney,
-          pin: g.pin,
-          assigned: g.assigned,
-          calledAway: g.calledAway,
-          exit: "expiry",
-          closedOn: null,
-        });
-      }
+      const rows = gradeRowsOf(p.seq, content, bar, marksOf(p.source, content), gradedAt, !held.has(p.seq));
+      values.push(...rows);
+      if (bar) graded++;
+      else unsettled++;
     } catch (error) {
       console.error(`track record: idea ${p.seq} could not be graded`, error);
       failures++;
@@ -195,6 +268,5 @@ async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome>
     statements.push(db.insert(schema.ideaGrade).values(values.slice(i, i + 5)));
   }
   if (statements.length) await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
-  const graded = values.length / FILLS.length - unsettled;
   return { itemsProcessed: graded + unsettled, failures, detail: { graded, unsettled, waiting } };
 }

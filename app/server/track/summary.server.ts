@@ -1,6 +1,6 @@
 // The track record's figures (decision 265), computed by the grading job after it appends grades and stored as one
 // snapshot the public page reads: the page never scans the log.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   brierScore,
   brierSkillScore,
@@ -11,9 +11,11 @@ import {
   type Outcome,
 } from "../../engine/calibration";
 import {
+  BACKFILL_ORIGIN,
   DTE_BUCKETS,
   TRACK_LISTS,
   type TrackList,
+  type TrackOriginFigures,
   type TrackSlice,
   type TrackSummaryFigures,
 } from "../../lib/track-record";
@@ -21,7 +23,8 @@ import { getDb, schema } from "../db/client.server";
 import { lastGoodUpserts, readLastGood, type MarketCacheEnv } from "../market/cache.server";
 import type { MarketSource } from "../market/types.server";
 
-export const TRACK_SUMMARY_KEY = "track:summary:v1";
+// v2: managed-rule figures and the backfill apart (a v1 snapshot lacks both; the next grading run writes v2).
+export const TRACK_SUMMARY_KEY = "track:summary:v2";
 /** Bootstrap rounds: enough for a stable 95% interval at the page's precision, bounded for the cron's CPU. */
 const BOOTSTRAP_ROUNDS = 400;
 
@@ -41,6 +44,8 @@ interface Row {
   expiration: string;
   publishedAt: Date;
   source: string;
+  origin: string;
+  rule: string | null;
   fill: string | null;
   status: string | null;
   pnl: number | null;
@@ -59,6 +64,8 @@ interface TradeOutcome {
   status: "pending" | "graded" | "no-settlement";
   fill?: { pnl: number; risk: number; win: boolean; shortsOtm: boolean; pin: boolean };
   mid?: { pnl: number; risk: number };
+  managedFill?: { pnl: number; risk: number; win: boolean };
+  managedMid?: { pnl: number; risk: number };
 }
 
 const TIER_OF: Record<TrackList, number> = { pro30: 3, elite100: 2, pool: 1 };
@@ -80,7 +87,13 @@ function tradesByList(rows: readonly Row[]): Record<TrackList, TradeOutcome[]> {
       };
       bySeq.set(r.seq, o);
     }
-    if (r.status === "no-settlement") o.status = "no-settlement";
+    if (r.rule === "managed") {
+      // The management rule's rows sit beside the hold rows; the idea's status is the hold grade's.
+      if (r.status === "graded" && r.pnl !== null && r.risk !== null) {
+        if (r.fill === "fill") o.managedFill = { pnl: r.pnl, risk: r.risk, win: !!r.win };
+        else o.managedMid = { pnl: r.pnl, risk: r.risk };
+      }
+    } else if (r.status === "no-settlement") o.status = "no-settlement";
     else if (r.status === "graded" && r.pnl !== null && r.risk !== null) {
       o.status = "graded";
       if (r.fill === "fill")
@@ -130,6 +143,22 @@ export function sliceOf(trades: readonly TradeOutcome[]): TrackSlice {
       mid: moneySummary(settled.filter((t) => t.mid).map((t) => t.mid!)),
     },
     meanPredicted,
+    managed: managedOf(trades),
+  };
+}
+
+function managedOf(trades: readonly TradeOutcome[]): TrackSlice["managed"] {
+  const settled = trades.filter((t) => t.managedFill);
+  const wins = settled.filter((t) => t.managedFill!.win).length;
+  return {
+    settled: settled.length,
+    wins,
+    winRate: settled.length ? wins / settled.length : null,
+    winInterval: wilsonInterval(wins, settled.length),
+    money: {
+      fill: moneySummary(settled.map((t) => t.managedFill!)),
+      mid: moneySummary(settled.filter((t) => t.managedMid).map((t) => t.managedMid!)),
+    },
   };
 }
 
@@ -138,7 +167,7 @@ function dteBucket(dte: number): string {
 }
 
 /** Every list, and each list by strategy, by DTE bucket and by profile (one dimension at a time). */
-export function summarise(rows: readonly Row[], nowMs: number): TrackSummary {
+function originFigures(rows: readonly Row[]): TrackOriginFigures {
   const lists = tradesByList(rows);
   const slices: Record<string, TrackSlice> = {};
   for (const list of TRACK_LISTS) {
@@ -154,21 +183,36 @@ export function summarise(rows: readonly Row[], nowMs: number): TrackSummary {
     }
     for (const [key, group] of groups) slices[`${list}|${key}`] = sliceOf(group);
   }
-  const published = rows.map((r) => r.publishedAt.getTime());
+  let first = Infinity;
+  let last = -Infinity;
+  for (const r of rows) {
+    const ms = r.publishedAt.getTime();
+    if (ms < first) first = ms;
+    if (ms > last) last = ms;
+  }
+  return {
+    logRows: new Set(rows.map((r) => r.seq)).size,
+    firstPublished: rows.length ? new Date(first).toISOString() : null,
+    lastPublished: rows.length ? new Date(last).toISOString() : null,
+    slices,
+  };
+}
+
+/** The live publication's figures (the cron's rows) and, apart, the simulated-history backfill's. */
+export function summarise(rows: readonly Row[], nowMs: number): TrackSummary {
+  const live = rows.filter((r) => r.origin !== BACKFILL_ORIGIN);
+  const backfill = rows.filter((r) => r.origin === BACKFILL_ORIGIN);
   const newest = rows.reduce<Row | null>((m, r) => (!m || r.seq > m.seq ? r : m), null);
   return {
     asOf: new Date(nowMs).toISOString(),
     source: (newest?.source ?? "demo") as MarketSource,
     sources: [...new Set(rows.map((r) => r.source))].sort(),
-    firstPublished: published.length ? new Date(Math.min(...published)).toISOString() : null,
-    lastPublished: published.length ? new Date(Math.max(...published)).toISOString() : null,
-    logRows: new Set(rows.map((r) => r.seq)).size,
-    gradeRule: "hold",
-    slices,
+    ...originFigures(live),
+    backfill: backfill.length ? originFigures(backfill) : null,
   };
 }
 
-/** Reads the log with its hold grades (columns only, never the content) and stores the page's figures. */
+/** Reads the log with its grades (columns only, never the content) and stores the page's figures. */
 export async function refreshTrackSummary(env: MarketCacheEnv, nowMs: number): Promise<TrackSummary> {
   const db = getDb(env);
   const rows: Row[] = await db
@@ -183,6 +227,8 @@ export async function refreshTrackSummary(env: MarketCacheEnv, nowMs: number): P
       expiration: schema.ideaLog.expirationDate,
       publishedAt: schema.ideaLog.publishedAt,
       source: schema.ideaLog.source,
+      origin: schema.ideaLog.origin,
+      rule: schema.ideaGrade.rule,
       fill: schema.ideaGrade.fill,
       status: schema.ideaGrade.status,
       pnl: schema.ideaGrade.pnl,
@@ -192,10 +238,7 @@ export async function refreshTrackSummary(env: MarketCacheEnv, nowMs: number): P
       pin: schema.ideaGrade.pin,
     })
     .from(schema.ideaLog)
-    .leftJoin(
-      schema.ideaGrade,
-      and(eq(schema.ideaGrade.logSeq, schema.ideaLog.seq), eq(schema.ideaGrade.rule, "hold")),
-    );
+    .leftJoin(schema.ideaGrade, eq(schema.ideaGrade.logSeq, schema.ideaLog.seq));
   const summary = summarise(rows, nowMs);
   await db.batch(
     lastGoodUpserts(env, [{ key: TRACK_SUMMARY_KEY, payload: summary }], nowMs) as unknown as Parameters<

@@ -588,6 +588,12 @@ export const MATRIX: MatrixRow[] = [
     expect: everyone(404),
   },
   {
+    route: "/__dev/track-backfill",
+    method: "POST",
+    request: () => ({ path: "/__dev/track-backfill", json: {} }),
+    expect: everyone(404),
+  },
+  {
     route: "/__dev/outbox",
     method: "GET",
     request: () => ({ path: "/__dev/outbox" }),

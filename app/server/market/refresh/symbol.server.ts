@@ -37,6 +37,8 @@ export interface SharedInputs {
   withChain: boolean;
   /** Keep provider inputs (history, dividends, news, earnings) in KV between runs: live providers only. */
   cacheInputs: boolean;
+  /** Write the chain to KV for readers (the track record's backfill screens past instants and must not). */
+  storeChain?: boolean;
 }
 
 export async function refreshSymbol(
@@ -117,12 +119,13 @@ export async function refreshSymbol(
       chainAsOf = chain.asOf;
       const q = trailingDividendYield(dividends.value, quote.price, newYorkDateOf(shared.nowMs));
       const forecastVol = volatilityForecast(history.value?.bars.map((b) => b.close) ?? [])?.forecast ?? null;
-      await kvPutJson(
-        env,
-        KV_KEYS.chain(symbol),
-        { ...chain, dividendYield: q.value, dividendYieldSource: q.source, forecastVol },
-        TTL.chain,
-      );
+      if (shared.storeChain !== false)
+        await kvPutJson(
+          env,
+          KV_KEYS.chain(symbol),
+          { ...chain, dividendYield: q.value, dividendYieldSource: q.source, forecastVol },
+          TTL.chain,
+        );
       ideas = screenChain(chain, {
         today: newYorkDateOf(shared.nowMs),
         rate: shared.rate,

@@ -156,53 +156,145 @@ export function demoIv30(entry: UniverseEntry, clockMs: number): number {
   );
 }
 
+/** What every contract of one expiration shares at one instant: the surface's ATM vol, the forward, the step. */
+interface ExpirationPricing {
+  spot: number;
+  T: number;
+  r: number;
+  q: number;
+  dte: number;
+  atm: number;
+  forward: number;
+  sd: number;
+  step: number;
+}
+
+/** What every expiration shares at one instant: the published spot, r, q, the vol level and a pending report. */
+interface InstantPricing {
+  spot: number;
+  ms: number;
+  today: string;
+  r: number;
+  q: number;
+  level: number;
+  reactionDay: ReturnType<typeof pendingReactionDay>;
+}
+
+function instantPricing(entry: UniverseEntry, observed: ReturnType<typeof spotAt>): InstantPricing {
+  // Priced at the spot it publishes (to the cent), so a reader's IV of a mid is the leg's; with the simulated
+  // market's own published bill series (the rate the screens are told) and the dividend yield the engine states.
+  const spot = round2(observed.price);
+  const ms = observed.observedMs;
+  const today = newYorkDateOf(ms);
+  return {
+    spot,
+    ms,
+    today,
+    r: simulatedRiskFreeRate(today).rate,
+    q: demoDividendYield(entry, ms, spot),
+    level: volLevel(entry, observed.sessionDate),
+    reactionDay: pendingReactionDay(entry, observed.sessionDate, observed.fraction),
+  };
+}
+
+function expirationPricing(
+  entry: UniverseEntry,
+  at: InstantPricing,
+  expirationDate: string,
+): ExpirationPricing {
+  const { spot, r, q } = at;
+  const T = Math.max(yearsToExpiration(at.ms, expirationDate), 1 / (365 * 24));
+  const dte = daysBetween(at.today, expirationDate);
+  const atm = atmVol(entry, at.level, T, expirationDate, at.reactionDay);
+  const forward = spot * Math.exp((r - q) * T);
+  return {
+    spot,
+    T,
+    r,
+    q,
+    dte,
+    atm,
+    forward,
+    sd: atm * Math.sqrt(T),
+    step: strikeIncrement(spot, entry.tier, dte > 120),
+  };
+}
+
+/** One contract's model price and quote (bid/ask around it); `greeks` receives the model IV's greeks. */
+function quoteContract(
+  entry: UniverseEntry,
+  p: ExpirationPricing,
+  type: "call" | "put",
+  strike: number,
+  greeks: Greeks,
+): { x: number; modelIv: number; bid: number; ask: number } {
+  const book = bookOf(entry);
+  const x = Math.log(strike / p.forward) / p.sd;
+  const modelIv = p.atm * skewFactor(skewClassOf(entry), x);
+  const isCall = type === "call";
+  const theo = bsmPriceGreeksInto(isCall, p.spot, strike, p.T, p.r, p.q, modelIv, greeks);
+  const tick = tickFor(entry, theo);
+  const moneyness = isCall ? x : -x;
+  const width =
+    book.baseWidth + theo * book.relSpread * (1 + 0.4 * Math.abs(x)) + (moneyness < -1 ? theo * 0.01 : 0);
+  const { bid, ask } = quoteAround(theo, tick, Math.max(1, Math.round(width / tick)));
+  return { x, modelIv, bid, ask };
+}
+
+/** Ideas on one symbol are marked at the same closes: their instant's pricing is shared (bounded memo). */
+const INSTANT_MEMO_MAX = 20_000;
+const instantMemo = new Map<string, InstantPricing>();
+
+/**
+ * The simulated quote of listed contracts at an instant, priced exactly as `buildChain` prices them (the track
+ * record rebuilds an open idea's daily marks from it without building whole chains).
+ */
+export function demoContractQuotes(
+  entry: UniverseEntry,
+  clockMs: number,
+  expirationDate: string,
+  contracts: readonly { type: "call" | "put"; strike: number }[],
+): { bid: number; ask: number }[] {
+  const key = `${entry.symbol}|${clockMs}`;
+  let at = instantMemo.get(key);
+  if (!at) {
+    at = instantPricing(entry, spotAt(entry, clockMs));
+    if (instantMemo.size >= INSTANT_MEMO_MAX) instantMemo.clear();
+    instantMemo.set(key, at);
+  }
+  const pricing = expirationPricing(entry, at, expirationDate);
+  const greeks: Greeks = { delta: 0, gamma: 0, vega: 0, theta: 0, rho: 0 };
+  return contracts.map((c) => {
+    const { bid, ask } = quoteContract(entry, pricing, c.type, c.strike, greeks);
+    return { bid, ask };
+  });
+}
+
 export function buildChain(entry: UniverseEntry, clockMs: number): ChainSnapshot {
   const observed = spotAt(entry, clockMs);
   const { sessionDate } = observed;
-  // Priced at the spot it publishes (to the cent), so a reader's IV of a mid is the leg's.
-  const spot = round2(observed.price);
   // A closed market's chain is the closing chain: priced, dated and aged as of the close.
-  const fraction = observed.fraction;
-  const ms = observed.observedMs;
-  const today = newYorkDateOf(ms);
-  const afterClose = fraction >= 1;
-  // Priced with the simulated market's own published bill series, the rate the screens are told, and
-  // with the dividend yield the engine states for the quote's price.
-  const r = simulatedRiskFreeRate(today).rate;
-  const q = demoDividendYield(entry, clockMs, spot);
-  const level = volLevel(entry, sessionDate);
-  const reactionDay = pendingReactionDay(entry, sessionDate, fraction);
-  const book = bookOf(entry);
-  const skew = skewClassOf(entry);
+  const at = instantPricing(entry, observed);
+  const { spot, ms, today } = at;
+  const afterClose = observed.fraction >= 1;
   const greeks: Greeks = { delta: 0, gamma: 0, vega: 0, theta: 0, rho: 0 };
   const seed = seedOf(entry.symbol);
   const dayKey = dayNumber(sessionDate);
+  const fraction = observed.fraction;
+  const book = bookOf(entry);
   const expirations: ChainExpiration[] = [];
   for (const expirationDate of expirationDates(entry, today, afterClose)) {
-    const T = Math.max(yearsToExpiration(ms, expirationDate), 1 / (365 * 24));
-    const dte = daysBetween(today, expirationDate);
-    const atm = atmVol(entry, level, T, expirationDate, reactionDay);
-    const forward = spot * Math.exp((r - q) * T);
-    const sd = atm * Math.sqrt(T);
-    const step = strikeIncrement(spot, entry.tier, dte > 120);
+    const pricing = expirationPricing(entry, at, expirationDate);
+    const { T, r, q, dte, sd, step, forward } = pricing;
     const monthly = isMonthlyExpiration(expirationDate);
     const expKey = dayNumber(expirationDate);
     const legs: ChainLeg[] = [];
     for (const strike of listedStrikes(entry, spot, forward, sd, dte)) {
-      const x = Math.log(strike / forward) / sd;
-      const modelIv = atm * skewFactor(skew, x);
       const roundStrike = Math.abs(strike / (step * 5) - Math.round(strike / (step * 5))) < 1e-6;
       for (const type of ["call", "put"] as const) {
         const isCall = type === "call";
-        const theo = bsmPriceGreeksInto(isCall, spot, strike, T, r, q, modelIv, greeks);
         const occSymbol = formatOccSymbol(entry.symbol, expirationDate, type, strike);
-        const tick = tickFor(entry, theo);
-        const moneyness = isCall ? x : -x;
-        const width =
-          book.baseWidth +
-          theo * book.relSpread * (1 + 0.4 * Math.abs(x)) +
-          (moneyness < -1 ? theo * 0.01 : 0);
-        const { bid, ask } = quoteAround(theo, tick, Math.max(1, Math.round(width / tick)));
+        const { x, modelIv, bid, ask } = quoteContract(entry, pricing, type, strike, greeks);
         // The leg's IV is its mid's (as a vendor reports it); greeks at that IV. Far wings whose mid
         // has no IV (no bid, the mid at or below intrinsic) keep the model's.
         const midIv = bid > 0 ? impliedVolFast(isCall, spot, strike, T, r, q, (bid + ask) / 2) : NaN;

@@ -31,5 +31,17 @@ export function demoDividends(entry: UniverseEntry, symbol: string, ms: number):
 
 /** The yield the engine states for this name at `price` (the quote's, rounded to the cent) as of `ms`. */
 export function demoDividendYield(entry: UniverseEntry, ms: number, price: number): number {
-  return trailingDividendYield(demoDividends(entry, entry.symbol, ms), price, newYorkDateOf(ms)).value ?? 0;
+  // The events depend on the New York date only: memoised per (symbol, date, price), since every contract priced at
+  // one close (a chain, or the track record's daily marks of many ideas) asks the same question. Bounded.
+  const today = newYorkDateOf(ms);
+  const key = `${entry.symbol}|${today}|${price}`;
+  const known = yieldMemo.get(key);
+  if (known !== undefined) return known;
+  const value = trailingDividendYield(demoDividends(entry, entry.symbol, ms), price, today).value ?? 0;
+  if (yieldMemo.size >= YIELD_MEMO_MAX) yieldMemo.clear();
+  yieldMemo.set(key, value);
+  return value;
 }
+
+const YIELD_MEMO_MAX = 20_000;
+const yieldMemo = new Map<string, number>();
