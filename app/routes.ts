@@ -61,6 +61,8 @@ export default [
   route("api/wheel/preferences", "routes/api.wheel.preferences.ts"),
   route("api/wheel/positions", "routes/api.wheel.positions.ts"),
   route("api/wheel/positions/check", "routes/api.wheel.positions.check.ts"),
+  route("api/wheel/ledger", "routes/api.wheel.ledger.ts"),
+  route("api/wheel/ledger/export", "routes/api.wheel.ledger.export.ts"),
   route("api/wheel/favorites", "routes/api.wheel.favorites.ts"),
   route("api/wheel/favorites/:id", "routes/api.wheel.favorites.$id.ts"),
   route("api/wheel/share/:type", "routes/api.wheel.share.$type.ts"),

@@ -206,7 +206,7 @@ function addDays(date: string, days: number): string {
 /** The events that stand: corrected ones replaced by their correction, voids dropped. */
 export function effectiveEvents(
   events: readonly LedgerEvent[],
-): LedgerResult | { ok: true; events: LedgerEvent[] } {
+): { ok: true; events: LedgerEvent[] } | { ok: false; eventId: string; message: string } {
   const byId = new Map(events.map((e) => [e.id, e]));
   const corrected = new Set<string>();
   for (const e of events) {

@@ -443,6 +443,44 @@ export const MATRIX: MatrixRow[] = [
     }),
     expect: byPlan(401, 403, 200, 200),
   },
+  // The wheel ledger (issue 31, decision 270): open campaigns are limited like positions (Free 0, Pro 10,
+  // Elite 50); reading and exporting one's own ledger is open to every signed-in user.
+  {
+    route: "/api/wheel/ledger",
+    method: "GET",
+    request: () => ({ path: "/api/wheel/ledger" }),
+    count: field("limit"),
+    expect: byPlan(
+      { status: 401, count: NaN },
+      { status: 200, count: 0 },
+      { status: 200, count: 10 },
+      { status: 200, count: 50 },
+    ),
+  },
+  {
+    route: "/api/wheel/ledger",
+    method: "POST",
+    request: () => ({
+      path: "/api/wheel/ledger",
+      json: {
+        date: daysFromToday(-3),
+        symbol: "KO",
+        kind: "sell_to_open",
+        optionType: "put",
+        strike: 55,
+        expiration: daysFromToday(25),
+        contracts: 1,
+        price: 0.8,
+      },
+    }),
+    expect: byPlan(401, 403, 201, 201),
+  },
+  {
+    route: "/api/wheel/ledger/export",
+    method: "GET",
+    request: () => ({ path: "/api/wheel/ledger/export" }),
+    expect: signedIn(401, 200),
+  },
   {
     route: "/api/wheel/favorites",
     method: "GET",
