@@ -35,6 +35,7 @@ export default [
     route("spreads", "routes/spreads.tsx"),
     route("tickers", "routes/tickers.tsx"),
     route("wheels", "routes/wheels.tsx"),
+    route("wheels/campaigns", "routes/wheels-campaigns.tsx"),
     route("feedback", "routes/feedback.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("simulation", "routes/coming-soon.tsx", { id: "simulation" }),

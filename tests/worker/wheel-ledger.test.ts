@@ -9,6 +9,7 @@ import { freshIp } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
 import * as ledgerRoute from "../../app/routes/api.wheel.ledger";
 import * as exportRoute from "../../app/routes/api.wheel.ledger.export";
+import * as campaignsPage from "../../app/routes/wheels-campaigns";
 import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
 import { LEDGER_INPUT_MESSAGES } from "../../app/lib/wheel-ledger";
 import { LEDGER_CSV_COLUMNS } from "../../app/server/wheel/ledger.server";
@@ -228,5 +229,58 @@ describe("the CSV export", () => {
     // Visitors get the spec's 401.
     const visitor = (await call(exportRoute.loader, "/api/wheel/ledger/export")) as Response;
     expect(visitor.status).toBe(401);
+  });
+});
+
+describe("the Campaigns page's form", () => {
+  async function submit(cookie: string, fields: Record<string, string>) {
+    const result = await call(
+      campaignsPage.action,
+      requestWithCookie("/wheels/campaigns", cookie, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "cf-connecting-ip": freshIp() },
+        body: new URLSearchParams(fields).toString(),
+      }),
+    );
+    const wrapped = result as { type?: string; data?: any; init?: { status?: number } };
+    return wrapped?.type === "DataWithResponseInit"
+      ? { status: wrapped.init?.status ?? 200, body: wrapped.data }
+      : { status: 200, body: result as any };
+  }
+  const fields = {
+    kind: "sell_to_open",
+    date: DAY,
+    symbol: "ko",
+    optionType: "put",
+    strike: "50",
+    expiration: EXPIRY,
+    contracts: "1",
+    price: "1.25",
+  };
+
+  it("records through the same checks as the API: bad fields and Free are refused with a message", async () => {
+    const pro = await userWith("Pro Plan");
+    expect(await submit(pro.cookie, { ...fields, price: "abc" })).toMatchObject({
+      status: 400,
+      body: { error: "Price must be a number" },
+    });
+    expect(await submit(pro.cookie, { ...fields, strike: "" })).toMatchObject({
+      status: 400,
+      body: { error: LEDGER_MESSAGES.missingField("Strike") },
+    });
+    expect(await stored(pro.id)).toBe(0);
+    expect(await submit(pro.cookie, fields)).toEqual({
+      status: 200,
+      body: { success: "Event recorded." },
+    });
+    const page: any = await call(campaignsPage.loader, requestWithCookie("/wheels/campaigns", pro.cookie));
+    expect(page.campaigns[0]).toMatchObject({ symbol: "KO", status: "open", optionCash: 125 });
+
+    const free = await userWith("Free Plan", "inactive");
+    expect(await submit(free.cookie, fields)).toMatchObject({
+      status: 403,
+      body: { error: REFUSAL_MESSAGES.freePositions, redirectTo: "/pricing" },
+    });
+    expect(await stored(free.id)).toBe(0);
   });
 });

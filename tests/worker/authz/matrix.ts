@@ -265,6 +265,37 @@ export const MATRIX: MatrixRow[] = [
     ),
   },
   {
+    route: "/wheels/campaigns",
+    method: "GET",
+    request: () => ({ path: "/wheels/campaigns" }),
+    count: field("limit"),
+    // The ledger's open campaigns are limited like positions (decision 271); Free sees what it does.
+    expect: byPlan(
+      signInFor("/wheels/campaigns"),
+      { status: 200, count: 0 },
+      { status: 200, count: 10 },
+      { status: 200, count: 50 },
+    ),
+  },
+  {
+    route: "/wheels/campaigns",
+    method: "POST",
+    request: () => ({
+      path: "/wheels/campaigns",
+      form: {
+        kind: "sell_to_open",
+        date: daysFromToday(-3),
+        symbol: "T",
+        optionType: "put",
+        strike: "20",
+        expiration: daysFromToday(25),
+        contracts: "1",
+        price: "0.3",
+      },
+    }),
+    expect: byPlan(signInFor("/wheels/campaigns"), 403, 200, 200),
+  },
+  {
     route: "/spreads",
     method: "POST",
     request: () => ({ path: "/spreads", form: { profile: "balanced" } }),
