@@ -11,6 +11,7 @@ export const CAPABILITIES = [
   "cspTickersPerBatch",
   "ccPositions",
   "ccPositionsPerBatch",
+  "wheelCampaigns",
   "feedback",
   "featureRequests",
   "votes",
@@ -34,6 +35,8 @@ export const ENTITLEMENTS: Readonly<Record<PlanTier, Readonly<Record<Capability,
     cspTickersPerBatch: 5,
     ccPositions: 0,
     ccPositionsPerBatch: 0,
+    // Open wheel campaigns count as positions (issue 31, decision 271).
+    wheelCampaigns: 0,
     feedback: 0,
     featureRequests: 0,
     votes: 0,
@@ -46,6 +49,7 @@ export const ENTITLEMENTS: Readonly<Record<PlanTier, Readonly<Record<Capability,
     cspTickersPerBatch: 10,
     ccPositions: 10,
     ccPositionsPerBatch: 10,
+    wheelCampaigns: 10,
     feedback: 50,
     featureRequests: 50,
     votes: UNLIMITED,
@@ -59,6 +63,7 @@ export const ENTITLEMENTS: Readonly<Record<PlanTier, Readonly<Record<Capability,
     ccPositions: 50,
     // The spec's batch size: a larger portfolio is screened in several calls.
     ccPositionsPerBatch: 10,
+    wheelCampaigns: 50,
     feedback: 50,
     featureRequests: 50,
     votes: UNLIMITED,
@@ -159,6 +164,7 @@ function text(
       return { message: REFUSAL_MESSAGES.cspTickers(plan, limit), redirectTo: null };
     case "ccPositions":
     case "ccPositionsPerBatch":
+    case "wheelCampaigns":
       if (plan === "Free Plan") return { message: REFUSAL_MESSAGES.freePositions, redirectTo: PRICING };
       if (capability === "ccPositionsPerBatch")
         return { message: REFUSAL_MESSAGES.ccBatch(limit), redirectTo: null };

@@ -20,15 +20,16 @@ describe("the plan table (spec 000 §6, §9; 001 §6, §9)", () => {
       "cspTickersPerBatch",
       "ccPositions",
       "ccPositionsPerBatch",
+      "wheelCampaigns",
       "feedback",
       "featureRequests",
       "votes",
       "notifications",
       "notificationCustomTiming",
     ]);
-    expect(row("Free Plan")).toEqual([3, 0, 5, 0, 0, 0, 0, 0, 0, 0]);
-    expect(row("Pro Plan")).toEqual([10, 30, 10, 10, 10, 50, 50, Infinity, Infinity, 0]);
-    expect(row("Elite Plan")).toEqual([50, Infinity, 50, 50, 10, 50, 50, Infinity, Infinity, Infinity]);
+    expect(row("Free Plan")).toEqual([3, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(row("Pro Plan")).toEqual([10, 30, 10, 10, 10, 10, 50, 50, Infinity, Infinity, 0]);
+    expect(row("Elite Plan")).toEqual([50, Infinity, 50, 50, 10, 50, 50, 50, Infinity, Infinity, Infinity]);
   });
 
   it("lets every plan screen at least the five fallback tickers an empty watchlist uses", () => {

@@ -21,6 +21,7 @@ const USER_TABLES: [table: string, column: string][] = [
   ["positions", "user_id"],
   ["favorites", "user_id"],
   ["wheel_preferences", "user_id"],
+  ["wheel_ledger_events", "user_id"],
   ["notification_preferences", "user_id"],
   ["notification_history", "user_id"],
   ["feature_requests", "created_by_user_id"],
@@ -47,6 +48,10 @@ async function fillEverything(userId: string, email: string, tag: string) {
       "insert into favorites (id, user_id, type, trade_id, trade, saved_at) values (?, ?, 'CSP', 't1', '{}', ?)",
     ).bind(`fav-${tag}`, userId, now),
     env.DB.prepare("insert into wheel_preferences (user_id, updated_at) values (?, ?)").bind(userId, now),
+    // Append-only while the user exists (migration 0019): deletion removes it after the user row.
+    env.DB.prepare(
+      "insert into wheel_ledger_events (id, user_id, user_seq, symbol, kind, trade_date, event, created_at) values (?, ?, 1, 'KO', 'buy_shares', '2026-01-05', '{}', ?)",
+    ).bind(`wl-${tag}`, userId, now),
     env.DB.prepare(
       "insert into notification_preferences (user_id, preferences, updated_at) values (?, '{}', ?)",
     ).bind(userId, now),

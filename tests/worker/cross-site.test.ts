@@ -242,6 +242,12 @@ describe("JSON endpoints take JSON only (415), as the signed-in Elite user", () 
     },
     { file: "api.wheel.preferences.ts", path: "/api/wheel/preferences", method: "POST", body: {} },
     {
+      file: "api.wheel.ledger.ts",
+      path: "/api/wheel/ledger",
+      method: "POST",
+      body: { date: "2026-01-05", symbol: "KO", kind: "buy_shares", shares: 100, price: 50 },
+    },
+    {
       file: "api.wheel.favorites.ts",
       path: "/api/wheel/favorites",
       method: "POST",

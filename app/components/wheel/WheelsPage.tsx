@@ -51,6 +51,7 @@ import { Confetti } from "./Confetti";
 import { FavoriteButton, FavoritesPanel } from "./Favorites";
 import { BulkPositionsDialog, PositionDialog } from "./PositionDialogs";
 import { StrategyTable } from "./StrategyTable";
+import { WheelsSections } from "./WheelsSections";
 
 export interface WheelsPageData {
   plan: PlanTier;
@@ -633,6 +634,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
     <div>
       <Confetti show={confetti.show} seed={confetti.seed} />
       <h1 className="mb-4 text-2xl font-semibold tracking-tight text-white sm:text-3xl">Wheels</h1>
+      <WheelsSections active="strategies" />
       <MarketBanner banner={data.banner} nowMs={data.nowMs} className="mb-4" />
 
       <div

@@ -56,6 +56,8 @@ export async function deleteAccount(
     db.delete(s.session).where(eq(s.session.userId, user.id)),
     db.delete(s.account).where(eq(s.account.userId, user.id)),
     db.delete(s.user).where(eq(s.user.id, user.id)),
+    // The ledger refuses deletes while its user exists (append-only, migration 0019): after the user row.
+    db.delete(s.wheelLedgerEvents).where(eq(s.wheelLedgerEvents.userId, user.id)),
   ]);
   return { ok: true };
 }

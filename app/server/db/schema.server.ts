@@ -601,3 +601,28 @@ export const stripeEvents = sqliteTable("stripe_events", {
   type: text("type").notNull(),
   processedAt: integer("processed_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+// ---------------------------------------------------------------- wheel campaign ledger
+/**
+ * Each user's wheel ledger events (decision 270, migration 0019: append-only; DELETE only once the user row is
+ * gone). `event` is the event's JSON (app/engine/wheel-ledger.ts LedgerEvent); `user_seq` numbers a user's events
+ * from 1 and is the version a write must extend.
+ */
+export const wheelLedgerEvents = sqliteTable(
+  "wheel_ledger_events",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    userSeq: integer("user_seq").notNull(),
+    symbol: text("symbol").notNull(),
+    kind: text("kind").notNull(),
+    tradeDate: text("trade_date").notNull(),
+    corrects: text("corrects"),
+    event: text("event").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("wheel_ledger_events_user_seq_unique").on(t.userId, t.userSeq),
+    uniqueIndex("wheel_ledger_events_corrects_unique").on(t.userId, t.corrects),
+  ],
+);

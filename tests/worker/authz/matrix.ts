@@ -265,6 +265,37 @@ export const MATRIX: MatrixRow[] = [
     ),
   },
   {
+    route: "/wheels/campaigns",
+    method: "GET",
+    request: () => ({ path: "/wheels/campaigns" }),
+    count: field("limit"),
+    // The ledger's open campaigns are limited like positions (decision 271); Free sees what it does.
+    expect: byPlan(
+      signInFor("/wheels/campaigns"),
+      { status: 200, count: 0 },
+      { status: 200, count: 10 },
+      { status: 200, count: 50 },
+    ),
+  },
+  {
+    route: "/wheels/campaigns",
+    method: "POST",
+    request: () => ({
+      path: "/wheels/campaigns",
+      form: {
+        kind: "sell_to_open",
+        date: daysFromToday(-3),
+        symbol: "T",
+        optionType: "put",
+        strike: "20",
+        expiration: daysFromToday(25),
+        contracts: "1",
+        price: "0.3",
+      },
+    }),
+    expect: byPlan(signInFor("/wheels/campaigns"), 403, 200, 200),
+  },
+  {
     route: "/spreads",
     method: "POST",
     request: () => ({ path: "/spreads", form: { profile: "balanced" } }),
@@ -442,6 +473,44 @@ export const MATRIX: MatrixRow[] = [
       json: { positions: [{ symbol: "AAPL", shares: 100, costBasis: 50 }] },
     }),
     expect: byPlan(401, 403, 200, 200),
+  },
+  // The wheel ledger (issue 31, decision 270): open campaigns are limited like positions (Free 0, Pro 10,
+  // Elite 50); reading and exporting one's own ledger is open to every signed-in user.
+  {
+    route: "/api/wheel/ledger",
+    method: "GET",
+    request: () => ({ path: "/api/wheel/ledger" }),
+    count: field("limit"),
+    expect: byPlan(
+      { status: 401, count: NaN },
+      { status: 200, count: 0 },
+      { status: 200, count: 10 },
+      { status: 200, count: 50 },
+    ),
+  },
+  {
+    route: "/api/wheel/ledger",
+    method: "POST",
+    request: () => ({
+      path: "/api/wheel/ledger",
+      json: {
+        date: daysFromToday(-3),
+        symbol: "KO",
+        kind: "sell_to_open",
+        optionType: "put",
+        strike: 55,
+        expiration: daysFromToday(25),
+        contracts: 1,
+        price: 0.8,
+      },
+    }),
+    expect: byPlan(401, 403, 201, 201),
+  },
+  {
+    route: "/api/wheel/ledger/export",
+    method: "GET",
+    request: () => ({ path: "/api/wheel/ledger/export" }),
+    expect: signedIn(401, 200),
   },
   {
     route: "/api/wheel/favorites",

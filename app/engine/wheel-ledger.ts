@@ -1,0 +1,593 @@
+/**
+ * The wheel campaign ledger (issue 31, decision 270): an append-only list of a user's events turned into
+ * campaigns, each with both cost bases, a reconciliation of its P&L under them, and its returns.
+ *
+ * Conventions (each figure carries its own in `RETURN_CONVENTIONS` / `BASIS_CONVENTIONS`):
+ *   campaign        one underlying, from the first short put or share purchase while none is open, until no
+ *                   shares and no short options remain; events are applied by date, then in recorded order.
+ *   option money    premium and closing price are per share; one contract is CONTRACT_SIZE shares.
+ *   broker basis    per lot, FIFO: an assigned put's shares cost strike - that put's premium per share; bought
+ *                   shares their price. A call's premium is added to the proceeds when it is called away. Fees
+ *                   are expensed when paid; dividends are income.
+ *   adjusted basis  (net share cost + fees - all net option cash of the campaign - dividends) / shares held,
+ *                   where net share cost = cash paid for shares - cash received for shares.
+ *   open options    valued at their mark when one is given, else at the premium received (no unrealised).
+ *   dividends       belong to the campaign holding shares when the ex-date opens, paid on those shares, even if
+ *                   the shares are gone by the pay date.
+ *   capital         collateral of open short puts (strike x 100 x contracts) + cash paid for the shares held.
+ *   a roll          a buy to close and a sell to open of the same underlying and option type on the same trading
+ *                   day; linked as one step.
+ *   exercise        the option holder exercising early against a short option: a put's shares are bought (as in
+ *                   assign), a call's shares delivered (as in called away).
+ * Pure: no clock, no I/O; dates are New York trading days as YYYY-MM-DD.
+ */
+import { DAY_MS } from "./units";
+
+export const CONTRACT_SIZE = 100;
+
+export const LEDGER_EVENT_KINDS = [
+  "sell_to_open",
+  "buy_to_close",
+  "expire",
+  "assign",
+  "exercise",
+  "called_away",
+  "buy_shares",
+  "sell_shares",
+  "dividend",
+  "fee",
+  "void",
+] as const;
+export type LedgerEventKind = (typeof LEDGER_EVENT_KINDS)[number];
+export type OptionType = "put" | "call";
+
+/** The kinds that name an option contract (type, strike, expiration, contracts). */
+export const OPTION_EVENT_KINDS: readonly LedgerEventKind[] = [
+  "sell_to_open",
+  "buy_to_close",
+  "expire",
+  "assign",
+  "exercise",
+  "called_away",
+];
+
+export interface LedgerEvent {
+  id: string;
+  /** Trading day, YYYY-MM-DD. */
+  date: string;
+  symbol: string;
+  kind: LedgerEventKind;
+  optionType?: OptionType;
+  strike?: number;
+  /** YYYY-MM-DD. */
+  expiration?: string;
+  contracts?: number;
+  /** Option events: premium or closing price per share. Share events: price per share. */
+  price?: number;
+  shares?: number;
+  /** Dividend: cash per share. Fee event: dollars. */
+  amount?: number;
+  /** Dividend: the ex-date (YYYY-MM-DD). */
+  exDate?: string;
+  /** Commission charged with this event, dollars. */
+  fee?: number;
+  /** The id of the event this one corrects: that event is replaced by this one (kind "void": removed). */
+  corrects?: string;
+  note?: string;
+}
+
+export interface OpenOption {
+  key: string;
+  optionType: OptionType;
+  strike: number;
+  expiration: string;
+  contracts: number;
+  /** Average premium received per share. */
+  premium: number;
+}
+
+interface Lot {
+  shares: number;
+  /** Cash paid per share (strike for an assignment): the capital it ties up. */
+  paid: number;
+  /** The broker's basis per share. */
+  basis: number;
+}
+
+export interface LedgerStep {
+  /** "roll" links a buy to close with the sell to open that replaces it. */
+  kind: LedgerEventKind | "roll";
+  date: string;
+  eventIds: string[];
+  /** Cash of the step, dollars (+ received, - paid). */
+  cash: number;
+  optionType?: OptionType;
+}
+
+export interface Valuation {
+  /** Current share price. */
+  price?: number;
+  /** Current mark per share of open options, by option key (optionKey()). */
+  optionMarks?: Record<string, number>;
+}
+
+export interface CampaignReturns {
+  daysInTrade: number;
+  idleDays: number;
+  peakCapital: number;
+  /** Sum over days of the capital at each day's close, dollar-days. */
+  capitalDays: number;
+  /** Fractions (0.05 = 5%); null when there is no capital to divide by. */
+  pnlOverPeakCapital: number | null;
+  simpleAnnualised: number | null;
+  capitalWeightedAnnualised: number | null;
+}
+
+export interface CampaignPnl {
+  brokerRealised: number;
+  brokerUnrealised: number;
+  adjustedRealised: number;
+  adjustedUnrealised: number;
+  total: number;
+  /** brokerRealised + brokerUnrealised - (adjustedRealised + adjustedUnrealised): 0 up to rounding. */
+  difference: number;
+}
+
+export interface Campaign {
+  id: string;
+  symbol: string;
+  status: "open" | "closed";
+  startDate: string;
+  endDate: string | null;
+  eventIds: string[];
+  steps: LedgerStep[];
+  sharesHeld: number;
+  openOptions: OpenOption[];
+  /** Every cash flow of the campaign, dollars. */
+  netCash: number;
+  optionCash: number;
+  shareCash: number;
+  dividends: number;
+  fees: number;
+  brokerBasis: number | null;
+  adjustedBasis: number | null;
+  priceUsed: number | null;
+  pnl: CampaignPnl;
+  returns: CampaignReturns;
+}
+
+export type LedgerResult =
+  { ok: true; campaigns: Campaign[] } | { ok: false; eventId: string; message: string };
+
+export const BASIS_CONVENTIONS = {
+  broker: "Broker (US): assigned shares at strike minus the put's premium per share; FIFO lots",
+  adjusted: "Premium-adjusted: (share cost + fees - net option cash - dividends) / shares",
+  reconciliation: "Total P&L = broker realised + unrealised = premium-adjusted P&L",
+} as const;
+
+export const RETURN_CONVENTIONS = {
+  daysInTrade: "Calendar days from the first event to the last (or today)",
+  idleDays: "Days in trade ending with no short option open",
+  pnlOverPeakCapital: "P&L / peak capital (put collateral + cost of shares held)",
+  simpleAnnualised: "P&L / peak capital x 365 / days in trade",
+  capitalWeightedAnnualised: "P&L / sum of daily capital x 365 (default)",
+} as const;
+
+export const LEDGER_MESSAGES = {
+  noOpenOption: "No open short option matches this contract",
+  tooManyContracts: (open: number) => `Only ${open} contract(s) of this option are open`,
+  assignNeedsPut: "Only a short put is assigned; use called away for a call",
+  calledAwayNeedsCall: "Only a short call is called away; use assign for a put",
+  uncoveredCall: "A covered call needs 100 shares held per contract",
+  notEnoughShares: (held: number) => `Only ${held} share(s) are held in this campaign`,
+  sharesCoverCalls: "These shares cover open calls; close the calls first",
+  noCampaign: (symbol: string) => `No open campaign for ${symbol}`,
+  noSharesAtExDate: "No shares were held when this dividend's ex-date opened",
+  exDateAfterPay: "The ex-date must not be after the pay date",
+  missingField: (field: string) => `${field} is required for this event`,
+  unknownCorrection: "The event to correct was not found",
+  alreadyCorrected: "That event has already been corrected",
+  campaignStart: "A campaign starts with a short put or a share purchase",
+} as const;
+
+export function optionKey(optionType: OptionType, strike: number, expiration: string): string {
+  return `${optionType}:${strike}:${expiration}`;
+}
+
+/** Whole days from a to b (YYYY-MM-DD). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The events that stand: corrected ones replaced by their correction, voids dropped. */
+export function effectiveEvents(
+  events: readonly LedgerEvent[],
+): { ok: true; events: LedgerEvent[] } | { ok: false; eventId: string; message: string } {
+  const byId = new Map(events.map((e) => [e.id, e]));
+  const corrected = new Set<string>();
+  for (const e of events) {
+    if (!e.corrects) continue;
+    if (!byId.has(e.corrects))
+      return { ok: false, eventId: e.id, message: LEDGER_MESSAGES.unknownCorrection };
+    if (corrected.has(e.corrects))
+      return { ok: false, eventId: e.id, message: LEDGER_MESSAGES.alreadyCorrected };
+    corrected.add(e.corrects);
+  }
+  return { ok: true, events: events.filter((e) => !corrected.has(e.id) && e.kind !== "void") };
+}
+
+/** Events in the order they apply: by date, then as recorded (a stable sort keeps the input order). */
+function ordered(events: readonly LedgerEvent[]): LedgerEvent[] {
+  return [...events].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+class CampaignState {
+  readonly eventIds: string[] = [];
+  readonly steps: LedgerStep[] = [];
+  readonly options = new Map<string, OpenOption>();
+  lots: Lot[] = [];
+  optionCash = 0;
+  shareCash = 0;
+  dividends = 0;
+  fees = 0;
+  brokerRealised = 0;
+  endDate: string | null = null;
+  peakCapital = 0;
+  /** Capital and "a short option is open" at the close of each day with an event, by date. */
+  readonly dayClose = new Map<string, { capital: number; optionOpen: boolean }>();
+  /** Peak capital within each day (for a campaign opened and closed the same day). */
+  readonly dayPeak = new Map<string, number>();
+
+  constructor(
+    readonly id: string,
+    readonly symbol: string,
+    readonly startDate: string,
+  ) {}
+
+  get shares(): number {
+    return this.lots.reduce((s, l) => s + l.shares, 0);
+  }
+  get coveredShares(): number {
+    let n = 0;
+    for (const o of this.options.values()) if (o.optionType === "call") n += o.contracts * CONTRACT_SIZE;
+    return n;
+  }
+  get capital(): number {
+    let c = this.lots.reduce((s, l) => s + l.shares * l.paid, 0);
+    for (const o of this.options.values())
+      if (o.optionType === "put") c += o.strike * CONTRACT_SIZE * o.contracts;
+    return c;
+  }
+  get isEmpty(): boolean {
+    return this.shares === 0 && this.options.size === 0;
+  }
+  note(date: string) {
+    const capital = this.capital;
+    this.peakCapital = Math.max(this.peakCapital, capital);
+    this.dayPeak.set(date, Math.max(this.dayPeak.get(date) ?? 0, capital));
+    this.dayClose.set(date, { capital, optionOpen: this.options.size > 0 });
+  }
+
+  /** Removes shares FIFO; returns the lots taken (for the broker's realised P&L). */
+  takeShares(n: number): Lot[] {
+    const taken: Lot[] = [];
+    let left = n;
+    while (left > 0) {
+      const lot = this.lots[0];
+      const take = Math.min(lot.shares, left);
+      taken.push({ ...lot, shares: take });
+      lot.shares -= take;
+      left -= take;
+      if (lot.shares === 0) this.lots.shift();
+    }
+    return taken;
+  }
+}
+
+function need<T>(value: T | undefined, field: string): T {
+  if (value === undefined || value === null) throw new LedgerError(LEDGER_MESSAGES.missingField(field));
+  return value;
+}
+
+class LedgerError extends Error {}
+
+/** Shares held by `state` at the close of each day, to find the holding when an ex-date opens. */
+interface ShareHistory {
+  /** [date, shares at that day's close], in order. */
+  closes: [string, number][];
+}
+
+function sharesWhenOpens(history: ShareHistory, date: string): number {
+  let shares = 0;
+  for (const [d, n] of history.closes) {
+    if (d >= date) break;
+    shares = n;
+  }
+  return shares;
+}
+
+/**
+ * Builds every campaign from a user's events (any order; corrections applied) and values them as of `asOf`
+ * with `marks` by symbol. The first event the rules refuse stops the build with its message: the server
+ * refuses a write that would make its ledger fail.
+ */
+export function buildLedger(
+  events: readonly LedgerEvent[],
+  asOf: string,
+  marks: Record<string, Valuation> = {},
+): LedgerResult {
+  const effective = effectiveEvents(events);
+  if (!effective.ok) return effective;
+  const open = new Map<string, CampaignState>();
+  const all: CampaignState[] = [];
+  const histories = new Map<CampaignState, ShareHistory>();
+
+  for (const event of ordered(effective.events)) {
+    try {
+      let state = open.get(event.symbol);
+      if (event.kind === "dividend") {
+        const exDate = need(event.exDate, "Ex-date");
+        if (exDate > event.date) throw new LedgerError(LEDGER_MESSAGES.exDateAfterPay);
+        const perShare = need(event.amount, "Amount");
+        // The campaign of this symbol that held shares when the ex-date opened (latest first).
+        const holder = [...all]
+          .reverse()
+          .find((c) => c.symbol === event.symbol && sharesWhenOpens(histories.get(c)!, exDate) > 0);
+        if (!holder) throw new LedgerError(LEDGER_MESSAGES.noSharesAtExDate);
+        const cash = perShare * sharesWhenOpens(histories.get(holder)!, exDate);
+        holder.dividends += cash;
+        holder.brokerRealised += cash;
+        chargeFee(holder, event);
+        holder.eventIds.push(event.id);
+        holder.steps.push({
+          kind: "dividend",
+          date: event.date,
+          eventIds: [event.id],
+          cash: cash - (event.fee ?? 0),
+        });
+        continue;
+      }
+      if (!state) {
+        const starts =
+          (event.kind === "sell_to_open" && event.optionType === "put") || event.kind === "buy_shares";
+        if (!starts) {
+          if (event.kind === "fee" || event.kind === "sell_to_open")
+            throw new LedgerError(
+              event.kind === "fee" ? LEDGER_MESSAGES.noCampaign(event.symbol) : LEDGER_MESSAGES.uncoveredCall,
+            );
+          throw new LedgerError(LEDGER_MESSAGES.campaignStart);
+        }
+        state = new CampaignState(event.id, event.symbol, event.date);
+        open.set(event.symbol, state);
+        all.push(state);
+        histories.set(state, { closes: [] });
+      }
+      const cash = apply(state, event);
+      state.eventIds.push(event.id);
+      // A sell to open joins an unlinked buy to close of the same option type that day: one roll step.
+      const closed =
+        event.kind === "sell_to_open"
+          ? state.steps.find(
+              (st) =>
+                st.kind === "buy_to_close" && st.date === event.date && st.optionType === event.optionType,
+            )
+          : undefined;
+      if (closed) {
+        closed.kind = "roll";
+        closed.eventIds.push(event.id);
+        closed.cash += cash;
+      } else {
+        state.steps.push({
+          kind: event.kind,
+          date: event.date,
+          eventIds: [event.id],
+          cash,
+          ...(event.optionType ? { optionType: event.optionType } : {}),
+        });
+      }
+      state.note(event.date);
+      const history = histories.get(state)!;
+      const last = history.closes[history.closes.length - 1];
+      if (last && last[0] === event.date) last[1] = state.shares;
+      else history.closes.push([event.date, state.shares]);
+      if (state.isEmpty) {
+        state.endDate = event.date;
+        open.delete(event.symbol);
+      }
+    } catch (error) {
+      if (error instanceof LedgerError) return { ok: false, eventId: event.id, message: error.message };
+      throw error;
+    }
+  }
+  return { ok: true, campaigns: all.map((s) => summarise(s, asOf, marks[s.symbol] ?? {})) };
+}
+
+function chargeFee(state: CampaignState, event: LedgerEvent) {
+  const fee = event.fee ?? 0;
+  state.fees += fee;
+  state.brokerRealised -= fee;
+}
+
+/** Applies one event to its campaign; returns the event's cash (dollars, + received). */
+function apply(state: CampaignState, event: LedgerEvent): number {
+  chargeFee(state, event);
+  const fee = event.fee ?? 0;
+  switch (event.kind) {
+    case "sell_to_open": {
+      const type = need(event.optionType, "Option type");
+      const strike = need(event.strike, "Strike");
+      const expiration = need(event.expiration, "Expiration");
+      const contracts = need(event.contracts, "Contracts");
+      const premium = need(event.price, "Premium");
+      if (type === "call" && state.coveredShares + contracts * CONTRACT_SIZE > state.shares)
+        throw new LedgerError(LEDGER_MESSAGES.uncoveredCall);
+      const key = optionKey(type, strike, expiration);
+      const held = state.options.get(key);
+      if (held) {
+        held.premium = (held.premium * held.contracts + premium * contracts) / (held.contracts + contracts);
+        held.contracts += contracts;
+      } else state.options.set(key, { key, optionType: type, strike, expiration, contracts, premium });
+      const cash = premium * CONTRACT_SIZE * contracts;
+      state.optionCash += cash;
+      return cash - fee;
+    }
+    case "buy_to_close":
+    case "expire":
+    case "assign":
+    case "exercise":
+    case "called_away": {
+      const type = need(event.optionType, "Option type");
+      const strike = need(event.strike, "Strike");
+      const expiration = need(event.expiration, "Expiration");
+      const contracts = need(event.contracts, "Contracts");
+      if (event.kind === "assign" && type !== "put") throw new LedgerError(LEDGER_MESSAGES.assignNeedsPut);
+      if (event.kind === "called_away" && type !== "call")
+        throw new LedgerError(LEDGER_MESSAGES.calledAwayNeedsCall);
+      const key = optionKey(type, strike, expiration);
+      const held = state.options.get(key);
+      if (!held) throw new LedgerError(LEDGER_MESSAGES.noOpenOption);
+      if (contracts > held.contracts) throw new LedgerError(LEDGER_MESSAGES.tooManyContracts(held.contracts));
+      const shares = contracts * CONTRACT_SIZE;
+      let cash = -fee;
+      if (event.kind === "buy_to_close") {
+        const price = need(event.price, "Price");
+        state.optionCash -= price * shares;
+        state.brokerRealised += (held.premium - price) * shares;
+        cash -= price * shares;
+      } else if (event.kind === "expire") {
+        state.brokerRealised += held.premium * shares;
+      } else if (type === "put") {
+        // Assigned (or exercised against): shares bought at the strike; the put's premium lowers their basis.
+        state.lots.push({ shares, paid: strike, basis: strike - held.premium });
+        state.shareCash -= strike * shares;
+        cash -= strike * shares;
+      } else {
+        // Called away: shares delivered at the strike; the call's premium is part of the proceeds.
+        if (shares > state.shares) throw new LedgerError(LEDGER_MESSAGES.notEnoughShares(state.shares));
+        for (const lot of state.takeShares(shares))
+          state.brokerRealised += (strike + held.premium - lot.basis) * lot.shares;
+        state.shareCash += strike * shares;
+        cash += strike * shares;
+      }
+      held.contracts -= contracts;
+      if (held.contracts === 0) state.options.delete(key);
+      return cash;
+    }
+    case "buy_shares": {
+      const shares = need(event.shares, "Shares");
+      const price = need(event.price, "Price");
+      state.lots.push({ shares, paid: price, basis: price });
+      state.shareCash -= price * shares;
+      return -price * shares - fee;
+    }
+    case "sell_shares": {
+      const shares = need(event.shares, "Shares");
+      const price = need(event.price, "Price");
+      if (shares > state.shares) throw new LedgerError(LEDGER_MESSAGES.notEnoughShares(state.shares));
+      if (state.shares - shares < state.coveredShares)
+        throw new LedgerError(LEDGER_MESSAGES.sharesCoverCalls);
+      for (const lot of state.takeShares(shares)) state.brokerRealised += (price - lot.basis) * lot.shares;
+      state.shareCash += price * shares;
+      return price * shares - fee;
+    }
+    case "fee": {
+      const amount = need(event.amount, "Amount");
+      state.fees += amount;
+      state.brokerRealised -= amount;
+      return -amount - fee;
+    }
+    case "dividend":
+    case "void":
+      return 0;
+  }
+}
+
+function summarise(state: CampaignState, asOf: string, valuation: Valuation): Campaign {
+  const shares = state.shares;
+  const netCash = state.optionCash + state.shareCash + state.dividends - state.fees;
+  const price = valuation.price ?? null;
+  const openOptions = [...state.options.values()].map((o) => ({ ...o }));
+  // An open option's liability at its mark (else at the premium received).
+  let optionLiability = 0;
+  let optionUnrealised = 0;
+  for (const o of openOptions) {
+    const mark = valuation.optionMarks?.[o.key] ?? o.premium;
+    optionLiability += mark * CONTRACT_SIZE * o.contracts;
+    optionUnrealised += (o.premium - mark) * CONTRACT_SIZE * o.contracts;
+  }
+  // Without a price, shares are valued at the broker's basis (no unrealised): both bases still agree.
+  const brokerCost = state.lots.reduce((s, l) => s + l.basis * l.shares, 0);
+  const marketValue = price === null ? brokerCost : price * shares;
+  const brokerUnrealised = marketValue - brokerCost + optionUnrealised;
+  // Premium-adjusted: every realised dollar is folded into the basis of the shares held.
+  const adjustedBasis = shares > 0 ? -netCash / shares : null;
+  const adjustedRealised = shares > 0 ? 0 : netCash;
+  const adjustedUnrealised =
+    shares > 0 ? marketValue - adjustedBasis! * shares - optionLiability : -optionLiability;
+  const brokerTotal = state.brokerRealised + brokerUnrealised;
+  const adjustedTotal = adjustedRealised + adjustedUnrealised;
+  const endDate = state.endDate;
+  return {
+    id: state.id,
+    symbol: state.symbol,
+    status: endDate ? "closed" : "open",
+    startDate: state.startDate,
+    endDate,
+    eventIds: state.eventIds,
+    steps: state.steps,
+    sharesHeld: shares,
+    openOptions,
+    netCash,
+    optionCash: state.optionCash,
+    shareCash: state.shareCash,
+    dividends: state.dividends,
+    fees: state.fees,
+    brokerBasis: shares > 0 ? brokerCost / shares : null,
+    adjustedBasis,
+    priceUsed: price,
+    pnl: {
+      brokerRealised: state.brokerRealised,
+      brokerUnrealised,
+      adjustedRealised,
+      adjustedUnrealised,
+      total: adjustedTotal,
+      difference: brokerTotal - adjustedTotal,
+    },
+    returns: returnsOf(state, endDate ?? asOf, adjustedTotal),
+  };
+}
+
+function returnsOf(state: CampaignState, end: string, pnl: number): CampaignReturns {
+  const span = Math.max(0, daysBetween(state.startDate, end));
+  let capitalDays = 0;
+  let idleDays = 0;
+  if (span === 0) {
+    // Opened (and perhaps closed) within one day: one day at that day's peak capital.
+    capitalDays = state.dayPeak.get(state.startDate) ?? 0;
+    const close = state.dayClose.get(state.startDate);
+    if (close && !close.optionOpen && !state.endDate) idleDays = 1;
+  } else {
+    let current = { capital: 0, optionOpen: false };
+    for (let i = 0; i < span; i++) {
+      const day = addDays(state.startDate, i);
+      current = state.dayClose.get(day) ?? current;
+      capitalDays += current.capital;
+      if (!current.optionOpen) idleDays += 1;
+    }
+  }
+  const daysInTrade = Math.max(1, span);
+  const peak = state.peakCapital;
+  return {
+    daysInTrade,
+    idleDays,
+    peakCapital: peak,
+    capitalDays,
+    pnlOverPeakCapital: peak > 0 ? pnl / peak : null,
+    simpleAnnualised: peak > 0 ? ((pnl / peak) * 365) / daysInTrade : null,
+    capitalWeightedAnnualised: capitalDays > 0 ? (pnl / capitalDays) * 365 : null,
+  };
+}

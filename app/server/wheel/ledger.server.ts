@@ -1,0 +1,282 @@
+// The wheel campaign ledger on the server (issue 31, decisions 270, 271). Events are stored append-only
+// (migration 0019); every view is the engine's build of them. A write is checked by building the ledger with the
+// new event: the engine's refusal is the answer (400), and a write that opens a campaign past the plan's count of
+// open campaigns is refused with the entitlements' words. The insert names the user's next event number, so a
+// write made from a stale read changes nothing (409) and the checks always hold for what is stored.
+import { buildLedger, type Campaign, type LedgerEvent, type Valuation } from "../../engine/wheel-ledger";
+import { newYorkDate } from "../../engine/time";
+import { limitForJson } from "../../lib/entitlements";
+import Papa from "papaparse";
+import { z } from "zod";
+import { isIsoDate } from "../../engine/time";
+import { LEDGER_EVENT_KINDS } from "../../engine/wheel-ledger";
+import { cleanSymbolInput, SYMBOL_RE } from "../../lib/symbols";
+import { LEDGER_EVENT_LABELS, LEDGER_INPUT_MESSAGES, MAX_LEDGER_EVENTS } from "../../lib/wheel-ledger";
+import { changes } from "../db/sql.server";
+import { entitlementOf, refusalOf, type EntitledUser, type Refusal } from "../entitlements.server";
+import type { WorkerEnv } from "../env.server";
+import { getCachedTickerInfos } from "../market/market.server";
+
+// ---------------------------------------------------------------- input
+const isoDate = (message: string) => z.string({ error: message }).refine((s) => isIsoDate(s), { message });
+
+const money = (field: string, max: number) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .min(0, { message: LEDGER_INPUT_MESSAGES.notNegative(field) })
+    .max(max, { message: LEDGER_INPUT_MESSAGES.tooLarge(field) });
+
+const count = (field: string, max: number) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int({ message: LEDGER_INPUT_MESSAGES.wholeNumber(field) })
+    .min(1, { message: LEDGER_INPUT_MESSAGES.positive(field) })
+    .max(max, { message: LEDGER_INPUT_MESSAGES.tooLarge(field) });
+
+/** One event as the API and the form send it; which fields a kind needs is the engine's rule. */
+export const ledgerEventInputSchema = z
+  .object({
+    date: isoDate(LEDGER_INPUT_MESSAGES.date),
+    symbol: z
+      .string({ error: LEDGER_INPUT_MESSAGES.symbolRequired })
+      .max(12, { message: LEDGER_INPUT_MESSAGES.symbol })
+      .transform(cleanSymbolInput)
+      .refine((s) => s.length > 0, { message: LEDGER_INPUT_MESSAGES.symbolRequired })
+      .refine((s) => SYMBOL_RE.test(s), { message: LEDGER_INPUT_MESSAGES.symbol }),
+    kind: z.enum(LEDGER_EVENT_KINDS, { error: LEDGER_INPUT_MESSAGES.kind }),
+    optionType: z.enum(["put", "call"], { error: LEDGER_INPUT_MESSAGES.optionType }).optional(),
+    strike: money("Strike", 1_000_000)
+      .refine((v) => v > 0, { message: LEDGER_INPUT_MESSAGES.positive("Strike") })
+      .optional(),
+    expiration: isoDate(LEDGER_INPUT_MESSAGES.date).optional(),
+    contracts: count("Contracts", 10_000).optional(),
+    price: money("Price", 1_000_000).optional(),
+    shares: count("Shares", 10_000_000).optional(),
+    amount: money("Amount", 1_000_000).optional(),
+    exDate: isoDate(LEDGER_INPUT_MESSAGES.date).optional(),
+    fee: money("Fee", 100_000).optional(),
+    corrects: z.string().min(1).max(64).optional(),
+    note: z.string().max(200, { message: LEDGER_INPUT_MESSAGES.note }).optional(),
+  })
+  .strict()
+  .refine((e) => !(e.kind === "sell_to_open" && e.expiration && e.expiration < e.date), {
+    message: LEDGER_INPUT_MESSAGES.expirationBeforeTrade,
+  })
+  .refine((e) => e.kind !== "void" || e.corrects !== undefined, {
+    message: LEDGER_INPUT_MESSAGES.voidNeedsTarget,
+  });
+export type LedgerEventInput = z.infer<typeof ledgerEventInputSchema>;
+
+const NUMBER_FIELDS = ["strike", "contracts", "price", "shares", "amount", "fee"] as const;
+const TEXT_FIELDS = [
+  "date",
+  "symbol",
+  "kind",
+  "optionType",
+  "expiration",
+  "exDate",
+  "corrects",
+  "note",
+] as const;
+
+/** A form's fields as the schema reads them: blanks left out, numbers as numbers ("1,000" is 1000). */
+export function ledgerInputFromForm(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) {
+    const value = form.get(field);
+    if (typeof value === "string" && value.trim() !== "") out[field] = value.trim();
+  }
+  for (const field of NUMBER_FIELDS) {
+    const value = form.get(field);
+    if (typeof value !== "string" || value.trim() === "") continue;
+    const cleaned = value.replace(/[,$\s]/g, "");
+    out[field] = cleaned === "" ? value : Number(cleaned);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- storage
+export interface LedgerSnapshot {
+  events: LedgerEvent[];
+  /** The number of events stored: the next write is number version + 1. */
+  version: number;
+}
+
+export interface LedgerView {
+  events: LedgerEvent[];
+  campaigns: Campaign[];
+  openCampaigns: number;
+  /** The plan's open-campaign limit (null: no cap). */
+  limit: number | null;
+  asOf: string;
+}
+
+export async function readLedger(env: { DB: D1Database }, userId: string): Promise<LedgerSnapshot> {
+  const { results } = await env.DB.prepare(
+    "SELECT event, user_seq FROM wheel_ledger_events WHERE user_id = ?1 ORDER BY user_seq",
+  )
+    .bind(userId)
+    .all<{ event: string; user_seq: number }>();
+  return {
+    events: results.map((r) => JSON.parse(r.event) as LedgerEvent),
+    version: results.at(-1)?.user_seq ?? 0,
+  };
+}
+
+const openCount = (campaigns: readonly Campaign[]) => campaigns.filter((c) => c.status === "open").length;
+
+/** Current prices of the symbols with open campaigns, from the market caches only (no provider call). */
+async function marksFor(env: WorkerEnv, campaigns: readonly Campaign[], nowMs: number) {
+  const symbols = [...new Set(campaigns.filter((c) => c.status === "open").map((c) => c.symbol))];
+  const marks: Record<string, Valuation> = {};
+  if (!symbols.length) return marks;
+  try {
+    const { infos } = await getCachedTickerInfos(env, symbols, nowMs);
+    for (const info of infos) marks[info.symbol] = { price: info.current_price };
+  } catch (error) {
+    // Without prices the campaigns are still shown, valued at their basis (decision 270).
+    console.error("wheel ledger: prices unavailable", error);
+  }
+  return marks;
+}
+
+/** The user's ledger, valued at today's cached prices. */
+export async function ledgerView(
+  env: WorkerEnv,
+  user: EntitledUser,
+  nowMs = Date.now(),
+): Promise<LedgerView> {
+  const { events } = await readLedger(env, user.id);
+  const asOf = newYorkDate(nowMs);
+  const unpriced = buildLedger(events, asOf);
+  // What is stored was checked on the way in; a build failure here is a bug, not the user's input.
+  if (!unpriced.ok) throw new Error(`stored wheel ledger does not build: ${unpriced.message}`);
+  const built = buildLedger(events, asOf, await marksFor(env, unpriced.campaigns, nowMs));
+  const campaigns = built.ok ? built.campaigns : unpriced.campaigns;
+  return {
+    events,
+    campaigns,
+    openCampaigns: openCount(campaigns),
+    limit: limitForJson(entitlementOf(user, "wheelCampaigns").limit),
+    asOf,
+  };
+}
+
+export type RecordResult =
+  | { ok: true; event: LedgerEvent }
+  | { ok: false; status: 400 | 404 | 409; message: string }
+  | { ok: false; status: 403; refusal: Refusal };
+
+/**
+ * Records one event for the session user. Refused: a plan without the ledger (403 with the upgrade words), an
+ * event the rules refuse (400 with the rule's message), one that opens a campaign past the plan's open campaigns
+ * (403), a correction of an unknown event (404), a write from a stale read (409).
+ */
+export async function recordLedgerEvent(
+  env: { DB: D1Database },
+  user: EntitledUser,
+  input: LedgerEventInput,
+  nowMs = Date.now(),
+): Promise<RecordResult> {
+  const { limit, allowed } = entitlementOf(user, "wheelCampaigns");
+  if (!allowed) return { ok: false, status: 403, refusal: refusalOf(user, "wheelCampaigns") };
+  const today = newYorkDate(nowMs);
+  if (input.date > today) return { ok: false, status: 400, message: LEDGER_INPUT_MESSAGES.futureDate };
+  const { events, version } = await readLedger(env, user.id);
+  if (events.length >= MAX_LEDGER_EVENTS)
+    return { ok: false, status: 400, message: LEDGER_INPUT_MESSAGES.full };
+  if (input.corrects !== undefined && !events.some((e) => e.id === input.corrects))
+    return { ok: false, status: 404, message: LEDGER_INPUT_MESSAGES.notFound };
+  const event: LedgerEvent = { id: crypto.randomUUID(), ...input };
+  const before = buildLedger(events, today);
+  const after = buildLedger([...events, event], today);
+  if (!after.ok) return { ok: false, status: 400, message: after.message };
+  const openBefore = before.ok ? openCount(before.campaigns) : 0;
+  const openAfter = openCount(after.campaigns);
+  // Counted on open campaigns: an event that closes or continues one is never refused by the plan.
+  if (openAfter > openBefore && openAfter > limit)
+    return { ok: false, status: 403, refusal: refusalOf(user, "wheelCampaigns") };
+  const result = await env.DB.prepare(
+    `INSERT INTO wheel_ledger_events (id, user_id, user_seq, symbol, kind, trade_date, corrects, event, created_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+      WHERE (SELECT COALESCE(MAX(user_seq), 0) FROM wheel_ledger_events WHERE user_id = ?2) = ?3 - 1
+     ON CONFLICT DO NOTHING`,
+  )
+    .bind(
+      event.id,
+      user.id,
+      version + 1,
+      event.symbol,
+      event.kind,
+      event.date,
+      event.corrects ?? null,
+      JSON.stringify(event),
+      nowMs,
+    )
+    .run();
+  if (changes(result) === 0) return { ok: false, status: 409, message: LEDGER_INPUT_MESSAGES.stale };
+  return { ok: true, event };
+}
+
+/** The whole ledger as CSV: every event recorded, with its campaign (the campaign's first event id). */
+export async function ledgerCsvOf(
+  env: { DB: D1Database },
+  userId: string,
+  nowMs = Date.now(),
+): Promise<string> {
+  const { events } = await readLedger(env, userId);
+  const built = buildLedger(events, newYorkDate(nowMs));
+  const campaignOf = new Map<string, string>();
+  if (built.ok) for (const c of built.campaigns) for (const id of c.eventIds) campaignOf.set(id, c.id);
+  return ledgerCsv(events, campaignOf);
+}
+
+// ---------------------------------------------------------------- CSV export
+export const LEDGER_CSV_COLUMNS = [
+  "Event ID",
+  "Date",
+  "Symbol",
+  "Event",
+  "Option Type",
+  "Strike",
+  "Expiration",
+  "Contracts",
+  "Price",
+  "Shares",
+  "Amount",
+  "Ex-Date",
+  "Fee",
+  "Corrects",
+  "Campaign",
+  "Note",
+] as const;
+
+/**
+ * Every event as recorded (corrections and voids included, so the file is the whole trail), with the campaign
+ * it counts in. Quoted, formula-safe (a cell starting with =, +, -, @ is shown as text), CRLF.
+ */
+export function ledgerCsv(events: readonly LedgerEvent[], campaignOf: ReadonlyMap<string, string>): string {
+  const cell = (v: string | number | undefined) => (v === undefined ? "" : v);
+  const rows = events.map((e) => [
+    e.id,
+    e.date,
+    e.symbol,
+    LEDGER_EVENT_LABELS[e.kind],
+    cell(e.optionType),
+    cell(e.strike),
+    cell(e.expiration),
+    cell(e.contracts),
+    cell(e.price),
+    cell(e.shares),
+    cell(e.amount),
+    cell(e.exDate),
+    cell(e.fee),
+    cell(e.corrects),
+    campaignOf.get(e.id) ?? "",
+    cell(e.note),
+  ]);
+  return Papa.unparse(
+    { fields: [...LEDGER_CSV_COLUMNS], data: rows },
+    { quotes: true, escapeFormulae: true, newline: "\r\n" },
+  );
+}

@@ -1,0 +1,72 @@
+// The Campaigns tab of /wheels (issue 31, decision 270): a Pro user records a put, then its assignment, and sees
+// the campaign with both cost bases, the reconciliation line and the returns with their conventions; a refused
+// event shows the rule's message; a Free user sees what the ledger does and an upgrade link. Phone and desktop.
+import { expect, test } from "@playwright/test";
+import { signInByApi, watchConsole } from "./fixtures";
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+for (const width of [390, 1280]) {
+  test(`a Pro user records a put and its assignment at ${width}px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const errors = watchConsole(page);
+    await signInByApi(page, "pro@wheelhouse.local");
+    await page.goto("/wheels");
+    await page.getByRole("link", { name: "Campaigns" }).click();
+    await expect(page).toHaveURL(/\/wheels\/campaigns$/);
+    await expect(page.getByRole("link", { name: "Campaigns" })).toHaveAttribute("aria-current", "page");
+
+    // One symbol per width: the two runs share the seeded user.
+    const symbol = width === 390 ? "KO" : "PEP";
+    const form = page.getByRole("form", { name: "Record an event" });
+    await form.getByLabel("Symbol").fill(symbol);
+    await form.getByLabel("Strike").fill("50");
+    await form.getByLabel("Expiration").fill(inDays(30));
+    await form.getByLabel("Contracts").fill("2");
+    await form.getByLabel("Price per share").fill("1.25");
+    await form.getByRole("button", { name: "Record event" }).click();
+    await expect(form.getByRole("status")).toHaveText("Event recorded.");
+    const card = page.getByRole("article", { name: `${symbol} campaign` });
+    await expect(card).toContainText("Open");
+    await expect(card.getByTestId("reconciliation")).toContainText("difference $0.00");
+
+    // Three contracts cannot be assigned when two are open: the rule's message, nothing recorded.
+    await form.getByRole("combobox", { name: "Event", exact: true }).selectOption("assign");
+    await form.getByLabel("Symbol").fill(symbol);
+    await form.getByLabel("Strike").fill("50");
+    await form.getByLabel("Expiration").fill(inDays(30));
+    await form.getByLabel("Contracts").fill("3");
+    await errors.expecting([400], async () => {
+      await form.getByRole("button", { name: "Record event" }).click();
+      await expect(form.getByRole("alert")).toHaveText("Only 2 contract(s) of this option are open");
+    });
+
+    // One of the two is assigned: 100 shares at strike minus the premium.
+    await form.getByLabel("Contracts").fill("1");
+    await form.getByRole("button", { name: "Record event" }).click();
+    await expect(form.getByRole("status")).toHaveText("Event recorded.");
+    await expect(card).toContainText("100 shares held");
+    await expect(card).toContainText("$48.75");
+    await expect(card).toContainText("Capital-weighted (annualised)");
+    await expect(card).toContainText("P&L / sum of daily capital x 365 (default)");
+    await expect(card.getByTestId("reconciliation")).toContainText("difference $0.00");
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, "no sideways scroll").toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/e2e/wheel-campaigns-${width}.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+}
+
+test("a Free user sees what the ledger does and an upgrade link", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const errors = watchConsole(page);
+  await signInByApi(page, "free@wheelhouse.local");
+  await page.goto("/wheels/campaigns");
+  const about = page.getByRole("region", { name: "About campaigns" });
+  await expect(about).toContainText("As a free user, you cannot add positions.");
+  await expect(about.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/pricing");
+  await expect(page.getByRole("form", { name: "Record an event" })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
