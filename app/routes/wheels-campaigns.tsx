@@ -3,7 +3,6 @@ import type { Route } from "./+types/wheels-campaigns";
 import { CampaignsPage } from "../components/wheel/CampaignsPage";
 import { requireSession } from "../server/auth/session.server";
 import { readForm } from "../server/http/form.server";
-import { firstIssue } from "../server/wheel/api.server";
 import {
   ledgerEventInputSchema,
   ledgerInputFromForm,
@@ -33,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   const { user } = await requireSession(env, request);
   const parsed = ledgerEventInputSchema.safeParse(ledgerInputFromForm(await readForm(request)));
-  if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
   const result = await recordLedgerEvent(env, user, parsed.data);
   if (result.ok) return { success: "Event recorded." };
   if (result.status === 403)

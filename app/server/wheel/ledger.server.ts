@@ -13,7 +13,7 @@ import { LEDGER_EVENT_KINDS } from "../../engine/wheel-ledger";
 import { cleanSymbolInput, SYMBOL_RE } from "../../lib/symbols";
 import { LEDGER_EVENT_LABELS, LEDGER_INPUT_MESSAGES, MAX_LEDGER_EVENTS } from "../../lib/wheel-ledger";
 import { changes } from "../db/sql.server";
-import { entitlementOf, refusalOf, type EntitledUser, type Refusal } from "../entitlements.server";
+import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "../entitlements.server";
 import type { WorkerEnv } from "../env.server";
 import { getCachedTickerInfos } from "../market/market.server";
 
@@ -165,7 +165,7 @@ export async function ledgerView(
 export type RecordResult =
   | { ok: true; event: LedgerEvent }
   | { ok: false; status: 400 | 404 | 409; message: string }
-  | { ok: false; status: 403; refusal: Refusal };
+  | { ok: false; status: 403; refusal: PlanRefusal };
 
 /**
  * Records one event for the session user. Refused: a plan without the ledger (403 with the upgrade words), an
