@@ -154,14 +154,21 @@ export function summarise(rows: readonly Row[], nowMs: number): TrackSummary {
     }
     for (const [key, group] of groups) slices[`${list}|${key}`] = sliceOf(group);
   }
-  const published = rows.map((r) => r.publishedAt.getTime());
+  // A loop, not Math.min(...): spreading a grown log's rows as arguments overflows the stack (~120k rows).
+  let first = Infinity;
+  let last = -Infinity;
+  for (const r of rows) {
+    const t = r.publishedAt.getTime();
+    if (t < first) first = t;
+    if (t > last) last = t;
+  }
   const newest = rows.reduce<Row | null>((m, r) => (!m || r.seq > m.seq ? r : m), null);
   return {
     asOf: new Date(nowMs).toISOString(),
     source: (newest?.source ?? "demo") as MarketSource,
     sources: [...new Set(rows.map((r) => r.source))].sort(),
-    firstPublished: published.length ? new Date(Math.min(...published)).toISOString() : null,
-    lastPublished: published.length ? new Date(Math.max(...published)).toISOString() : null,
+    firstPublished: rows.length ? new Date(first).toISOString() : null,
+    lastPublished: rows.length ? new Date(last).toISOString() : null,
     logRows: new Set(rows.map((r) => r.seq)).size,
     gradeRule: "hold",
     slices,
@@ -208,4 +215,23 @@ export async function refreshTrackSummary(env: MarketCacheEnv, nowMs: number): P
 export async function readTrackSummary(env: MarketCacheEnv): Promise<TrackSummary | null> {
   const stored = await readLastGood<TrackSummary>(env, [TRACK_SUMMARY_KEY]);
   return stored.get(TRACK_SUMMARY_KEY)?.payload ?? null;
+}
+
+/** The refresh recomputes the figures at most this often (the grading job recomputes them after every run). */
+export const SUMMARY_REFRESH_EVERY_MS = 3_600_000;
+
+/**
+ * Called by the market refresh after it appended to the log: a fresh install (no snapshot yet) or a snapshot older
+ * than SUMMARY_REFRESH_EVERY_MS is recomputed, so the page's pending count and log rows follow the log during the
+ * day without the refresh paying for the whole summary every 5 minutes. Returns whether it recomputed.
+ */
+export async function refreshTrackSummaryIfDue(env: MarketCacheEnv, nowMs: number): Promise<boolean> {
+  const stored = await getDb(env)
+    .select({ updatedAt: schema.marketSnapshots.updatedAt })
+    .from(schema.marketSnapshots)
+    .where(eq(schema.marketSnapshots.key, TRACK_SUMMARY_KEY))
+    .get();
+  if (stored && nowMs - stored.updatedAt.getTime() < SUMMARY_REFRESH_EVERY_MS) return false;
+  await refreshTrackSummary(env, nowMs);
+  return true;
 }

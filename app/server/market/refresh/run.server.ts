@@ -27,6 +27,7 @@ import { REFRESH_LIMITS } from "./limits.server";
 import { refreshSymbol, type SharedInputs } from "./symbol.server";
 import { selectUniverse } from "./universe.server";
 import { appendIdeaLog } from "../../track/idea-log.server";
+import { refreshTrackSummaryIfDue } from "../../track/summary.server";
 
 export interface RefreshOptions {
   force?: boolean;
@@ -244,6 +245,14 @@ export async function runMarketRefresh(
         console.error("market refresh: the idea log was not appended", error);
         return 0;
       });
+  // The page's counts follow the log (at most hourly; the grading job recomputes the figures after each run), so a
+  // fresh install shows what the refresh has logged before the first grading run.
+  let trackSummaryRefreshed = false;
+  if (ideasLogged > 0)
+    trackSummaryRefreshed = await refreshTrackSummaryIfDue(env, nowMs).catch((error: unknown) => {
+      console.error("market refresh: the track record's figures were not refreshed", error);
+      return false;
+    });
 
   return {
     itemsProcessed: infos.length,
@@ -256,6 +265,7 @@ export async function runMarketRefresh(
       chains: Object.keys(chainAsOf).length,
       ideas: ideaCount,
       ideasLogged,
+      trackSummaryRefreshed,
       closesStored,
       unknown,
       failed: failed.slice(0, 20),
