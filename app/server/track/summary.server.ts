@@ -13,6 +13,11 @@ import {
 import {
   DTE_BUCKETS,
   TRACK_LISTS,
+  TRACK_STRATEGIES,
+  WHEEL_LOG_TIER,
+  wheelRiskLevelOf,
+  type SpreadList,
+  type TrackBinDigest,
   type TrackList,
   type TrackSlice,
   type TrackSummaryFigures,
@@ -20,6 +25,7 @@ import {
 import { getDb, schema } from "../db/client.server";
 import { lastGoodUpserts, readLastGood, type MarketCacheEnv } from "../market/cache.server";
 import type { MarketSource } from "../market/types.server";
+import { TRACK_BINS_KEY } from "./outcomes.server";
 
 export const TRACK_SUMMARY_KEY = "track:summary:v1";
 /** Bootstrap rounds: enough for a stable 95% interval at the page's precision, bounded for the cron's CPU. */
@@ -61,7 +67,14 @@ interface TradeOutcome {
   mid?: { pnl: number; risk: number };
 }
 
-const TIER_OF: Record<TrackList, number> = { pro30: 3, elite100: 2, pool: 1 };
+const TIER_OF: Record<SpreadList, number> = { pro30: 3, elite100: 2, pool: 1 };
+
+/** A spread list holds its tier and the higher ones; a wheel list its risk level's wheel rows (decision 267). */
+function inList(r: Row, list: TrackList): boolean {
+  const riskLevel = wheelRiskLevelOf(list);
+  if (riskLevel) return r.tier === WHEEL_LOG_TIER && r.profile === riskLevel;
+  return r.tier >= TIER_OF[list as SpreadList];
+}
 
 /** Each list's trades, once each (the first row that put the trade in that list), with their hold grades. */
 function tradesByList(rows: readonly Row[]): Record<TrackList, TradeOutcome[]> {
@@ -88,11 +101,14 @@ function tradesByList(rows: readonly Row[]): Record<TrackList, TradeOutcome[]> {
       else o.mid = { pnl: r.pnl, risk: r.risk };
     }
   }
-  const out: Record<TrackList, TradeOutcome[]> = { pro30: [], elite100: [], pool: [] };
+  const out = Object.fromEntries(TRACK_LISTS.map((l) => [l, [] as TradeOutcome[]])) as Record<
+    TrackList,
+    TradeOutcome[]
+  >;
   for (const list of TRACK_LISTS) {
     firstRow.clear();
     for (const r of rows) {
-      if (r.tier < TIER_OF[list]) continue;
+      if (!inList(r, list)) continue;
       const seen = firstRow.get(r.tradeId);
       if (!seen || r.seq < seen.seq) firstRow.set(r.tradeId, r);
     }
@@ -205,11 +221,27 @@ export async function refreshTrackSummary(env: MarketCacheEnv, nowMs: number): P
     );
   const summary = summarise(rows, nowMs);
   await db.batch(
-    lastGoodUpserts(env, [{ key: TRACK_SUMMARY_KEY, payload: summary }], nowMs) as unknown as Parameters<
-      typeof db.batch
-    >[0],
+    lastGoodUpserts(
+      env,
+      [
+        { key: TRACK_SUMMARY_KEY, payload: summary },
+        { key: TRACK_BINS_KEY, payload: { ...binDigest(summary), source: summary.source } },
+      ],
+      nowMs,
+    ) as unknown as Parameters<typeof db.batch>[0],
   );
   return summary;
+}
+
+/** The whole pool's bins per strategy, counts only: the small row the /spreads cards read (decision 269). */
+export function binDigest(summary: TrackSummaryFigures): TrackBinDigest {
+  const byStrategy: TrackBinDigest["byStrategy"] = {};
+  for (const { key } of TRACK_STRATEGIES) {
+    const slice = summary.slices[`pool|strategy:${key}`];
+    if (slice)
+      byStrategy[key] = slice.bins.map((b) => ({ from: b.from, to: b.to, count: b.count, wins: b.wins }));
+  }
+  return { asOf: summary.asOf, byStrategy };
 }
 
 export async function readTrackSummary(env: MarketCacheEnv): Promise<TrackSummary | null> {
