@@ -194,7 +194,7 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
 
       <section aria-labelledby="lists" className="overflow-x-auto">
         <h2 id="lists" className="mb-2 text-xl font-semibold text-white">
-          Published lists against the whole screened pool
+          Published lists against the whole screened pool, and the wheel universe
         </h2>
         <table className="w-full text-sm" data-testid="track-compare">
           <thead>
@@ -248,9 +248,12 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
           Settlement is the official close on expiration day (for index options settled in the morning, the
           opening value, approximated by the open and flagged). Per contract, a bull put spread earns 100 ×
           (credit − the part of its width the close went through), a bear call spread the mirror, an iron
-          condor both sides. A win is a profit of at least one cent: the event the probability of profit
-          predicts. A close within $0.05 of a short strike is a pin: who gets assigned is then not decided by
-          the close.
+          condor both sides, and a cash-secured put 100 × (premium − how far the close ended below the
+          strike), assigned when it closes below. The wheel lists are the cash-secured puts the wheel screen
+          shows for each risk level over the default universe at the default cash of $100,000, with no
+          position of anyone: covered calls depend on a position and are not logged. A win is a profit of at
+          least one cent: the event the probability of profit predicts. A close within $0.05 of a short strike
+          is a pin: who gets assigned is then not decided by the close.
         </p>
         <p>
           The Brier score is the mean squared gap between the predicted probability and the outcome (lower is
