@@ -33,7 +33,13 @@
 import { expectedCallPayoffFast, probAboveFast, probBelowFast } from "./probability";
 import { eventsBeforeExpiration, type EventFlags } from "./events";
 import { FILL_BASIS, FILL_BASIS_LABEL, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
-import { expirationSmile, smileProbAbove, smileProbBelow, smileProbTouch } from "./smile";
+import {
+  expirationSmile,
+  smileExpectedPayoff,
+  smileProbAbove,
+  smileProbBelow,
+  smileProbTouch,
+} from "./smile";
 import { PROBABILITY_LABEL } from "./spreads";
 import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
 import { annualize } from "./time";
@@ -264,6 +270,14 @@ export interface CspCandidate extends WheelCommon {
   breakEvenPrice: number;
   /** Percent. */
   cushionPercent: number;
+  /**
+   * Percent, at the breakeven (strike - premium): the probability of any profit at expiry, the event the track
+   * record grades (winProbability is the put expiring out of the money, a smaller event). As the spreads':
+   * market-implied from the smile, lognormal at the expiration's at-the-money IV, and 1 - |delta|.
+   */
+  pop_methods: { market_implied: number; lognormal_atm: number; delta: number };
+  /** Per contract: the premium at the fill less the put's expected payout under the smile's density, at expiry. */
+  expected_value: number;
 }
 
 export interface CcCandidate extends WheelCommon {
@@ -466,7 +480,8 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
       const contracts = Math.floor(cash / (leg.strike * 100));
       const premium = sellFillPrice(leg.bid, leg.ask);
       const roc = (premium / leg.strike) * 100;
-      const win = smileProbAbove(expirationSmile(exp, S), leg.strike) * 100;
+      const smile = expirationSmile(exp, S);
+      const win = smileProbAbove(smile, leg.strike) * 100;
       const base = common(
         chain,
         exp,
@@ -494,6 +509,12 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
           totalMaxLoss: maxLoss * contracts,
           breakEvenPrice,
           cushionPercent: ((S - breakEvenPrice) / S) * 100,
+          pop_methods: {
+            market_implied: smileProbAbove(smile, breakEvenPrice) * 100,
+            lognormal_atm: probAboveFast(S, breakEvenPrice, exp.T, exp.atmIv, q, r) * 100,
+            delta: (1 + leg.delta) * 100,
+          },
+          expected_value: (premium - smileExpectedPayoff(smile, false, leg.strike)) * 100,
         }),
       );
     }

@@ -2,13 +2,32 @@
 // and the view one request selects. The grading job computes the snapshot (app/server/track/summary.server.ts).
 import type { Interval, MoneySummary, ReliabilityBin } from "../engine/calibration";
 
-export const TRACK_LISTS = ["pro30", "elite100", "pool"] as const;
+/** The spread lists, by tier (decision 265); the wheel universe's lists, one per risk level (decision 267). */
+export const SPREAD_LISTS = ["pro30", "elite100", "pool"] as const;
+export type SpreadList = (typeof SPREAD_LISTS)[number];
+export const WHEEL_LISTS = ["wheel-conservative", "wheel-balanced", "wheel-aggressive"] as const;
+export type WheelList = (typeof WHEEL_LISTS)[number];
+export const TRACK_LISTS = [...SPREAD_LISTS, ...WHEEL_LISTS] as const;
 export type TrackList = (typeof TRACK_LISTS)[number];
 export const TRACK_LIST_LABEL: Record<TrackList, string> = {
   pro30: "Pro 30 (published)",
   elite100: "Elite list, first 100",
   pool: "Whole screened pool",
+  "wheel-conservative": "Wheel, conservative",
+  "wheel-balanced": "Wheel, balanced",
+  "wheel-aggressive": "Wheel, aggressive",
 };
+/**
+ * The log's tier of a wheel universe row: below every spread tier (1-3), so no spread list counts it; its list is
+ * its risk level (the row's profile).
+ */
+export const WHEEL_LOG_TIER = 0;
+export type WheelRiskLevel = "conservative" | "balanced" | "aggressive";
+export const wheelListOf = (riskLevel: WheelRiskLevel): WheelList => `wheel-${riskLevel}`;
+/** The risk level of a wheel list, or null for a spread list. */
+export function wheelRiskLevelOf(list: TrackList): WheelRiskLevel | null {
+  return list.startsWith("wheel-") ? (list.slice("wheel-".length) as WheelRiskLevel) : null;
+}
 export const DTE_BUCKETS = [
   { key: "0-20", from: 0, to: 20 },
   { key: "21-30", from: 21, to: 30 },
@@ -20,6 +39,7 @@ export const TRACK_STRATEGIES = [
   { key: "BULL_PUT_SPREAD", label: "Bull put" },
   { key: "BEAR_CALL_SPREAD", label: "Bear call" },
   { key: "IRON_CONDOR", label: "Iron condor" },
+  { key: "CASH_SECURED_PUT", label: "Cash-secured put" },
 ] as const;
 export const TRACK_PROFILES = [
   { key: "conservative", label: "Conservative" },
@@ -156,4 +176,74 @@ export function trackRecordView(
     dimensions: TRACK_FILTERS,
     compare: TRACK_LISTS.map((l) => ({ key: l, label: TRACK_LIST_LABEL[l], slice: pick(l) })),
   };
+}
+
+// ---------------------------------------------------------------- outcomes beside an idea (decision 269)
+
+/** How one logged idea turned out, as a shared page shows it (held to expiry, at the fill the idea showed). */
+export type LoggedOutcome =
+  | { state: "pending"; expiration: string }
+  | {
+      state: "graded";
+      expiration: string;
+      /** Per share: the official close on expiry day (AM-settled index options: the open, flagged). */
+      settlement: number;
+      settlementKind: "close" | "open-approx";
+      /** Per contract, dollars, at the fill the idea showed. */
+      pnl: number;
+      /** Per share: the credit at that fill. */
+      credit: number;
+      win: boolean;
+      pin: boolean;
+      assigned: boolean;
+      publishedAt: string;
+    }
+  | { state: "no-settlement"; expiration: string }
+  /** Not in the public record: why, in words (a covered call, or a put outside the fixed wheel universe). */
+  | { state: "not-logged"; reason: string };
+
+export const NOT_LOGGED_REASON = {
+  coveredCall:
+    "Covered calls are not in the public track record: they depend on the shares and cost basis of a position.",
+  wheelOutside:
+    "This put is not in the public track record, which logs the cash-secured puts of the default universe at the default cash.",
+  spread: "This idea is not in the public track record.",
+} as const;
+
+/** The realised rate of a predicted-POP bin, per spread strategy: what the /spreads cards read (one small row). */
+export interface TrackBinDigest {
+  asOf: string;
+  /** Strategy -> the whole screened pool's reliability bins of that strategy (from, to, count, wins). */
+  byStrategy: Record<string, { from: number; to: number; count: number; wins: number }[]>;
+}
+
+export interface IdeasLikeIt {
+  /** e.g. "Bull put spreads at 70-80% POP". */
+  label: string;
+  count: number;
+  /** Share of wins, 0-1; null when the bin has no graded idea yet. */
+  realised: number | null;
+}
+
+const STRATEGY_PLURAL: Record<string, string> = {
+  BULL_PUT_SPREAD: "Bull put spreads",
+  BEAR_CALL_SPREAD: "Bear call spreads",
+  IRON_CONDOR: "Iron condors",
+  CASH_SECURED_PUT: "Cash-secured puts",
+};
+
+/** The bin an idea's predicted POP (percent) falls in, with how the graded ideas of that bin did. */
+export function ideasLikeIt(
+  digest: TrackBinDigest | null,
+  strategy: string,
+  popPercent: number,
+): IdeasLikeIt | null {
+  if (!Number.isFinite(popPercent)) return null;
+  const p = Math.min(1, Math.max(0, popPercent / 100));
+  const i = Math.min(9, Math.floor(p * 10));
+  const from = i * 10;
+  const label = `${STRATEGY_PLURAL[strategy] ?? "Ideas"} at ${from}-${from + 10}% POP`;
+  const bin = digest?.byStrategy[strategy]?.find((b) => Math.round(b.from * 10) === i);
+  if (!bin || bin.count === 0) return { label, count: 0, realised: null };
+  return { label, count: bin.count, realised: bin.wins / bin.count };
 }

@@ -9,6 +9,8 @@ import { tradeShareUrl } from "../lib/share";
 import { serverConfig } from "../server/env.server";
 import { tradeIdParam } from "../server/share-image/trade-id.server";
 import { loadSharedTrade } from "../server/shared-trade.server";
+import { loggedOutcomeOfTrade } from "../server/track/outcomes.server";
+import { LoggedOutcomeNote } from "../components/track/LoggedOutcome";
 import { cloudflareContext } from "../server/request-context.server";
 
 /**
@@ -28,10 +30,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect("/");
   }
   if (!shared) throw redirect("/");
+  // Its line in the public track record (decision 269); the page stands without it.
+  const outcome = await loggedOutcomeOfTrade(env, parsed.data).catch((error: unknown) => {
+    console.error("share page: track record lookup failed", error);
+    return null;
+  });
   const origin = serverConfig(env).APP_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
   return {
     idea: shared.idea as unknown as IdeaPayload,
     status: shared.status,
+    outcome,
     today: newYorkDateOf(nowMs),
     canonical: tradeShareUrl(origin, parsed.data),
     image: `${origin}/api/trade-image/${encodeURIComponent(parsed.data)}`,
@@ -104,7 +112,7 @@ function StatusNow({
 }
 
 export default function Screen({ loaderData }: Route.ComponentProps) {
-  const { idea, status, today } = loaderData;
+  const { idea, status, outcome, today } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-semibold tracking-tight text-white sm:text-3xl">Shared Trade</h1>
@@ -114,6 +122,7 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 rounded-lg border border-ink-700 bg-ink-850 px-4 py-3 text-sm text-slate-300">
         <StatusNow status={status} idea={idea} />
       </div>
+      <LoggedOutcomeNote outcome={outcome} />
       <div className="mt-4">
         <h2 className="sr-only">Trade idea</h2>
         <IdeaCard idea={idea} today={today} detailsOpen />

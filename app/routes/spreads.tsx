@@ -43,6 +43,8 @@ import {
 import { isSpreadProfile, PROFILE_TARGETS, SPREAD_PROFILES, type SpreadProfile } from "../engine";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
+import { ideasLikeIt, type TrackBinDigest } from "../lib/track-record";
+import { readTrackBinDigest } from "../server/track/outcomes.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -69,14 +71,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Try Again asks for `fresh`: past the per-isolate copy, straight to the ideas cache.
   const fresh = url.searchParams.has(FRESH_PARAM);
   const query = { filters: filtersFromQuery(url.searchParams), page: pageFromQuery(url.searchParams) };
-  const trades: Promise<TradeIdeasPage | { error: true }> = tradeIdeasPageFor(env, user, query, {
-    fresh,
-    today: screen.today,
-    nowMs: screen.nowMs,
-  }).catch((error) => {
-    console.error("spreads: ideas load failed", error);
-    return { error: true as const };
+  // How ideas like each one did (decision 269): one small last-good row per request, never the log; the list
+  // shows without it when it cannot be read.
+  const trackBins = readTrackBinDigest(env).catch((error: unknown) => {
+    console.error("spreads: track record bins unreadable", error);
+    return null;
   });
+  const trades: Promise<(TradeIdeasPage & { trackBins: TrackBinDigest | null }) | { error: true }> =
+    Promise.all([
+      tradeIdeasPageFor(env, user, query, { fresh, today: screen.today, nowMs: screen.nowMs }),
+      trackBins,
+    ])
+      .then(([page, bins]) => ({ ...page, trackBins: bins }))
+      .catch((error) => {
+        console.error("spreads: ideas load failed", error);
+        return { error: true as const };
+      });
   return { ...screen, origin, trades };
 }
 
@@ -273,7 +283,15 @@ function useFilterEditing(urlFilters: TradeFilters) {
   return [draft ?? urlFilters, change] as const;
 }
 
-function IdeasList({ list, today, origin }: { list: TradeIdeasPage; today: string; origin: string }) {
+function IdeasList({
+  list,
+  today,
+  origin,
+}: {
+  list: TradeIdeasPage & { trackBins: TrackBinDigest | null };
+  today: string;
+  origin: string;
+}) {
   const [params, setParams] = useSearchParams();
   const urlFilters = useMemo(() => filtersFromQuery(params), [params]);
   const [filters, setFilters] = useFilterEditing(urlFilters);
@@ -324,6 +342,7 @@ function IdeasList({ list, today, origin }: { list: TradeIdeasPage; today: strin
                 <IdeaCard
                   idea={idea as IdeaPayload}
                   today={today}
+                  likeIt={ideasLikeIt(list.trackBins, idea.strategy_type, idea.probability_of_profit)}
                   onShare={() =>
                     share({
                       url: tradeShareUrl(origin, idea.trade_unique_identifier),

@@ -127,7 +127,9 @@ describe("grading logged ideas at expiry", () => {
       expect(Boolean(g.win)).toBe(expected.win);
       expect(g.status).toBe("graded");
       expect(g.settlement_kind).toBe("close");
-      expect(g.risk).toBeCloseTo((c.width - credit) * 100, 6);
+      // A spread risks its width, a cash-secured put of the wheel universe its strike, less the credit.
+      const atRisk = c.strategy === "CASH_SECURED_PUT" ? c.strikes.put_short : c.width;
+      expect(g.risk).toBeCloseTo((atRisk - credit) * 100, 6);
       if (g.win) wins++;
       if (g.pin) pins++;
     }

@@ -26,6 +26,8 @@ import {
 } from "../../lib/trade-ideas";
 import { PayoffChart } from "../charts/PayoffChart";
 import { WhyThisIdea } from "./WhyThisIdea";
+import { IdeasLikeItNote } from "../track/LoggedOutcome";
+import type { IdeasLikeIt } from "../../lib/track-record";
 
 const usd = formatUsd;
 const pct = (v: number | null | undefined, dp = 1) => formatPercent(v, dp);
@@ -82,10 +84,19 @@ export interface IdeaCardProps {
   onSimulate?: () => void;
   /** The shared page shows the card without actions and with the details open. */
   detailsOpen?: boolean;
+  /** How graded ideas of its strategy and predicted-POP bin did (the track record), when the page has it. */
+  likeIt?: IdeasLikeIt | null;
 }
 
 /** One idea with every number explained (spec 001 "Trade ideas screen" plus the honest-number fields). */
-export function IdeaCard({ idea, today, onShare, onSimulate, detailsOpen = false }: IdeaCardProps) {
+export function IdeaCard({
+  idea,
+  today,
+  onShare,
+  onSimulate,
+  detailsOpen = false,
+  likeIt = null,
+}: IdeaCardProps) {
   const [open, setOpen] = useState(detailsOpen);
   const name = strategyDisplayName(idea.strategy_type);
   const dte = daysToExpiry(today, idea.expiration_date);
@@ -199,6 +210,7 @@ export function IdeaCard({ idea, today, onShare, onSimulate, detailsOpen = false
       ) : null}
 
       <WhyThisIdea why={spreadIdeaWhy(idea)} heading="Why this idea" testId="idea-why" />
+      {likeIt ? <IdeasLikeItNote like={likeIt} /> : null}
 
       <details
         className="mt-3 rounded-lg bg-ink-900 px-3 py-2 text-sm"

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ReliabilityChart } from "../charts/ReliabilityChart";
 import { formatGrouped, formatUsd } from "../../lib/format";
@@ -11,6 +12,19 @@ const num = (v: number | null | undefined, digits = 3) =>
   v === null || v === undefined ? "—" : formatGrouped(v, digits);
 const interval = (i: { low: number; high: number } | null, f: (v: number) => string) =>
   i ? `${f(i.low)} to ${f(i.high)}` : "—";
+
+/** One figure of the counts grid, with its interval (or other small print) beside the value. */
+function Stat({ label, note, children }: { label: string; note?: string; children: ReactNode }) {
+  return (
+    <div className="rounded-md bg-ink-800 p-3">
+      <dt className="text-xs text-slate-400">{label}</dt>
+      <dd className="text-lg font-semibold">
+        {children}
+        {note ? <span className="text-xs font-normal text-slate-400"> {note}</span> : null}
+      </dd>
+    </div>
+  );
+}
 
 function FilterLinks({ view }: { view: TrackRecordView }) {
   const href = (list: string, by: string | null, origin: string = view.origin) =>
@@ -124,71 +138,32 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
         ) : null}
         {s ? (
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="track-counts">
-            <div className="rounded-md bg-ink-800 p-3">
-              <dt className="text-xs text-slate-400">Settled</dt>
-              <dd className="text-lg font-semibold">{s.settled}</dd>
-            </div>
-            <div className="rounded-md bg-ink-800 p-3">
-              <dt className="text-xs text-slate-400">Pending</dt>
-              <dd className="text-lg font-semibold">{s.pending}</dd>
-            </div>
-            <div className="rounded-md bg-ink-800 p-3">
-              <dt className="text-xs text-slate-400">Win rate (95% interval)</dt>
-              <dd className="text-lg font-semibold">
-                {pct(s.winRate)}{" "}
-                <span className="text-xs font-normal text-slate-400">
-                  {interval(s.winInterval, (v) => pct(v, 0))}
-                </span>
-              </dd>
-            </div>
-            <div className="rounded-md bg-ink-800 p-3">
-              <dt className="text-xs text-slate-400">Mean predicted POP</dt>
-              <dd className="text-lg font-semibold">{pct(s.meanPredicted)}</dd>
-            </div>
-            <div className="rounded-md bg-ink-800 p-3">
-              <dt className="text-xs text-slate-400">Average P&amp;L per $ of risk (fill / mid)</dt>
-              <dd className="text-lg font-semibold">
-                {pct(s.money.fill.averageReturnOnRisk)} / {pct(s.money.mid.averageReturnOnRisk)}
-              </dd>
-            </div>
-            <div className="rounded-md bg-ink-800 p-3">
-              <dt className="text-xs text-slate-400">Worst loss (per contract)</dt>
-              <dd className="text-lg font-semibold">
-                {s.money.fill.worstLoss === null ? "—" : formatUsd(s.money.fill.worstLoss)}
-              </dd>
-            </div>
-            <div className="rounded-md bg-ink-800 p-3">
-              <dt className="text-xs text-slate-400">Profit factor</dt>
-              <dd className="text-lg font-semibold">{num(s.money.fill.profitFactor, 2)}</dd>
-            </div>
-            <div className="rounded-md bg-ink-800 p-3">
-              <dt className="text-xs text-slate-400">Shorts out of the money · pins</dt>
-              <dd className="text-lg font-semibold">
-                {pct(s.shortsOtmRate)} · {s.pins}
-              </dd>
-            </div>
-            <div className="rounded-md bg-ink-800 p-3">
-              <dt className="text-xs text-slate-400">Brier score (95% interval)</dt>
-              <dd className="text-lg font-semibold">
-                {num(s.brier)}{" "}
-                <span className="text-xs font-normal text-slate-400">
-                  {interval(s.brierInterval, (v) => num(v))}
-                </span>
-              </dd>
-            </div>
-            <div className="rounded-md bg-ink-800 p-3">
-              <dt className="text-xs text-slate-400">Brier skill vs the base rate (95% interval)</dt>
-              <dd className="text-lg font-semibold">
-                {num(s.skill)}{" "}
-                <span className="text-xs font-normal text-slate-400">
-                  {interval(s.skillInterval, (v) => num(v))}
-                </span>
-              </dd>
-            </div>
-            <div className="rounded-md bg-ink-800 p-3">
-              <dt className="text-xs text-slate-400">No settlement (stopped trading)</dt>
-              <dd className="text-lg font-semibold">{s.unsettled}</dd>
-            </div>
+            <Stat label="Settled">{s.settled}</Stat>
+            <Stat label="Pending">{s.pending}</Stat>
+            <Stat label="Win rate (95% interval)" note={interval(s.winInterval, (v) => pct(v, 0))}>
+              {pct(s.winRate)}
+            </Stat>
+            <Stat label="Mean predicted POP">{pct(s.meanPredicted)}</Stat>
+            <Stat label="Average P&L per $ of risk (fill / mid)">
+              {pct(s.money.fill.averageReturnOnRisk)} / {pct(s.money.mid.averageReturnOnRisk)}
+            </Stat>
+            <Stat label="Worst loss (per contract)">
+              {s.money.fill.worstLoss === null ? "—" : formatUsd(s.money.fill.worstLoss)}
+            </Stat>
+            <Stat label="Profit factor">{num(s.money.fill.profitFactor, 2)}</Stat>
+            <Stat label="Shorts out of the money · pins">
+              {pct(s.shortsOtmRate)} · {s.pins}
+            </Stat>
+            <Stat label="Brier score (95% interval)" note={interval(s.brierInterval, (v) => num(v))}>
+              {num(s.brier)}
+            </Stat>
+            <Stat
+              label="Brier skill vs the base rate (95% interval)"
+              note={interval(s.skillInterval, (v) => num(v))}
+            >
+              {num(s.skill)}
+            </Stat>
+            <Stat label="No settlement (stopped trading)">{s.unsettled}</Stat>
           </dl>
         ) : null}
         {s && s.managed.settled > 0 ? (
@@ -304,7 +279,7 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
 
       <section aria-labelledby="lists" className="overflow-x-auto">
         <h2 id="lists" className="mb-2 text-xl font-semibold text-white">
-          Published lists against the whole screened pool
+          Published lists against the whole screened pool, and the wheel universe
         </h2>
         <table className="w-full text-sm" data-testid="track-compare">
           <thead>
@@ -358,9 +333,12 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
           Settlement is the official close on expiration day (for index options settled in the morning, the
           opening value, approximated by the open and flagged). Per contract, a bull put spread earns 100 ×
           (credit − the part of its width the close went through), a bear call spread the mirror, an iron
-          condor both sides. A win is a profit of at least one cent: the event the probability of profit
-          predicts. A close within $0.05 of a short strike is a pin: who gets assigned is then not decided by
-          the close.
+          condor both sides, and a cash-secured put 100 × (premium − how far the close ended below the
+          strike), assigned when it closes below. The wheel lists are the cash-secured puts the wheel screen
+          shows for each risk level over the default universe at the default cash of $100,000, with no
+          position of anyone: covered calls depend on a position and are not logged. A win is a profit of at
+          least one cent: the event the probability of profit predicts. A close within $0.05 of a short strike
+          is a pin: who gets assigned is then not decided by the close.
         </p>
         <p>
           The Brier score is the mean squared gap between the predicted probability and the outcome (lower is

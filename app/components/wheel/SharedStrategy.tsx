@@ -2,7 +2,9 @@ import { Link } from "react-router";
 import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "../../lib/format";
 import { formatAsOf } from "../../lib/format-as-of";
 import type { WheelType } from "../../lib/wheel";
+import type { LoggedOutcome } from "../../lib/track-record";
 import { shareFigures, type SharePayload } from "../../lib/wheel-share";
+import { LoggedOutcomeNote } from "../track/LoggedOutcome";
 
 const EXPLANATION: Record<WheelType, { name: string; text: string[] }> = {
   CSP: {
@@ -77,12 +79,21 @@ export function SharedStrategyCard({ p }: { p: SharePayload }) {
   );
 }
 
-export function SharedStrategyPage({ type, payload }: { type: WheelType; payload: SharePayload }) {
+export function SharedStrategyPage({
+  type,
+  payload,
+  outcome = null,
+}: {
+  type: WheelType;
+  payload: SharePayload;
+  outcome?: LoggedOutcome | null;
+}) {
   const e = EXPLANATION[type];
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-4 text-2xl font-semibold text-white sm:text-3xl">Shared {e.name}</h1>
       <SharedStrategyCard p={payload} />
+      <LoggedOutcomeNote outcome={outcome} />
       <section className="mt-6 space-y-2 text-slate-300">
         <h2 className="text-lg font-semibold text-white">What is a {e.name.toLowerCase()}?</h2>
         {e.text.map((t) => (
@@ -136,8 +147,22 @@ export function SharedStrategyScreen({
   state,
 }: {
   type: WheelType;
-  state: { status: "ok"; payload: SharePayload } | { status: "expired" | "error" };
+  state:
+    | { status: "ok"; payload: SharePayload; outcome?: LoggedOutcome | null }
+    | { status: "expired"; outcome?: LoggedOutcome | null }
+    | { status: "error" };
 }) {
-  if (state.status !== "ok") return <SharedStrategyMissing status={state.status} />;
-  return <SharedStrategyPage type={type} payload={state.payload} />;
+  if (state.status === "error") return <SharedStrategyMissing status="error" />;
+  if (state.status === "expired")
+    return (
+      <>
+        <SharedStrategyMissing status="expired" />
+        {state.outcome ? (
+          <div className="mx-auto max-w-md">
+            <LoggedOutcomeNote outcome={state.outcome} />
+          </div>
+        ) : null}
+      </>
+    );
+  return <SharedStrategyPage type={type} payload={state.payload} outcome={state.outcome ?? null} />;
 }

@@ -1,4 +1,4 @@
-// Daily housekeeping: revert expired promotional trials, drop expired share links, ideas nobody can
+// Daily housekeeping: revert expired promotional trials, drop share links expired 90 days ago, ideas nobody can
 // open any more, old job records and analytics events past their retention, expired rate-limit counters and
 // finished emails past the outbox's retention (the last two in bounded batches, decision 216).
 import { lt } from "drizzle-orm";
@@ -8,6 +8,7 @@ import { changes } from "../db/sql.server";
 import { expireTrials } from "../auth/trial.server";
 import { deleteExpiredOutboxRows } from "../email/outbox-retention.server";
 import { deleteExpiredRateLimitRows } from "../rate-limit.server";
+import { SHARE_RETENTION_AFTER_EXPIRY_DAYS } from "../wheel/shares.server";
 import type { JobOutcome } from "./job-runs.server";
 
 /** Spread ideas stay openable from share links for 90 days after they were last seen. */
@@ -21,7 +22,9 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
   const t = now.getTime();
   const trialsExpired = await expireTrials(env, t);
   const [shares, ideas, runs, events] = await db.batch([
-    db.delete(schema.shares).where(lt(schema.shares.expiresAt, new Date(t))),
+    db
+      .delete(schema.shares)
+      .where(lt(schema.shares.expiresAt, new Date(t - SHARE_RETENTION_AFTER_EXPIRY_DAYS * DAY_MS))),
     db
       .delete(schema.tradeIdeas)
       .where(lt(schema.tradeIdeas.lastSeenAt, new Date(t - TRADE_IDEA_RETENTION_DAYS * DAY_MS))),

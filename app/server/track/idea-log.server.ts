@@ -2,12 +2,29 @@
 // time it is published in a list tier (the screened pool, the Elite list's first 100, the Pro 30) of its profile;
 // later refreshes that show it again add nothing, so the log grows by the ideas that are new each day, not by views.
 import { desc, gte } from "drizzle-orm";
-import { ENGINE_VERSION, SPREAD_PROFILES, type SpreadProfile } from "../../engine";
+import {
+  ENGINE_VERSION,
+  PROBABILITY_LABEL,
+  SPREAD_PROFILES,
+  type CspCandidate,
+  type SpreadProfile,
+} from "../../engine";
 import { canonicalJson, chainHash, GENESIS_HASH } from "../../lib/hash-chain";
+import { WHEEL_LOG_TIER, wheelListOf } from "../../lib/track-record";
+import {
+  combineStrategies,
+  DEFAULT_FILTERS,
+  RISK_LEVELS,
+  WHEEL_DEFAULTS,
+  type RiskLevel,
+} from "../../lib/wheel";
 import { getDb, schema } from "../db/client.server";
 import type { MarketCacheEnv } from "../market/cache.server";
 import type { TradeIdea } from "../market/ideas.server";
+import type { MarketSource } from "../market/types.server";
+import { DEFAULT_UNIVERSE_SYMBOLS } from "../market/universe.server";
 import { ideasInPlanOrder } from "../trade-ideas.server";
+import { cspBatch } from "../wheel/strategies.server";
 
 /** List tiers, lowest first: an idea is logged again only when it reaches a higher one. */
 export const LOG_TIERS = { pool: 1, elite100: 2, pro30: 3 } as const;
@@ -110,6 +127,123 @@ export function ideaLogContent(entry: PublishedIdea, publishedAtMs: number): Rec
   };
 }
 
+/** A cash-secured put of the fixed wheel universe (decision 267), with its place in its risk level's list. */
+export interface PublishedWheelIdea {
+  candidate: CspCandidate;
+  /** Where its chain came from ('demo' = the simulated market). */
+  source: MarketSource;
+  riskLevel: RiskLevel;
+  /** 1-based position in the risk level's list (the /wheels table's order: annualized return, best first). */
+  rank: number;
+}
+
+/** A wheel row's trade id: the option and the list (a put may move from one risk level's band to another's). */
+export const wheelTradeId = (riskLevel: RiskLevel, optionSymbol: string) =>
+  `CSP-${riskLevel}-${optionSymbol}`;
+
+/**
+ * The fixed wheel universe (decision 267): the cash-secured puts /wheels shows at the defaults (100,000 of cash,
+ * 45 days, no minimum return, 3 per ticker) for each risk level over the default universe, from this refresh's
+ * chains only (`refreshed`: the symbols whose chain this run stored). No position, cash or watchlist of any user
+ * enters it; covered calls need a position and are not logged.
+ */
+export async function wheelUniverseIdeas(
+  env: Parameters<typeof cspBatch>[0],
+  refreshed: readonly string[],
+  nowMs: number,
+): Promise<PublishedWheelIdea[]> {
+  const fresh = new Set(refreshed);
+  const tickers = DEFAULT_UNIVERSE_SYMBOLS.filter((s) => fresh.has(s));
+  if (!tickers.length) return [];
+  const out: PublishedWheelIdea[] = [];
+  for (const riskLevel of RISK_LEVELS) {
+    const batch = await cspBatch(
+      env,
+      {
+        tickers,
+        riskLevel,
+        cashAmount: WHEEL_DEFAULTS.cash,
+        maxDaysToExpiration: DEFAULT_FILTERS.maxDaysToExpiration,
+        minReturn: DEFAULT_FILTERS.minReturn,
+      },
+      nowMs,
+    );
+    const sources = new Map<string, MarketSource>();
+    for (const [ticker, r] of Object.entries(batch.results)) if (r.source) sources.set(ticker, r.source);
+    const list = combineStrategies(
+      Object.values(batch.results).flatMap((r) => (r.source ? r.strategies : [])),
+    );
+    list.forEach((candidate, i) =>
+      out.push({ candidate, source: sources.get(candidate.symbol)!, riskLevel, rank: i + 1 }),
+    );
+  }
+  return out;
+}
+
+/** What the log freezes of a wheel idea: the spread rows' fields where they apply (decision 267). */
+export function wheelLogContent(entry: PublishedWheelIdea, publishedAtMs: number): Record<string, unknown> {
+  const c = entry.candidate;
+  return {
+    v: LOG_CONTENT_VERSION,
+    trade_id: wheelTradeId(entry.riskLevel, c.optionSymbol),
+    profile: entry.riskLevel,
+    lists: [wheelListOf(entry.riskLevel)],
+    rank: entry.rank,
+    symbol: c.symbol,
+    strategy: c.strategy_type,
+    expiration: c.expirationDate,
+    dte: c.daysToExpiration,
+    published_at: new Date(publishedAtMs).toISOString(),
+    quote_time: c.lastUpdated,
+    source: entry.source,
+    engine_version: ENGINE_VERSION,
+    spot: c.currentPrice,
+    legs: [
+      {
+        occ: c.optionSymbol,
+        type: "put",
+        side: "sell",
+        strike: c.putStrike,
+        bid: c.bid,
+        ask: c.ask,
+        mid: c.premium_mid,
+        fill: c.premium,
+        iv: c.impliedVolatility / 100,
+        delta: c.delta,
+        open_interest: c.openInterest,
+        prev_day_volume: c.volume,
+      },
+    ],
+    strikes: { put_long: null, put_short: c.putStrike, call_short: null, call_long: null },
+    credit: {
+      mid: c.premium_mid,
+      natural: c.premium_natural,
+      fill: c.premium,
+      fill_basis: c.fill_basis,
+    },
+    width: null,
+    cash: WHEEL_DEFAULTS.cash,
+    contracts: c.contracts,
+    max_loss: c.maxLoss,
+    max_profit: c.premium * 100,
+    breakevens: [c.breakEvenPrice, null],
+    return_on_risk: (c.premium / (c.putStrike - c.premium)) * 100,
+    return_on_capital: c.returnOnCapital,
+    annualized_return: c.annualizedReturn,
+    assumptions: c.assumptions,
+    pop: c.pop_methods,
+    probability_label: PROBABILITY_LABEL,
+    win_probability: c.winProbability,
+    win_probability_method: c.winProbabilityMethod,
+    prob_touch: c.prob_touch,
+    expected_value: c.expected_value,
+    liquidity_weight: c.score_parts.liquidity,
+    score: c.score_parts.score,
+    score_parts: c.score_parts,
+    events: c.events,
+  };
+}
+
 type LogEnv = MarketCacheEnv;
 
 /** 14 bound parameters a row: 7 rows a statement stays under D1's 100. */
@@ -125,7 +259,8 @@ export async function appendIdeaLog(
   ideas: readonly TradeIdea[],
   today: string,
   nowMs: number,
-): Promise<{ appended: number; bytes: number }> {
+  wheel: readonly PublishedWheelIdea[] = [],
+): Promise<{ appended: number; wheelAppended: number; bytes: number }> {
   const db = getDb(env);
   const logged = new Map<string, number>();
   const rows = await db
@@ -137,7 +272,9 @@ export async function appendIdeaLog(
   const fresh = publishedIdeas(ideas).filter(
     (p) => p.tier > (logged.get(p.idea.trade_unique_identifier) ?? 0),
   );
-  if (!fresh.length) return { appended: 0, bytes: 0 };
+  // A wheel row is logged once per trade id (its list is in the id); the same put shown again adds nothing.
+  const freshWheel = wheel.filter((w) => !logged.has(wheelTradeId(w.riskLevel, w.candidate.optionSymbol)));
+  if (!fresh.length && !freshWheel.length) return { appended: 0, wheelAppended: 0, bytes: 0 };
 
   const head = await db
     .select({ seq: schema.ideaLog.seq, rowHash: schema.ideaLog.rowHash })
@@ -172,12 +309,36 @@ export async function appendIdeaLog(
     });
     prev = rowHash;
   }
+  for (const entry of freshWheel) {
+    const c = entry.candidate;
+    const content = canonicalJson(wheelLogContent(entry, nowMs));
+    const rowHash = await chainHash(prev, content);
+    seq += 1;
+    bytes += content.length;
+    values.push({
+      seq,
+      tradeId: wheelTradeId(entry.riskLevel, c.optionSymbol),
+      tier: WHEEL_LOG_TIER,
+      profile: entry.riskLevel,
+      stockSymbol: c.symbol,
+      strategyType: c.strategy_type,
+      expirationDate: c.expirationDate,
+      dte: c.daysToExpiration,
+      pop: c.pop_methods.market_implied,
+      publishedAt: new Date(nowMs),
+      source: entry.source,
+      content,
+      prevHash: prev,
+      rowHash,
+    });
+    prev = rowHash;
+  }
   const statements = [];
   for (let i = 0; i < values.length; i += ROWS_PER_INSERT) {
     statements.push(db.insert(schema.ideaLog).values(values.slice(i, i + ROWS_PER_INSERT)));
   }
   await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
-  return { appended: values.length, bytes };
+  return { appended: values.length, wheelAppended: freshWheel.length, bytes };
 }
 
 /** The log in order, as the CSV and the verifier read it. */

@@ -14,6 +14,11 @@ import {
   BACKFILL_ORIGIN,
   DTE_BUCKETS,
   TRACK_LISTS,
+  TRACK_STRATEGIES,
+  WHEEL_LOG_TIER,
+  wheelRiskLevelOf,
+  type SpreadList,
+  type TrackBinDigest,
   type TrackList,
   type TrackOriginFigures,
   type TrackSlice,
@@ -22,6 +27,7 @@ import {
 import { getDb, schema } from "../db/client.server";
 import { lastGoodUpserts, readLastGood, type MarketCacheEnv } from "../market/cache.server";
 import type { MarketSource } from "../market/types.server";
+import { TRACK_BINS_KEY } from "./outcomes.server";
 
 // v2: managed-rule figures and the backfill apart (a v1 snapshot lacks both; the next grading run writes v2).
 export const TRACK_SUMMARY_KEY = "track:summary:v2";
@@ -68,7 +74,14 @@ interface TradeOutcome {
   managedMid?: { pnl: number; risk: number };
 }
 
-const TIER_OF: Record<TrackList, number> = { pro30: 3, elite100: 2, pool: 1 };
+const TIER_OF: Record<SpreadList, number> = { pro30: 3, elite100: 2, pool: 1 };
+
+/** A spread list holds its tier and the higher ones; a wheel list its risk level's wheel rows (decision 267). */
+function inList(r: Row, list: TrackList): boolean {
+  const riskLevel = wheelRiskLevelOf(list);
+  if (riskLevel) return r.tier === WHEEL_LOG_TIER && r.profile === riskLevel;
+  return r.tier >= TIER_OF[list as SpreadList];
+}
 
 /** Each list's trades, once each (the first row that put the trade in that list), with their hold grades. */
 function tradesByList(rows: readonly Row[]): Record<TrackList, TradeOutcome[]> {
@@ -101,11 +114,14 @@ function tradesByList(rows: readonly Row[]): Record<TrackList, TradeOutcome[]> {
       else o.mid = { pnl: r.pnl, risk: r.risk };
     }
   }
-  const out: Record<TrackList, TradeOutcome[]> = { pro30: [], elite100: [], pool: [] };
+  const out = Object.fromEntries(TRACK_LISTS.map((l) => [l, [] as TradeOutcome[]])) as Record<
+    TrackList,
+    TradeOutcome[]
+  >;
   for (const list of TRACK_LISTS) {
     firstRow.clear();
     for (const r of rows) {
-      if (r.tier < TIER_OF[list]) continue;
+      if (!inList(r, list)) continue;
       const seen = firstRow.get(r.tradeId);
       if (!seen || r.seq < seen.seq) firstRow.set(r.tradeId, r);
     }
@@ -183,6 +199,7 @@ function originFigures(rows: readonly Row[]): TrackOriginFigures {
     }
     for (const [key, group] of groups) slices[`${list}|${key}`] = sliceOf(group);
   }
+  // A loop, not Math.min(...): spreading a grown log's rows as arguments overflows the stack (~120k rows).
   let first = Infinity;
   let last = -Infinity;
   for (const r of rows) {
@@ -241,14 +258,49 @@ export async function refreshTrackSummary(env: MarketCacheEnv, nowMs: number): P
     .leftJoin(schema.ideaGrade, eq(schema.ideaGrade.logSeq, schema.ideaLog.seq));
   const summary = summarise(rows, nowMs);
   await db.batch(
-    lastGoodUpserts(env, [{ key: TRACK_SUMMARY_KEY, payload: summary }], nowMs) as unknown as Parameters<
-      typeof db.batch
-    >[0],
+    lastGoodUpserts(
+      env,
+      [
+        { key: TRACK_SUMMARY_KEY, payload: summary },
+        { key: TRACK_BINS_KEY, payload: { ...binDigest(summary), source: summary.source } },
+      ],
+      nowMs,
+    ) as unknown as Parameters<typeof db.batch>[0],
   );
   return summary;
+}
+
+/** The whole pool's bins per strategy, counts only: the small row the /spreads cards read (decision 269). */
+export function binDigest(summary: TrackSummaryFigures): TrackBinDigest {
+  const byStrategy: TrackBinDigest["byStrategy"] = {};
+  for (const { key } of TRACK_STRATEGIES) {
+    const slice = summary.slices[`pool|strategy:${key}`];
+    if (slice)
+      byStrategy[key] = slice.bins.map((b) => ({ from: b.from, to: b.to, count: b.count, wins: b.wins }));
+  }
+  return { asOf: summary.asOf, byStrategy };
 }
 
 export async function readTrackSummary(env: MarketCacheEnv): Promise<TrackSummary | null> {
   const stored = await readLastGood<TrackSummary>(env, [TRACK_SUMMARY_KEY]);
   return stored.get(TRACK_SUMMARY_KEY)?.payload ?? null;
+}
+
+/** The refresh recomputes the figures at most this often (the grading job recomputes them after every run). */
+export const SUMMARY_REFRESH_EVERY_MS = 3_600_000;
+
+/**
+ * Called by the market refresh after it appended to the log: a fresh install (no snapshot yet) or a snapshot older
+ * than SUMMARY_REFRESH_EVERY_MS is recomputed, so the page's pending count and log rows follow the log during the
+ * day without the refresh paying for the whole summary every 5 minutes. Returns whether it recomputed.
+ */
+export async function refreshTrackSummaryIfDue(env: MarketCacheEnv, nowMs: number): Promise<boolean> {
+  const stored = await getDb(env)
+    .select({ updatedAt: schema.marketSnapshots.updatedAt })
+    .from(schema.marketSnapshots)
+    .where(eq(schema.marketSnapshots.key, TRACK_SUMMARY_KEY))
+    .get();
+  if (stored && nowMs - stored.updatedAt.getTime() < SUMMARY_REFRESH_EVERY_MS) return false;
+  await refreshTrackSummary(env, nowMs);
+  return true;
 }

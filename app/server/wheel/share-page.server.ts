@@ -5,14 +5,20 @@ import { data } from "react-router";
 import { WHEEL_MESSAGES, type WheelType } from "../../lib/wheel";
 import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "../../lib/wheel-share";
 import { readShare } from "./shares.server";
+import type { LoggedOutcome } from "../../lib/track-record";
+import { loggedOutcomeOfWheel } from "../track/outcomes.server";
 import { pageUrl } from "../http/route-url.server";
 
 type Env = { DB: D1Database; SHARE_KV: KVNamespace };
 
 export type SharePageState =
-  | { status: "ok"; payload: SharePayload; from: "link" | "server" | "query" }
-  /** `expired`: the spec's 404 (no such share, or it expired); `error`: the share could not be read. */
-  | { status: "expired" | "error"; message: string };
+  | { status: "ok"; payload: SharePayload; from: "link" | "server" | "query"; outcome?: LoggedOutcome | null }
+  /**
+   * `expired`: the spec's 404 (no such share, or it expired; an expired one keeps its payload, so the page can show
+   * its graded outcome); `error`: the share could not be read.
+   */
+  | { status: "expired"; message: string; payload?: SharePayload; outcome?: LoggedOutcome | null }
+  | { status: "error"; message: string };
 
 /** The simple preview card's query (?type=CSP|CC&symbol&exp&strike&premium&roc&shares&costBasis). */
 export function previewFromQuery(params: URLSearchParams): SharePayload | null {
@@ -61,12 +67,17 @@ export async function loadSharePage(
   }
   if (found?.status === "ok") return { status: "ok", payload: found.payload, from: "server" };
   if (found?.status === "expired")
-    return { status: "expired", message: WHEEL_MESSAGES.shareNotFoundOrExpired };
+    return {
+      status: "expired",
+      message: WHEEL_MESSAGES.shareNotFoundOrExpired,
+      ...(found.payload ? { payload: found.payload } : {}),
+    };
   // No record (or it could not be read): a self-contained link shows its own numbers, checked like a new
   // share's (no text of its own), and gets no preview image.
   const local = decodeSharePayload(url.searchParams.get("d"), type, nowMs);
   if (local) {
-    if (expired(local, nowMs)) return { status: "expired", message: WHEEL_MESSAGES.shareNotFoundOrExpired };
+    if (expired(local, nowMs))
+      return { status: "expired", message: WHEEL_MESSAGES.shareNotFoundOrExpired, payload: local };
     return { status: "ok", payload: local, from: "link" };
   }
   if (!found) return { status: "error", message: WHEEL_MESSAGES.shareLoadFailed };
@@ -86,6 +97,14 @@ export async function sharePageLoaderData(
 ) {
   const url = pageUrl(request);
   const state = await loadSharePage(env, type, shareId, url);
+  // Its line in the public track record (decision 269): pending before expiry, its grade after; none without a
+  // strategy to look up. The page stands without it.
+  const shown = state.status === "error" ? undefined : state.payload;
+  if (shown && state.status !== "error")
+    state.outcome = await loggedOutcomeOfWheel(env, shown).catch((error: unknown) => {
+      console.error("shared strategy: track record lookup failed", error);
+      return null;
+    });
   const imagePath = type === "CSP" ? "csp-image" : "cc-image";
   const imageUrl =
     state.status === "ok" && state.from === "server" && shareId

@@ -16,6 +16,11 @@ type Env = { DB: D1Database; SHARE_KV: KVNamespace };
 
 /** A share stays readable until its option expires (New York close), and at most this long. */
 const MAX_LIFETIME_MS = 400 * DAY_MS;
+/**
+ * An expired share's record is kept this long after it expired: its page says 'Strategy Expired' and shows how the
+ * put was graded in the track record (decision 269); housekeeping deletes it afterwards.
+ */
+export const SHARE_RETENTION_AFTER_EXPIRY_DAYS = 90;
 const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 export const SHARE_ID_RE = /^[0-9A-Za-z]{12}$/;
 
@@ -81,7 +86,10 @@ export async function createShare(env: Env, payload: SharePayload, nowMs = Date.
 }
 
 export type ReadShareResult =
-  { status: "ok"; payload: SharePayload; expiresAt: number } | { status: "expired" | "not_found" };
+  | { status: "ok"; payload: SharePayload; expiresAt: number }
+  /** `payload`: what an expired record showed (kept SHARE_RETENTION_AFTER_EXPIRY_DAYS for its graded outcome). */
+  | { status: "expired"; payload: SharePayload | null }
+  | { status: "not_found" };
 
 export async function readShare(
   env: Env,
@@ -100,10 +108,10 @@ export async function readShare(
     if (!row || row.type !== type) return { status: "not_found" };
     stored = { payload: parseJson(row.payload) as SharePayload, expiresAt: row.expiresAt };
   }
-  if (stored.expiresAt <= nowMs) return { status: "expired" };
   // A record stored before the payload rules (or altered since) is read through them too: one that
   // fails is treated as missing, so no page, API answer or image is built from it.
   const payload = storedPayload(type, stored.payload, nowMs);
+  if (stored.expiresAt <= nowMs) return { status: "expired", payload };
   if (!payload) {
     console.error(`share ${type} ${id}: stored payload fails validation`);
     return { status: "not_found" };

@@ -26,7 +26,8 @@ import { loadShared, pool } from "./inputs.server";
 import { REFRESH_LIMITS } from "./limits.server";
 import { refreshSymbol, type SharedInputs } from "./symbol.server";
 import { selectUniverse } from "./universe.server";
-import { appendIdeaLog } from "../../track/idea-log.server";
+import { appendIdeaLog, wheelUniverseIdeas } from "../../track/idea-log.server";
+import { refreshTrackSummaryIfDue } from "../../track/summary.server";
 
 export interface RefreshOptions {
   force?: boolean;
@@ -236,14 +237,31 @@ export async function runMarketRefresh(
       .catch((error) => console.error("market refresh: the ideas' last-good copy was not stored", error));
   // The track record's log (decision 265): ideas published for the first time in a list tier, after the run's
   // own writes, so a failure here costs the log one refresh (the next finds the same ideas unlogged), not the run.
+  // The fixed wheel universe (decision 267) is screened from the chains this run stored, as /wheels would.
   let ideasLogged = 0;
-  if (publishedIdeasList.length)
-    ideasLogged = await appendIdeaLog(env, publishedIdeasList, newYorkDateOf(nowMs), nowMs)
-      .then((r) => r.appended)
-      .catch((error: unknown) => {
+  let wheelIdeasLogged = 0;
+  if (anyChain) {
+    const wheel = await wheelUniverseIdeas(env, Object.keys(chainAsOf), nowMs).catch((error: unknown) => {
+      console.error("market refresh: the wheel universe was not screened for the idea log", error);
+      return [];
+    });
+    const logged = await appendIdeaLog(env, publishedIdeasList, newYorkDateOf(nowMs), nowMs, wheel).catch(
+      (error: unknown) => {
         console.error("market refresh: the idea log was not appended", error);
-        return 0;
-      });
+        return null;
+      },
+    );
+    ideasLogged = logged?.appended ?? 0;
+    wheelIdeasLogged = logged?.wheelAppended ?? 0;
+  }
+  // The page's counts follow the log (at most hourly; the grading job recomputes the figures after each run), so a
+  // fresh install shows what the refresh has logged before the first grading run.
+  let trackSummaryRefreshed = false;
+  if (ideasLogged > 0)
+    trackSummaryRefreshed = await refreshTrackSummaryIfDue(env, nowMs).catch((error: unknown) => {
+      console.error("market refresh: the track record's figures were not refreshed", error);
+      return false;
+    });
 
   return {
     itemsProcessed: infos.length,
@@ -256,6 +274,8 @@ export async function runMarketRefresh(
       chains: Object.keys(chainAsOf).length,
       ideas: ideaCount,
       ideasLogged,
+      wheelIdeasLogged,
+      trackSummaryRefreshed,
       closesStored,
       unknown,
       failed: failed.slice(0, 20),

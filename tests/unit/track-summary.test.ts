@@ -1,0 +1,38 @@
+// The track record's figures over a grown log (decision 265): the summary must not fail as the log grows.
+import { describe, expect, it } from "vitest";
+import { summarise } from "../../app/server/track/summary.server";
+
+const STRATEGIES = ["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"];
+const PROFILES = ["conservative", "balanced", "aggressive"];
+
+describe("summarise", () => {
+  it("takes a log of 150,000 rows (more than a call's arguments can hold) and dates its first and last rows", () => {
+    const start = Date.parse("2026-01-05T15:00:00Z");
+    const rows = Array.from({ length: 150_000 }, (_, i) => ({
+      seq: i + 1,
+      tradeId: `T${i}`,
+      tier: 1,
+      profile: PROFILES[i % 3]!,
+      strategy: STRATEGIES[i % 3]!,
+      dte: i % 60,
+      pop: 50 + (i % 45),
+      expiration: "2027-01-15",
+      publishedAt: new Date(start + i * 60_000),
+      source: "demo",
+      origin: "cron",
+      rule: null,
+      fill: null,
+      status: null,
+      pnl: null,
+      risk: null,
+      win: null,
+      shortsOtm: null,
+      pin: null,
+    }));
+    const summary = summarise(rows, start + 150_000 * 60_000);
+    expect(summary.logRows).toBe(150_000);
+    expect(summary.firstPublished).toBe(new Date(start).toISOString());
+    expect(summary.lastPublished).toBe(new Date(start + 149_999 * 60_000).toISOString());
+    expect(summary.slices.pool!.pending).toBe(150_000);
+  });
+});
