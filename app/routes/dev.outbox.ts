@@ -2,15 +2,9 @@ import { z } from "zod";
 import type { Route } from "./+types/dev.outbox";
 import { latestOutbox } from "../server/email/mail.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { isLocalDevelopment, notFound } from "../server/http/dev-only.server";
 import { NO_STORE } from "../server/http/cache-control.server";
 import { outboxPageHtml } from "../server/email/outbox-page.server";
-
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/** Local development only (APP_ENV=development AND a loopback host): the captured emails, newest first. */
-function allowed(env: { APP_ENV: string }, request: Request): boolean {
-  return env.APP_ENV === "development" && LOOPBACK.has(new URL(request.url).hostname);
-}
 
 const query = z.object({
   to: z.email().optional(),
@@ -26,7 +20,7 @@ function wantsJson(format: "html" | "json" | undefined, request: Request): boole
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
-  if (!allowed(env, request)) return new Response("Not Found", { status: 404 });
+  if (!isLocalDevelopment(env, request)) return notFound();
   const url = new URL(request.url);
   const parsed = query.safeParse({
     to: url.searchParams.get("to") ?? undefined,
