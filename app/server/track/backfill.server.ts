@@ -4,10 +4,10 @@
 // `origin: "backfill-simulated"` (in the hashed content and in the origin column), and graded at once (held to
 // expiry and managed, at both fills) from the simulated closes and marks. An operator/dev job
 // (`npm run track:backfill`, the dev seed), never the cron: the cron stays the only writer of live rows.
-import { desc, eq, gte, sql } from "drizzle-orm";
+import { eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { SPREAD_PROFILES, SPREADS_MAX_DTE, type SpreadIdea, type SpreadProfile } from "../../engine";
-import { canonicalJson, chainHash, GENESIS_HASH } from "../../lib/hash-chain";
+import { canonicalJson, chainHash } from "../../lib/hash-chain";
 import { BACKFILL_ORIGIN } from "../../lib/track-record";
 export { BACKFILL_ORIGIN };
 import {
@@ -32,7 +32,7 @@ import { REFRESH_LIMITS } from "../market/refresh/limits.server";
 import { refreshSymbol } from "../market/refresh/symbol.server";
 import { DEFAULT_UNIVERSE_SYMBOLS, universeEntry } from "../market/universe.server";
 import { gradeRowsOf, type LoggedContent } from "./grading.server";
-import { ideaLogContent, publishedIdeas, type PublishedIdea } from "./idea-log.server";
+import { ideaLogContent, publishedIdeas, readLogHead, type PublishedIdea } from "./idea-log.server";
 import { simulatedDailyMarks } from "./marks.server";
 import { refreshTrackSummary } from "./summary.server";
 
@@ -178,14 +178,7 @@ export async function runTrackBackfill(
     }
     // The head is read per day: the batch below appends after it, and a concurrent writer's batch (same prev_hash)
     // makes one of the two fail whole rather than fork the chain.
-    const head = await db
-      .select({ seq: schema.ideaLog.seq, rowHash: schema.ideaLog.rowHash })
-      .from(schema.ideaLog)
-      .orderBy(desc(schema.ideaLog.seq))
-      .limit(1)
-      .get();
-    let seq = head?.seq ?? 0;
-    let prev = head?.rowHash ?? GENESIS_HASH;
+    let { seq, prev } = await readLogHead(db);
     const logRows: (typeof schema.ideaLog.$inferInsert)[] = [];
     const gradeRows: ReturnType<typeof gradeRowsOf> = [];
     const gradedAt = new Date(options.nowMs);

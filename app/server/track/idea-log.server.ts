@@ -276,14 +276,7 @@ export async function appendIdeaLog(
   const freshWheel = wheel.filter((w) => !logged.has(wheelTradeId(w.riskLevel, w.candidate.optionSymbol)));
   if (!fresh.length && !freshWheel.length) return { appended: 0, wheelAppended: 0, bytes: 0 };
 
-  const head = await db
-    .select({ seq: schema.ideaLog.seq, rowHash: schema.ideaLog.rowHash })
-    .from(schema.ideaLog)
-    .orderBy(desc(schema.ideaLog.seq))
-    .limit(1)
-    .get();
-  let seq = head?.seq ?? 0;
-  let prev = head?.rowHash ?? GENESIS_HASH;
+  let { seq, prev } = await readLogHead(db);
   let bytes = 0;
   const values: (typeof schema.ideaLog.$inferInsert)[] = [];
   for (const entry of fresh) {
@@ -386,4 +379,15 @@ export function trackCsvRow(row: typeof schema.ideaLog.$inferSelect): (string | 
     row.prevHash,
     row.rowHash,
   ];
+}
+
+/** The log's last row: its seq and hash (0 and the genesis hash when empty), which the next append follows. */
+export async function readLogHead(db: ReturnType<typeof getDb>): Promise<{ seq: number; prev: string }> {
+  const head = await db
+    .select({ seq: schema.ideaLog.seq, rowHash: schema.ideaLog.rowHash })
+    .from(schema.ideaLog)
+    .orderBy(desc(schema.ideaLog.seq))
+    .limit(1)
+    .get();
+  return { seq: head?.seq ?? 0, prev: head?.rowHash ?? GENESIS_HASH };
 }
