@@ -72,6 +72,39 @@ for (const [i, day] of growthDays.entries()) {
   );
 }
 
+// 2b. One session's growth under the sampling rule (decision 278): a publication every 30 minutes from 9:35; the
+// published lists (Pro 30, Elite 100) logged on every refresh, the pool only by the session's first. Before the
+// rule every tier was logged on every refresh. (The wheel universe, sampled once per session too, is not screened
+// here: it needs the stored chains; its rows are the first refresh's, about 520-610.)
+{
+  const day = "2026-07-13";
+  const rules = { "every tier, every refresh": false, "pool once per session": true } as const;
+  const prior = new Map(logged);
+  for (const [label, poolOnce] of Object.entries(rules)) {
+    const seenTier = new Map(prior);
+    let rows = 0;
+    let bytes = 0;
+    const contracts = new Set<string>();
+    for (let minutes = 5; minutes <= 6 * 60 + 5; minutes += 30) {
+      const at = newYorkInstant(day, 9, 30 + minutes);
+      const ideas = await screenSimulatedAt({} as never, DEFAULT_UNIVERSE_SYMBOLS, at, keyer);
+      const first = minutes === 5;
+      for (const p of publishedIdeas(ideas)) {
+        if (p.tier <= (seenTier.get(p.idea.trade_unique_identifier) ?? 0)) continue;
+        if (poolOnce && !first && p.tier === 1) continue;
+        seenTier.set(p.idea.trade_unique_identifier, p.tier);
+        rows++;
+        bytes += canonicalJson(backfillContent(p, at)).length + 128 + 120;
+        for (const leg of p.idea.legs) contracts.add(leg.occSymbol);
+      }
+    }
+    console.log(
+      `${poolOnce ? "" : `\nOne session (${day}), a publication every 30 minutes, spreads:\n`}` +
+        `  ${label}: ${rows} rows, ${(bytes / 1e6).toFixed(2)} MB, ${contracts.size} distinct contracts to mark`,
+    );
+  }
+}
+
 // 3. Grading 100,000 ideas.
 const N = 100_000;
 t = process.cpuUsage();

@@ -96,11 +96,27 @@ describe("idea log", () => {
     const spreadsLogged = (again.ideasLogged as number) - (again.wheelIdeasLogged as number);
     expect(spreadsLogged).toBeGreaterThan(0);
     expect(spreadsLogged).toBeLessThan((again.ideas as number) / 2);
+    // The pool and the wheel universe are sampled once per session (decision 278): later refreshes of the day log
+    // only ideas new to a published list (Pro 30, Elite 100).
+    expect(again.wheelIdeasLogged).toBe(0);
+    const intraday = await env.DB.prepare(
+      "SELECT tier, count(*) AS n FROM idea_log WHERE seq > ?1 GROUP BY tier",
+    )
+      .bind(before)
+      .all<{ tier: number; n: number }>();
+    expect(intraday.results.length).toBeGreaterThan(0);
+    expect(intraday.results.every((r) => r.tier >= 2)).toBe(true);
     const next = (await runMarketRefresh(testEnv, TUESDAY_11AM, { force: true })).detail as Record<
       string,
       unknown
     >;
     expect((await count()) - after).toBe(next.ideasLogged);
+    // The next session's first refresh samples the pool and the wheel universe again.
+    const nextTiers = await env.DB.prepare("SELECT DISTINCT tier FROM idea_log WHERE seq > ?1")
+      .bind(after)
+      .all<{ tier: number }>();
+    expect(nextTiers.results.map((r) => r.tier)).toEqual(expect.arrayContaining([0, 1]));
+    expect(next.wheelIdeasLogged).toBeGreaterThan(0);
     const verdict = await verifyHashChain(
       (await wholeLog()).map((r) => ({ content: r.content, prevHash: r.prevHash, rowHash: r.rowHash })),
     );

@@ -130,15 +130,21 @@ describe("the wheel universe in the idea log", () => {
     }
   });
 
-  it("logs a put once per risk level: a later refresh adds only puts it has not logged", async () => {
+  it("samples the universe once per session and logs a put once per risk level", async () => {
+    // Later the same day: nothing (decision 278: the wheel universe is sampled by the session's first refresh).
     const again = (await runMarketRefresh(testEnv, MONDAY_1130, { force: true })).detail as Record<
       string,
       number
     >;
+    expect(again.wheelIdeasLogged).toBe(0);
+    expect(await wheelRows()).toHaveLength(firstRows.length);
+    // The next session: only puts it has not logged.
+    const next = (await runMarketRefresh(testEnv, new Date("2026-11-24T16:00:00Z"), { force: true }))
+      .detail as Record<string, number>;
     const rows = await wheelRows();
-    expect(rows.length - firstRows.length).toBe(again.wheelIdeasLogged);
+    expect(rows.length - firstRows.length).toBe(next.wheelIdeasLogged);
+    expect(next.wheelIdeasLogged).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r.trade_id)).size).toBe(rows.length);
-    expect(again.wheelIdeasLogged).toBeLessThan(firstRows.length);
   }, 120_000);
 
   it("is graded at expiry with the put's arithmetic and shown as its own list, apart from the spread lists", async () => {
@@ -159,8 +165,11 @@ describe("the wheel universe in the idea log", () => {
       );
     }
     await env.DB.batch(statements);
-    const run = await runJob("trackRecord", testEnv, new Date("2027-03-01T14:00:00Z"));
-    expect(run.ok).toBe(true);
+    // A run grades at most 2,000 ideas; two sessions of spreads and puts take more than one.
+    for (let i = 0; i < 4; i++) {
+      const run = await runJob("trackRecord", testEnv, new Date("2027-03-01T14:00:00Z"));
+      expect(run.ok).toBe(true);
+    }
     const grades = (
       await env.DB.prepare(
         "SELECT g.fill, g.status, g.settlement, g.pnl, g.risk, g.win, g.assigned, l.content FROM idea_grade g JOIN idea_log l ON l.seq = g.log_seq WHERE l.strategy_type = 'CASH_SECURED_PUT' AND g.rule = 'hold'",

@@ -508,6 +508,35 @@ export const tradeIdeas = sqliteTable(
   ],
 );
 
+/**
+ * Option contracts of logged live ideas whose closing marks the refresh records (decision 278, migration 0022):
+ * `occ` is the compact OCC symbol; derived data (not in the hash chain), deleted 30 days after expiration.
+ */
+export const trackedContracts = sqliteTable(
+  "tracked_contracts",
+  {
+    occ: text("occ").primaryKey(),
+    symbol: text("symbol").notNull(),
+    expiration: text("expiration").notNull(),
+  },
+  (t) => [index("tracked_contracts_expiration_idx").on(t.expiration)],
+);
+
+/**
+ * One symbol's closing marks for one session (decision 278): its open tracked contracts' bid and ask (compact OCC
+ * symbol -> [bid, ask]) and the underlying's price. One row per symbol and session, not per contract.
+ */
+export const closingMarks = sqliteTable(
+  "closing_marks",
+  {
+    symbol: text("symbol").notNull(),
+    date: text("date").notNull(), // YYYY-MM-DD, New York trading day
+    underlying: real("underlying").notNull(),
+    quotes: text("quotes", { mode: "json" }).$type<Record<string, [number, number]>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.date] }), index("closing_marks_date_idx").on(t.date)],
+);
+
 /** Daily closes for RSI and historical volatility. */
 export const dailyCloses = sqliteTable(
   "daily_closes",

@@ -1,6 +1,7 @@
 // Daily housekeeping: revert expired promotional trials, drop share links expired 90 days ago, ideas nobody can
-// open any more, old job records and analytics events past their retention, expired rate-limit counters and
-// finished emails past the outbox's retention (the last two in bounded batches, decision 216).
+// open any more, old job records and analytics events past their retention, the track record's live marks 30 days
+// after their contracts expire (decision 278), expired rate-limit counters and finished emails past the outbox's
+// retention (the last two in bounded batches, decision 216).
 import { lt } from "drizzle-orm";
 import { DAY_MS } from "../../engine/time";
 import { getDb, schema } from "../db/client.server";
@@ -9,6 +10,8 @@ import { expireTrials } from "../auth/trial.server";
 import { deleteExpiredOutboxRows } from "../email/outbox-retention.server";
 import { deleteExpiredRateLimitRows } from "../rate-limit.server";
 import { SHARE_RETENTION_AFTER_EXPIRY_DAYS } from "../wheel/shares.server";
+import { newYorkDateOf } from "../../lib/market-calendar";
+import { expiredMarkStatements } from "../track/marks.server";
 import type { JobOutcome } from "./job-runs.server";
 
 /** Spread ideas stay openable from share links for 90 days after they were last seen. */
@@ -21,7 +24,8 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
   const db = getDb(env);
   const t = now.getTime();
   const trialsExpired = await expireTrials(env, t);
-  const [shares, ideas, runs, events] = await db.batch([
+  const [markRows, trackedRows] = expiredMarkStatements(env, newYorkDateOf(t));
+  const [shares, ideas, runs, events, marks, tracked] = await db.batch([
     db
       .delete(schema.shares)
       .where(lt(schema.shares.expiresAt, new Date(t - SHARE_RETENTION_AFTER_EXPIRY_DAYS * DAY_MS))),
@@ -34,6 +38,9 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
     db
       .delete(schema.analyticsEvents)
       .where(lt(schema.analyticsEvents.createdAt, new Date(t - ANALYTICS_RETENTION_DAYS * DAY_MS))),
+    // The track record's live marks (decision 278): marks first, while the tracked rows still name them.
+    markRows,
+    trackedRows,
   ]);
   const rateLimits = await deleteExpiredRateLimitRows(env, t);
   const outbox = await deleteExpiredOutboxRows(env, t);
@@ -44,6 +51,8 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
       changes(ideas) +
       changes(runs) +
       changes(events) +
+      changes(marks) +
+      changes(tracked) +
       rateLimits.deleted +
       outbox.deleted,
     failures: 0,
@@ -53,6 +62,8 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
       ideasDeleted: changes(ideas),
       jobRunsDeleted: changes(runs),
       analyticsEventsDeleted: changes(events),
+      closingMarksDeleted: changes(marks),
+      trackedContractsDeleted: changes(tracked),
       rateLimitRowsDeleted: rateLimits.deleted,
       outboxRowsDeleted: outbox.deleted,
       // False when a batch budget ran out: the rest goes on the next day's run.

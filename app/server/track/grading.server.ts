@@ -8,7 +8,14 @@ import { addDays, newYorkDateOf } from "../../lib/market-calendar";
 import { getDb, schema } from "../db/client.server";
 import type { JobOutcome } from "../jobs/job-runs.server";
 import type { MarketCacheEnv } from "../market/cache.server";
-import { simulatedDailyMarks, type IdeaMarks, type MarkedLeg } from "./marks.server";
+import {
+  readClosingMarks,
+  simulatedDailyMarks,
+  storedDailyMarks,
+  type IdeaMarks,
+  type MarkedLeg,
+  type StoredMarks,
+} from "./marks.server";
 import { refreshTrackSummary } from "./summary.server";
 
 /** AM-settled index options: their settlement value comes from the opening prints, approximated by the open. */
@@ -59,15 +66,14 @@ export function riskOf(c: LoggedContent, credit: number): number {
 
 type GradeRow = typeof schema.ideaGrade.$inferInsert;
 
-/** The idea's daily marks: rebuilt from the simulated market for demo ideas; none are stored for live ones yet. */
-function marksOf(source: string, content: LoggedContent): IdeaMarks | null {
-  if (source !== "demo") return null;
-  return simulatedDailyMarks(
-    content.symbol,
-    content.expiration,
-    content.legs,
-    Date.parse(content.published_at),
-  );
+/**
+ * The idea's daily marks: rebuilt from the simulated market for demo ideas, built from the stored closing quotes
+ * of its legs for live ones (decision 278).
+ */
+function marksOf(source: string, content: LoggedContent, stored: StoredMarks): IdeaMarks | null {
+  const publishedAtMs = Date.parse(content.published_at);
+  if (source !== "demo") return storedDailyMarks(content.expiration, content.legs, publishedAtMs, stored);
+  return simulatedDailyMarks(content.symbol, content.expiration, content.legs, publishedAtMs);
 }
 
 /**
@@ -229,20 +235,37 @@ async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome>
     for (const r of rows) held.add(r.seq);
   }
 
+  // The stored closing quotes of the live ideas' legs (demo ideas rebuild theirs from the simulated market).
+  const contents = new Map<number, LoggedContent>();
+  let failures = 0;
+  for (const p of pending) {
+    try {
+      contents.set(p.seq, JSON.parse(p.content) as LoggedContent);
+    } catch {
+      failures++;
+    }
+  }
+  const live = pending.filter((p) => p.source !== "demo" && contents.has(p.seq));
+  const firstPublished = live.reduce(
+    (m, p) => (contents.get(p.seq)!.published_at < m ? contents.get(p.seq)!.published_at : m),
+    live.length ? contents.get(live[0]!.seq)!.published_at : "",
+  );
+  const stored: StoredMarks = live.length
+    ? await readClosingMarks(
+        env,
+        live.map((p) => p.symbol),
+        newYorkDateOf(Date.parse(firstPublished)),
+      )
+    : new Map();
+
   const gradedAt = new Date(now.getTime());
   const values: GradeRow[] = [];
   let waiting = 0;
   let unsettled = 0;
   let graded = 0;
-  let failures = 0;
   for (const p of pending) {
-    let content: LoggedContent;
-    try {
-      content = JSON.parse(p.content) as LoggedContent;
-    } catch {
-      failures++;
-      continue;
-    }
+    const content = contents.get(p.seq);
+    if (!content) continue;
     const bar = closes.get(`${p.symbol}|${p.expiration}`) ?? null;
     if (!bar) {
       // No close on expiry day: wait while later closes may still arrive, then mark the idea unsettled.
@@ -253,7 +276,14 @@ async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome>
       }
     }
     try {
-      const rows = gradeRowsOf(p.seq, content, bar, marksOf(p.source, content), gradedAt, !held.has(p.seq));
+      const rows = gradeRowsOf(
+        p.seq,
+        content,
+        bar,
+        marksOf(p.source, content, stored),
+        gradedAt,
+        !held.has(p.seq),
+      );
       values.push(...rows);
       if (bar) graded++;
       else unsettled++;

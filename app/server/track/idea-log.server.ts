@@ -23,6 +23,8 @@ import type { MarketCacheEnv } from "../market/cache.server";
 import type { TradeIdea } from "../market/ideas.server";
 import type { MarketSource } from "../market/types.server";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "../market/universe.server";
+import { newYorkDateOf } from "../../lib/market-calendar";
+import { trackedContractRows } from "./marks.server";
 import { ideasInPlanOrder } from "../trade-ideas.server";
 import { cspBatch } from "../wheel/strategies.server";
 
@@ -253,28 +255,48 @@ const ROWS_PER_INSERT = 7;
  * Appends the newly published ideas of this refresh to the log, in one batch (all or nothing: a failed batch is
  * retried whole by the next refresh, which finds the same ideas unlogged). `today` is the refresh's New York date:
  * ideas already logged are looked up among the open ones (expiring today or later), a bounded read.
+ *
+ * What is sampled when (decision 278): the published lists (Pro 30, Elite 100) on every refresh, as users see
+ * them; the whole screened pool and the fixed wheel universe once per session, by the session's first refresh
+ * that logs them (`loadWheel` is only called then, so later refreshes skip the wheel screen's CPU too).
  */
 export async function appendIdeaLog(
   env: LogEnv,
   ideas: readonly TradeIdea[],
   today: string,
   nowMs: number,
-  wheel: readonly PublishedWheelIdea[] = [],
-): Promise<{ appended: number; wheelAppended: number; bytes: number }> {
+  loadWheel: () => Promise<readonly PublishedWheelIdea[]> = async () => [],
+): Promise<{ appended: number; wheelAppended: number; bytes: number; trackedContracts: number }> {
   const db = getDb(env);
   const logged = new Map<string, number>();
+  let poolLoggedToday = false;
+  let wheelLoggedToday = false;
   const rows = await db
-    .select({ tradeId: schema.ideaLog.tradeId, tier: schema.ideaLog.tier })
+    .select({
+      tradeId: schema.ideaLog.tradeId,
+      tier: schema.ideaLog.tier,
+      publishedAt: schema.ideaLog.publishedAt,
+      origin: schema.ideaLog.origin,
+    })
     .from(schema.ideaLog)
     .where(gte(schema.ideaLog.expirationDate, today));
-  for (const row of rows) logged.set(row.tradeId, Math.max(row.tier, logged.get(row.tradeId) ?? 0));
+  for (const row of rows) {
+    logged.set(row.tradeId, Math.max(row.tier, logged.get(row.tradeId) ?? 0));
+    if (row.origin !== "cron" || newYorkDateOf(row.publishedAt.getTime()) !== today) continue;
+    if (row.tier === LOG_TIERS.pool) poolLoggedToday = true;
+    if (row.tier === WHEEL_LOG_TIER) wheelLoggedToday = true;
+  }
 
   const fresh = publishedIdeas(ideas).filter(
-    (p) => p.tier > (logged.get(p.idea.trade_unique_identifier) ?? 0),
+    (p) =>
+      p.tier > (logged.get(p.idea.trade_unique_identifier) ?? 0) &&
+      (p.tier > LOG_TIERS.pool || !poolLoggedToday),
   );
   // A wheel row is logged once per trade id (its list is in the id); the same put shown again adds nothing.
+  const wheel = wheelLoggedToday ? [] : await loadWheel();
   const freshWheel = wheel.filter((w) => !logged.has(wheelTradeId(w.riskLevel, w.candidate.optionSymbol)));
-  if (!fresh.length && !freshWheel.length) return { appended: 0, wheelAppended: 0, bytes: 0 };
+  if (!fresh.length && !freshWheel.length)
+    return { appended: 0, wheelAppended: 0, bytes: 0, trackedContracts: 0 };
 
   let { seq, prev } = await readLogHead(db);
   let bytes = 0;
@@ -330,8 +352,30 @@ export async function appendIdeaLog(
   for (let i = 0; i < values.length; i += ROWS_PER_INSERT) {
     statements.push(db.insert(schema.ideaLog).values(values.slice(i, i + ROWS_PER_INSERT)));
   }
+  // Live ideas' contracts, so the closing refresh records their marks (decision 278); the simulated market's are
+  // rebuilt from its state. 3 bound parameters a row: 30 rows a statement.
+  const tracked = trackedContractRows(
+    values
+      .filter((v) => v.source !== "demo")
+      .map((v) => {
+        const c = JSON.parse(v.content) as { legs: { occ?: string | null }[] };
+        return { symbol: v.stockSymbol, expiration: v.expirationDate, legs: c.legs };
+      }),
+  );
+  for (let i = 0; i < tracked.length; i += 30)
+    statements.push(
+      db
+        .insert(schema.trackedContracts)
+        .values(tracked.slice(i, i + 30))
+        .onConflictDoNothing(),
+    );
   await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
-  return { appended: values.length, wheelAppended: freshWheel.length, bytes };
+  return {
+    appended: values.length,
+    wheelAppended: freshWheel.length,
+    bytes,
+    trackedContracts: tracked.length,
+  };
 }
 
 /** The log in order, as the CSV and the verifier read it. */

@@ -2,6 +2,7 @@
 // D1 last good + history) -> engine -> ideas.
 import { inArray, sql } from "drizzle-orm";
 import type { SpreadIdea } from "../../../engine";
+import type { OptionChain } from "../../../engine/types";
 import { marketStatus, newYorkDateOf } from "../../../lib/market-calendar";
 import { getDb, schema } from "../../db/client.server";
 import { authSecret, serverConfig, type WorkerEnv } from "../../env.server";
@@ -27,6 +28,7 @@ import { REFRESH_LIMITS } from "./limits.server";
 import { refreshSymbol, type SharedInputs } from "./symbol.server";
 import { selectUniverse } from "./universe.server";
 import { appendIdeaLog, wheelUniverseIdeas } from "../../track/idea-log.server";
+import { closingMarkStatements } from "../../track/marks.server";
 import { refreshTrackSummaryIfDue } from "../../track/summary.server";
 
 export interface RefreshOptions {
@@ -95,6 +97,9 @@ export async function runMarketRefresh(
   const infos: TickerInfo[] = [];
   const ideas: SpreadIdea[] = [];
   const chainAsOf: Record<string, string> = {};
+  // Live mode, market closed: this run's chains are the session's closing quotes, kept for the track record's
+  // daily marks (decision 278). The simulated market's marks are rebuilt from its state instead.
+  const closingChains = live && !status.isOpen ? new Map<string, OptionChain>() : null;
   const histories: DailyHistory[] = [];
   const failed: { symbol: string; error: string }[] = [];
   const unknown: string[] = [];
@@ -113,6 +118,7 @@ export async function runMarketRefresh(
       infos.push(r.info);
       ideas.push(...r.ideas);
       if (r.chainAsOf) chainAsOf[symbol] = r.chainAsOf;
+      if (closingChains && r.chain) closingChains.set(symbol, r.chain);
       if (r.history) histories.push(r.history);
       if (r.errors.length) partial[symbol] = r.errors;
     } catch (error) {
@@ -241,11 +247,12 @@ export async function runMarketRefresh(
   let ideasLogged = 0;
   let wheelIdeasLogged = 0;
   if (anyChain) {
-    const wheel = await wheelUniverseIdeas(env, Object.keys(chainAsOf), nowMs).catch((error: unknown) => {
-      console.error("market refresh: the wheel universe was not screened for the idea log", error);
-      return [];
-    });
-    const logged = await appendIdeaLog(env, publishedIdeasList, newYorkDateOf(nowMs), nowMs, wheel).catch(
+    const loadWheel = () =>
+      wheelUniverseIdeas(env, Object.keys(chainAsOf), nowMs).catch((error: unknown) => {
+        console.error("market refresh: the wheel universe was not screened for the idea log", error);
+        return [];
+      });
+    const logged = await appendIdeaLog(env, publishedIdeasList, newYorkDateOf(nowMs), nowMs, loadWheel).catch(
       (error: unknown) => {
         console.error("market refresh: the idea log was not appended", error);
         return null;
@@ -253,6 +260,22 @@ export async function runMarketRefresh(
     );
     ideasLogged = logged?.appended ?? 0;
     wheelIdeasLogged = logged?.wheelAppended ?? 0;
+  }
+  // After the log, so the contracts it just tracked are marked at this close too.
+  let marksStored = 0;
+  if (closingChains?.size) {
+    try {
+      const marks = await closingMarkStatements(
+        env,
+        closingChains,
+        newYorkDateOf(Date.parse(status.lastClose)),
+      );
+      if (marks.statements.length)
+        await db.batch(marks.statements as unknown as Parameters<typeof db.batch>[0]);
+      marksStored = marks.contracts;
+    } catch (error) {
+      console.error("market refresh: the track record's closing marks were not stored", error);
+    }
   }
   // The page's counts follow the log (at most hourly; the grading job recomputes the figures after each run), so a
   // fresh install shows what the refresh has logged before the first grading run.
@@ -275,6 +298,7 @@ export async function runMarketRefresh(
       ideas: ideaCount,
       ideasLogged,
       wheelIdeasLogged,
+      marksStored,
       trackSummaryRefreshed,
       closesStored,
       unknown,

@@ -9,6 +9,7 @@ import { withDeadline } from "../deadline.server";
 import { engineEvents, screenChain } from "../ideas.server";
 import { computeTickerInfo, type TickerInfo } from "../ticker-info.server";
 import type {
+  ChainSnapshot,
   DailyHistory,
   Dividends,
   EarningsCalendar,
@@ -24,6 +25,8 @@ export interface SymbolResult {
   info: TickerInfo;
   ideas: SpreadIdea[];
   chainAsOf: string | null;
+  /** This run's chain (null: none fetched); the closing run records the track record's marks from it. */
+  chain: ChainSnapshot | null;
   history: DailyHistory | null;
   errors: string[];
 }
@@ -113,10 +116,12 @@ export async function refreshSymbol(
   });
   let ideas: SpreadIdea[] = [];
   let chainAsOf: string | null = null;
+  let fetchedChain: ChainSnapshot | null = null;
   if (shared.withChain) {
     try {
       const chain = await withDeadline(provider.getOptionChain(symbol), deadlineMs, `${symbol} chain`);
       chainAsOf = chain.asOf;
+      fetchedChain = chain;
       const q = trailingDividendYield(dividends.value, quote.price, newYorkDateOf(shared.nowMs));
       const forecastVol = volatilityForecast(history.value?.bars.map((b) => b.close) ?? [])?.forecast ?? null;
       if (shared.storeChain !== false)
@@ -142,7 +147,7 @@ export async function refreshSymbol(
       note("chain", error);
     }
   }
-  return { info, ideas, chainAsOf, history: history.value, errors };
+  return { info, ideas, chainAsOf, chain: fetchedChain, history: history.value, errors };
 }
 
 /** The dividend paid at an ex-date: the announced amount, else the latest amount paid (a regular payer's). */
