@@ -67,7 +67,7 @@ const RANGES = {
 type NumberField = keyof typeof RANGES;
 
 /** Where a share's quote came from: the market providers' names (no other text is carried). */
-export const SHARE_SOURCES = ["demo", "cboe", "finnhub", "alphavantage"] as const;
+export const SHARE_SOURCES = ["demo", "cboe", "polygon", "finnhub", "alphavantage"] as const;
 /** A LEAPS runs at most about three years; a later expiration is not an option that trades. */
 const MAX_YEARS_AHEAD = 3;
 const ISO_INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;

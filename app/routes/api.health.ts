@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.health";
 import { integrationsOf, serverConfig } from "../server/env.server";
 import { databaseReachable } from "../server/health.server";
+import { marketDataLicence } from "../server/market/provider.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { apiJson } from "../server/http/api.server";
 
@@ -21,6 +22,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     ok: db,
     appEnv: config.APP_ENV,
     marketData: config.MARKET_DATA_PROVIDER,
+    // Each source and whether the app may show its numbers to paying users (decision 279).
+    marketDataLicence: marketDataLicence(config),
+    marketDataSources: {
+      simulated: "licensed: our own simulated market",
+      polygon: `${integrationsOf(config).polygon.configured ? "configured" : "not configured"}; licensed under the operator's plan`,
+      cboe: "development only: not licensed for production",
+      finnhub: `${integrationsOf(config).finnhub.configured ? "configured" : "not configured"}; a free key is for development`,
+      alphaVantage: `${integrationsOf(config).alphaVantage.configured ? "configured" : "not configured"}; a free key is for development`,
+    },
     integrations,
     contactForm,
   });

@@ -31,7 +31,14 @@ export interface OptionalSecrets {
   EMAIL_FROM?: string;
   FINNHUB_API_KEY?: string;
   ALPHAVANTAGE_API_KEY?: string;
+  /** Polygon.io (Massive): the licensed production market data (decision 279). */
+  POLYGON_API_KEY?: string;
+  /** Calls a minute the Polygon plan allows (default 600: paid plans are unmetered). */
+  POLYGON_CALLS_PER_MINUTE?: string;
+  /** "true": the operator runs production on a source without a redistribution licence (Cboe), knowingly. */
+  ALLOW_UNLICENSED_MARKET_DATA?: string;
   /** Test-only overrides of provider hosts. */
+  POLYGON_API_BASE?: string;
   CBOE_API_BASE?: string;
   FINNHUB_API_BASE?: string;
   ALPHAVANTAGE_API_BASE?: string;
@@ -50,7 +57,7 @@ const optional = z
 
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "production", "test"]).default("development"),
-  MARKET_DATA_PROVIDER: z.enum(["demo", "live"]).default("demo"),
+  MARKET_DATA_PROVIDER: z.enum(["demo", "live", "polygon"]).default("demo"),
   BETTER_AUTH_SECRET: optional,
   APP_URL: optional.pipe(z.url().optional()),
   GOOGLE_CLIENT_ID: optional,
@@ -74,6 +81,12 @@ const envSchema = z.object({
   EMAIL_FROM: optional,
   FINNHUB_API_KEY: optional,
   ALPHAVANTAGE_API_KEY: optional,
+  POLYGON_API_KEY: optional,
+  POLYGON_CALLS_PER_MINUTE: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(100_000).optional(),
+  ),
+  ALLOW_UNLICENSED_MARKET_DATA: optional.pipe(z.enum(["true", "false"]).optional()),
+  POLYGON_API_BASE: optional,
   CBOE_API_BASE: optional,
   FINNHUB_API_BASE: optional,
   ALPHAVANTAGE_API_BASE: optional,
@@ -102,6 +115,7 @@ export interface Integrations {
   emailDelivery: IntegrationStatus;
   finnhub: IntegrationStatus;
   alphaVantage: IntegrationStatus;
+  polygon: IntegrationStatus;
 }
 
 export function integrationsOf(config: ServerConfig): Integrations {
@@ -114,6 +128,7 @@ export function integrationsOf(config: ServerConfig): Integrations {
     emailDelivery: status(config, ["RESEND_API_KEY", "EMAIL_FROM"]),
     finnhub: status(config, ["FINNHUB_API_KEY"]),
     alphaVantage: status(config, ["ALPHAVANTAGE_API_KEY"]),
+    polygon: status(config, ["POLYGON_API_KEY"]),
   };
 }
 

@@ -25,7 +25,7 @@ function liveEnv(): WorkerEnv {
     FINNHUB_API_KEY: undefined,
     ALPHAVANTAGE_API_KEY: undefined,
     TREASURY_API_BASE: `${origin}/treasury`,
-  } as Partial<WorkerEnv>).get(cloudflareContext).env;
+  } as unknown as Partial<WorkerEnv>).get(cloudflareContext).env;
 }
 
 interface LogRow {

@@ -1,9 +1,10 @@
-// Which provider serves the market: the simulated one (default, no keys, no network) or the live
-// composite (providers/live.server.ts). MARKET_DATA_PROVIDER=demo|live in wrangler.toml.
-import { serverConfig, type WorkerEnv } from "../env.server";
+// Which provider serves the market: the simulated one (default, no keys, no network) or the live composite
+// (providers/live.server.ts) on Polygon (licensed) or Cboe (development only). MARKET_DATA_PROVIDER=demo|live|polygon
+// in wrangler.toml. Each source's licence status is stated here once (decision 279).
+import { serverConfig, type ServerConfig, type WorkerEnv } from "../env.server";
 import { createDemoProvider } from "./providers/demo/provider.server";
 import { createLiveProvider } from "./providers/live.server";
-import type { MarketDataProvider } from "./types.server";
+import type { MarketDataProvider, MarketSource } from "./types.server";
 
 const providers = new WeakMap<object, MarketDataProvider>();
 
@@ -23,7 +24,54 @@ export function getMarketProvider(env: WorkerEnv, clock?: () => number): MarketD
 }
 
 function createProvider(env: WorkerEnv, clock: () => number): MarketDataProvider {
-  return serverConfig(env).MARKET_DATA_PROVIDER === "live"
-    ? createLiveProvider(env, clock)
-    : createDemoProvider(clock);
+  return serverConfig(env).MARKET_DATA_PROVIDER === "demo"
+    ? createDemoProvider(clock)
+    : createLiveProvider(env, clock);
+}
+
+/** Where the quotes and chains of a provider come from (what ideas and snapshots are labelled with). */
+export function chainSourceOf(provider: MarketDataProvider): MarketSource {
+  return provider.name === "demo" ? "demo" : provider.name === "polygon" ? "polygon" : "cboe";
+}
+
+export interface SourceLicence {
+  source: "simulated" | "cboe" | "polygon";
+  /** Whether the app may show this source's numbers to paying users. */
+  licensed: boolean;
+  note: string;
+}
+
+/** The market data source's licence status, as /api/health and the refresh's guard state it. */
+export function marketDataLicence(config: ServerConfig): SourceLicence {
+  switch (config.MARKET_DATA_PROVIDER) {
+    case "demo":
+      return {
+        source: "simulated",
+        licensed: true,
+        note: "simulated market: our own data, labelled as such",
+      };
+    case "polygon":
+      return {
+        source: "polygon",
+        licensed: true,
+        note: "Polygon (Massive) under the operator's plan; displayed options quotes need the OPRA vendor agreement",
+      };
+    case "live":
+      return {
+        source: "cboe",
+        licensed: false,
+        note: "Cboe delayed quotes: development only; Cboe's terms require a signed licence for any use",
+      };
+  }
+}
+
+/**
+ * The refresh's refusal, or null: production never runs on an unlicensed source unless the operator sets
+ * ALLOW_UNLICENSED_MARKET_DATA=true, knowingly.
+ */
+export function unlicensedRefusal(config: ServerConfig): string | null {
+  const licence = marketDataLicence(config);
+  if (licence.licensed || config.APP_ENV !== "production" || config.ALLOW_UNLICENSED_MARKET_DATA === "true")
+    return null;
+  return `refused: ${licence.source} is not licensed for production (${licence.note}); set MARKET_DATA_PROVIDER=polygon with POLYGON_API_KEY, or ALLOW_UNLICENSED_MARKET_DATA=true to override`;
 }

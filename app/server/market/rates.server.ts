@@ -36,7 +36,7 @@ function configured(env: RateEnv): RiskFreeRate | null {
 }
 
 function live(env: RateEnv): boolean {
-  return serverConfig(env as WorkerEnv).MARKET_DATA_PROVIDER === "live";
+  return serverConfig(env as WorkerEnv).MARKET_DATA_PROVIDER !== "demo";
 }
 
 /** For request paths: never reaches the network. */

@@ -3,7 +3,7 @@
 import type { OptionChain } from "../../engine/types";
 import type { EconomicEvent } from "../../lib/market-calendar";
 
-export type MarketSource = "demo" | "cboe" | "finnhub" | "alphavantage" | "calendar";
+export type MarketSource = "demo" | "cboe" | "polygon" | "finnhub" | "alphavantage" | "calendar";
 
 export interface Sourced {
   source: MarketSource;

@@ -1,5 +1,7 @@
-// The live composite provider: Cboe delayed quotes for quotes, chains and history; Finnhub (earnings,
-// headlines) and Alpha Vantage (news sentiment, dividends) when their keys are set.
+// The live composite provider: quotes, chains and history from Polygon (Massive, the licensed production source,
+// MARKET_DATA_PROVIDER=polygon, which also serves dividends) or from Cboe's delayed quotes (MARKET_DATA_PROVIDER=live,
+// development only: decision 279); Finnhub (earnings, headlines) and Alpha Vantage (news sentiment, dividends
+// without Polygon) when their keys are set.
 import { sql } from "drizzle-orm";
 import { addDays, economicEventsBetween, newYorkDateOf } from "../../../lib/market-calendar";
 import { getDb } from "../../db/client.server";
@@ -16,6 +18,7 @@ import {
 } from "./alphavantage.server";
 import { createCboeClient, type CboeClient } from "./cboe.server";
 import { createFinnhubClient, type FinnhubClient } from "./finnhub.server";
+import { createPolygonClient, type PolygonClient } from "./polygon.server";
 
 /** A quote younger than this is reused instead of asking Cboe again (the options call carries one too). */
 const QUOTE_REUSE_MS = 60_000;
@@ -46,6 +49,8 @@ export function dailyBudget(
 /** The adapters and the state that must outlive a request: concurrency caps, minute budgets, recent quotes. */
 interface LiveClients {
   cboe: CboeClient;
+  /** Set when MARKET_DATA_PROVIDER=polygon (the key is then required). */
+  polygon: PolygonClient | null;
   finnhub: FinnhubClient | null;
   alpha: AlphaVantageClient | null;
   recentQuotes: Map<string, Quote>;
@@ -57,8 +62,16 @@ function liveClients(env: WorkerEnv): LiveClients {
   let clients = clientsByEnv.get(env);
   if (!clients) {
     const config = serverConfig(env);
+    if (config.MARKET_DATA_PROVIDER === "polygon" && !config.POLYGON_API_KEY)
+      throw new ProviderError("polygon", "POLYGON_API_KEY is not set", "not_configured");
     clients = {
       cboe: createCboeClient(config.CBOE_API_BASE),
+      polygon:
+        config.MARKET_DATA_PROVIDER === "polygon"
+          ? createPolygonClient(config.POLYGON_API_KEY!, config.POLYGON_API_BASE, {
+              callsPerMinute: config.POLYGON_CALLS_PER_MINUTE,
+            })
+          : null,
       finnhub: config.FINNHUB_API_KEY
         ? createFinnhubClient(config.FINNHUB_API_KEY, config.FINNHUB_API_BASE)
         : null,
@@ -81,14 +94,25 @@ function liveClients(env: WorkerEnv): LiveClients {
  * caps in http.server.ts hold across requests and cron runs of the isolate, not just within one.
  */
 export function createLiveProvider(env: WorkerEnv, clock: () => number = Date.now): MarketDataProvider {
-  const { cboe, finnhub, alpha, recentQuotes } = liveClients(env);
+  const { cboe, polygon, finnhub, alpha, recentQuotes } = liveClients(env);
+  // The quotes, chains and history vendor: Polygon when configured, else Cboe (both answer the same shapes).
+  const vendor = polygon
+    ? {
+        quote: polygon.quote,
+        history: polygon.history,
+        chain: async (symbol: string) => {
+          const { chain } = await polygon.chain(symbol);
+          return { chain, quote: null };
+        },
+      }
+    : cboe;
   const remember = (quote: Quote) => {
     if (recentQuotes.size > 500) recentQuotes.clear();
     recentQuotes.set(quote.symbol, quote);
     return quote;
   };
   return {
-    name: "live",
+    name: polygon ? "polygon" : "live",
     async isKnownSymbol(symbol) {
       const s = normaliseSymbol(symbol);
       if (!s) return false;
@@ -96,7 +120,7 @@ export function createLiveProvider(env: WorkerEnv, clock: () => number = Date.no
       if (cached) return cached.known;
       try {
         // The quote that proves the symbol exists is kept for the refresh that usually follows.
-        remember(await cboe.quote(s));
+        remember(await vendor.quote(s));
         await kvPutJson(env, KV_KEYS.known(s), { known: true }, TTL.known);
         return true;
       } catch (error) {
@@ -110,12 +134,12 @@ export function createLiveProvider(env: WorkerEnv, clock: () => number = Date.no
     async getQuote(symbol) {
       const recent = recentQuotes.get(symbol);
       if (recent && clock() - Date.parse(recent.asOf) < QUOTE_REUSE_MS) return recent;
-      return cboe.quote(symbol);
+      return vendor.quote(symbol);
     },
-    getDailyHistory: (symbol, days) => cboe.history(symbol, days),
+    getDailyHistory: (symbol, days) => vendor.history(symbol, days),
     async getOptionChain(symbol) {
-      const { chain, quote } = await cboe.chain(symbol);
-      remember(quote);
+      const { chain, quote } = await vendor.chain(symbol);
+      if (quote) remember(quote);
       return chain;
     },
     async getEarnings(symbols, fromDate, toDate) {
@@ -126,6 +150,7 @@ export function createLiveProvider(env: WorkerEnv, clock: () => number = Date.no
       return { ...all, dates: all.dates.filter((d) => wanted.has(d.symbol)) };
     },
     async getDividends(symbol) {
+      if (polygon) return polygon.dividends(symbol);
       return alpha ? alpha.dividends(symbol) : null;
     },
     async getNews(symbol, days) {

@@ -17,7 +17,7 @@ import {
   type TradeIdea,
   type TradeIdeasSnapshot,
 } from "../ideas.server";
-import { getMarketProvider } from "../provider.server";
+import { chainSourceOf, getMarketProvider, unlicensedRefusal } from "../provider.server";
 import { refreshRiskFreeRate } from "../rates.server";
 import type { TickerInfo } from "../ticker-info.server";
 import type { DailyHistory, MarketDataProvider } from "../types.server";
@@ -59,6 +59,12 @@ export async function runMarketRefresh(
   options: RefreshOptions = {},
 ): Promise<JobOutcome> {
   const nowMs = now.getTime();
+  // Before any provider is built or called: production never shows an unlicensed source's numbers.
+  const refusal = options.provider ? null : unlicensedRefusal(serverConfig(env));
+  if (refusal) {
+    console.error(`market refresh: ${refusal}`);
+    return { itemsProcessed: 0, failures: 1, detail: { refused: refusal } };
+  }
   const provider = options.provider ?? getMarketProvider(env, () => nowMs);
   const status = marketStatus(nowMs);
   const previous = await kvGetJson<DataFreshness>(env, KV_KEYS.freshness);
@@ -169,17 +175,12 @@ export async function runMarketRefresh(
   const anyChain = Object.keys(chainAsOf).length > 0;
   if (anyChain) {
     const keyer = await tradeIdKeyer(authSecret(serverConfig(env)));
-    const finalIdeas = await finaliseIdeas(
-      ideas,
-      keyer,
-      provider.name === "demo" ? "demo" : "cboe",
-      chainAsOf,
-    );
+    const finalIdeas = await finaliseIdeas(ideas, keyer, chainSourceOf(provider), chainAsOf);
     ideaCount = finalIdeas.length;
     publishedIdeasList = finalIdeas;
     const snapshot: TradeIdeasSnapshot = {
       ideas: finalIdeas,
-      source: provider.name === "demo" ? "demo" : "cboe",
+      source: chainSourceOf(provider),
       asOf: new Date(nowMs).toISOString(),
     };
     await kvPutJson(env, KV_KEYS.ideas, snapshot, TTL.ideas);
@@ -229,7 +230,7 @@ export async function runMarketRefresh(
     dataUpdateAttempted: new Date(nowMs).toISOString(),
     symbolsRefreshed: infos.length,
     failures: failed.length,
-    source: provider.name === "demo" ? "demo" : "cboe",
+    source: chainSourceOf(provider),
     asOf: new Date(nowMs).toISOString(),
   };
   await kvPutJson(env, KV_KEYS.freshness, freshness);
