@@ -9,18 +9,26 @@ import { deleteInBatches, type BatchedDelete } from "./db/batched-delete.server"
 export interface RateLimitRule {
   max: number;
   windowMs: number;
+  /**
+   * The Workers Rate Limiting binding that counts this rule instead of D1 (decision 280): only for windows the
+   * binding can express (10 s or 60 s; its `simple` limit in wrangler.toml must equal `max`).
+   */
+  binding?: RateLimitBindingName;
 }
+
+/** The Rate Limiting bindings declared in wrangler.toml (`[[ratelimits]]`), one per per-minute rule. */
+export type RateLimitBindingName = "EVENTS_RATE_LIMIT" | "TICKERS_RATE_LIMIT" | "BILLING_RATE_LIMIT";
 
 /** Every limit the app counts (better-auth's own are AUTH_RATE_LIMITS in auth.server.ts). */
 export const RATE_LIMITS = {
   /** Public analytics beacon, per client address: generous for a person, a wall for a script. */
-  events: { max: 120, windowMs: 60_000 },
+  events: { max: 120, windowMs: 60_000, binding: "EVENTS_RATE_LIMIT" },
   /** Public cached ticker infos, per client address (decision 150). */
-  tickersInfo: { max: 60, windowMs: 60_000 },
+  tickersInfo: { max: 60, windowMs: 60_000, binding: "TICKERS_RATE_LIMIT" },
   /** Public share-link creation, per client address. */
   wheelShare: { max: 30, windowMs: 10 * 60_000 },
   /** Calls that reach Stripe, per user: a script cannot spend the account's API quota. */
-  billing: { max: 10, windowMs: 60_000 },
+  billing: { max: 10, windowMs: 60_000, binding: "BILLING_RATE_LIMIT" },
   /** Contact messages, per client address. */
   contact: { max: 5, windowMs: 60 * 60_000 },
   /** Test notification emails, per user: for checking the inbox, not for sending mail in bulk. */
@@ -50,16 +58,26 @@ export interface RateLimiter {
   limit(options: { key: string }): Promise<{ success: boolean }>;
 }
 
+type LimiterEnv = { DB: D1Database } & Partial<Record<RateLimitBindingName, RateLimiter>>;
+
+/**
+ * The limiter of a named rule: the rule's Workers Rate Limiting binding when it has one and the Worker declares it
+ * (no D1 write per request: decision 280), else the D1 counter. An explicit `clock` (tests of window arithmetic)
+ * always counts in D1, whose windows follow that clock.
+ */
+export function rateLimiter(env: LimiterEnv, name: RateLimitName, clock?: () => number): RateLimiter {
+  const rule: RateLimitRule = RATE_LIMITS[name];
+  const binding = !clock && rule.binding ? env[rule.binding] : undefined;
+  if (binding) return { limit: ({ key }) => binding.limit({ key: `${name}:${key}` }) };
+  return d1RateLimiter(env, name, clock ?? Date.now);
+}
+
 /**
  * The limiter of a named rule, counted in D1: a fixed-window counter, one atomic upsert per request (KV is
  * eventually consistent and wrong for counters). It shares better-auth's rate_limit table under an "app:"
  * key prefix, so auth and app limits live together and one retention job clears both.
  */
-export function rateLimiter(
-  env: { DB: D1Database },
-  name: RateLimitName,
-  clock: () => number = Date.now,
-): RateLimiter {
+function d1RateLimiter(env: { DB: D1Database }, name: RateLimitName, clock: () => number): RateLimiter {
   const rule: RateLimitRule = RATE_LIMITS[name];
   return {
     async limit({ key }) {

@@ -89,3 +89,12 @@ export function envCountingMarketKvReads(): { env: WorkerEnv; reads: unknown[] }
   });
   return { env: { ...testEnv, MARKET_KV: kv }, reads };
 }
+
+/**
+ * The Workers Rate Limiting binding counts in windows aligned to the wall clock (60 s): a burst that straddles a
+ * minute would be counted in two windows. Waits for the next minute when fewer than `needMs` are left in this one.
+ */
+export async function freshRateLimitWindow(needMs = 20_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}

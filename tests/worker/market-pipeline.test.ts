@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   call,
   envCountingMarketKvReads,
+  freshRateLimitWindow,
   makeContext,
   requestWithCookie,
   signUpAndGetCookie,
@@ -179,6 +180,7 @@ describe("GET /api/get_tickers_info", () => {
   });
 
   it("is rate limited per client address", async () => {
+    await freshRateLimitWindow();
     const from = (ip: string) =>
       new Request("http://localhost/api/get_tickers_info?symbols=SPY", {
         headers: { "cf-connecting-ip": ip },
