@@ -8,10 +8,7 @@ const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8
 
 function declared(name: string): { limit: number; period: number }[] {
   const out: { limit: number; period: number }[] = [];
-  const block = new RegExp(
-    `name = "${name}"[\\s\\S]*?simple = \\{ limit = (\\d+), period = (\\d+) \\}`,
-    "g",
-  );
+  const block = new RegExp(`name = "${name}"[\\s\\S]*?simple = \\{ limit = (\\d+), period = (\\d+) \\}`, "g");
   for (const m of toml.matchAll(block)) out.push({ limit: Number(m[1]), period: Number(m[2]) });
   return out;
 }
