@@ -101,13 +101,19 @@ function CampaignCard({ campaign: c }: { campaign: Campaign }) {
       <dl className="mt-3 grid grid-cols-2 gap-2 lg:grid-cols-5">
         <Figure
           label="Capital-weighted (annualised)"
-          value={formatRatioPercent(r.capitalWeightedAnnualised)}
-          convention={RETURN_CONVENTIONS.capitalWeightedAnnualised}
+          value={r.annualised ? formatRatioPercent(r.capitalWeightedAnnualised) : "—"}
+          convention={
+            r.annualised
+              ? RETURN_CONVENTIONS.capitalWeightedAnnualised
+              : RETURN_CONVENTIONS.tooShortToAnnualise
+          }
         />
         <Figure
           label="Simple annualised"
-          value={formatRatioPercent(r.simpleAnnualised)}
-          convention={RETURN_CONVENTIONS.simpleAnnualised}
+          value={r.annualised ? formatRatioPercent(r.simpleAnnualised) : "—"}
+          convention={
+            r.annualised ? RETURN_CONVENTIONS.simpleAnnualised : RETURN_CONVENTIONS.tooShortToAnnualise
+          }
         />
         <Figure
           label="P&L over peak capital"
