@@ -67,34 +67,6 @@ export const ledgerEventInputSchema = z
   });
 export type LedgerEventInput = z.infer<typeof ledgerEventInputSchema>;
 
-const NUMBER_FIELDS = ["strike", "contracts", "price", "shares", "amount", "fee"] as const;
-const TEXT_FIELDS = [
-  "date",
-  "symbol",
-  "kind",
-  "optionType",
-  "expiration",
-  "exDate",
-  "corrects",
-  "note",
-] as const;
-
-/** A form's fields as the schema reads them: blanks left out, numbers as numbers ("1,000" is 1000). */
-export function ledgerInputFromForm(form: FormData): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of TEXT_FIELDS) {
-    const value = form.get(field);
-    if (typeof value === "string" && value.trim() !== "") out[field] = value.trim();
-  }
-  for (const field of NUMBER_FIELDS) {
-    const value = form.get(field);
-    if (typeof value !== "string" || value.trim() === "") continue;
-    const cleaned = value.replace(/[,$\s]/g, "");
-    out[field] = cleaned === "" ? value : Number(cleaned);
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------- storage
 export interface LedgerSnapshot {
   events: LedgerEvent[];
