@@ -18,6 +18,26 @@ export const LEDGER_EVENT_LABELS: Record<LedgerEventKind, string> = {
   void: "Void (remove an event)",
 };
 
+/** The cost bases a user may choose for the lots the ledger owns (decision 271): the broker's until chosen. */
+export const COST_BASIS_CHOICES = ["broker", "adjusted"] as const;
+export type CostBasisChoice = (typeof COST_BASIS_CHOICES)[number];
+export const COST_BASIS_LABELS: Record<CostBasisChoice, string> = {
+  broker: "Broker (strike minus the put's premium)",
+  adjusted: "Premium-adjusted (net of every premium and dividend)",
+};
+
+/**
+ * A position the ledger owns (decision 271): an open campaign holding shares, with the basis the user chose.
+ * Shown read-only beside the stored positions; the covered-call screen uses it in place of a stored one.
+ */
+export interface LedgerPosition {
+  symbol: string;
+  shares: number;
+  costBasis: number;
+  /** The campaign's id (its first event): the link from the positions panel. */
+  campaignId: string;
+}
+
 /** A user's ledger holds at most this many events: every write replays them all. */
 export const MAX_LEDGER_EVENTS = 5000;
 
