@@ -11,6 +11,7 @@ import {
 } from "./wheel";
 import type { PositionsSendOutcome } from "./positions-sync";
 import { callApi, type ApiCallInit } from "./api-client";
+import type { CostBasisChoice, LedgerPosition } from "./wheel-ledger";
 
 export class WheelApiError extends Error {
   constructor(
@@ -158,8 +159,13 @@ export function savePreferences(prefs: {
   cashAvailable?: number;
   cspRiskLevel?: RiskLevel;
   ccRiskLevel?: RiskLevel;
+  ccCostBasis?: CostBasisChoice;
 }) {
-  return request("/api/wheel/preferences", { method: "POST", body: prefs }, "Failed to update preferences");
+  return request<{ ledgerPositions?: LedgerPosition[] }>(
+    "/api/wheel/preferences",
+    { method: "POST", body: prefs },
+    "Failed to update preferences",
+  );
 }
 
 /**

@@ -58,6 +58,8 @@ export const LEDGER_INPUT_MESSAGES = {
   stale: "Your ledger changed while saving. Reload and try again.",
   full: `A ledger holds at most ${formatGrouped(MAX_LEDGER_EVENTS)} events`,
   notFound: "Event not found",
+  ledgerOwns: (symbol: string) =>
+    `${symbol} is held in an open wheel campaign: record its trades on the Campaigns tab`,
   decimalComma: (field: string) => `${field}: use a point for decimals (1.25, not 1,25)`,
 } as const;
 

@@ -11,6 +11,7 @@ import * as ledgerRoute from "../../app/routes/api.wheel.ledger";
 import * as ccRoute from "../../app/routes/api.wheel.cc-batch";
 import * as prefsRoute from "../../app/routes/api.wheel.preferences";
 import * as positionsRoute from "../../app/routes/api.wheel.positions";
+import * as wheelsPage from "../../app/routes/wheels";
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
 import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server";
@@ -99,6 +100,13 @@ describe("one source of truth for shares held (decision 271)", () => {
     );
     expect(list.body.positions.map((p: any) => p.symbol)).toEqual([OTHER]);
 
+    // The /wheels page gets both: the stored list without the owned symbol and the ledger's read-only row.
+    const page: any = await call(wheelsPage.loader, requestWithCookie("/wheels", cookie));
+    expect(page.positions.map((p: any) => p.symbol)).toEqual([OTHER]);
+    expect(page).toMatchObject({
+      ccCostBasis: "broker",
+      ledgerPositions: [{ symbol: OWNED, costBasis: 0.75 }],
+    });
     const chosen = await json(
       await call(prefsRoute.action, post("/api/wheel/preferences", { ccCostBasis: "adjusted" }, cookie)),
     );

@@ -63,6 +63,7 @@ function CampaignCard({ campaign: c }: { campaign: Campaign }) {
     <article
       className="rounded-xl border border-ink-700 bg-ink-900/60 p-4"
       data-testid="campaign"
+      id={`campaign-${c.id}`}
       aria-label={`${c.symbol} campaign`}
     >
       <header className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
