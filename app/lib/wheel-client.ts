@@ -268,3 +268,12 @@ export async function createShareLink(
   const message = answer.status === 0 ? WHEEL_MESSAGES.networkError : WHEEL_MESSAGES.shareFailed;
   throw new WheelApiError(message, answer.status, null);
 }
+
+/** Records one wheel ledger event (the "I sold this" dialog); the answer's words are the server's. */
+export function recordLedgerEvent(event: Record<string, unknown>) {
+  return callApi<{ status: "success" }>(
+    "/api/wheel/ledger",
+    { method: "POST", body: event },
+    () => "Failed to record the trade",
+  );
+}

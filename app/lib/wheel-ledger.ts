@@ -148,3 +148,25 @@ export function recordFormValuesAfter(
   }
   return values;
 }
+
+/**
+ * "I sold this" on a recommended CSP or CC (issue 31): the record form prefilled at the fill the row showed
+ * (its premium per share at its fill basis), one contract, today's New York date. Every field stays editable.
+ */
+export function soldPrefill(
+  type: "CSP" | "CC",
+  s: { symbol: string; premium: number; expirationDate: string; putStrike?: number; callStrike?: number },
+  today: string,
+): RecordFormValues {
+  const strike = type === "CSP" ? s.putStrike : s.callStrike;
+  return {
+    kind: "sell_to_open",
+    date: today,
+    symbol: s.symbol,
+    optionType: type === "CSP" ? "put" : "call",
+    ...(typeof strike === "number" ? { strike: String(strike) } : {}),
+    expiration: s.expirationDate,
+    contracts: "1",
+    ...(Number.isFinite(s.premium) ? { price: String(s.premium) } : {}),
+  };
+}

@@ -51,7 +51,15 @@ import { Confetti } from "./Confetti";
 import { FavoriteButton, FavoritesPanel } from "./Favorites";
 import { BulkPositionsDialog, PositionDialog } from "./PositionDialogs";
 import { CostBasisChoiceSelect, LedgerPositionCards } from "./LedgerPositions";
-import { LEDGER_INPUT_MESSAGES, type CostBasisChoice, type LedgerPosition } from "../../lib/wheel-ledger";
+import { SoldDialog } from "./SoldDialog";
+import { newYorkDate } from "../../engine/time";
+import {
+  LEDGER_INPUT_MESSAGES,
+  soldPrefill,
+  type CostBasisChoice,
+  type LedgerPosition,
+  type RecordFormValues,
+} from "../../lib/wheel-ledger";
 import { StrategyTable } from "./StrategyTable";
 import { WheelsSections } from "./WheelsSections";
 
@@ -158,6 +166,21 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
   const [analysis, setAnalysis] = useState<{ type: WheelType; s: WheelStrategy } | null>(null);
   const [positionDialog, setPositionDialog] = useState<{ existing: Position | null } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
+  const [sold, setSold] = useState<{ prefill: RecordFormValues; today: string } | null>(null);
+  const soldThis = (s: WheelStrategy) => {
+    // Free: the ledger's upgrade words (the positions' own), not a form the server would refuse.
+    if (isFree) {
+      toast({
+        message: REFUSAL_MESSAGES.freePositions,
+        kind: "error",
+        durationMs: WHEEL_TIMING.positionLimitToast,
+        action: { label: "Upgrade", href: "/pricing" },
+      });
+      return;
+    }
+    const today = newYorkDate(Date.now());
+    setSold({ prefill: soldPrefill(tab, s, today), today });
+  };
   const [confetti, setConfetti] = useState({ show: false, seed: 0 });
   const lastCount = useRef(0);
 
@@ -867,6 +890,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
           withPosition={tab === "CC" && positions.length > 0}
           actions={{
             onAnalyze: (s) => setAnalysis({ type: tab, s }),
+            onSold: soldThis,
             onShare: (s) => void shareStrategy(tab, s),
             favoriteButton: (s) => (
               <FavoriteButton s={s} saved={favoriteIds.has(s.id)} onToggle={(x) => toggleFavorite(tab, x)} />
@@ -931,6 +955,21 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
           onSave={(list) => {
             setBulkOpen(false);
             storePositions(list);
+          }}
+        />
+      ) : null}
+      {sold ? (
+        <SoldDialog
+          prefill={sold.prefill}
+          today={sold.today}
+          onClose={() => setSold(null)}
+          onSaved={() => {
+            setSold(null);
+            toast({
+              message: "Recorded in your wheel ledger.",
+              kind: "success",
+              action: { label: "View campaigns", href: "/wheels/campaigns" },
+            });
           }}
         />
       ) : null}

@@ -6,6 +6,7 @@ import {
   ledgerInputFromForm,
   readLedgerNumber,
   recordFormValuesAfter,
+  soldPrefill,
 } from "../../../app/lib/wheel-ledger";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
@@ -72,5 +73,29 @@ describe("recordFormValuesAfter", () => {
       symbol: "KO",
       optionType: "call",
     });
+  });
+});
+
+describe("soldPrefill (I sold this)", () => {
+  const row = { symbol: "KO", premium: 1.37, expirationDate: "2026-12-18", putStrike: 60, callStrike: 70 };
+
+  it("a CSP row is a put sold at the row's premium, one contract, today; the form reads it back", () => {
+    const values = soldPrefill("CSP", row, "2026-11-26");
+    expect(values).toEqual({
+      kind: "sell_to_open",
+      date: "2026-11-26",
+      symbol: "KO",
+      optionType: "put",
+      strike: "60",
+      expiration: "2026-12-18",
+      contracts: "1",
+      price: "1.37",
+    });
+    const reading = ledgerInputFromForm(new URLSearchParams(values as Record<string, string>));
+    expect(reading).toMatchObject({ ok: true, input: { strike: 60, price: 1.37, contracts: 1 } });
+  });
+
+  it("a CC row is a call at its call strike", () => {
+    expect(soldPrefill("CC", row, "2026-11-26")).toMatchObject({ optionType: "call", strike: "70" });
   });
 });
