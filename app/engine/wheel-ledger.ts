@@ -119,8 +119,11 @@ export interface CampaignReturns {
   capitalDays: number;
   /** Fractions (0.05 = 5%); null when there is no capital to divide by. */
   pnlOverPeakCapital: number | null;
+  /** Null also when the campaign is younger than MIN_DAYS_TO_ANNUALISE (see `annualised`). */
   simpleAnnualised: number | null;
   capitalWeightedAnnualised: number | null;
+  /** False while daysInTrade < MIN_DAYS_TO_ANNUALISE: the annualised figures are withheld (decision 274). */
+  annualised: boolean;
 }
 
 export interface CampaignPnl {
@@ -165,12 +168,20 @@ export const BASIS_CONVENTIONS = {
   reconciliation: "Total P&L = broker realised + unrealised = premium-adjusted P&L",
 } as const;
 
+/**
+ * Annualised returns are shown from this many days in trade (decision 274). x 365 on a shorter span turns a
+ * day's noise into thousands of percent; a week is the shortest listed option cycle, so a campaign of one
+ * weekly put is the shortest that annualises what a wheel actually earns.
+ */
+export const MIN_DAYS_TO_ANNUALISE = 7;
+
 export const RETURN_CONVENTIONS = {
   daysInTrade: "Calendar days from the first event to the last (or today)",
   idleDays: "Days in trade ending with no short option open",
   pnlOverPeakCapital: "P&L / peak capital (put collateral + cost of shares held)",
   simpleAnnualised: "P&L / peak capital x 365 / days in trade",
   capitalWeightedAnnualised: "P&L / sum of daily capital x 365 (default)",
+  tooShortToAnnualise: `Annualised from ${MIN_DAYS_TO_ANNUALISE} days in trade: a shorter span x 365 is noise`,
 } as const;
 
 export const LEDGER_MESSAGES = {
@@ -581,13 +592,15 @@ function returnsOf(state: CampaignState, end: string, pnl: number): CampaignRetu
   }
   const daysInTrade = Math.max(1, span);
   const peak = state.peakCapital;
+  const annualised = daysInTrade >= MIN_DAYS_TO_ANNUALISE;
   return {
     daysInTrade,
     idleDays,
     peakCapital: peak,
     capitalDays,
     pnlOverPeakCapital: peak > 0 ? pnl / peak : null,
-    simpleAnnualised: peak > 0 ? ((pnl / peak) * 365) / daysInTrade : null,
-    capitalWeightedAnnualised: capitalDays > 0 ? (pnl / capitalDays) * 365 : null,
+    simpleAnnualised: annualised && peak > 0 ? ((pnl / peak) * 365) / daysInTrade : null,
+    capitalWeightedAnnualised: annualised && capitalDays > 0 ? (pnl / capitalDays) * 365 : null,
+    annualised,
   };
 }

@@ -11,6 +11,7 @@ import {
 } from "./wheel";
 import type { PositionsSendOutcome } from "./positions-sync";
 import { callApi, type ApiCallInit } from "./api-client";
+import type { CostBasisChoice, LedgerPosition } from "./wheel-ledger";
 
 export class WheelApiError extends Error {
   constructor(
@@ -158,8 +159,13 @@ export function savePreferences(prefs: {
   cashAvailable?: number;
   cspRiskLevel?: RiskLevel;
   ccRiskLevel?: RiskLevel;
+  ccCostBasis?: CostBasisChoice;
 }) {
-  return request("/api/wheel/preferences", { method: "POST", body: prefs }, "Failed to update preferences");
+  return request<{ ledgerPositions?: LedgerPosition[] }>(
+    "/api/wheel/preferences",
+    { method: "POST", body: prefs },
+    "Failed to update preferences",
+  );
 }
 
 /**
@@ -261,4 +267,13 @@ export async function createShareLink(
   // The spec's words: a network failure, else "share failed" whatever the server said.
   const message = answer.status === 0 ? WHEEL_MESSAGES.networkError : WHEEL_MESSAGES.shareFailed;
   throw new WheelApiError(message, answer.status, null);
+}
+
+/** Records one wheel ledger event (the "I sold this" dialog); the answer's words are the server's. */
+export function recordLedgerEvent(event: Record<string, unknown>) {
+  return callApi<{ status: "success" }>(
+    "/api/wheel/ledger",
+    { method: "POST", body: event },
+    () => "Failed to record the trade",
+  );
 }

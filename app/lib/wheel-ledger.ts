@@ -18,6 +18,26 @@ export const LEDGER_EVENT_LABELS: Record<LedgerEventKind, string> = {
   void: "Void (remove an event)",
 };
 
+/** The cost bases a user may choose for the lots the ledger owns (decision 271): the broker's until chosen. */
+export const COST_BASIS_CHOICES = ["broker", "adjusted"] as const;
+export type CostBasisChoice = (typeof COST_BASIS_CHOICES)[number];
+export const COST_BASIS_LABELS: Record<CostBasisChoice, string> = {
+  broker: "Broker (strike minus the put's premium)",
+  adjusted: "Premium-adjusted (net of every premium and dividend)",
+};
+
+/**
+ * A position the ledger owns (decision 271): an open campaign holding shares, with the basis the user chose.
+ * Shown read-only beside the stored positions; the covered-call screen uses it in place of a stored one.
+ */
+export interface LedgerPosition {
+  symbol: string;
+  shares: number;
+  costBasis: number;
+  /** The campaign's id (its first event): the link from the positions panel. */
+  campaignId: string;
+}
+
 /** A user's ledger holds at most this many events: every write replays them all. */
 export const MAX_LEDGER_EVENTS = 5000;
 
@@ -38,4 +58,115 @@ export const LEDGER_INPUT_MESSAGES = {
   stale: "Your ledger changed while saving. Reload and try again.",
   full: `A ledger holds at most ${formatGrouped(MAX_LEDGER_EVENTS)} events`,
   notFound: "Event not found",
+  ledgerOwns: (symbol: string) =>
+    `${symbol} is held in an open wheel campaign: record its trades on the Campaigns tab`,
+  decimalComma: (field: string) => `${field}: use a point for decimals (1.25, not 1,25)`,
 } as const;
+
+/** The form's field labels, for messages about a field. */
+const FIELD_LABELS = {
+  strike: "Strike",
+  contracts: "Contracts",
+  price: "Price",
+  shares: "Shares",
+  amount: "Amount",
+  fee: "Fee",
+} as const;
+const NUMBER_FIELDS = Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[];
+const TEXT_FIELDS = [
+  "date",
+  "symbol",
+  "kind",
+  "optionType",
+  "expiration",
+  "exDate",
+  "corrects",
+  "note",
+] as const;
+
+// en-US grouping: commas only between groups of exactly three digits before any point ("1,000", "12,500.5").
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d*)?$/;
+
+/**
+ * A typed number as the ledger reads it (decision 274): "$1,000" is 1000; any other comma ("1,25", "0,5",
+ * "1,2345") is refused, never read as a thousands separator (which would make 1,25 into 125) nor guessed as a
+ * decimal comma. Returns the number, NaN for text that is not a number (the schema words it), or "comma".
+ */
+export function readLedgerNumber(text: string): number | "comma" {
+  const cleaned = text.replace(/[$\s]/g, "");
+  if (cleaned.includes(",")) return GROUPED.test(cleaned) ? Number(cleaned.replace(/,/g, "")) : "comma";
+  return cleaned === "" ? Number.NaN : Number(cleaned);
+}
+
+export type LedgerFormReading =
+  { ok: true; input: Record<string, unknown> } | { ok: false; message: string; field: string };
+
+/**
+ * A record form's fields as the input schema reads them: blanks left out, numbers as numbers. Shared by the
+ * Campaigns page's action and the browser's "I sold this" dialog, so both read "1,25" the same way.
+ */
+export function ledgerInputFromForm(form: { get(name: string): unknown }): LedgerFormReading {
+  const input: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) {
+    const value = form.get(field);
+    if (typeof value === "string" && value.trim() !== "") input[field] = value.trim();
+  }
+  for (const field of NUMBER_FIELDS) {
+    const value = form.get(field);
+    if (typeof value !== "string" || value.trim() === "") continue;
+    const read = readLedgerNumber(value);
+    if (read === "comma")
+      return { ok: false, field, message: LEDGER_INPUT_MESSAGES.decimalComma(FIELD_LABELS[field]) };
+    // Text that is no number goes on as text, for the schema's "... must be a number".
+    input[field] = Number.isNaN(read) ? value : read;
+  }
+  return { ok: true, input };
+}
+
+/** What the record form shows after an answer: its fields by name, as text. */
+export type RecordFormValues = Partial<
+  Record<(typeof TEXT_FIELDS)[number] | (typeof NUMBER_FIELDS)[number], string>
+>;
+
+/** Kept after a save: the next event of a campaign is usually the same day's, same symbol's, same kind's. */
+const KEPT_AFTER_SAVE = ["date", "symbol", "kind", "optionType"] as const;
+
+/**
+ * The values the record form shows after an answer: everything typed after a refusal (nothing is lost), and
+ * after a save only the date, symbol, event and option type, so the amounts of the event just saved are not
+ * sent twice by a second click.
+ */
+export function recordFormValuesAfter(
+  form: { get(name: string): unknown },
+  saved: boolean,
+): RecordFormValues {
+  const values: RecordFormValues = {};
+  const fields = saved ? KEPT_AFTER_SAVE : [...TEXT_FIELDS, ...NUMBER_FIELDS];
+  for (const field of fields) {
+    const value = form.get(field);
+    if (typeof value === "string" && value !== "") values[field] = value.slice(0, 200);
+  }
+  return values;
+}
+
+/**
+ * "I sold this" on a recommended CSP or CC (issue 31): the record form prefilled at the fill the row showed
+ * (its premium per share at its fill basis), one contract, today's New York date. Every field stays editable.
+ */
+export function soldPrefill(
+  type: "CSP" | "CC",
+  s: { symbol: string; premium: number; expirationDate: string; putStrike?: number; callStrike?: number },
+  today: string,
+): RecordFormValues {
+  const strike = type === "CSP" ? s.putStrike : s.callStrike;
+  return {
+    kind: "sell_to_open",
+    date: today,
+    symbol: s.symbol,
+    optionType: type === "CSP" ? "put" : "call",
+    ...(typeof strike === "number" ? { strike: String(strike) } : {}),
+    expiration: s.expirationDate,
+    contracts: "1",
+    ...(Number.isFinite(s.premium) ? { price: String(s.premium) } : {}),
+  };
+}

@@ -13,7 +13,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
       const tickers = [...new Set(input.tickers)];
       return { input: { ...input, tickers }, items: tickers.length };
     },
-    run: cspBatch,
+    run: (env, input) => cspBatch(env, input),
     failure: WHEEL_MESSAGES.fetchCspFailed,
   });
 

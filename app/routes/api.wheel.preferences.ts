@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** POST /api/wheel/preferences {cashAvailable?, cspRiskLevel?, ccRiskLevel?}: the Update button's save. */
+/** POST /api/wheel/preferences {cashAvailable?, cspRiskLevel?, ccRiskLevel?, ccCostBasis?}: the screen's saves. */
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   if (request.method !== "POST") return jsonError(405, "Method not allowed");

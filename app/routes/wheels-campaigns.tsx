@@ -3,12 +3,8 @@ import type { Route } from "./+types/wheels-campaigns";
 import { CampaignsPage } from "../components/wheel/CampaignsPage";
 import { requireSession } from "../server/auth/session.server";
 import { readForm } from "../server/http/form.server";
-import {
-  ledgerEventInputSchema,
-  ledgerInputFromForm,
-  ledgerView,
-  recordLedgerEvent,
-} from "../server/wheel/ledger.server";
+import { ledgerEventInputSchema, ledgerView, recordLedgerEvent } from "../server/wheel/ledger.server";
+import { ledgerInputFromForm, recordFormValuesAfter } from "../lib/wheel-ledger";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -27,18 +23,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return ledgerView(env, user);
 }
 
-/** Records one event from the form: the same checks and answers as POST /api/wheel/ledger. */
+/**
+ * Records one event from the form: the same checks and answers as POST /api/wheel/ledger. Every answer carries
+ * the values the form shows next (what was typed after a refusal; the date, symbol and event after a save).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   const { user } = await requireSession(env, request);
-  const parsed = ledgerEventInputSchema.safeParse(ledgerInputFromForm(await readForm(request)));
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
+  const form = await readForm(request);
+  const refused = (error: string, status: number, extra: { redirectTo?: string | null } = {}) =>
+    data(
+      { error, ...extra, values: recordFormValuesAfter(form, false), formKey: crypto.randomUUID() },
+      { status },
+    );
+  const reading = ledgerInputFromForm(form);
+  if (!reading.ok) return refused(reading.message, 400);
+  const parsed = ledgerEventInputSchema.safeParse(reading.input);
+  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Invalid request", 400);
   const result = await recordLedgerEvent(env, user, parsed.data);
-  if (result.ok) return { success: "Event recorded." };
+  if (result.ok)
+    return {
+      success: "Event recorded.",
+      values: recordFormValuesAfter(form, true),
+      // A new key remounts the form, so it shows these values rather than what the browser kept.
+      formKey: crypto.randomUUID(),
+    };
   if (result.status === 403)
-    return data({ error: result.refusal.message, redirectTo: result.refusal.redirectTo }, { status: 403 });
-  return data({ error: result.message }, { status: result.status });
+    return refused(result.refusal.message, 403, { redirectTo: result.refusal.redirectTo });
+  return refused(result.message, result.status);
 }
 
 export default function Screen({ loaderData, actionData }: Route.ComponentProps) {

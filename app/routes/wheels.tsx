@@ -40,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ccRiskLevel: prefs.ccRiskLevel,
     positions: Object.values(prefs.positions),
     positionsVersion: prefs.positionsVersion,
+    ledgerPositions: prefs.ledgerPositions,
+    ccCostBasis: prefs.ccCostBasis,
     tickers: usingFallback ? [...FALLBACK_TICKERS] : watchlist.slice(0, cspTickers),
     usingFallback,
     favoriteIds: favorites.map((f) => String(f.trade.id)),

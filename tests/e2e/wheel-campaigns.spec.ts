@@ -27,6 +27,9 @@ for (const width of [390, 1280]) {
     await form.getByLabel("Price per share").fill("1.25");
     await form.getByRole("button", { name: "Record event" }).click();
     await expect(form.getByRole("status")).toHaveText("Event recorded.");
+    // After a save the amounts are cleared; the symbol and event stay for the next one.
+    await expect(form.getByLabel("Price per share")).toHaveValue("");
+    await expect(form.getByLabel("Symbol")).toHaveValue(symbol);
     const card = page.getByRole("article", { name: `${symbol} campaign` });
     await expect(card).toContainText("Open");
     await expect(card.getByTestId("reconciliation")).toContainText("difference $0.00");
@@ -41,6 +44,9 @@ for (const width of [390, 1280]) {
       await form.getByRole("button", { name: "Record event" }).click();
       await expect(form.getByRole("alert")).toHaveText("Only 2 contract(s) of this option are open");
     });
+    // The refused event's fields are all still there (decision 274).
+    await expect(form.getByLabel("Contracts")).toHaveValue("3");
+    await expect(form.getByLabel("Symbol")).toHaveValue(symbol);
 
     // One of the two is assigned: 100 shares at strike minus the premium.
     await form.getByLabel("Contracts").fill("1");
@@ -49,12 +55,47 @@ for (const width of [390, 1280]) {
     await expect(card).toContainText("100 shares held");
     await expect(card).toContainText("$48.75");
     await expect(card).toContainText("Capital-weighted (annualised)");
-    await expect(card).toContainText("P&L / sum of daily capital x 365 (default)");
+    // A campaign opened today is too young to annualise (decision 274): a dash and the reason.
+    await expect(card).toContainText("Annualised from 7 days in trade");
     await expect(card.getByTestId("reconciliation")).toContainText("difference $0.00");
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, "no sideways scroll").toBeLessThanOrEqual(0);
     await page.screenshot({ path: `test-results/e2e/wheel-campaigns-${width}.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`"I sold this" records a recommended put at its shown fill at ${width}px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const errors = watchConsole(page);
+    await signInByApi(page, "pro@wheelhouse.local");
+    await page.goto("/wheels");
+    const sold = page
+      .getByRole("button", { name: /^I sold this / })
+      .filter({ visible: true })
+      .first();
+    await expect(sold).toBeVisible({ timeout: 30_000 });
+    const symbol = ((await sold.getAttribute("aria-label")) ?? "").replace("I sold this ", "");
+    await sold.click();
+    const dialog = page.getByTestId("sold-dialog");
+    await expect(dialog.getByLabel("Symbol")).toHaveValue(symbol);
+    await expect(dialog.getByLabel("Contracts")).toHaveValue("1");
+    const premium = await dialog.getByLabel("Premium per share").inputValue();
+    expect(Number(premium)).toBeGreaterThan(0);
+    // A decimal comma is refused with the fix, nothing sent (decision 274).
+    await dialog.getByLabel("Premium per share").fill("1,25");
+    await dialog.getByRole("button", { name: "Record in my ledger" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("use a point for decimals");
+    await dialog.getByLabel("Premium per share").fill(premium);
+    await dialog.getByRole("button", { name: "Record in my ledger" }).click();
+    await expect(page.getByText("Recorded in your wheel ledger.")).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await page.goto("/wheels/campaigns");
+    await expect(page.getByRole("article", { name: `${symbol} campaign` })).toContainText("Open");
+    await page.screenshot({ path: `test-results/e2e/wheel-sold-${width}.png`, fullPage: true });
     expect(errors).toEqual([]);
   });
 }

@@ -269,7 +269,7 @@ describe("the Campaigns page's form", () => {
       body: { error: LEDGER_MESSAGES.missingField("Strike") },
     });
     expect(await stored(pro.id)).toBe(0);
-    expect(await submit(pro.cookie, fields)).toEqual({
+    expect(await submit(pro.cookie, fields)).toMatchObject({
       status: 200,
       body: { success: "Event recorded." },
     });
@@ -282,5 +282,25 @@ describe("the Campaigns page's form", () => {
       body: { error: REFUSAL_MESSAGES.freePositions, redirectTo: "/pricing" },
     });
     expect(await stored(free.id)).toBe(0);
+  });
+
+  it("keeps the typed values after a refusal, sensible ones after a save; a decimal comma is refused", async () => {
+    const pro = await userWith("Pro Plan");
+    const comma = await submit(pro.cookie, { ...fields, price: "1,25" });
+    expect(comma).toMatchObject({
+      status: 400,
+      body: { error: LEDGER_INPUT_MESSAGES.decimalComma("Price"), values: { ...fields, price: "1,25" } },
+    });
+    expect(comma.body.formKey).toEqual(expect.any(String));
+    expect(await stored(pro.id)).toBe(0);
+    const saved = await submit(pro.cookie, fields);
+    expect(saved.body).toMatchObject({
+      success: "Event recorded.",
+      values: { kind: "sell_to_open", date: DAY, symbol: "ko", optionType: "put" },
+    });
+    expect(saved.body.values).not.toHaveProperty("price");
+    expect(saved.body.formKey).not.toBe(comma.body.formKey);
+    const events: any = await call(campaignsPage.loader, requestWithCookie("/wheels/campaigns", pro.cookie));
+    expect(events.events[0]).toMatchObject({ price: 1.25 });
   });
 });

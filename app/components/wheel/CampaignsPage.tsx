@@ -12,7 +12,7 @@ import {
 } from "../../engine/wheel-ledger";
 import { REFUSAL_MESSAGES } from "../../lib/entitlements";
 import { formatPrice, formatRatioPercent, formatUsd } from "../../lib/format";
-import { LEDGER_EVENT_LABELS } from "../../lib/wheel-ledger";
+import { LEDGER_EVENT_LABELS, type RecordFormValues } from "../../lib/wheel-ledger";
 import { WheelsSections } from "./WheelsSections";
 
 export interface CampaignsPageData {
@@ -26,6 +26,9 @@ export interface CampaignsPageData {
 export interface CampaignsActionData {
   error?: string;
   success?: string;
+  /** What the form shows after this answer (decision 274). */
+  values?: RecordFormValues;
+  formKey?: string;
 }
 
 const OPTION_KINDS = new Set<LedgerEventKind>([
@@ -60,6 +63,7 @@ function CampaignCard({ campaign: c }: { campaign: Campaign }) {
     <article
       className="rounded-xl border border-ink-700 bg-ink-900/60 p-4"
       data-testid="campaign"
+      id={`campaign-${c.id}`}
       aria-label={`${c.symbol} campaign`}
     >
       <header className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
@@ -101,13 +105,19 @@ function CampaignCard({ campaign: c }: { campaign: Campaign }) {
       <dl className="mt-3 grid grid-cols-2 gap-2 lg:grid-cols-5">
         <Figure
           label="Capital-weighted (annualised)"
-          value={formatRatioPercent(r.capitalWeightedAnnualised)}
-          convention={RETURN_CONVENTIONS.capitalWeightedAnnualised}
+          value={r.annualised ? formatRatioPercent(r.capitalWeightedAnnualised) : "—"}
+          convention={
+            r.annualised
+              ? RETURN_CONVENTIONS.capitalWeightedAnnualised
+              : RETURN_CONVENTIONS.tooShortToAnnualise
+          }
         />
         <Figure
           label="Simple annualised"
-          value={formatRatioPercent(r.simpleAnnualised)}
-          convention={RETURN_CONVENTIONS.simpleAnnualised}
+          value={r.annualised ? formatRatioPercent(r.simpleAnnualised) : "—"}
+          convention={
+            r.annualised ? RETURN_CONVENTIONS.simpleAnnualised : RETURN_CONVENTIONS.tooShortToAnnualise
+          }
         />
         <Figure
           label="P&L over peak capital"
@@ -166,7 +176,10 @@ function RecordEventForm({
   today: string;
   actionData?: CampaignsActionData;
 }) {
-  const [kind, setKind] = useState<LedgerEventKind>("sell_to_open");
+  const v = actionData?.values ?? {};
+  const [kind, setKind] = useState<LedgerEventKind>(
+    v.kind && v.kind in LEDGER_EVENT_LABELS ? (v.kind as LedgerEventKind) : "sell_to_open",
+  );
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const isOption = OPTION_KINDS.has(kind);
@@ -193,38 +206,59 @@ function RecordEventForm({
             ))}
           </select>
         </label>
-        <Field label="Trade date" name="date" type="date" defaultValue={today} max={today} required />
-        <Field label="Symbol" name="symbol" autoCapitalize="characters" maxLength={7} required />
+        <Field
+          label="Trade date"
+          name="date"
+          type="date"
+          defaultValue={v.date ?? today}
+          max={today}
+          required
+        />
+        <Field
+          label="Symbol"
+          name="symbol"
+          autoCapitalize="characters"
+          maxLength={7}
+          defaultValue={v.symbol}
+          required
+        />
         {isOption ? (
           <>
             <label className="block text-xs text-slate-300">
               Option
-              <select name="optionType" className={inputClass} defaultValue="put">
+              <select name="optionType" className={inputClass} defaultValue={v.optionType ?? "put"}>
                 <option value="put">Put</option>
                 <option value="call">Call</option>
               </select>
             </label>
-            <Field label="Strike" name="strike" inputMode="decimal" />
-            <Field label="Expiration" name="expiration" type="date" />
-            <Field label="Contracts" name="contracts" inputMode="numeric" defaultValue="1" />
+            <Field label="Strike" name="strike" inputMode="decimal" defaultValue={v.strike} />
+            <Field label="Expiration" name="expiration" type="date" defaultValue={v.expiration} />
+            <Field label="Contracts" name="contracts" inputMode="numeric" defaultValue={v.contracts ?? "1"} />
           </>
         ) : null}
-        {PRICE_KINDS.has(kind) ? <Field label="Price per share" name="price" inputMode="decimal" /> : null}
-        {SHARE_KINDS.has(kind) ? <Field label="Shares" name="shares" inputMode="numeric" /> : null}
+        {PRICE_KINDS.has(kind) ? (
+          <Field label="Price per share" name="price" inputMode="decimal" defaultValue={v.price} />
+        ) : null}
+        {SHARE_KINDS.has(kind) ? (
+          <Field label="Shares" name="shares" inputMode="numeric" defaultValue={v.shares} />
+        ) : null}
         {AMOUNT_KINDS.has(kind) ? (
           <Field
             label={kind === "dividend" ? "Dividend per share" : "Fee ($)"}
             name="amount"
             inputMode="decimal"
+            defaultValue={v.amount}
           />
         ) : null}
-        {kind === "dividend" ? <Field label="Ex-date" name="exDate" type="date" /> : null}
+        {kind === "dividend" ? (
+          <Field label="Ex-date" name="exDate" type="date" defaultValue={v.exDate} />
+        ) : null}
         {kind !== "fee" && kind !== "void" ? (
-          <Field label="Commission ($)" name="fee" inputMode="decimal" />
+          <Field label="Commission ($)" name="fee" inputMode="decimal" defaultValue={v.fee} />
         ) : null}
         <label className="block text-xs text-slate-300">
           {kind === "void" ? "Event to void" : "Corrects (optional)"}
-          <select name="corrects" className={inputClass} defaultValue="">
+          <select name="corrects" className={inputClass} defaultValue={v.corrects ?? ""}>
             <option value="">{kind === "void" ? "Choose an event" : "Nothing: a new event"}</option>
             {events.map((e) => (
               <option key={e.id} value={e.id}>
@@ -315,7 +349,12 @@ export function CampaignsPage({
         ) : null}
       </div>
       {canRecord ? (
-        <RecordEventForm events={data.events} today={data.asOf} actionData={actionData} />
+        <RecordEventForm
+          key={actionData?.formKey ?? "new"}
+          events={data.events}
+          today={data.asOf}
+          actionData={actionData}
+        />
       ) : (
         <FreeExplainer />
       )}

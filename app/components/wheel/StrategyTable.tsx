@@ -99,6 +99,8 @@ export interface RowActions {
   onAnalyze: (s: WheelStrategy) => void;
   onShare: (s: WheelStrategy) => void;
   favoriteButton: (s: WheelStrategy) => React.ReactNode;
+  /** "I sold this": record the row in the wheel ledger at the fill it shows. */
+  onSold: (s: WheelStrategy) => void;
 }
 
 export function StrategyTable({
@@ -215,6 +217,14 @@ function ActionButtons({ s, actions }: { s: WheelStrategy; actions: RowActions }
         className="rounded-md border border-ink-600 px-2 py-1 text-xs font-medium text-slate-200 hover:border-brand-500 hover:text-white"
       >
         View Analysis
+      </button>
+      <button
+        type="button"
+        onClick={() => actions.onSold(s)}
+        aria-label={`I sold this ${s.symbol}`}
+        className="rounded-md border border-ink-600 px-2 py-1 text-xs font-medium text-slate-200 hover:border-brand-500 hover:text-white"
+      >
+        I sold this
       </button>
       {actions.favoriteButton(s)}
       <button

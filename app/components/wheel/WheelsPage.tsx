@@ -50,6 +50,16 @@ import { AnalysisModal } from "./AnalysisModal";
 import { Confetti } from "./Confetti";
 import { FavoriteButton, FavoritesPanel } from "./Favorites";
 import { BulkPositionsDialog, PositionDialog } from "./PositionDialogs";
+import { CostBasisChoiceSelect, LedgerPositionCards } from "./LedgerPositions";
+import { SoldDialog } from "./SoldDialog";
+import { newYorkDate } from "../../engine/time";
+import {
+  LEDGER_INPUT_MESSAGES,
+  soldPrefill,
+  type CostBasisChoice,
+  type LedgerPosition,
+  type RecordFormValues,
+} from "../../lib/wheel-ledger";
 import { StrategyTable } from "./StrategyTable";
 import { WheelsSections } from "./WheelsSections";
 
@@ -62,6 +72,9 @@ export interface WheelsPageData {
   positions: Position[];
   /** The positions list's version: the screen's saves name it (decision 225). */
   positionsVersion: number;
+  /** Open campaigns holding shares, at the chosen basis: read-only here (decision 271). */
+  ledgerPositions: LedgerPosition[];
+  ccCostBasis: CostBasisChoice;
   tickers: string[];
   usingFallback: boolean;
   favoriteIds: string[];
@@ -119,6 +132,16 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
     CC: data.ccRiskLevel,
   });
   const [positions, setPositions] = useState<Position[]>(data.positions);
+  const [ledgerLots, setLedgerLots] = useState<LedgerPosition[]>(data.ledgerPositions);
+  const [basisChoice, setBasisChoice] = useState<CostBasisChoice>(data.ccCostBasis);
+  // The covered-call screen's list: the stored positions and the ledger's lots (the server re-applies the rule).
+  const screened = useMemo(
+    () => [
+      ...positions,
+      ...ledgerLots.map(({ symbol, shares, costBasis }) => ({ symbol, shares, costBasis })),
+    ],
+    [positions, ledgerLots],
+  );
   // One saver per screen: saves go one after another, and one refused as stale is re-applied and retried.
   const [positionsSaver] = useState(() =>
     createPositionsSaver({
@@ -143,15 +166,30 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
   const [analysis, setAnalysis] = useState<{ type: WheelType; s: WheelStrategy } | null>(null);
   const [positionDialog, setPositionDialog] = useState<{ existing: Position | null } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
+  const [sold, setSold] = useState<{ prefill: RecordFormValues; today: string } | null>(null);
+  const soldThis = (s: WheelStrategy) => {
+    // Free: the ledger's upgrade words (the positions' own), not a form the server would refuse.
+    if (isFree) {
+      toast({
+        message: REFUSAL_MESSAGES.freePositions,
+        kind: "error",
+        durationMs: WHEEL_TIMING.positionLimitToast,
+        action: { label: "Upgrade", href: "/pricing" },
+      });
+      return;
+    }
+    const today = newYorkDate(Date.now());
+    setSold({ prefill: soldPrefill(tab, s, today), today });
+  };
   const [confetti, setConfetti] = useState({ show: false, seed: 0 });
   const lastCount = useRef(0);
 
-  const posKey = positionsKey(positions);
+  const posKey = positionsKey(screened);
   const maxDte = filters[tab].maxDaysToExpiration;
 
   // Strategies: reload on tab, cash, risk, positions (CC), the holding-period filter, or a refresh.
   useEffect(() => {
-    if (tab === "CC" && (isFree || positions.length === 0)) {
+    if (tab === "CC" && (isFree || screened.length === 0)) {
       setTabs((t) => ({ ...t, CC: { status: "ready", result: null, error: null } }));
       return;
     }
@@ -166,7 +204,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
             maxDaysToExpiration: maxDte,
           })
         : fetchCcStrategies({
-            positions,
+            positions: screened,
             riskLevel: risk.CC,
             maxDaysToExpiration: maxDte,
             includeBelowCostBasis: includeBelowBasis,
@@ -195,13 +233,13 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
 
   // CC auto-refresh every hour while there are positions.
   useEffect(() => {
-    if (tab !== "CC" || positions.length === 0) return;
+    if (tab !== "CC" || screened.length === 0) return;
     const timer = setInterval(
       () => setNonce((n) => ({ ...n, CC: n.CC + 1 })),
       WHEEL_DEFAULTS.ccAutoRefreshMs,
     );
     return () => clearInterval(timer);
-  }, [tab, positions.length]);
+  }, [tab, screened.length]);
 
   const current = tabs[tab];
   const visible = useMemo(() => {
@@ -226,6 +264,13 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
     if (!cashOk) return;
     setCash(cashValue);
     savePreferences({ cashAvailable: cashValue }).catch((e) => logUnexpected("cash save failed", e));
+  };
+  const changeBasis = (choice: CostBasisChoice) => {
+    setBasisChoice(choice);
+    savePreferences({ ccCostBasis: choice }).then(
+      (prefs) => prefs.ledgerPositions && setLedgerLots(prefs.ledgerPositions),
+      (e) => logUnexpected("cost basis save failed", e),
+    );
   };
   const changeRisk = (level: RiskLevel) => {
     setRisk((r) => ({ ...r, [tab]: level }));
@@ -766,6 +811,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
           <ul
             className={`${positionsOpen ? "grid" : "hidden"} mt-3 grid-cols-2 gap-2 sm:grid-cols-3 md:grid lg:grid-cols-5`}
           >
+            <LedgerPositionCards lots={ledgerLots} prices={current.result?.currentPrices} />
             {positions.map((p) => {
               const price = current.result?.currentPrices[p.symbol] ?? null;
               return (
@@ -807,6 +853,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
               );
             })}
           </ul>
+          {ledgerLots.length ? <CostBasisChoiceSelect value={basisChoice} onChange={changeBasis} /> : null}
         </section>
       ) : null}
 
@@ -843,6 +890,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
           withPosition={tab === "CC" && positions.length > 0}
           actions={{
             onAnalyze: (s) => setAnalysis({ type: tab, s }),
+            onSold: soldThis,
             onShare: (s) => void shareStrategy(tab, s),
             favoriteButton: (s) => (
               <FavoriteButton s={s} saved={favoriteIds.has(s.id)} onToggle={(x) => toggleFavorite(tab, x)} />
@@ -884,6 +932,10 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
           existing={positionDialog.existing}
           onClose={() => setPositionDialog(null)}
           onSave={(p) => {
+            if (ledgerLots.some((x) => x.symbol === p.symbol)) {
+              window.alert(LEDGER_INPUT_MESSAGES.ledgerOwns(p.symbol));
+              return;
+            }
             if (!positionDialog.existing && positions.some((x) => x.symbol === p.symbol)) {
               window.alert(WHEEL_MESSAGES.duplicateSymbols([p.symbol]));
               return;
@@ -903,6 +955,21 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
           onSave={(list) => {
             setBulkOpen(false);
             storePositions(list);
+          }}
+        />
+      ) : null}
+      {sold ? (
+        <SoldDialog
+          prefill={sold.prefill}
+          today={sold.today}
+          onClose={() => setSold(null)}
+          onSaved={() => {
+            setSold(null);
+            toast({
+              message: "Recorded in your wheel ledger.",
+              kind: "success",
+              action: { label: "View campaigns", href: "/wheels/campaigns" },
+            });
           }}
         />
       ) : null}

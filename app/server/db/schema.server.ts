@@ -362,6 +362,8 @@ export const wheelPreferences = sqliteTable("wheel_preferences", {
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   /** The positions list's version: each accepted save adds one; a save from an older one is refused. */
   positionsVersion: integer("positions_version").notNull().default(0),
+  /** The basis of ledger-owned lots on the covered-call screen: "broker" or "adjusted" (decision 271, 274). */
+  ccCostBasis: text("cc_cost_basis").notNull().default("broker"),
 });
 
 export const positions = sqliteTable(

@@ -3,6 +3,7 @@
 // from app/lib/wheel.ts).
 import { formatDecimal } from "../../lib/format";
 import { z } from "zod";
+import { COST_BASIS_CHOICES } from "../../lib/wheel-ledger";
 import {
   MAX_DTE_OPTIONS,
   RISK_LEVELS,
@@ -116,6 +117,8 @@ export const preferencesSchema = z
     cashAvailable: z.number().min(WHEEL_DEFAULTS.minCash).max(1e10).optional(),
     cspRiskLevel: z.enum(RISK_LEVELS as [RiskLevel, ...RiskLevel[]]).optional(),
     ccRiskLevel: z.enum(RISK_LEVELS as [RiskLevel, ...RiskLevel[]]).optional(),
+    /** The basis of ledger-owned lots on the covered-call screen (decision 271). */
+    ccCostBasis: z.enum(COST_BASIS_CHOICES).optional(),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to update");
 
@@ -146,7 +149,8 @@ export async function wheelBatchResponse<Input, Prepared, Result>(
     schema: z.ZodType<Input>;
     capability: "cspTickersPerBatch" | "ccPositionsPerBatch";
     prepare: (input: Input) => { input: Prepared; items: number };
-    run: (env: WorkerEnv, input: Prepared) => Promise<Result>;
+    /** The screen; `user` is the session's, for a screen that reads the user's own stores. */
+    run: (env: WorkerEnv, input: Prepared, user: SessionData["user"]) => Promise<Result>;
     failure: string;
   },
 ): Promise<Response> {
@@ -161,7 +165,7 @@ export async function wheelBatchResponse<Input, Prepared, Result>(
   if (refusal) return wheelRefusal(refusal);
   try {
     const started = performance.now();
-    const body = await options.run(env, input);
+    const body = await options.run(env, input, session.user);
     return apiJson(body, 200, {
       "Server-Timing": `wheel;dur=${formatDecimal(performance.now() - started, 1)}`,
     });

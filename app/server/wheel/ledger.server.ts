@@ -11,7 +11,13 @@ import { z } from "zod";
 import { isIsoDate } from "../../engine/time";
 import { LEDGER_EVENT_KINDS } from "../../engine/wheel-ledger";
 import { cleanSymbolInput, SYMBOL_RE } from "../../lib/symbols";
-import { LEDGER_EVENT_LABELS, LEDGER_INPUT_MESSAGES, MAX_LEDGER_EVENTS } from "../../lib/wheel-ledger";
+import {
+  LEDGER_EVENT_LABELS,
+  LEDGER_INPUT_MESSAGES,
+  MAX_LEDGER_EVENTS,
+  type CostBasisChoice,
+  type LedgerPosition,
+} from "../../lib/wheel-ledger";
 import { changes } from "../db/sql.server";
 import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "../entitlements.server";
 import type { WorkerEnv } from "../env.server";
@@ -67,34 +73,6 @@ export const ledgerEventInputSchema = z
   });
 export type LedgerEventInput = z.infer<typeof ledgerEventInputSchema>;
 
-const NUMBER_FIELDS = ["strike", "contracts", "price", "shares", "amount", "fee"] as const;
-const TEXT_FIELDS = [
-  "date",
-  "symbol",
-  "kind",
-  "optionType",
-  "expiration",
-  "exDate",
-  "corrects",
-  "note",
-] as const;
-
-/** A form's fields as the schema reads them: blanks left out, numbers as numbers ("1,000" is 1000). */
-export function ledgerInputFromForm(form: FormData): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of TEXT_FIELDS) {
-    const value = form.get(field);
-    if (typeof value === "string" && value.trim() !== "") out[field] = value.trim();
-  }
-  for (const field of NUMBER_FIELDS) {
-    const value = form.get(field);
-    if (typeof value !== "string" || value.trim() === "") continue;
-    const cleaned = value.replace(/[,$\s]/g, "");
-    out[field] = cleaned === "" ? value : Number(cleaned);
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------- storage
 export interface LedgerSnapshot {
   events: LedgerEvent[];
@@ -121,6 +99,36 @@ export async function readLedger(env: { DB: D1Database }, userId: string): Promi
     events: results.map((r) => JSON.parse(r.event) as LedgerEvent),
     version: results.at(-1)?.user_seq ?? 0,
   };
+}
+
+/**
+ * The positions the ledger owns (decision 271): one per open campaign holding shares, at the basis the user
+ * chose. Bases do not depend on prices, so no market read. Keyed by symbol (one open campaign per symbol).
+ */
+export async function ledgerPositions(
+  env: { DB: D1Database },
+  userId: string,
+  basis: CostBasisChoice,
+  nowMs = Date.now(),
+): Promise<Map<string, LedgerPosition>> {
+  const { events } = await readLedger(env, userId);
+  const owned = new Map<string, LedgerPosition>();
+  if (!events.length) return owned;
+  const built = buildLedger(events, newYorkDate(nowMs));
+  if (!built.ok) throw new Error(`stored wheel ledger does not build: ${built.message}`);
+  for (const c of built.campaigns) {
+    if (c.status !== "open" || c.sharesHeld <= 0) continue;
+    const costBasis = basis === "adjusted" ? c.adjustedBasis : c.brokerBasis;
+    if (costBasis === null) continue;
+    owned.set(c.symbol, {
+      symbol: c.symbol,
+      shares: c.sharesHeld,
+      // Per share, to the cent: the guardrail compares it with strikes.
+      costBasis: Math.round(costBasis * 100) / 100,
+      campaignId: c.id,
+    });
+  }
+  return owned;
 }
 
 const openCount = (campaigns: readonly Campaign[]) => campaigns.filter((c) => c.status === "open").length;

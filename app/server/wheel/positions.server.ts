@@ -16,7 +16,9 @@ import {
   type RiskLevel,
 } from "../../lib/wheel";
 
+import type { CostBasisChoice, LedgerPosition } from "../../lib/wheel-ledger";
 import { changes } from "../db/sql.server";
+import { ledgerPositions } from "./ledger.server";
 import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "../entitlements.server";
 
 type Env = { DB: D1Database };
@@ -44,18 +46,25 @@ function positionsStatement(db: D1Database, userId: string) {
     .bind(userId);
 }
 
-/** The list and its version, read in one batch so the version is the list's own. */
+/**
+ * The list and its version, read in one batch so the version is the list's own. Stored positions of symbols
+ * the ledger owns (an open campaign holding shares, decision 271) are left out: the ledger's row stands there.
+ */
 export async function readPositions(env: Env, userId: string): Promise<PositionsSnapshot> {
-  const [version, positions] = await env.DB.batch([
-    versionStatement(env.DB, userId),
-    positionsStatement(env.DB, userId),
+  const [[version, positions], owned] = await Promise.all([
+    env.DB.batch([versionStatement(env.DB, userId), positionsStatement(env.DB, userId)]),
+    ledgerPositions(env, userId, "broker"),
   ]);
-  return snapshotOf(version!, positions!);
+  return snapshotOf(version!, positions!, owned);
 }
 
-function snapshotOf(version: D1Result, positions: D1Result): PositionsSnapshot {
+function snapshotOf(
+  version: D1Result,
+  positions: D1Result,
+  owned: ReadonlyMap<string, unknown>,
+): PositionsSnapshot {
   return {
-    positions: positions.results as unknown as Position[],
+    positions: (positions.results as unknown as Position[]).filter((p) => !owned.has(p.symbol)),
     version: (version.results[0] as { version: number } | undefined)?.version ?? 0,
   };
 }
@@ -64,30 +73,48 @@ export interface WheelPreferencesView {
   cashAvailable: number;
   cspRiskLevel: RiskLevel;
   ccRiskLevel: RiskLevel;
-  /** Keyed by symbol (the spec's map; its key is not shown there). */
+  /** The basis of the lots the ledger owns (decision 271): the guardrail and the positions panel read it. */
+  ccCostBasis: CostBasisChoice;
+  /** Keyed by symbol (the spec's map; its key is not shown there). Symbols the ledger owns are left out. */
   positions: Record<string, Position>;
+  /** One per open campaign holding shares, at `ccCostBasis`: read-only, edited by recording events. */
+  ledgerPositions: LedgerPosition[];
   /** The positions list's version, for the screen's next save (decision 225). */
   positionsVersion: number;
   positionLimit: number;
 }
 
-export async function getPreferences(env: Env, user: WheelUser): Promise<WheelPreferencesView> {
+export async function getPreferences(
+  env: Env,
+  user: WheelUser,
+  nowMs = Date.now(),
+): Promise<WheelPreferencesView> {
   // One batch: the positions and their version come from the same moment.
   const [prefs, positions] = await env.DB.batch([
     env.DB.prepare(
-      "SELECT cash_available AS cashAvailable, csp_risk_level AS cspRiskLevel, cc_risk_level AS ccRiskLevel, positions_version AS positionsVersion FROM wheel_preferences WHERE user_id = ?1",
+      "SELECT cash_available AS cashAvailable, csp_risk_level AS cspRiskLevel, cc_risk_level AS ccRiskLevel, positions_version AS positionsVersion, cc_cost_basis AS ccCostBasis FROM wheel_preferences WHERE user_id = ?1",
     ).bind(user.id),
     positionsStatement(env.DB, user.id),
   ]);
   const row = prefs!.results[0] as
-    | { cashAvailable: number; cspRiskLevel: RiskLevel; ccRiskLevel: RiskLevel; positionsVersion: number }
+    | {
+        cashAvailable: number;
+        cspRiskLevel: RiskLevel;
+        ccRiskLevel: RiskLevel;
+        positionsVersion: number;
+        ccCostBasis: CostBasisChoice;
+      }
     | undefined;
-  const list = positions!.results as unknown as Position[];
+  const ccCostBasis = row?.ccCostBasis ?? "broker";
+  const owned = await ledgerPositions(env, user.id, ccCostBasis, nowMs);
+  const list = (positions!.results as unknown as Position[]).filter((p) => !owned.has(p.symbol));
   return {
     cashAvailable: row?.cashAvailable ?? WHEEL_DEFAULTS.cash,
     cspRiskLevel: row?.cspRiskLevel ?? WHEEL_DEFAULTS.riskLevel,
     ccRiskLevel: row?.ccRiskLevel ?? WHEEL_DEFAULTS.riskLevel,
+    ccCostBasis,
     positions: Object.fromEntries(list.map((p) => [p.symbol, p])),
+    ledgerPositions: [...owned.values()],
     positionsVersion: row?.positionsVersion ?? 0,
     positionLimit: positionLimitOf(user),
   };
@@ -96,21 +123,61 @@ export async function getPreferences(env: Env, user: WheelUser): Promise<WheelPr
 export async function savePreferences(
   env: Env,
   userId: string,
-  prefs: { cashAvailable?: number; cspRiskLevel?: RiskLevel; ccRiskLevel?: RiskLevel },
+  prefs: {
+    cashAvailable?: number;
+    cspRiskLevel?: RiskLevel;
+    ccRiskLevel?: RiskLevel;
+    ccCostBasis?: CostBasisChoice;
+  },
   now = Date.now(),
 ): Promise<void> {
   // COALESCE keeps the stored value of a field the call did not send.
   await env.DB.prepare(
-    `INSERT INTO wheel_preferences (user_id, cash_available, csp_risk_level, cc_risk_level, updated_at)
-     VALUES (?1, COALESCE(?2, ${WHEEL_DEFAULTS.cash}), COALESCE(?3, 'balanced'), COALESCE(?4, 'balanced'), ?5)
+    `INSERT INTO wheel_preferences (user_id, cash_available, csp_risk_level, cc_risk_level, updated_at, cc_cost_basis)
+     VALUES (?1, COALESCE(?2, ${WHEEL_DEFAULTS.cash}), COALESCE(?3, 'balanced'), COALESCE(?4, 'balanced'), ?5,
+             COALESCE(?6, 'broker'))
      ON CONFLICT(user_id) DO UPDATE SET
        cash_available = COALESCE(?2, wheel_preferences.cash_available),
        csp_risk_level = COALESCE(?3, wheel_preferences.csp_risk_level),
        cc_risk_level = COALESCE(?4, wheel_preferences.cc_risk_level),
+       cc_cost_basis = COALESCE(?6, wheel_preferences.cc_cost_basis),
        updated_at = ?5`,
   )
-    .bind(userId, prefs.cashAvailable ?? null, prefs.cspRiskLevel ?? null, prefs.ccRiskLevel ?? null, now)
+    .bind(
+      userId,
+      prefs.cashAvailable ?? null,
+      prefs.cspRiskLevel ?? null,
+      prefs.ccRiskLevel ?? null,
+      now,
+      prefs.ccCostBasis ?? null,
+    )
     .run();
+}
+
+/** The basis the user chose for the lots the ledger owns (decision 271); the broker's until chosen. */
+async function costBasisChoiceOf(env: Env, userId: string): Promise<CostBasisChoice> {
+  const row = await env.DB.prepare("SELECT cc_cost_basis AS basis FROM wheel_preferences WHERE user_id = ?1")
+    .bind(userId)
+    .first<{ basis: CostBasisChoice }>();
+  return row?.basis ?? "broker";
+}
+
+/**
+ * The covered-call screen's positions as the server decides them (decision 271): a requested symbol the ledger
+ * owns is screened with the ledger's shares and the basis the user chose, whatever the request said, so one
+ * lot never carries two bases; every other requested position is screened as sent (the spec's API).
+ */
+export async function screenPositionsFor(
+  env: Env,
+  userId: string,
+  requested: readonly Position[],
+  nowMs = Date.now(),
+): Promise<Position[]> {
+  const owned = await ledgerPositions(env, userId, await costBasisChoiceOf(env, userId), nowMs);
+  return requested.map((p) => {
+    const lot = owned.get(p.symbol);
+    return lot ? { symbol: lot.symbol, shares: lot.shares, costBasis: lot.costBasis } : p;
+  });
 }
 
 /** How many positions the user's plan holds (Free 0, Pro 10, Elite 50). */
@@ -135,14 +202,20 @@ export type SavePositionsResult =
 export async function savePositions(
   env: Env,
   user: WheelUser,
-  list: readonly Position[],
+  submitted: readonly Position[],
   expectedVersion: number | null,
   now = Date.now(),
 ): Promise<SavePositionsResult> {
+  let list = submitted;
   const limit = positionLimitOf(user);
   const dups = duplicateSymbols(list);
   if (dups.length)
     return { ok: false, reason: "duplicate", message: WHEEL_MESSAGES.duplicateSymbols(dups), limit };
+  // The ledger owns the symbols of open campaigns holding shares (decision 271): a row of one is not the list's
+  // to change (editing it is recording an event), its stored row is kept as it is, and it does not count.
+  const owned = await ledgerPositions(env, user.id, "broker", now);
+  const ownedSymbols = JSON.stringify([...owned.keys()]);
+  list = list.filter((p) => !owned.has(p.symbol));
   if (list.length > limit) return { ok: false, reason: "limit", refusal: refusalOf(user, "ccPositions") };
 
   // The list goes as one JSON parameter (D1 allows 100 bound parameters per statement; 50 rows need more).
@@ -154,7 +227,7 @@ export async function savePositions(
       costBasis: p.costBasis,
     })),
   );
-  // ?1 user, ?2 rows, ?3 now, ?4 expected version (NULL: no check).
+  // ?1 user, ?2 rows, ?3 now, ?4 expected version (NULL: no check), ?5 symbols the ledger owns.
   const guard = `(?4 IS NULL OR ${VERSION_OF_USER} = ?4)`;
   const params = [user.id, rows, now, expectedVersion];
   const db = env.DB;
@@ -163,9 +236,10 @@ export async function savePositions(
     db
       .prepare(
         `DELETE FROM positions WHERE user_id = ?1 AND ${guard}
-           AND symbol NOT IN (SELECT json_extract(value, '$.symbol') FROM json_each(?2))`,
+           AND symbol NOT IN (SELECT json_extract(value, '$.symbol') FROM json_each(?2))
+           AND symbol NOT IN (SELECT value FROM json_each(?5))`,
       )
-      .bind(...params),
+      .bind(...params, ownedSymbols),
     db
       .prepare(
         `INSERT INTO positions (id, user_id, symbol, shares, cost_basis, created_at, updated_at)
@@ -188,7 +262,7 @@ export async function savePositions(
     positionsStatement(db, user.id),
   ]);
   const [, , bumped, version, positions] = results;
-  const snapshot = snapshotOf(version!, positions!);
+  const snapshot = snapshotOf(version!, positions!, owned);
   if (changes(bumped) === 0)
     return { ok: false, reason: "stale", message: WHEEL_MESSAGES.positionsChanged, ...snapshot };
   return { ok: true, ...snapshot };

@@ -4,6 +4,7 @@ import {
   buildLedger,
   CONTRACT_SIZE,
   LEDGER_MESSAGES,
+  MIN_DAYS_TO_ANNUALISE,
   optionKey,
   type Campaign,
   type LedgerEvent,
@@ -295,6 +296,41 @@ describe("the wheel ledger: cases", () => {
     expect(c.returns.capitalWeightedAnnualised).toBeCloseTo((200 / 150_000) * 365, 12);
     expect(c.returns.simpleAnnualised).toBeCloseTo(((200 / 10_000) * 365) / 20, 12);
     expect(c.returns.idleDays).toBe(0);
+  });
+
+  it("annualised returns are withheld below MIN_DAYS_TO_ANNUALISE days in trade, shown from it", () => {
+    // A put sold and bought back the next day for a 50 profit: x 365 over one day would read ~365%.
+    const oneDay = [
+      put("2026-01-05", 50, 1, 1, "2026-01-16"),
+      ev({
+        date: "2026-01-06",
+        kind: "buy_to_close",
+        optionType: "put",
+        strike: 50,
+        expiration: "2026-01-16",
+        contracts: 1,
+        price: 0.5,
+      }),
+    ];
+    const [short] = campaignsOf(oneDay);
+    expect(short.returns).toMatchObject({
+      daysInTrade: 1,
+      annualised: false,
+      simpleAnnualised: null,
+      capitalWeightedAnnualised: null,
+    });
+    // The unannualised figure is still there.
+    expect(short.returns.pnlOverPeakCapital).toBeCloseTo(50 / 5000, 12);
+    // The same trade closed on day MIN_DAYS_TO_ANNUALISE is annualised.
+    const closeDay = new Date(Date.UTC(2026, 0, 5 + MIN_DAYS_TO_ANNUALISE)).toISOString().slice(0, 10);
+    const [week] = campaignsOf([oneDay[0], { ...oneDay[1], id: "week", date: closeDay }]);
+    expect(week.returns.daysInTrade).toBe(MIN_DAYS_TO_ANNUALISE);
+    expect(week.returns.annualised).toBe(true);
+    expect(week.returns.simpleAnnualised).toBeCloseTo(((50 / 5000) * 365) / MIN_DAYS_TO_ANNUALISE, 12);
+    expect(week.returns.capitalWeightedAnnualised).toBeCloseTo(
+      (50 / (5000 * MIN_DAYS_TO_ANNUALISE)) * 365,
+      12,
+    );
   });
 
   it("a correction replaces the event it names; a void removes it", () => {
