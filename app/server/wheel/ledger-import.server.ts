@@ -179,16 +179,28 @@ export async function importLedgerCsv(
     candidates.push({ line: row.line, event: { id: crypto.randomUUID(), ...parsed.data }, key, text });
   }
 
-  // The engine's rules over the stored events and the file's: all at once when they build, else row by row,
-  // keeping each row that builds with what was kept before it.
+  // The engine's rules over the stored events and the file's. The engine names the first event it refuses (in
+  // trading order): a file row is skipped with the engine's reason and the rest built again, so a file costs one
+  // build per refused row, not one per row. A refusal naming a stored event (a file row before it broke it) falls
+  // back to adding the rows one at a time.
   const before = buildLedger(events, today);
   const openBefore = before.ok ? openCount(before.campaigns) : 0;
   let accepted = candidates;
-  let built = buildLedger([...events, ...candidates.map((c) => c.event)], today);
+  let built = buildLedger([...events, ...accepted.map((c) => c.event)], today);
+  while (!built.ok) {
+    const failedId = built.eventId;
+    const failed = accepted.find((c) => c.event.id === failedId);
+    if (!failed) break;
+    skipped.push({ line: failed.line, reason: built.message, text: failed.text });
+    accepted = accepted.filter((c) => c !== failed);
+    built = buildLedger([...events, ...accepted.map((c) => c.event)], today);
+  }
   if (!built.ok) {
+    const remaining = accepted;
     accepted = [];
     const kept = [...events];
-    for (const c of candidates) {
+    built = before;
+    for (const c of remaining) {
       const next = buildLedger([...kept, c.event], today);
       if (next.ok) {
         kept.push(c.event);
@@ -196,7 +208,6 @@ export async function importLedgerCsv(
         built = next;
       } else skipped.push({ line: c.line, reason: next.message, text: c.text });
     }
-    if (!accepted.length) built = before;
   }
   skipped.sort((a, b) => a.line - b.line);
   if (events.length + accepted.length > MAX_LEDGER_EVENTS)
