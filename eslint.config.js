@@ -50,6 +50,13 @@ const ONE_NUMBER_FORMATTER_SYNTAX = [
   },
 ];
 
+// One CSV reader and writer for the app (decision 272): only app/lib/csv.ts imports papaparse.
+const ONE_CSV_MODULE = {
+  group: ["papaparse"],
+  message: "Read and write CSV with app/lib/csv.ts (readCsvTable, readCsvRecords, writeCsv).",
+};
+const BROWSER_SAFE_IMPORTS = { group: ["**/*.server", "**/server/**"], allowTypeImports: true };
+
 export default tseslint.config(
   {
     ignores: [
@@ -120,6 +127,10 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", ...ONE_WAY_SYNTAX] },
   },
   {
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [ONE_CSV_MODULE] }] },
+  },
+  {
     // The quant engine stays pure: no runtime, server or framework imports.
     files: ["app/engine/**/*.ts"],
     rules: {
@@ -136,6 +147,7 @@ export default tseslint.config(
             "../server/*",
             "../../server/*",
             "cloudflare:*",
+            "papaparse",
           ],
         },
       ],
@@ -145,10 +157,7 @@ export default tseslint.config(
     // Code that reaches the browser must not import server-only modules.
     files: ["app/lib/**/*.ts", "app/components/**/*.tsx"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["**/*.server", "**/server/**"], allowTypeImports: true }] },
-      ],
+      "no-restricted-imports": ["error", { patterns: [BROWSER_SAFE_IMPORTS, ONE_CSV_MODULE] }],
     },
   },
   {
@@ -163,10 +172,16 @@ export default tseslint.config(
               group: ["drizzle-orm", "drizzle-orm/*", "**/db/client.server", "**/db/schema.server"],
               message: "Query D1 from an app/server module, not from a route.",
             },
+            ONE_CSV_MODULE,
           ],
         },
       ],
     },
+  },
+  {
+    // The one CSV module: papaparse is its to import; it still reaches the browser, so no server module.
+    files: ["app/lib/csv.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [BROWSER_SAFE_IMPORTS] }] },
   },
   {
     files: ["scripts/**/*.mjs", "*.config.js"],

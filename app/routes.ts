@@ -64,6 +64,7 @@ export default [
   route("api/wheel/positions/check", "routes/api.wheel.positions.check.ts"),
   route("api/wheel/ledger", "routes/api.wheel.ledger.ts"),
   route("api/wheel/ledger/export", "routes/api.wheel.ledger.export.ts"),
+  route("api/wheel/ledger/import", "routes/api.wheel.ledger.import.ts"),
   route("api/wheel/favorites", "routes/api.wheel.favorites.ts"),
   route("api/wheel/favorites/:id", "routes/api.wheel.favorites.$id.ts"),
   route("api/wheel/share/:type", "routes/api.wheel.share.$type.ts"),

@@ -1,7 +1,7 @@
 // Wheel CSV: the strategies export (spec §9 names and columns) and the positions import (validation
-// "CSV import"). Parsing and quoting are papaparse's (decision 071); this module only maps rows.
-// Loaded on demand by the screen (a click), so papaparse is not part of the /wheels route chunk.
-import Papa from "papaparse";
+// "CSV import"). Reading and writing are the app's one CSV module (app/lib/csv.ts, decision 272); this module
+// only maps rows. Loaded on demand by the screen (a click), so papaparse is not part of the /wheels route chunk.
+import { readCsvTable, writeCsv } from "./csv";
 import { cleanSymbolInput } from "./symbols";
 import { displayPremium, strikeOf, validatePosition, type PositionErrors, type WheelType } from "./wheel";
 
@@ -28,10 +28,7 @@ export function strategiesCsv(list: readonly Record<string, unknown>[]): string 
     typeof s.daysToExpiration === "number" ? s.daysToExpiration : "",
     String(s.riskLevel ?? ""),
   ]);
-  return Papa.unparse(
-    { fields: [...CSV_COLUMNS], data: rows },
-    { quotes: true, escapeFormulae: true, newline: "\r\n" },
-  );
+  return writeCsv(CSV_COLUMNS, rows);
 }
 
 export interface ImportedRow {
@@ -45,29 +42,28 @@ export interface ImportedRow {
 
 /**
  * Rows of Symbol, Shares, Cost Basis. A first row mentioning 'symbol' or 'ticker' is a header and is
- * skipped; symbols are trimmed and upper-cased, never rewritten (stripping "BRK.B" to letters made "BRKB", a
- * different symbol with no market data: decision 257); every row is validated (bulk messages).
+ * skipped; so are the summary lines a broker's export ends with (a "Total" row, a disclaimer). Symbols are
+ * trimmed and upper-cased, never rewritten (stripping "BRK.B" to letters made "BRKB", a different symbol with
+ * no market data: decision 257); every row is validated (bulk messages). `line` is the row's line in the file.
  */
 export function parsePositionsCsv(text: string): ImportedRow[] {
-  // Files mixing Windows and Unix line ends are common (hand-edited exports): one line end for papaparse.
-  const normalised = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const parsed = Papa.parse<string[]>(normalised, { skipEmptyLines: "greedy", newline: "\n" });
-  const out: ImportedRow[] = [];
-  parsed.data.forEach((cells, i) => {
-    if (!Array.isArray(cells)) return;
-    if (i === 0 && cells.some((c) => /symbol|ticker/i.test(String(c)))) return;
-    const symbol = cleanSymbolInput(String(cells[0] ?? ""));
-    const shares = String(cells[1] ?? "").replace(/[,\s]/g, "");
-    const costBasis = String(cells[2] ?? "").replace(/[$,\s]/g, "");
-    out.push({
-      line: i + 1,
+  const isHeader = (cells: readonly string[]) => cells.some((c) => /symbol|ticker/i.test(c));
+  const records = readCsvTable(text, { width: 3 });
+  // The header is optional and only ever the first record.
+  const first = records.header;
+  const rows = first && !isHeader(first.cells) ? [first, ...records.rows] : records.rows;
+  return rows.map(({ line, cells }) => {
+    const symbol = cleanSymbolInput(cells[0] ?? "");
+    const shares = (cells[1] ?? "").replace(/[,\s]/g, "");
+    const costBasis = (cells[2] ?? "").replace(/[$,\s]/g, "");
+    return {
+      line,
       symbol,
       shares,
       costBasis,
       errors: validatePosition({ symbol, shares, costBasis }, "bulk"),
-    });
+    };
   });
-  return out;
 }
 
 /** A row of the multi-add grid (text as typed or imported). */

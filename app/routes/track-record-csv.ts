@@ -1,5 +1,5 @@
-import Papa from "papaparse";
 import type { Route } from "./+types/track-record-csv";
+import { writeCsv } from "../lib/csv";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { readIdeaLog, TRACK_CSV_COLUMNS, trackCsvRow } from "../server/track/idea-log.server";
@@ -29,10 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         const rows = await readIdeaLog(env, after, PAGE);
         // The reader went away while the page was read (a cancelled download): nothing to send it.
         if (cancelled) return;
-        const text = Papa.unparse(
-          { fields: [...TRACK_CSV_COLUMNS], data: rows.map(trackCsvRow) },
-          { header: first, newline: "\r\n" },
-        );
+        const text = writeCsv(TRACK_CSV_COLUMNS, rows.map(trackCsvRow), {
+          header: first,
+          quotes: false,
+          escapeFormulae: false,
+        });
         if (first || rows.length) controller.enqueue(encoder.encode(`${text}\r\n`));
         first = false;
         if (rows.length < PAGE) controller.close();

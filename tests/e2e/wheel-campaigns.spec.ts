@@ -111,3 +111,44 @@ test("a Free user sees what the ledger does and an upgrade link", async ({ page 
   await expect(page.getByRole("form", { name: "Record an event" })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+// The import (decisions 272, 273): a tastytrade export (the layout cited in tests/worker/wheel-ledger-import.test.ts)
+// is recognised, previewed with its skipped row and reason, imported on confirm, and skipped whole the second time.
+test("a Pro user imports a broker export, and importing it again adds nothing", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const errors = watchConsole(page);
+  await signInByApi(page, "pro@wheelhouse.local");
+  await page.goto("/wheels/campaigns");
+  const occ = (type: "P" | "C", strike: number) =>
+    `XLE   ${inDays(20).slice(2).replace(/-/g, "")}${type}${String(strike * 1000).padStart(8, "0")}`;
+  const file = [
+    "Date,Type,Sub Type,Action,Symbol,Instrument Type,Description,Value,Quantity,Average Price,Commissions,Fees,Multiplier,Root Symbol,Underlying Symbol,Expiration Date,Strike Price,Call or Put,Order #,Total,Currency",
+    `${inDays(-2)}T15:00:00+0000,Trade,Sell to Open,SELL_TO_OPEN,${occ("P", 85)},Equity Option,Sold 1 XLE Put 85.00 @ 1.20,120.00,1,120.00,-1.00,-0.14,100,XLE,XLE,,85,PUT,2,118.86,USD`,
+    `${inDays(-3)}T15:00:00+0000,Trade,Sell to Open,SELL_TO_OPEN,${occ("P", 80)},Equity Option,Sold 1 XLE Put 80.00 @ 0.90,90.00,1,90.00,-1.00,-0.14,100,XLE,XLE,,80,PUT,1,88.86,USD`,
+    `${inDays(-4)}T10:00:00+0000,Money Movement,Deposit,,,,Deposit,5000.00,0,,0.00,0.00,,,,,,,,5000.00,USD`,
+  ].join("\r\n");
+  const section = page.getByRole("region", { name: "Import from your broker" });
+  const pick = () =>
+    section.getByLabel("CSV file").setInputFiles({
+      name: "tastytrade.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(file),
+    });
+
+  await pick();
+  const preview = section.getByTestId("import-preview");
+  await expect(preview).toContainText(
+    "Recognised: tastytrade (transaction history). 2 events to import, 1 row skipped.",
+  );
+  await expect(preview).toContainText("Not a wheel trade (Deposit)");
+  await section.getByRole("button", { name: "Import 2 events" }).click();
+  await expect(preview).toContainText("Imported 2 events.");
+  await expect(page.getByRole("article", { name: "XLE campaign" })).toContainText("Open");
+
+  await pick();
+  await expect(preview).toContainText("0 events to import, 3 rows skipped.");
+  await expect(preview).toContainText("Already imported");
+  await expect(section.getByRole("button", { name: /^Import \d/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -22,6 +22,7 @@ const USER_TABLES: [table: string, column: string][] = [
   ["favorites", "user_id"],
   ["wheel_preferences", "user_id"],
   ["wheel_ledger_events", "user_id"],
+  ["ledger_import_mappings", "user_id"],
   ["notification_preferences", "user_id"],
   ["notification_history", "user_id"],
   ["feature_requests", "created_by_user_id"],
@@ -52,6 +53,9 @@ async function fillEverything(userId: string, email: string, tag: string) {
     env.DB.prepare(
       "insert into wheel_ledger_events (id, user_id, user_seq, symbol, kind, trade_date, event, created_at) values (?, ?, 1, 'KO', 'buy_shares', '2026-01-05', '{}', ?)",
     ).bind(`wl-${tag}`, userId, now),
+    env.DB.prepare(
+      "insert into ledger_import_mappings (user_id, signature, mapping, updated_at) values (?, 'sig', '{}', ?)",
+    ).bind(userId, now),
     env.DB.prepare(
       "insert into notification_preferences (user_id, preferences, updated_at) values (?, '{}', ?)",
     ).bind(userId, now),

@@ -248,6 +248,12 @@ describe("JSON endpoints take JSON only (415), as the signed-in Elite user", () 
       body: { date: "2026-01-05", symbol: "KO", kind: "buy_shares", shares: 100, price: 50 },
     },
     {
+      file: "api.wheel.ledger.import.ts",
+      path: "/api/wheel/ledger/import",
+      method: "POST",
+      body: { csv: "Date,Action,Symbol,Quantity\n2026-01-05,Buy,KO,100" },
+    },
+    {
       file: "api.wheel.favorites.ts",
       path: "/api/wheel/favorites",
       method: "POST",

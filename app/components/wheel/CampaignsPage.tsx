@@ -13,6 +13,7 @@ import {
 import { REFUSAL_MESSAGES } from "../../lib/entitlements";
 import { formatPrice, formatRatioPercent, formatUsd } from "../../lib/format";
 import { LEDGER_EVENT_LABELS, type RecordFormValues } from "../../lib/wheel-ledger";
+import { LedgerImportSection } from "./LedgerImportSection";
 import { WheelsSections } from "./WheelsSections";
 
 export interface CampaignsPageData {
@@ -358,6 +359,7 @@ export function CampaignsPage({
       ) : (
         <FreeExplainer />
       )}
+      {canRecord ? <LedgerImportSection /> : null}
       <div className="mt-4 space-y-4">
         {data.campaigns.length === 0 && canRecord ? (
           <p className="text-sm text-slate-400">

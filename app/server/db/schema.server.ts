@@ -651,9 +651,26 @@ export const wheelLedgerEvents = sqliteTable(
     corrects: text("corrects"),
     event: text("event").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** The source row's key of an imported event (migration 0020, decision 272); null when recorded by hand. */
+    importKey: text("import_key"),
   },
   (t) => [
     uniqueIndex("wheel_ledger_events_user_seq_unique").on(t.userId, t.userSeq),
     uniqueIndex("wheel_ledger_events_corrects_unique").on(t.userId, t.corrects),
+    uniqueIndex("wheel_ledger_events_import_key_unique")
+      .on(t.userId, t.importKey)
+      .where(sql`${t.importKey} IS NOT NULL`),
   ],
+);
+
+/** A column mapping the user confirmed for a ledger import, per header signature (migration 0020). */
+export const ledgerImportMappings = sqliteTable(
+  "ledger_import_mappings",
+  {
+    userId: text("user_id").notNull(),
+    signature: text("signature").notNull(),
+    mapping: text("mapping").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.signature] })],
 );

@@ -6,7 +6,7 @@
 import { buildLedger, type Campaign, type LedgerEvent, type Valuation } from "../../engine/wheel-ledger";
 import { newYorkDate } from "../../engine/time";
 import { limitForJson } from "../../lib/entitlements";
-import Papa from "papaparse";
+import { writeCsv } from "../../lib/csv";
 import { z } from "zod";
 import { isIsoDate } from "../../engine/time";
 import { LEDGER_EVENT_KINDS } from "../../engine/wheel-ledger";
@@ -283,8 +283,5 @@ export function ledgerCsv(events: readonly LedgerEvent[], campaignOf: ReadonlyMa
     campaignOf.get(e.id) ?? "",
     cell(e.note),
   ]);
-  return Papa.unparse(
-    { fields: [...LEDGER_CSV_COLUMNS], data: rows },
-    { quotes: true, escapeFormulae: true, newline: "\r\n" },
-  );
+  return writeCsv(LEDGER_CSV_COLUMNS, rows);
 }

@@ -92,6 +92,24 @@ describe("CSV import", () => {
   });
 });
 
+describe("CSV import through the one CSV reader (decision 272)", () => {
+  it("reads a broker-style file: BOM, CRLF, quoted fields with commas and line breaks, a trailing total", () => {
+    const rows = parsePositionsCsv(
+      '\uFEFF"Symbol","Shares","Cost Basis"\r\n"AAPL","1,200","$150.50"\r\n"MSFT","100","$300"\r\n' +
+        '"Account Total","","$450.50"\r\n"***END OF FILE***"\r\n',
+    );
+    expect(rows.map((r) => [r.line, r.symbol, r.shares, r.costBasis])).toEqual([
+      [2, "AAPL", "1200", "150.50"],
+      [3, "MSFT", "100", "300"],
+    ]);
+    expect(rows.every((r) => Object.keys(r.errors).length === 0)).toBe(true);
+  });
+  it("numbers rows by their line in the file, past blank lines and a quoted line break", () => {
+    const rows = parsePositionsCsv('KO,100,60\n\n"PEP\n",200,170\r\nT,300,20');
+    expect(rows.map((r) => r.line)).toEqual([1, 3, 5]);
+  });
+});
+
 describe("positions import: rows already held (decision 257)", () => {
   const row = (symbol: string, shares: string, costBasis: string) => ({ symbol, shares, costBasis });
   const grid = [row("AAPL", "100", "150"), row("MSFT", "200", "300")];

@@ -53,6 +53,16 @@ export interface MatrixRow {
   expect: Cells;
 }
 
+/** A tastytrade-layout export selling one put of `symbol` (decision 273 cites the layout). */
+function importCsv(symbol: string, strike: number): string {
+  const expiry = daysFromToday(25);
+  const occ = `${symbol.padEnd(6)}${expiry.slice(2).replace(/-/g, "")}P${String(strike * 1000).padStart(8, "0")}`;
+  return [
+    "Date,Type,Sub Type,Action,Symbol,Instrument Type,Description,Value,Quantity,Average Price,Commissions,Fees,Multiplier,Root Symbol,Underlying Symbol,Expiration Date,Strike Price,Call or Put,Order #,Total,Currency",
+    `${daysFromToday(-3)}T14:38:32+0000,Trade,Sell to Open,SELL_TO_OPEN,${occ},Equity Option,Sold 1 ${symbol} Put,80.00,1,80.00,-1.00,-0.14,100,${symbol},${symbol},,${strike},PUT,1,78.86,USD`,
+  ].join("\r\n");
+}
+
 // ------------------------------------------------------------------------------------------ cell builders
 
 /** The same answer for everyone. */
@@ -511,6 +521,26 @@ export const MATRIX: MatrixRow[] = [
     method: "GET",
     request: () => ({ path: "/api/wheel/ledger/export" }),
     expect: signedIn(401, 200),
+  },
+  // The ledger's import (decisions 272, 273): a preview writes nothing, a commit writes; both are the
+  // ledger's, so Free is refused with the upgrade words and the plan's open campaigns hold.
+  {
+    route: "/api/wheel/ledger/import",
+    method: "POST",
+    request: () => ({
+      path: "/api/wheel/ledger/import",
+      json: { csv: importCsv("PEP", 150) },
+    }),
+    expect: byPlan(401, 403, 200, 200),
+  },
+  {
+    route: "/api/wheel/ledger/import",
+    method: "POST",
+    request: () => ({
+      path: "/api/wheel/ledger/import",
+      json: { csv: importCsv("PEP", 145), commit: true },
+    }),
+    expect: byPlan(401, 403, 201, 201),
   },
   {
     route: "/api/wheel/favorites",

@@ -1,8 +1,8 @@
 // U.S. Treasury daily bill rates (no key): the 13-week bill's coupon-equivalent yield, the risk-free rate
 // every idea is priced with in live mode (decision 160). One CSV a month from home.treasury.gov's
 // "Daily Treasury Bill Rates" table, newest row first; columns "Date" (MM/DD/YYYY) and, among others,
-// "13 WEEKS COUPON EQUIVALENT" (percent). Parsing is papaparse's; this module only maps rows.
-import Papa from "papaparse";
+// "13 WEEKS COUPON EQUIVALENT" (percent). Reading is the app's one CSV module (decision 272); this maps rows.
+import { readCsvTable } from "../../../lib/csv";
 import { fetchText, type FetchPolicy } from "./http.server";
 import { ProviderError } from "../types.server";
 
@@ -19,16 +19,13 @@ export interface BillRateObservation {
 
 /** Rows of one month's CSV with a 13-week yield, newest first. Throws 'malformed' without the column. */
 export function parseTreasuryBillRates(csv: string): BillRateObservation[] {
-  const parsed = Papa.parse<Record<string, string>>(csv.trim(), {
-    header: true,
-    skipEmptyLines: true,
-    transformHeader: (h) => h.trim().toUpperCase(),
-  });
-  const fields = parsed.meta.fields ?? [];
+  const table = readCsvTable(csv);
+  const fields = (table.header?.cells ?? []).map((h) => h.trim().toUpperCase());
   if (!fields.includes("DATE") || !fields.includes(COLUMN))
     throw new ProviderError(PROVIDER, `bill rates: malformed payload (no "${COLUMN}" column)`, "malformed");
   const out: BillRateObservation[] = [];
-  for (const row of parsed.data) {
+  const records = table.rows.map((r) => Object.fromEntries(fields.map((f, i) => [f, r.cells[i] ?? ""])));
+  for (const row of records as Record<string, string>[]) {
     const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec((row.DATE ?? "").trim());
     const value = Number((row[COLUMN] ?? "").trim());
     // Blank or "N/A" cells are days the 13-week bill was not quoted: skipped, never read as 0.

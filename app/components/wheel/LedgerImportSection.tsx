@@ -1,0 +1,217 @@
+// Import a broker's transaction export into the wheel ledger (issue 31, decisions 272, 273): pick a file, see the
+// server's preview (the broker it recognised, or mapping selects for an unknown header; the events it would
+// record; every row it would skip, with the reason), then confirm. Nothing is written before the confirm.
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import type { LedgerEvent } from "../../engine/wheel-ledger";
+import { callApi } from "../../lib/api-client";
+import { formatPrice } from "../../lib/format";
+import {
+  IMPORT_FIELD_LABELS,
+  IMPORT_FIELDS,
+  REQUIRED_IMPORT_FIELDS,
+  type ColumnMapping,
+  type ImportField,
+} from "../../lib/ledger-import";
+import { LEDGER_EVENT_LABELS } from "../../lib/wheel-ledger";
+
+interface SkippedRow {
+  line: number;
+  reason: string;
+  text: string;
+}
+
+type ImportAnswer =
+  | { needsMapping: true; header: string[]; suggested: ColumnMapping; problems: string[] }
+  | {
+      needsMapping: false;
+      committed: boolean;
+      format: { id: string; name: string } | null;
+      mappingSource: "preset" | "saved" | "submitted";
+      mapping: ColumnMapping;
+      events: { line: number; event: LedgerEvent }[];
+      skipped: SkippedRow[];
+      openCampaigns: { before: number; after: number; limit: number | null };
+    };
+
+const FAILED = "The import could not be read. Please try again.";
+const inputClass =
+  "mt-1 w-full rounded-lg border border-ink-600 bg-ink-950 px-2 py-1.5 text-sm text-white focus:border-brand-500 focus:outline-none";
+
+function eventText(e: LedgerEvent): string {
+  const contract =
+    e.optionType && e.strike !== undefined
+      ? ` ${e.contracts ?? ""} ${e.optionType} ${formatPrice(e.strike)} ${e.expiration ?? ""}`
+      : "";
+  const shares = e.shares !== undefined ? ` ${e.shares} shares` : "";
+  const price = e.price !== undefined ? ` at $${formatPrice(e.price)}` : "";
+  return `${e.date} ${e.symbol} ${LEDGER_EVENT_LABELS[e.kind]}${contract}${shares}${price}`;
+}
+
+export function LedgerImportSection() {
+  const revalidator = useRevalidator();
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [answer, setAnswer] = useState<ImportAnswer | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async (text: string, body: { mapping?: ColumnMapping; commit?: boolean }) => {
+    setBusy(true);
+    setError(null);
+    const res = await callApi<ImportAnswer>(
+      "/api/wheel/ledger/import",
+      { body: { csv: text, ...body } },
+      () => FAILED,
+    );
+    setBusy(false);
+    if (!res.ok) {
+      setError(res.message);
+      return;
+    }
+    setAnswer(res.body);
+    if (res.body.needsMapping) setMapping(res.body.suggested);
+    if (!res.body.needsMapping && res.body.committed) revalidator.revalidate();
+  };
+
+  const pick = async (picked: File | undefined) => {
+    setAnswer(null);
+    if (!picked) return;
+    const text = await picked.text();
+    setFile({ name: picked.name, text });
+    await send(text, {});
+  };
+
+  const submittedMapping = answer && !answer.needsMapping && answer.mappingSource === "submitted";
+  const confirm = () => file && send(file.text, { commit: true, ...(submittedMapping ? { mapping } : {}) });
+
+  return (
+    <section
+      className="mt-4 rounded-xl border border-ink-700 bg-ink-900/60 p-4"
+      aria-labelledby="ledger-import-title"
+    >
+      <h2 id="ledger-import-title" className="mb-1 text-lg font-semibold text-white">
+        Import from your broker
+      </h2>
+      <p className="mb-3 text-xs text-slate-400">
+        A transaction history CSV from Schwab, Robinhood or tastytrade is read as it is; any other file, once
+        you say which column is which. You see every event before anything is saved; rows already imported are
+        skipped.
+      </p>
+      <label className="block text-xs text-slate-300">
+        CSV file
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          disabled={busy}
+          onChange={(e) => void pick(e.target.files?.[0])}
+          className="mt-1 block w-full text-sm text-slate-200 file:mr-3 file:rounded-lg file:border-0 file:bg-ink-700 file:px-3 file:py-1.5 file:text-slate-100"
+        />
+      </label>
+      {error ? (
+        <p role="alert" className="mt-3 text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+      {busy ? (
+        <p role="status" className="mt-3 text-sm text-slate-300">
+          Reading...
+        </p>
+      ) : null}
+
+      {answer?.needsMapping && file ? (
+        <div className="mt-3" data-testid="import-mapping">
+          <p className="mb-2 text-sm text-slate-200">
+            {file.name}: this layout is new to us. Choose the column for each field; it is remembered for
+            files with the same columns.
+          </p>
+          {answer.problems.length ? (
+            <ul role="alert" className="mb-2 list-disc pl-5 text-sm text-red-300">
+              {answer.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3">
+            {IMPORT_FIELDS.map((field: ImportField) => (
+              <label key={field} className="block text-xs text-slate-300">
+                {IMPORT_FIELD_LABELS[field]}
+                {REQUIRED_IMPORT_FIELDS.includes(field) ? " *" : ""}
+                <select
+                  className={inputClass}
+                  value={mapping[field]?.[0] ?? ""}
+                  onChange={(e) =>
+                    setMapping((m) => ({ ...m, [field]: e.target.value ? [e.target.value] : undefined }))
+                  }
+                >
+                  <option value="">Not in this file</option>
+                  {answer.header.map((h) => (
+                    <option key={h} value={h}>
+                      {h}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          </div>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void send(file.text, { mapping })}
+            className="mt-3 rounded-lg border border-ink-600 px-4 py-2 text-sm text-slate-100 hover:border-brand-500 disabled:opacity-60"
+          >
+            Preview
+          </button>
+        </div>
+      ) : null}
+
+      {answer && !answer.needsMapping ? (
+        <div className="mt-3" data-testid="import-preview">
+          <p role="status" className="text-sm text-slate-200">
+            {answer.committed
+              ? `Imported ${answer.events.length} event${answer.events.length === 1 ? "" : "s"}.`
+              : `${answer.format ? `Recognised: ${answer.format.name}.` : answer.mappingSource === "saved" ? "Read with your saved columns." : "Read with the columns you chose."} ${answer.events.length} event${answer.events.length === 1 ? "" : "s"} to import, ${answer.skipped.length} row${answer.skipped.length === 1 ? "" : "s"} skipped.`}{" "}
+            Open campaigns: {answer.openCampaigns.before} now, {answer.openCampaigns.after} after
+            {answer.openCampaigns.limit !== null ? ` (your plan allows ${answer.openCampaigns.limit})` : ""}.
+          </p>
+          {answer.events.length ? (
+            <ul
+              className="mt-2 max-h-64 space-y-1 overflow-y-auto text-xs text-slate-300"
+              aria-label="Events"
+            >
+              {answer.events.map(({ line, event }) => (
+                <li key={`${line}-${event.id}`}>
+                  <span className="text-slate-500">Line {line}:</span> {eventText(event)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {answer.skipped.length ? (
+            <details className="mt-2" open={!answer.committed}>
+              <summary className="cursor-pointer text-sm text-slate-200">Skipped rows</summary>
+              <ul className="mt-1 max-h-64 space-y-1 overflow-y-auto text-xs" aria-label="Skipped rows">
+                {answer.skipped.map((s) => (
+                  <li key={`${s.line}-${s.reason}`} className="break-words text-slate-400">
+                    <span className="text-slate-500">Line {s.line}:</span>{" "}
+                    <span className="text-amber-200">{s.reason}</span>
+                    {s.text ? <span className="block text-slate-500">{s.text}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          {!answer.committed && answer.events.length ? (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void confirm()}
+              className="mt-3 rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-60"
+            >
+              Import {answer.events.length} event{answer.events.length === 1 ? "" : "s"}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
