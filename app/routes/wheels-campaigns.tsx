@@ -4,6 +4,7 @@ import { CampaignsPage } from "../components/wheel/CampaignsPage";
 import { requireSession } from "../server/auth/session.server";
 import { readForm } from "../server/http/form.server";
 import { ledgerEventInputSchema, ledgerView, recordLedgerEvent } from "../server/wheel/ledger.server";
+import { pendingProposals, resolveProposal } from "../server/wheel/proposals.server";
 import { ledgerInputFromForm, recordFormValuesAfter } from "../lib/wheel-ledger";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
@@ -20,7 +21,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
   const { user } = await requireSession(env, request);
-  return ledgerView(env, user);
+  const [view, proposals] = await Promise.all([ledgerView(env, user), pendingProposals(env, user.id)]);
+  return { ...view, proposals };
 }
 
 /**
@@ -36,6 +38,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       { error, ...extra, values: recordFormValuesAfter(form, false), formKey: crypto.randomUUID() },
       { status },
     );
+  // A proposal's Confirm / Dismiss (decision 281): confirming records its event through the same checks.
+  if (form.get("intent") === "proposal") {
+    const decision = form.get("decision");
+    const id = form.get("proposal");
+    if ((decision !== "confirm" && decision !== "dismiss") || typeof id !== "string" || !id)
+      return refused("Invalid request", 400);
+    const result = await resolveProposal(env, user, id, decision);
+    if (result.ok)
+      return {
+        success: "dismissed" in result ? "Proposal dismissed." : "Event recorded.",
+        values: recordFormValuesAfter(form, false),
+        formKey: crypto.randomUUID(),
+      };
+    if (result.status === 403)
+      return refused(result.refusal.message, 403, { redirectTo: result.refusal.redirectTo });
+    return refused(result.message, result.status);
+  }
   const reading = ledgerInputFromForm(form);
   if (!reading.ok) return refused(reading.message, 400);
   const parsed = ledgerEventInputSchema.safeParse(reading.input);

@@ -23,6 +23,7 @@ const USER_TABLES: [table: string, column: string][] = [
   ["wheel_preferences", "user_id"],
   ["wheel_ledger_events", "user_id"],
   ["ledger_import_mappings", "user_id"],
+  ["wheel_ledger_proposals", "user_id"],
   ["notification_preferences", "user_id"],
   ["notification_history", "user_id"],
   ["feature_requests", "created_by_user_id"],
@@ -56,6 +57,9 @@ async function fillEverything(userId: string, email: string, tag: string) {
     env.DB.prepare(
       "insert into ledger_import_mappings (user_id, signature, mapping, updated_at) values (?, 'sig', '{}', ?)",
     ).bind(userId, now),
+    env.DB.prepare(
+      "insert into wheel_ledger_proposals (id, user_id, option_key, event, settlement, pin, created_at) values (?, ?, 'KO|put|60|2026-01-16', '{}', 59, 0, ?)",
+    ).bind(`wp-${tag}`, userId, now),
     env.DB.prepare(
       "insert into notification_preferences (user_id, preferences, updated_at) values (?, '{}', ?)",
     ).bind(userId, now),

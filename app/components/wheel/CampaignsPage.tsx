@@ -14,6 +14,7 @@ import { REFUSAL_MESSAGES } from "../../lib/entitlements";
 import { formatPrice, formatRatioPercent, formatUsd } from "../../lib/format";
 import { LEDGER_EVENT_LABELS, type RecordFormValues } from "../../lib/wheel-ledger";
 import { LedgerImportSection } from "./LedgerImportSection";
+import { ProposalsSection, type ProposalView } from "./ProposalsSection";
 import { WheelsSections } from "./WheelsSections";
 
 export interface CampaignsPageData {
@@ -22,6 +23,8 @@ export interface CampaignsPageData {
   openCampaigns: number;
   limit: number | null;
   asOf: string;
+  /** Expirations the cron proposes for confirmation (decision 281). */
+  proposals?: ProposalView[];
 }
 
 export interface CampaignsActionData {
@@ -349,6 +352,7 @@ export function CampaignsPage({
           </a>
         ) : null}
       </div>
+      {canRecord ? <ProposalsSection proposals={data.proposals ?? []} /> : null}
       {canRecord ? (
         <RecordEventForm
           key={actionData?.formKey ?? "new"}

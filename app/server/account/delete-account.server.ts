@@ -54,6 +54,7 @@ export async function deleteAccount(
     // Password-reset tokens carry the user id as their value.
     db.delete(s.verification).where(eq(s.verification.value, user.id)),
     db.delete(s.ledgerImportMappings).where(eq(s.ledgerImportMappings.userId, user.id)),
+    db.delete(s.wheelLedgerProposals).where(eq(s.wheelLedgerProposals.userId, user.id)),
     db.delete(s.session).where(eq(s.session.userId, user.id)),
     db.delete(s.account).where(eq(s.account.userId, user.id)),
     db.delete(s.user).where(eq(s.user.id, user.id)),

@@ -663,6 +663,30 @@ export const wheelLedgerEvents = sqliteTable(
   ],
 );
 
+/**
+ * The wheel ledger's expiry proposals (decision 281, migration 0023): what the official close says happened to a
+ * short option still open past its expiration, for the user to confirm or dismiss. `event` is the proposed ledger
+ * event's input (JSON); one row per user and option (`option_key` as the engine keys options, with the symbol).
+ */
+export const wheelLedgerProposals = sqliteTable(
+  "wheel_ledger_proposals",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    optionKey: text("option_key").notNull(),
+    event: text("event").notNull(),
+    settlement: real("settlement").notNull(),
+    pin: integer("pin", { mode: "boolean" }).notNull(),
+    status: text("status", { enum: ["pending", "confirmed", "dismissed"] })
+      .notNull()
+      .default("pending"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("wheel_ledger_proposals_user_option_unique").on(t.userId, t.optionKey)],
+);
+
 /** A column mapping the user confirmed for a ledger import, per header signature (migration 0020). */
 export const ledgerImportMappings = sqliteTable(
   "ledger_import_mappings",

@@ -8,6 +8,7 @@ import { deliverQueuedEmails } from "../email/mail.server";
 import { runMarketRefresh } from "../market/refresh/run.server";
 import { enqueueDueNotifications } from "../notifications/dispatch.server";
 import { gradeExpiredIdeas } from "../track/grading.server";
+import { proposeLedgerExpiries } from "../wheel/proposals.server";
 
 type Job = (env: WorkerEnv, now: Date) => Promise<JobOutcome>;
 
@@ -16,8 +17,17 @@ export const JOBS: Partial<Record<JobName, Job>> = {
   housekeeping: runHousekeeping,
   // Quotes, chains, ticker info and trade ideas; checks the New York clock itself (refresh/run.server.ts).
   marketRefresh: (env, now) => runMarketRefresh(env, now),
-  // The track record: logged ideas that expired are graded against the stored official close (decision 265).
-  trackRecord: gradeExpiredIdeas,
+  // After the closes are stored: logged ideas that expired are graded against the official close (decision 265), and
+  // the wheel ledger's short options still open past their expiration get a proposal from the same close (281).
+  trackRecord: async (env, now) => {
+    const graded = await gradeExpiredIdeas(env, now);
+    const proposed = await proposeLedgerExpiries(env, now);
+    return {
+      itemsProcessed: graded.itemsProcessed + proposed.itemsProcessed,
+      failures: graded.failures + proposed.failures,
+      detail: { ...graded.detail, ledgerProposals: proposed.detail },
+    };
+  },
   // Market-event alerts: due users go onto the notifications queue (the consumer builds and sends);
   // then the email outbox is drained (retry/backoff).
   notifications: async (env, now) => {

@@ -160,6 +160,56 @@ export function gradeRowsOf(
   return rows;
 }
 
+export type DailyBar = { open: number | null; close: number };
+
+/**
+ * The official closes (`daily_closes`, stored by the refresh) of these symbols between two dates, keyed
+ * `symbol|date`, and each symbol's latest stored date. The one settlement reader: grading and the wheel ledger's
+ * expiry proposals both read it (chunked under D1's 100 bound parameters).
+ */
+export async function readCloses(
+  env: { DB: D1Database },
+  symbols: readonly string[],
+  from: string,
+  to: string,
+): Promise<{ closes: Map<string, DailyBar>; latest: Map<string, string> }> {
+  const db = getDb(env);
+  const closes = new Map<string, DailyBar>();
+  const latest = new Map<string, string>();
+  for (let i = 0; i < symbols.length; i += 90) {
+    const rows = await db
+      .select({
+        symbol: schema.dailyCloses.symbol,
+        date: schema.dailyCloses.date,
+        open: schema.dailyCloses.open,
+        close: schema.dailyCloses.close,
+      })
+      .from(schema.dailyCloses)
+      .where(
+        and(
+          inArray(schema.dailyCloses.symbol, symbols.slice(i, i + 90)),
+          gte(schema.dailyCloses.date, from),
+          lte(schema.dailyCloses.date, to),
+        ),
+      );
+    for (const r of rows) {
+      closes.set(`${r.symbol}|${r.date}`, { open: r.open, close: r.close });
+      if ((latest.get(r.symbol) ?? "") < r.date) latest.set(r.symbol, r.date);
+    }
+  }
+  return { closes, latest };
+}
+
+/** The settlement value of an expiry day's bar: the close, or for AM-settled index options the open standing in. */
+export function settlementOf(
+  symbol: string,
+  bar: DailyBar,
+): { price: number; kind: "close" | "open-approx" } {
+  return AM_SETTLED_ROOTS.has(symbol) && bar.open !== null
+    ? { price: bar.open, kind: "open-approx" }
+    : { price: bar.close, kind: "close" };
+}
+
 /** Grades what expired, then recomputes the page's figures (pending counts change as the log grows). */
 export async function gradeExpiredIdeas(env: MarketCacheEnv, now: Date): Promise<JobOutcome> {
   const outcome = await gradePending(env, now);
@@ -196,33 +246,9 @@ async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome>
     .limit(GRADES_PER_RUN);
   if (!pending.length) return { itemsProcessed: 0, failures: 0, detail: { graded: 0, waiting: 0 } };
 
-  // The closes from the earliest pending expiration on, for the pending symbols (chunked under D1's 100 bound
-  // parameters), keyed by symbol and date.
   const symbols = [...new Set(pending.map((p) => p.symbol))];
   const from = pending.reduce((m, p) => (p.expiration < m ? p.expiration : m), pending[0].expiration);
-  const closes = new Map<string, { open: number | null; close: number }>();
-  const latest = new Map<string, string>();
-  for (let i = 0; i < symbols.length; i += 90) {
-    const rows = await db
-      .select({
-        symbol: schema.dailyCloses.symbol,
-        date: schema.dailyCloses.date,
-        open: schema.dailyCloses.open,
-        close: schema.dailyCloses.close,
-      })
-      .from(schema.dailyCloses)
-      .where(
-        and(
-          inArray(schema.dailyCloses.symbol, symbols.slice(i, i + 90)),
-          gte(schema.dailyCloses.date, from),
-          lte(schema.dailyCloses.date, today),
-        ),
-      );
-    for (const r of rows) {
-      closes.set(`${r.symbol}|${r.date}`, { open: r.open, close: r.close });
-      if ((latest.get(r.symbol) ?? "") < r.date) latest.set(r.symbol, r.date);
-    }
-  }
+  const { closes, latest } = await readCloses(env, symbols, from, today);
 
   // Which of these already hold their hold-to-expiry rows (graded before the management rule's rows existed).
   const held = new Set<number>();
