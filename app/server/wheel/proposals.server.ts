@@ -6,6 +6,7 @@
 // reads), dismissing it records nothing. Proposals are advice; the ledger stays the user's record.
 import { and, eq } from "drizzle-orm";
 import { buildLedger, optionKey, type LedgerEvent } from "../../engine/wheel-ledger";
+import { formatDecimal } from "../../lib/format";
 import { addDays, newYorkDateOf } from "../../lib/market-calendar";
 import { getDb, schema } from "../db/client.server";
 import type { EntitledUser } from "../entitlements.server";
@@ -44,7 +45,7 @@ export function proposedEvent(
       strike: option.strike,
       expiration: option.expiration,
       contracts: option.contracts,
-      note: `Proposed from the official close of ${price.toFixed(2)} on ${option.expiration}`,
+      note: `Proposed from the official close of ${formatDecimal(price, 2)} on ${option.expiration}`,
     },
     pin: Math.abs(price - option.strike) <= PIN_DISTANCE + 1e-9,
   };
