@@ -117,3 +117,9 @@ export function parseChips<T extends string>(raw: string | null | undefined, all
   }
   return [...seen];
 }
+
+/** What the feedback page's action answers (its fetchers read it). */
+export type FeedbackActionData =
+  | { ok: true; intent: "feedback" | "request" }
+  | { ok: true; intent: "vote"; requestId: string; votes: number; userVote: number }
+  | { ok: false; intent: "feedback" | "request" | "vote" | null; message: string };

@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { Route } from "./+types/admin";
 import { readForm } from "../server/http/form.server";
 import { ChipBar, ELITE_CARD_CLASS, EliteMark, StatusBadge } from "../components/feedback/parts";
+import { buttonClass } from "../components/ui/Button";
+import { controlClass } from "../components/ui/Field";
 import { PageHeading } from "../components/ui/PageHeading";
 import {
   ADMIN_MESSAGES,
@@ -246,12 +248,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // ---------------------------------------------------------------- page
 
-const field =
-  "rounded-lg border border-ink-600 bg-ink-850 px-3 py-2 text-white placeholder:text-slate-500 focus:border-brand-500 focus:outline-none";
-const primaryButton =
-  "rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-60";
-const secondaryButton =
-  "rounded-lg border border-ink-600 px-4 py-2 text-sm text-slate-200 hover:bg-ink-800 disabled:opacity-60";
+const field = controlClass;
+const primaryButton = buttonClass();
+const secondaryButton = buttonClass({ variant: "secondary" });
 
 const formatDate = (ms: number | null) => (ms == null ? "—" : new Date(ms).toLocaleString());
 

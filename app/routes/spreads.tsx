@@ -45,6 +45,7 @@ import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
 import { ideasLikeIt, type TrackBinDigest } from "../lib/track-record";
 import { readTrackBinDigest } from "../server/track/outcomes.server";
+import { buttonClass } from "../components/ui/Button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -175,10 +176,7 @@ function UnlockPanel() {
     >
       <h2 className="text-xl font-semibold text-white">{TRADE_IDEAS_TEXT.unlockTitle}</h2>
       <p className="mt-2 text-slate-300">{TRADE_IDEAS_TEXT.unlockBody}</p>
-      <Link
-        to="/pricing"
-        className="mt-5 inline-block rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400"
-      >
+      <Link to="/pricing" className={buttonClass({ size: "lg", className: "mt-5" })}>
         {TRADE_IDEAS_TEXT.upgrade}
       </Link>
     </section>
@@ -230,7 +228,7 @@ function LoadFailed() {
         type="button"
         onClick={refresh}
         disabled={busy}
-        className="mt-4 rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-60"
+        className={buttonClass({ size: "lg", className: "mt-4" })}
       >
         {TRADE_IDEAS_TEXT.tryAgain}
       </button>
@@ -422,7 +420,7 @@ function RefreshButton() {
         await revalidator.revalidate();
         toast({ message: TRADE_IDEAS_TEXT.refreshed, kind: "success", durationMs: 3000 });
       }}
-      className="rounded-lg border border-ink-600 bg-ink-850 px-3 py-1.5 text-sm text-slate-200 hover:border-brand-500 disabled:opacity-60"
+      className={buttonClass({ variant: "secondary", size: "sm" })}
       data-testid="refresh"
     >
       {busy ? "Refreshing..." : "Refresh"}
