@@ -23,7 +23,14 @@ export default [
   route("share/wheel/cc/:shareId", "routes/share-wheel-cc.tsx"),
   route("subscription/success", "routes/subscription-success.tsx"),
   route("subscription/cancelled", "routes/subscription-cancelled.tsx"),
-  route("admin", "routes/admin.tsx"),
+  // The back office: one route per tab inside its frame (admin check, tabs, lookup, activity).
+  layout("routes/admin-layout.tsx", [
+    route("admin", "routes/admin.tsx"),
+    route("admin/features", "routes/admin-features.tsx"),
+    route("admin/invites", "routes/admin-invites.tsx"),
+    route("admin/trials", "routes/admin-trials.tsx"),
+    route("admin/feedback", "routes/admin-feedback.tsx"),
+  ]),
   route("admin/login", "routes/admin-login.tsx"),
   route("admin/forgot-password", "routes/admin-forgot-password.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),

@@ -1,5 +1,5 @@
 // The back office's tabs, texts and input rules (spec 000 "Admin screens", validation, error catalogue),
-// shared by /admin's loader, action and page.
+// shared by the /admin routes' loaders, actions and pages.
 
 export const ADMIN_TABS = [
   { value: "pending", label: "Pending Features" },
@@ -12,6 +12,11 @@ export type AdminTab = (typeof ADMIN_TABS)[number]["value"];
 
 export function parseAdminTab(raw: string | null | undefined): AdminTab {
   return ADMIN_TABS.some((t) => t.value === raw) ? (raw as AdminTab) : "pending";
+}
+
+/** Each tab is its own route: Pending Features at /admin, the others at /admin/<tab>. */
+export function adminTabPath(tab: AdminTab): string {
+  return tab === "pending" ? "/admin" : `/admin/${tab}`;
 }
 
 export const TRIAL_UNITS = ["days", "minutes"] as const;

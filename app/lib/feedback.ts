@@ -117,3 +117,15 @@ export function parseChips<T extends string>(raw: string | null | undefined, all
   }
   return [...seen];
 }
+
+/** What the feedback page's action answers (its fetchers read it). */
+export type FeedbackActionData =
+  | { ok: true; intent: "feedback" | "request" }
+  | { ok: true; intent: "vote"; requestId: string; votes: number; userVote: number }
+  | { ok: false; intent: "feedback" | "request" | "vote" | null; message: string };
+
+/** The query ("?param=a,b", or "" for none) of a chip's link: the selection with `chip` toggled. */
+export function chipQuery<T extends string>(param: string, selected: readonly T[], chip: T | "all"): string {
+  const next = toggleChip(selected, chip);
+  return next.length ? `?${new URLSearchParams({ [param]: next.join(",") })}` : "";
+}

@@ -8,6 +8,8 @@ import { requireSession } from "../server/auth/session.server";
 import { accountHasPassword, confirmIdentity } from "../server/account/confirm-identity.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
+import { Button } from "../components/ui/Button";
+import { Field } from "../components/ui/Field";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -84,16 +86,14 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="mt-6 space-y-4">
         {loaderData.hasPassword ? (
           <>
-            <label className="block text-sm text-slate-300" htmlFor="password">
-              Password
-            </label>
-            <input
+            <Field
               id="password"
+              label="Password"
               name="password"
               type="password"
               autoComplete="current-password"
               required
-              className="w-full rounded-md border border-ink-700 bg-ink-850 px-3 py-2 text-white focus:border-red-400 focus:outline-none"
+              controlClassName="w-full"
             />
           </>
         ) : (
@@ -101,28 +101,21 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
             You signed in with Google or Apple: deleting works within 10 minutes of signing in.
           </p>
         )}
-        <label className="block text-sm text-slate-300" htmlFor="confirm">
-          Type <span className="font-mono font-semibold text-white">{CONFIRM_WORD}</span> to confirm
-        </label>
-        <input
+        <Field
           id="confirm"
+          label={
+            <>
+              Type <span className="font-mono font-semibold text-white">{CONFIRM_WORD}</span> to confirm
+            </>
+          }
           name="confirm"
           autoComplete="off"
-          className="w-full rounded-md border border-ink-700 bg-ink-850 px-3 py-2 text-white focus:border-red-400 focus:outline-none"
-          aria-describedby={result?.error ? "delete-error" : undefined}
+          error={result?.error}
+          controlClassName="w-full"
         />
-        {result?.error ? (
-          <p id="delete-error" role="alert" className="text-sm text-red-300">
-            {result.error}
-          </p>
-        ) : null}
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-md bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-500 disabled:opacity-60"
-        >
+        <Button type="submit" variant="danger" size="lg" disabled={busy}>
           {busy ? "Deleting…" : "Delete my account"}
-        </button>
+        </Button>
       </Form>
     </div>
   );

@@ -12,6 +12,7 @@ import { requireSession } from "../server/auth/session.server";
 import { hasPassword } from "../server/auth/accounts.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
+import { buttonClass } from "../components/ui/Button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -75,10 +76,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
       <AuthCard title="Change Password" subtitle={loaderData.email}>
         <div className="space-y-4">
           <FormMessage info={FORM_MESSAGES.noPasswordOnAccount} />
-          <Link
-            to="/forgot-password"
-            className="block w-full rounded-lg bg-brand-500 px-4 py-2.5 text-center font-semibold text-ink-950 transition-colors hover:bg-brand-400"
-          >
+          <Link to="/forgot-password" className={buttonClass({ size: "lg", block: true })}>
             Set a password by email
           </Link>
         </div>

@@ -8,6 +8,7 @@ import { track } from "../lib/track";
 import { getSession } from "../server/auth/session.server";
 import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { buttonClass } from "../components/ui/Button";
 
 // The sample cards are static markup the server renders: the first paint needs none of their code, so the
 // browser loads it beside the page (requested as soon as this module runs) and hydrates them when it arrives. The
@@ -66,8 +67,7 @@ const WHY_CARDS = [
   },
 ];
 
-const primary =
-  "inline-flex items-center justify-center rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400";
+const primary = buttonClass({ size: "lg" });
 const secondary =
   "inline-flex items-center justify-center rounded-lg border border-ink-600 px-5 py-2.5 font-semibold text-white hover:bg-ink-800";
 

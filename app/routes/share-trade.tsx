@@ -12,6 +12,7 @@ import { loadSharedTrade } from "../server/shared-trade.server";
 import { loggedOutcomeOfTrade } from "../server/track/outcomes.server";
 import { LoggedOutcomeNote } from "../components/track/LoggedOutcome";
 import { cloudflareContext } from "../server/request-context.server";
+import { buttonClass } from "../components/ui/Button";
 
 /**
  * Public, server-rendered: crawlers read the title, description, canonical and Open Graph / Twitter tags
@@ -134,10 +135,7 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
         >
           View More Trades
         </Link>
-        <Link
-          to="/pricing"
-          className="rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400"
-        >
+        <Link to="/pricing" className={buttonClass({ size: "lg" })}>
           Start Free Trial
         </Link>
       </div>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/share-wheel";
 import { SharedStrategyCard } from "../components/wheel/SharedStrategy";
 import { previewFromQuery } from "../server/wheel/share-page.server";
+import { buttonClass } from "../components/ui/Button";
 
 /** /share/wheel?type=CSP|CC&symbol&exp&strike&premium&roc&shares&costBasis: the simple preview card. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -32,10 +33,7 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
         >
           View More Strategies
         </Link>
-        <Link
-          to="/pricing"
-          className="rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400"
-        >
+        <Link to="/pricing" className={buttonClass({ size: "lg" })}>
           Start Free Trial
         </Link>
       </div>

@@ -1,14 +1,11 @@
-import { formatDecimal } from "../lib/format";
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import {
   Await,
-  Form,
   Link,
   useAsyncError,
   useLocation,
   useNavigate,
   useNavigation,
-  useRevalidator,
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -22,12 +19,10 @@ import { PageHeading } from "../components/ui/PageHeading";
 import { ideaSummary, ideaTitle, type IdeaPayload } from "../lib/idea-view";
 import { tradeShareUrl } from "../lib/share";
 import {
-  autoRefreshDelay,
   filtersFromQuery,
   ideasQuery,
   keepAvailableSymbols,
   pageFromQuery,
-  PROFILE_LABELS,
   SKELETON_ROWS,
   TRADE_IDEAS_TEXT,
   UNKNOWN_PROFILE_MESSAGE,
@@ -40,11 +35,18 @@ import {
   tradeIdeasScreen,
   type TradeIdeasPage,
 } from "../server/trade-ideas.server";
-import { isSpreadProfile, PROFILE_TARGETS, SPREAD_PROFILES, type SpreadProfile } from "../engine";
+import { isSpreadProfile } from "../engine";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
 import { ideasLikeIt, type TrackBinDigest } from "../lib/track-record";
 import { readTrackBinDigest } from "../server/track/outcomes.server";
+import { buttonClass } from "../components/ui/Button";
+import {
+  AutoRefreshToggle,
+  ProfilePicker,
+  RefreshButton,
+  RiskDisclosure,
+} from "../components/ideas/SpreadsControls";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -106,45 +108,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const FRESH_PARAM = "fresh";
 
-/** Conservative / Balanced / Aggressive: one form, one button each (works before hydration). */
-function ProfilePicker({ current }: { current: SpreadProfile }) {
-  return (
-    <Form
-      method="post"
-      preventScrollReset
-      className="mb-4 flex flex-wrap items-center gap-2"
-      data-testid="profile-picker"
-    >
-      <span className="text-sm text-slate-400">Profile</span>
-      {SPREAD_PROFILES.map((p) => {
-        const t = PROFILE_TARGETS[p];
-        return (
-          <button
-            key={p}
-            type="submit"
-            name="profile"
-            value={p}
-            aria-pressed={p === current}
-            title={`${t.minDte}-${t.maxDte} days (best ${t.preferMinDte}-${t.preferMaxDte}), short strikes ${formatDecimal(t.minDelta, 2)}-${formatDecimal(t.maxDelta, 2)} delta`}
-            className={
-              p === current
-                ? "rounded-lg bg-brand-500 px-3 py-1.5 text-sm font-semibold text-ink-950"
-                : "rounded-lg border border-ink-600 bg-ink-850 px-3 py-1.5 text-sm text-slate-200 hover:border-brand-500"
-            }
-          >
-            {PROFILE_LABELS[p]}
-          </button>
-        );
-      })}
-      <span className="text-xs text-slate-500">
-        {PROFILE_TARGETS[current].minDte}-{PROFILE_TARGETS[current].maxDte} DTE, short strikes{" "}
-        {formatDecimal(PROFILE_TARGETS[current].minDelta, 2)}-
-        {formatDecimal(PROFILE_TARGETS[current].maxDelta, 2)} delta
-      </span>
-    </Form>
-  );
-}
-
 /** Dropping the Try Again marker from the URL shows the same view: the loader need not run again. */
 export function shouldRevalidate({
   currentUrl,
@@ -175,10 +138,7 @@ function UnlockPanel() {
     >
       <h2 className="text-xl font-semibold text-white">{TRADE_IDEAS_TEXT.unlockTitle}</h2>
       <p className="mt-2 text-slate-300">{TRADE_IDEAS_TEXT.unlockBody}</p>
-      <Link
-        to="/pricing"
-        className="mt-5 inline-block rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400"
-      >
+      <Link to="/pricing" className={buttonClass({ size: "lg", className: "mt-5" })}>
         {TRADE_IDEAS_TEXT.upgrade}
       </Link>
     </section>
@@ -230,7 +190,7 @@ function LoadFailed() {
         type="button"
         onClick={refresh}
         disabled={busy}
-        className="mt-4 rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-60"
+        className={buttonClass({ size: "lg", className: "mt-4" })}
       >
         {TRADE_IDEAS_TEXT.tryAgain}
       </button>
@@ -376,60 +336,6 @@ function IdeasList({
   );
 }
 
-function AutoRefreshToggle() {
-  const revalidator = useRevalidator();
-  const [on, setOn] = useState(false);
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
-  useEffect(() => {
-    if (!on) return;
-    let timer: ReturnType<typeof setTimeout>;
-    const schedule = () => {
-      timer = setTimeout(async () => {
-        await revalidate.current();
-        schedule();
-      }, autoRefreshDelay());
-    };
-    schedule();
-    return () => clearTimeout(timer);
-  }, [on]);
-  return (
-    <label className="flex cursor-pointer items-center gap-2 text-sm text-slate-300">
-      <input
-        type="checkbox"
-        role="switch"
-        aria-checked={on}
-        checked={on}
-        onChange={(e) => setOn(e.target.checked)}
-        className="h-4 w-4 accent-brand-500"
-        data-testid="auto-refresh"
-      />
-      Auto-refresh
-      <span className="text-xs text-slate-500">(every 13-16 min)</span>
-    </label>
-  );
-}
-
-function RefreshButton() {
-  const revalidator = useRevalidator();
-  const toast = useToast();
-  const busy = revalidator.state !== "idle";
-  return (
-    <button
-      type="button"
-      disabled={busy}
-      onClick={async () => {
-        await revalidator.revalidate();
-        toast({ message: TRADE_IDEAS_TEXT.refreshed, kind: "success", durationMs: 3000 });
-      }}
-      className="rounded-lg border border-ink-600 bg-ink-850 px-3 py-1.5 text-sm text-slate-200 hover:border-brand-500 disabled:opacity-60"
-      data-testid="refresh"
-    >
-      {busy ? "Refreshing..." : "Refresh"}
-    </button>
-  );
-}
-
 export default function Screen({ loaderData }: Route.ComponentProps) {
   const { banner, nowMs, today, origin, trades } = loaderData;
   useDropFreshMarker();
@@ -461,27 +367,6 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
       )}
       <RiskDisclosure />
     </div>
-  );
-}
-
-function RiskDisclosure() {
-  return (
-    <footer
-      className="mt-10 border-t border-ink-700 pt-4 text-xs leading-relaxed text-slate-500"
-      data-testid="risk-disclosure"
-    >
-      <p>
-        <strong className="text-slate-400">Risk disclosure.</strong> Options involve risk and are not suitable
-        for all investors. These ideas are generated by software from delayed market data; they are not
-        recommendations or financial advice. Probabilities and expected values come from models that assume
-        prices at the quoted fills; real fills, early assignment and events can lose more than shown, up to
-        the maximum loss of each spread. Read the{" "}
-        <Link to="/risk-disclosure" className="underline">
-          risk disclosure
-        </Link>{" "}
-        before trading.
-      </p>
-    </footer>
   );
 }
 

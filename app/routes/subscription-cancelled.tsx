@@ -3,6 +3,7 @@ import type { Route } from "./+types/subscription-cancelled";
 import { getSession } from "../server/auth/session.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
+import { buttonClass } from "../components/ui/Button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -27,10 +28,7 @@ export default function SubscriptionCancelled() {
         current billing period.
       </p>
       <div className="mt-8 flex justify-center gap-3">
-        <Link
-          to="/pricing"
-          className="rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400"
-        >
+        <Link to="/pricing" className={buttonClass({ size: "lg" })}>
           Resubscribe
         </Link>
         <Link

@@ -4,6 +4,7 @@ import { getSession } from "../server/auth/session.server";
 import { recordSubscriptionSuccess } from "../server/billing/billing.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
+import { buttonClass } from "../components/ui/Button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -30,10 +31,7 @@ export default function SubscriptionSuccess() {
         Thank you for subscribing. Your account has been successfully upgraded.
       </p>
       <div className="mt-8 flex justify-center gap-3">
-        <Link
-          to="/dashboard"
-          className="rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-ink-950 hover:bg-brand-400"
-        >
+        <Link to="/dashboard" className={buttonClass({ size: "lg" })}>
           Go to Dashboard
         </Link>
         <Link

@@ -22,6 +22,8 @@ import {
 } from "../server/watchlist.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
+import { Button } from "../components/ui/Button";
+import { Field } from "../components/ui/Field";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -155,26 +157,22 @@ function AddSymbolForm() {
     >
       <div className="flex gap-2">
         <input type="hidden" name="intent" value="add" />
-        <label htmlFor="symbol" className="sr-only">
-          Symbol
-        </label>
-        <input
+        <Field
           id="symbol"
+          label="Symbol"
+          hideLabel
           name="symbol"
           placeholder="Add a symbol, e.g. AAPL"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={12}
-          className="min-w-0 flex-1 rounded-lg border border-ink-600 bg-ink-850 px-3 py-2 uppercase text-white placeholder:normal-case placeholder:text-slate-500 focus:border-brand-500 focus:outline-none"
+          className="flex min-w-0 flex-1 flex-col"
+          controlClassName="w-full uppercase placeholder:normal-case"
         />
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-60"
-        >
+        <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Adding..." : "Add Symbol"}
-        </button>
+        </Button>
       </div>
       {error ? (
         <p className="text-sm text-red-400" role="alert" data-testid="add-error">
@@ -256,13 +254,9 @@ function TickersError() {
   return (
     <div className="rounded-xl border border-red-500/30 bg-red-500/5 p-6 text-center" role="alert">
       <p className="text-red-300">{WATCHLIST_MESSAGES.loadFailed}</p>
-      <button
-        type="button"
-        onClick={() => revalidator.revalidate()}
-        className="mt-3 rounded-lg border border-ink-600 px-4 py-2 text-sm text-white hover:bg-ink-800"
-      >
+      <Button variant="secondary" onClick={() => revalidator.revalidate()} className="mt-3">
         Try Again
-      </button>
+      </Button>
     </div>
   );
 }

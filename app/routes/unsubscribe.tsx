@@ -5,6 +5,7 @@ import { NOTIFICATION_MESSAGES } from "../lib/notifications";
 import { checkUnsubscribeToken, unsubscribeWithToken } from "../server/notifications/unsubscribe.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
+import { buttonClass } from "../components/ui/Button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -55,11 +56,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         <Form method="post" className="mt-6 flex flex-col items-center gap-4">
           <p className="text-slate-300">Stop all Wheelhouse market-event emails to this account?</p>
           <input type="hidden" name="token" value={loaderData.token} />
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand-500 px-5 py-2 font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-60"
-          >
+          <button type="submit" disabled={busy} className={buttonClass({ size: "lg" })}>
             {busy ? "Unsubscribing..." : "Unsubscribe"}
           </button>
         </Form>

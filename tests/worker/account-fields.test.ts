@@ -7,9 +7,9 @@ import { env } from "cloudflare:test";
 import migration0011 from "../../migrations/0011_user_profile_fields.sql?raw";
 import { call, makeContext, ORIGIN, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
 import { freshIp } from "./auth-helpers";
-import { makeAdmin, post } from "./board-helpers";
+import { adminPost, makeAdmin } from "./board-helpers";
 import * as apiAuth from "../../app/routes/api.auth";
-import * as admin from "../../app/routes/admin";
+import * as adminLayout from "../../app/routes/admin-layout";
 import { getSession } from "../../app/server/auth/session.server";
 import { getAuth } from "../../app/server/auth/auth.server";
 import { PROFILE_MESSAGES } from "../../app/lib/profile";
@@ -223,7 +223,10 @@ describe("the back office sees and repairs a user's name", () => {
       .bind(email)
       .run();
     const boss = await makeAdmin();
-    const page = (await call(admin.loader, requestWithCookie(`/admin?lookup=${email}`, boss.cookie))) as {
+    const page = (await call(
+      adminLayout.loader,
+      requestWithCookie(`/admin?lookup=${email}`, boss.cookie),
+    )) as {
       lookup: { user: { name: string; nameType: string; image: string } };
     };
     expect(page.lookup.user).toMatchObject({
@@ -231,7 +234,7 @@ describe("the back office sees and repairs a user's name", () => {
       nameType: "text",
       image: "https://x.example/a.png",
     });
-    const res = await post(admin.action, "/admin", { intent: "profile-reset", email }, boss.cookie);
+    const res = await adminPost({ intent: "profile-reset", email }, boss.cookie);
     expect(res.status).toBe(200);
     expect(await stored(email)).toMatchObject({ name: "renamed", image: null });
     expect(

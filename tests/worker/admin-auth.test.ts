@@ -4,7 +4,7 @@ import { call, makeContext, requestWithCookie, signUpAndGetCookie } from "./help
 import { cookiePairs, formPost, outcome, outboxFor, setUser } from "./auth-helpers";
 import * as adminLogin from "../../app/routes/admin-login";
 import * as adminForgot from "../../app/routes/admin-forgot-password";
-import * as adminRoute from "../../app/routes/admin";
+import * as adminRoute from "../../app/routes/admin-layout";
 import * as apiAuth from "../../app/routes/api.auth";
 import * as root from "../../app/root";
 

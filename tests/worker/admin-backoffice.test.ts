@@ -2,19 +2,28 @@ import { describe, expect, inject, it } from "vitest";
 import { env } from "cloudflare:test";
 import { call, makeContext, requestWithCookie } from "./helpers";
 import { cookiePairs, formPost, outboxFor, outcome, setUser, userRow } from "./auth-helpers";
-import { count, makeAdmin, makePlanUser, post, uniqueEmail } from "./board-helpers";
+import {
+  type ActionFn,
+  adminPage,
+  adminPost,
+  count,
+  makeAdmin,
+  makePlanUser,
+  post,
+  uniqueEmail,
+} from "./board-helpers";
 
 // Many sign-ups (password hashing) per test on a shared machine: a budget, not a performance check.
 const SLOW_TEST_MS = 90_000;
-import * as admin from "../../app/routes/admin";
+import * as adminLayout from "../../app/routes/admin-layout";
+import * as adminPending from "../../app/routes/admin";
+import * as adminFeatures from "../../app/routes/admin-features";
+import * as adminInvites from "../../app/routes/admin-invites";
+import * as adminTrials from "../../app/routes/admin-trials";
+import * as adminFeedback from "../../app/routes/admin-feedback";
 import * as feedback from "../../app/routes/feedback";
 import * as signup from "../../app/routes/signup";
 import { ADMIN_MESSAGES } from "../../app/lib/admin";
-
-type Loaded = Exclude<Awaited<ReturnType<typeof admin.loader>>, Response>;
-async function adminPage(cookie: string, query = "") {
-  return (await call(admin.loader, requestWithCookie(`/admin${query}`, cookie))) as Loaded;
-}
 
 async function newRequest(title: string, plan: "pro" | "elite" = "pro") {
   const author = await makePlanUser(plan);
@@ -58,7 +67,7 @@ describe("every admin action refuses non-admins", { timeout: SLOW_TEST_MS }, () 
         ...(fields.requestId ? { requestId: id } : {}),
         ...(fields.email && fields.intent !== "invite" ? { email: target.email } : {}),
       };
-      const res = await post(admin.action, "/admin", withTarget, cookie);
+      const res = await adminPost(withTarget, cookie);
       expect(res, fields.intent).toEqual({
         status: 403,
         body: { ok: false, intent: null, message: ADMIN_MESSAGES.notAuthorized },
@@ -72,8 +81,19 @@ describe("every admin action refuses non-admins", { timeout: SLOW_TEST_MS }, () 
       subscriptionTier: "Free Plan",
     });
     expect(await count("select count(*) as n from invites where email = 'someone@example.com'")).toBe(0);
-    const page = await call(admin.loader, cookie ? requestWithCookie("/admin", cookie) : "/admin");
-    expect((page as Response).headers.get("Location")).toBe("/admin/login");
+    // The frame and every tab check on their own (loaders run in parallel).
+    for (const [path, route] of [
+      ["/admin", adminLayout],
+      ["/admin", adminPending],
+      ["/admin/features", adminFeatures],
+      ["/admin/invites", adminInvites],
+      ["/admin/trials", adminTrials],
+      ["/admin/feedback", adminFeedback],
+    ] as const) {
+      const loader = route.loader as ActionFn;
+      const page = await call(loader, cookie ? requestWithCookie(path, cookie) : path);
+      expect([path, (page as Response).headers.get("Location")]).toEqual([path, "/admin/login"]);
+    }
   });
 });
 
@@ -83,7 +103,6 @@ describe("feature requests in the back office", { timeout: SLOW_TEST_MS }, () =>
     const pro = await newRequest("pending pro");
     const elite = await newRequest("pending elite", "elite");
     const page = await adminPage(boss.cookie);
-    expect(page.tab).toBe("pending");
     if (page.panel.tab !== "pending") throw new Error("wrong panel");
     const titles = page.panel.features!.map((f) => f.title);
     expect(titles.indexOf("pending elite")).toBeLessThan(titles.indexOf("pending pro"));
@@ -94,12 +113,7 @@ describe("feature requests in the back office", { timeout: SLOW_TEST_MS }, () =>
       userSubscriptionTier: "Elite Plan",
     });
 
-    const res = await post(
-      admin.action,
-      "/admin",
-      { intent: "status", requestId: pro.id, status: "planned" },
-      boss.cookie,
-    );
+    const res = await adminPost({ intent: "status", requestId: pro.id, status: "planned" }, boss.cookie);
     expect(res).toMatchObject({ status: 200, body: { ok: true, intent: "status" } });
     const after = await adminPage(boss.cookie);
     if (after.panel.tab !== "pending") throw new Error("wrong panel");
@@ -117,23 +131,13 @@ describe("feature requests in the back office", { timeout: SLOW_TEST_MS }, () =>
 
   it("an unknown request fails with the spec's message and writes no audit row", async () => {
     const boss = await makeAdmin();
-    const res = await post(
-      admin.action,
-      "/admin",
-      { intent: "status", requestId: "nope", status: "planned" },
-      boss.cookie,
-    );
+    const res = await adminPost({ intent: "status", requestId: "nope", status: "planned" }, boss.cookie);
     expect(res).toMatchObject({
       status: 404,
       body: { ok: false, message: ADMIN_MESSAGES.updateStatusFailed },
     });
     expect(await auditRows("feature.status", "nope")).toEqual([]);
-    const bad = await post(
-      admin.action,
-      "/admin",
-      { intent: "status", requestId: "x", status: "shipped" },
-      boss.cookie,
-    );
+    const bad = await adminPost({ intent: "status", requestId: "x", status: "shipped" }, boss.cookie);
     expect(bad.status).toBe(400);
   });
 
@@ -142,18 +146,8 @@ describe("feature requests in the back office", { timeout: SLOW_TEST_MS }, () =>
     const a = await newRequest("chip a");
     const b = await newRequest("chip b");
     await newRequest("chip c");
-    await post(
-      admin.action,
-      "/admin",
-      { intent: "status", requestId: a.id, status: "completed" },
-      boss.cookie,
-    );
-    await post(
-      admin.action,
-      "/admin",
-      { intent: "status", requestId: b.id, status: "rejected" },
-      boss.cookie,
-    );
+    await adminPost({ intent: "status", requestId: a.id, status: "completed" }, boss.cookie);
+    await adminPost({ intent: "status", requestId: b.id, status: "rejected" }, boss.cookie);
     const titles = async (query: string) => {
       const page = await adminPage(boss.cookie, query);
       if (page.panel.tab !== "features") throw new Error("wrong panel");
@@ -200,12 +194,7 @@ describe("invites", { timeout: SLOW_TEST_MS }, () => {
   it("round trip: the email carries a signup link; signing up through it consumes the invite", async () => {
     const boss = await makeAdmin();
     const invitee = uniqueEmail("invitee");
-    const res = await post(
-      admin.action,
-      "/admin",
-      { intent: "invite", email: invitee.toUpperCase() },
-      boss.cookie,
-    );
+    const res = await adminPost({ intent: "invite", email: invitee.toUpperCase() }, boss.cookie);
     expect(res).toMatchObject({ status: 200, body: { ok: true, message: `Invitation sent to ${invitee}` } });
     const [mail] = await outboxFor(invitee);
     expect(mail!.kind).toBe("invitation");
@@ -249,19 +238,15 @@ describe("invites", { timeout: SLOW_TEST_MS }, () => {
 
   it("email required, valid, and not already a user", async () => {
     const boss = await makeAdmin();
-    expect(await post(admin.action, "/admin", { intent: "invite", email: " " }, boss.cookie)).toMatchObject({
+    expect(await adminPost({ intent: "invite", email: " " }, boss.cookie)).toMatchObject({
       status: 400,
       body: { ok: false, message: ADMIN_MESSAGES.inviteEmailRequired },
     });
-    expect(
-      await post(admin.action, "/admin", { intent: "invite", email: "nope" }, boss.cookie),
-    ).toMatchObject({
+    expect(await adminPost({ intent: "invite", email: "nope" }, boss.cookie)).toMatchObject({
       body: { ok: false, message: ADMIN_MESSAGES.inviteEmailInvalid },
     });
     const existing = await makePlanUser("free");
-    expect(
-      await post(admin.action, "/admin", { intent: "invite", email: existing.email }, boss.cookie),
-    ).toMatchObject({
+    expect(await adminPost({ intent: "invite", email: existing.email }, boss.cookie)).toMatchObject({
       status: 409,
       body: { ok: false },
     });
@@ -270,7 +255,7 @@ describe("invites", { timeout: SLOW_TEST_MS }, () => {
 
 describe("promotional trials", { timeout: SLOW_TEST_MS }, () => {
   const trial = (cookie: string, fields: Record<string, string>) =>
-    post(admin.action, "/admin", { intent: "trial-enable", ...fields }, cookie);
+    adminPost({ intent: "trial-enable", ...fields }, cookie);
 
   it("search shows the card; enabling in days emails the user and is audited", async () => {
     const boss = await makeAdmin();
@@ -323,12 +308,7 @@ describe("promotional trials", { timeout: SLOW_TEST_MS }, () => {
     });
     // No length field at all: 1 as well.
     expect(
-      await post(
-        admin.action,
-        "/admin",
-        { intent: "trial-enable", email: user.email, unit: "days" },
-        boss.cookie,
-      ),
+      await adminPost({ intent: "trial-enable", email: user.email, unit: "days" }, boss.cookie),
     ).toMatchObject({ body: { ok: true, message: "Promo trial enabled for 1 days" } });
   });
 
@@ -341,9 +321,9 @@ describe("promotional trials", { timeout: SLOW_TEST_MS }, () => {
       RESEND_API_BASE: `${inject("fakeOrigin")}/resend/fail`,
     });
     const res = await call(
-      admin.action,
+      adminTrials.action,
       formPost(
-        "/admin",
+        "/admin/trials",
         { intent: "trial-enable", email: user.email, length: "3", unit: "days" },
         { cookie: boss.cookie },
       ),
@@ -381,8 +361,7 @@ describe("promotional trials", { timeout: SLOW_TEST_MS }, () => {
     const boss = await makeAdmin();
     const user = await makePlanUser("free");
     await trial(boss.cookie, { email: user.email, length: "2", unit: "days" });
-    const cancel = (email: string) =>
-      post(admin.action, "/admin", { intent: "trial-cancel", email }, boss.cookie);
+    const cancel = (email: string) => adminPost({ intent: "trial-cancel", email }, boss.cookie);
     expect(await cancel(user.email)).toMatchObject({
       status: 200,
       body: { ok: true, message: "Promotional trial canceled" },
@@ -441,5 +420,28 @@ describe("user lookup", { timeout: SLOW_TEST_MS }, () => {
     // Revalidations of the same lookup (after each action) are not logged again within 5 minutes.
     await adminPage(boss.cookie, `?lookup=${encodeURIComponent(pro.email)}`);
     expect(await auditRows("user.search", pro.email)).toHaveLength(1);
+  });
+});
+
+describe("each back-office tab is its own route", { timeout: SLOW_TEST_MS }, () => {
+  it("answers only for its own forms: another tab's intent is refused like an unknown one", async () => {
+    const boss = await makeAdmin();
+    const res = await post(
+      adminTrials.action,
+      "/admin/trials",
+      { intent: "invite", email: "x@example.com" },
+      boss.cookie,
+    );
+    expect(res).toEqual({ status: 400, body: { ok: false, intent: null, message: "Invalid request" } });
+    expect(await count("select count(*) as n from invites where email = 'x@example.com'")).toBe(0);
+  });
+
+  it("sends an address of the single page (/admin?tab=...) on to the tab's own, with its query", async () => {
+    const boss = await makeAdmin();
+    const res = await call(
+      adminPending.loader,
+      requestWithCookie("/admin?tab=trials&email=a%40b.co", boss.cookie),
+    );
+    expect((res as Response).headers.get("Location")).toBe("/admin/trials?email=a%40b.co");
   });
 });

@@ -1,7 +1,14 @@
 // Helpers for the feedback-board and back-office tests: users on a given plan, admins, and JSON answers.
 import { env } from "cloudflare:test";
-import { call, signUpAndGetCookie } from "./helpers";
+import { call, requestWithCookie, signUpAndGetCookie } from "./helpers";
 import { formPost, setUser, userRow } from "./auth-helpers";
+import * as adminLayout from "../../app/routes/admin-layout";
+import * as adminPending from "../../app/routes/admin";
+import * as adminFeatures from "../../app/routes/admin-features";
+import * as adminInvites from "../../app/routes/admin-invites";
+import * as adminTrials from "../../app/routes/admin-trials";
+import * as adminFeedback from "../../app/routes/admin-feedback";
+import { adminTabPath, parseAdminTab } from "../../app/lib/admin";
 
 export type Plan = "free" | "pro" | "elite" | "pro-trial";
 
@@ -58,7 +65,7 @@ export async function answer(result: unknown): Promise<{ status: number; body: R
 
 // Route modules type their args precisely; tests pass the parts an action reads.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type ActionFn = (args: any) => unknown;
+export type ActionFn = (args: any) => unknown;
 
 export async function post(action: ActionFn, path: string, fields: Record<string, string>, cookie?: string) {
   return answer(await call(action, formPost(path, fields, { cookie })));
@@ -68,4 +75,52 @@ export async function count(sql: string, ...binds: unknown[]): Promise<number> {
   return (await env.DB.prepare(sql)
     .bind(...binds)
     .first<number>("n"))!;
+}
+
+// ------------------------------------------------------------------------------------ the back office's routes
+
+const ADMIN_TAB_ROUTES = {
+  pending: adminPending,
+  features: adminFeatures,
+  invites: adminInvites,
+  trials: adminTrials,
+  feedback: adminFeedback,
+} as const;
+
+type TabData = {
+  [K in keyof typeof ADMIN_TAB_ROUTES]: Exclude<
+    Awaited<ReturnType<(typeof ADMIN_TAB_ROUTES)[K]["loader"]>>,
+    Response
+  >;
+}[keyof typeof ADMIN_TAB_ROUTES];
+type FrameData = Exclude<Awaited<ReturnType<typeof adminLayout.loader>>, Response>;
+
+/**
+ * An admin page as the router loads it: the frame's data (lookup, audit) and the tab's as `panel`. `query` may
+ * name the tab the way the old single route did (`?tab=trials&email=...`); it is sent to the tab's own address.
+ */
+export async function adminPage(cookie: string, query = ""): Promise<FrameData & { panel: TabData }> {
+  const params = new URLSearchParams(query);
+  const tab = parseAdminTab(params.get("tab"));
+  params.delete("tab");
+  const path = `${adminTabPath(tab)}${params.size ? `?${params}` : ""}`;
+  const frame = (await call(adminLayout.loader, requestWithCookie(path, cookie))) as FrameData;
+  const loader = ADMIN_TAB_ROUTES[tab].loader as ActionFn;
+  const panel = (await call(loader, requestWithCookie(path, cookie))) as TabData;
+  return { ...frame, panel };
+}
+
+/** The route whose action takes each admin intent. */
+const ADMIN_ACTIONS: Record<string, { action: ActionFn; path: string }> = {
+  status: { action: adminPending.action, path: "/admin" },
+  "profile-reset": { action: adminPending.action, path: "/admin" },
+  invite: { action: adminInvites.action, path: "/admin/invites" },
+  "trial-enable": { action: adminTrials.action, path: "/admin/trials" },
+  "trial-cancel": { action: adminTrials.action, path: "/admin/trials" },
+};
+
+/** Posts an admin form to the tab route that owns its intent. */
+export async function adminPost(fields: Record<string, string>, cookie?: string) {
+  const route = ADMIN_ACTIONS[fields.intent!]!;
+  return post(route.action, route.path, fields, cookie);
 }

@@ -6,7 +6,7 @@ import * as catchall from "../../app/routes/catchall";
 import * as health from "../../app/routes/api.health";
 import * as root from "../../app/root";
 import * as devSeed from "../../app/routes/dev.seed";
-import * as adminRoute from "../../app/routes/admin";
+import * as adminRoute from "../../app/routes/admin-layout";
 import * as subscriptionSuccess from "../../app/routes/subscription-success";
 import * as redirectTradeIdeas from "../../app/routes/redirect-trade-ideas";
 import * as redirectPricing from "../../app/routes/redirect-pricing";

@@ -1,5 +1,7 @@
 // Form pieces shared by the auth screens (sign-in, sign-up, reset, change password, admin).
 import { useEffect, useRef, useState } from "react";
+import { Button, buttonClass } from "../ui/Button";
+import { controlClass } from "../ui/Field";
 
 /** False during SSR and the first client render: disabled states apply only once JS runs, so the
  * forms still submit (and the server still answers with the spec's messages) without JavaScript. */
@@ -58,7 +60,7 @@ export function TextField({ label, name, hint, id, ...input }: TextFieldProps) {
         id={fieldId}
         name={name}
         aria-describedby={hint ? `${fieldId}-hint` : undefined}
-        className="mt-1 block w-full rounded-lg border border-ink-600 bg-ink-850 px-3 py-2.5 text-white placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+        className={`mt-1 block w-full ${controlClass}`}
         {...input}
       />
       {hint ? (
@@ -110,24 +112,21 @@ export function FormMessage({
   return null;
 }
 
-export function PrimaryButton({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+/** An auth form's submit button: the primary Button, full width. */
+export function PrimaryButton({
+  children,
+  ...props
+}: Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "className">) {
   return (
-    <button
-      type="submit"
-      className="w-full rounded-lg bg-brand-500 px-4 py-2.5 font-semibold text-ink-950 transition-colors hover:bg-brand-400 disabled:cursor-not-allowed disabled:bg-ink-600 disabled:text-slate-400"
-      {...props}
-    >
+    <Button type="submit" size="lg" block {...props}>
       {children}
-    </button>
+    </Button>
   );
 }
 
 export function SecondaryLinkButton({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <a
-      href={href}
-      className="block w-full rounded-lg border border-ink-600 px-4 py-2.5 text-center font-medium text-slate-200 hover:border-ink-600 hover:bg-ink-800"
-    >
+    <a href={href} className={buttonClass({ variant: "secondary", size: "lg", block: true })}>
       {children}
     </a>
   );

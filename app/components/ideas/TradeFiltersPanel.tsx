@@ -9,6 +9,8 @@ import {
   type StrategyFilter,
   type TradeFilters,
 } from "../../lib/trade-ideas";
+import { buttonClass } from "../ui/Button";
+import { controlClass } from "../ui/Field";
 
 interface Props {
   filters: TradeFilters;
@@ -135,12 +137,9 @@ export function TradeFiltersPanel({ filters, available, onChange }: Props) {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            className="min-w-0 flex-1 rounded-lg border border-ink-600 bg-ink-900 px-3 py-1.5 text-sm uppercase text-white placeholder:normal-case placeholder:text-slate-500 focus:border-brand-500 focus:outline-none"
+            className={`min-w-0 flex-1 text-sm uppercase placeholder:normal-case ${controlClass}`}
           />
-          <button
-            type="submit"
-            className="rounded-lg bg-brand-500 px-3 py-1.5 text-sm font-semibold text-ink-950 hover:bg-brand-400"
-          >
+          <button type="submit" className={buttonClass({ size: "sm" })}>
             Add
           </button>
         </form>

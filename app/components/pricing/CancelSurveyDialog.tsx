@@ -1,7 +1,9 @@
 // 'Help Us Improve': the cancellation survey (spec 000 §9 reasons, multi-select plus comment).
 import { useState } from "react";
 import { CANCELLATION_COMMENT_MAX, CANCELLATION_REASONS, type CancellationReason } from "../../lib/billing";
-import { Modal } from "../ui/Modal";
+import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import { TextareaField } from "../ui/Field";
 
 interface Props {
   open: boolean;
@@ -16,29 +18,22 @@ export function CancelSurveyDialog({ open, busy, onClose, onSubmit }: Props) {
   const toggle = (reason: CancellationReason) =>
     setReasons((list) => (list.includes(reason) ? list.filter((r) => r !== reason) : [...list, reason]));
   return (
-    <Modal
+    <Dialog
       open={open}
       onClose={onClose}
       title="Help Us Improve"
       subtitle="Why are you cancelling? Your answer helps us build a better product."
       footer={
         <>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => onSubmit(null)}
-            className="rounded-lg px-4 py-2 text-sm font-medium text-slate-300 hover:bg-ink-800 disabled:opacity-50"
-          >
+          <Button variant="ghost" disabled={busy} onClick={() => onSubmit(null)}>
             Skip
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
             disabled={busy || (reasons.length === 0 && !comment.trim())}
             onClick={() => onSubmit({ reason: reasons, comment: comment.trim() })}
-            className="rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-50"
           >
             {busy ? "Please wait..." : "Submit Feedback"}
-          </button>
+          </Button>
         </>
       }
     >
@@ -61,18 +56,17 @@ export function CancelSurveyDialog({ open, busy, onClose, onSubmit }: Props) {
           ))}
         </div>
       </fieldset>
-      <label className="mt-4 block text-sm font-medium text-slate-300" htmlFor="cancel-comment">
-        Comment (optional)
-      </label>
-      <textarea
+      <TextareaField
         id="cancel-comment"
+        label="Comment (optional)"
+        className="mt-4 flex flex-col gap-1"
+        controlClassName="w-full text-sm"
         value={comment}
         maxLength={CANCELLATION_COMMENT_MAX}
         onChange={(e) => setComment(e.target.value)}
         rows={3}
-        className="mt-1 w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-2 text-sm text-white placeholder:text-slate-500 focus:border-brand-500 focus:outline-none"
         placeholder="Anything we could do better?"
       />
-    </Modal>
+    </Dialog>
   );
 }

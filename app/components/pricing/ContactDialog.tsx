@@ -8,7 +8,9 @@ import {
   CONTACT_MESSAGES,
   validateContact,
 } from "../../lib/contact";
-import { Modal } from "../ui/Modal";
+import { buttonClass } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import { Field, TextareaField } from "../ui/Field";
 import { postJson } from "./billing-client";
 import { TurnstileWidget } from "./TurnstileWidget";
 
@@ -82,36 +84,28 @@ export function ContactDialog({ open, onClose, accountEmail, turnstileSiteKey }:
   const onToken = useCallback((t: string | null) => setToken(t), []);
 
   return (
-    <Modal open={open} onClose={onClose} title={CONTACT_MESSAGES.title} subtitle={CONTACT_MESSAGES.subtitle}>
+    <Dialog open={open} onClose={onClose} title={CONTACT_MESSAGES.title} subtitle={CONTACT_MESSAGES.subtitle}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="contact-email" className="block text-sm font-medium text-slate-300">
-            Email
-          </label>
-          <input
-            id="contact-email"
-            type="email"
-            value={accountEmail ?? email}
-            readOnly={Boolean(accountEmail)}
-            onChange={(e) => setEmail(e.target.value)}
-            autoComplete="email"
-            className="mt-1 w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-2 text-sm text-white read-only:text-slate-400 focus:border-brand-500 focus:outline-none"
-          />
-        </div>
-        <div>
-          <label htmlFor="contact-message" className="block text-sm font-medium text-slate-300">
-            Message
-          </label>
-          <textarea
-            id="contact-message"
-            value={message}
-            maxLength={CONTACT_MESSAGE_MAX}
-            onChange={(e) => setMessage(e.target.value)}
-            rows={5}
-            className="mt-1 w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-2 text-sm text-white focus:border-brand-500 focus:outline-none"
-            placeholder="How can we help with pricing or billing?"
-          />
-        </div>
+        <Field
+          id="contact-email"
+          label="Email"
+          type="email"
+          value={accountEmail ?? email}
+          readOnly={Boolean(accountEmail)}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="email"
+          controlClassName="w-full text-sm read-only:text-slate-400"
+        />
+        <TextareaField
+          id="contact-message"
+          label="Message"
+          value={message}
+          maxLength={CONTACT_MESSAGE_MAX}
+          onChange={(e) => setMessage(e.target.value)}
+          rows={5}
+          controlClassName="w-full text-sm"
+          placeholder="How can we help with pricing or billing?"
+        />
         {needsCaptcha && open ? <TurnstileWidget siteKey={turnstileSiteKey!} onToken={onToken} /> : null}
         {error ? (
           <p role="alert" className="text-sm text-red-400">
@@ -122,18 +116,14 @@ export function ContactDialog({ open, onClose, accountEmail, turnstileSiteKey }:
           <button
             type="submit"
             disabled={phase === "sending" || phase === "sent"}
-            className={`rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-80 ${
-              phase === "failed"
-                ? "bg-red-600 text-white hover:bg-red-500"
-                : phase === "sent"
-                  ? "bg-emerald-600 text-white"
-                  : "bg-brand-500 text-ink-950 hover:bg-brand-400"
-            }`}
+            className={buttonClass({
+              variant: phase === "failed" ? "danger" : phase === "sent" ? "success" : "primary",
+            })}
           >
             {BUTTON_LABEL[phase]}
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { PlanButtonKind, PlanCardActions } from "../../lib/plan-buttons";
 import { formatPlanPrice } from "../../lib/format";
 import { periodPrice, type BillingPeriod, type PlanCatalogEntry } from "../../lib/plans";
+import { buttonClass } from "../ui/Button";
 
 export type CardAction = Exclude<PlanButtonKind, "sign-up" | "ending" | "contact-support">;
 
@@ -20,14 +21,8 @@ interface Props {
   onAction: (action: CardAction) => void;
 }
 
-const PRIMARY = "bg-brand-500 text-ink-950 hover:bg-brand-400";
-const SECONDARY = "border border-ink-600 text-white hover:bg-ink-800";
-const DISABLED = "cursor-not-allowed border border-ink-700 bg-ink-800 text-slate-400";
-
-function buttonStyle(kind: PlanButtonKind, disabled: boolean) {
-  if (disabled) return DISABLED;
-  if (kind === "cancel" || kind === "downgrade") return SECONDARY;
-  return PRIMARY;
+function buttonVariant(kind: PlanButtonKind, disabled: boolean) {
+  return disabled || kind === "cancel" || kind === "downgrade" ? "secondary" : "primary";
 }
 
 export function PlanCard({
@@ -127,11 +122,7 @@ export function PlanCard({
         <div className="mt-6 flex flex-col gap-2">
           {actions.buttons.map((b) =>
             b.kind === "sign-up" ? (
-              <Link
-                key={b.kind}
-                to={signUpHref}
-                className={`rounded-lg px-4 py-2.5 text-center font-semibold ${PRIMARY}`}
-              >
+              <Link key={b.kind} to={signUpHref} className={buttonClass({ size: "lg", block: true })}>
                 {b.label}
               </Link>
             ) : (
@@ -141,7 +132,11 @@ export function PlanCard({
                 disabled={b.disabled || busy}
                 aria-disabled={b.disabled}
                 onClick={() => !b.disabled && onAction(b.kind as CardAction)}
-                className={`rounded-lg px-4 py-2.5 font-semibold disabled:opacity-70 ${buttonStyle(b.kind, b.disabled)}`}
+                className={buttonClass({
+                  size: "lg",
+                  block: true,
+                  variant: buttonVariant(b.kind, b.disabled),
+                })}
               >
                 {pendingKind === b.kind ? "Please wait..." : b.label}
               </button>

@@ -1,5 +1,6 @@
 // The plan-change confirmation (Upgrade / Downgrade). The change is made in place with proration.
-import { Modal } from "../ui/Modal";
+import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
 
 interface Props {
   open: boolean;
@@ -24,28 +25,18 @@ export function PlanChangeDialog({
 }: Props) {
   const verb = direction === "upgrade" ? "Upgrade" : "Downgrade";
   return (
-    <Modal
+    <Dialog
       open={open}
       onClose={onClose}
       title={`${verb} to ${toPlan}?`}
       footer={
         <>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={onClose}
-            className="rounded-lg px-4 py-2 text-sm font-medium text-slate-300 hover:bg-ink-800 disabled:opacity-50"
-          >
+          <Button variant="ghost" disabled={busy} onClick={onClose}>
             Cancel
-          </button>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={onConfirm}
-            className="rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-50"
-          >
+          </Button>
+          <Button disabled={busy} onClick={onConfirm}>
             {busy ? "Please wait..." : `Confirm ${verb}`}
-          </button>
+          </Button>
         </>
       }
     >
@@ -56,6 +47,6 @@ export function PlanChangeDialog({
           ? "The prorated difference for the rest of this billing period is charged now."
           : "The unused part of this billing period is credited to your next invoice."}
       </p>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import {
   popupFeatures,
   SHARE_TARGETS,
@@ -8,8 +8,9 @@ import {
   shouldFallBackToDialog,
 } from "../../lib/share";
 import { useToast } from "../shell/Toaster";
-import { trapTabKey } from "../ui/dialog-focus";
-import { useModalOnMount } from "../ui/modal-on-mount";
+import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import { Field } from "../ui/Field";
 
 export interface SharePayload {
   url: string;
@@ -60,11 +61,9 @@ export function ShareDialog({
   copyFailed: string;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const toast = useToast();
   const [copied, setCopied] = useState(false);
 
-  useModalOnMount(ref);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), SHARE_TIMING.copiedMs);
@@ -85,73 +84,41 @@ export function ShareDialog({
   };
 
   return (
-    <dialog
-      ref={ref}
-      onKeyDown={trapTabKey}
-      onClose={onClose}
-      onClick={(e) => {
-        // A click on the backdrop (the dialog element itself, outside the panel) closes it.
-        if (e.target === ref.current) ref.current?.close();
-      }}
-      aria-labelledby="share-dialog-title"
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-ink-600 bg-ink-850 p-0 text-slate-100 backdrop:bg-black/60"
-      data-testid="share-dialog"
-    >
-      <div className="p-5">
-        <div className="mb-4 flex items-start justify-between gap-3">
-          <h2 id="share-dialog-title" className="text-lg font-semibold text-white">
-            {SHARE_TEXT.dialogTitle}
-          </h2>
+    <Dialog title={SHARE_TEXT.dialogTitle} onClose={onClose} closeOnBackdrop testId="share-dialog">
+      <p className="mb-4 text-sm text-slate-300">{payload.title}</p>
+      <div className="grid grid-cols-3 gap-2">
+        {SHARE_TARGETS.map((t) => (
           <button
+            key={t.id}
             type="button"
-            aria-label="Close"
-            onClick={() => ref.current?.close()}
-            className="rounded px-2 text-xl leading-none text-slate-400 hover:text-white"
+            onClick={() => openPopup(shareTargetUrl(t.id, payload.url, payload.text))}
+            className="rounded-lg border border-ink-600 bg-ink-800 px-3 py-2 text-sm hover:border-brand-500"
           >
-            ×
+            {t.label}
           </button>
-        </div>
-        <p className="mb-4 text-sm text-slate-300">{payload.title}</p>
-        <div className="grid grid-cols-3 gap-2">
-          {SHARE_TARGETS.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              onClick={() => openPopup(shareTargetUrl(t.id, payload.url, payload.text))}
-              className="rounded-lg border border-ink-600 bg-ink-800 px-3 py-2 text-sm hover:border-brand-500"
-            >
-              {t.label}
-            </button>
-          ))}
-          <a
-            href={payload.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="rounded-lg border border-ink-600 bg-ink-800 px-3 py-2 text-center text-sm hover:border-brand-500"
-          >
-            {SHARE_TEXT.openLink}
-          </a>
-        </div>
-        <div className="mt-4 flex gap-2">
-          <label htmlFor="share-link" className="sr-only">
-            Share link
-          </label>
-          <input
-            id="share-link"
-            readOnly
-            value={payload.url}
-            onFocus={(e) => e.currentTarget.select()}
-            className="min-w-0 flex-1 rounded-lg border border-ink-600 bg-ink-900 px-3 py-2 text-sm text-slate-200"
-          />
-          <button
-            type="button"
-            onClick={onCopy}
-            className="rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400"
-          >
-            {copied ? SHARE_TEXT.copiedShort : SHARE_TEXT.copyLink}
-          </button>
-        </div>
+        ))}
+        <a
+          href={payload.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="rounded-lg border border-ink-600 bg-ink-800 px-3 py-2 text-center text-sm hover:border-brand-500"
+        >
+          {SHARE_TEXT.openLink}
+        </a>
       </div>
-    </dialog>
+      <div className="mt-4 flex gap-2">
+        <Field
+          id="share-link"
+          label="Share link"
+          hideLabel
+          readOnly
+          value={payload.url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1"
+          controlClassName="w-full text-sm"
+        />
+        <Button onClick={onCopy}>{copied ? SHARE_TEXT.copiedShort : SHARE_TEXT.copyLink}</Button>
+      </div>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 import { USER_DATA_MESSAGES } from "../../lib/user-data-messages";
+import { buttonClass } from "../ui/Button";
 
 export interface ErrorPageText {
   heading: string;
@@ -41,10 +42,7 @@ export function ErrorPage({ error }: { error: unknown }) {
     <section className="mx-auto max-w-lg py-24 text-center" role="alert">
       <h1 className="text-2xl font-semibold text-white">{heading}</h1>
       <p className="mt-3 text-slate-400">{message}</p>
-      <a
-        href="/"
-        className="mt-8 inline-block rounded-lg bg-brand-500 px-5 py-2.5 font-medium text-ink-950 hover:bg-brand-400"
-      >
+      <a href="/" className={buttonClass({ size: "lg", className: "mt-8" })}>
         Back to home
       </a>
     </section>

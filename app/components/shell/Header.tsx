@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { ShellUser } from "../../lib/shell-user";
 import { deferredComponent } from "../../lib/deferred-component";
+import { buttonClass } from "../ui/Button";
 
 const MAIN_LINKS = [
   { to: "/tickers", label: "Watchlist" },
@@ -112,10 +113,7 @@ export function Header({ user }: { user: ShellUser | null }) {
               >
                 Sign In
               </Link>
-              <Link
-                to="/signup"
-                className="whitespace-nowrap rounded-md bg-brand-500 px-2.5 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400"
-              >
+              <Link to="/signup" className={buttonClass({ size: "sm", className: "whitespace-nowrap" })}>
                 Sign Up
               </Link>
             </>

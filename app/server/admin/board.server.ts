@@ -3,6 +3,7 @@
 import { AUDIT_ACTIONS } from "../../lib/admin";
 import type { FeatureStatus, FeedbackCategory } from "../../lib/feedback";
 import { changes } from "../db/sql.server";
+import type { WorkerEnv } from "../env.server";
 import { auditStatement, type AdminActor } from "./audit.server";
 
 type Env = { DB: D1Database };
@@ -100,4 +101,18 @@ export async function listFeedbackForAdmin(
     .bind(...categories)
     .all<AdminFeedbackEntry>();
   return results;
+}
+
+/** A feature tab's list, or the tab's load error (the page shows it instead of the list). */
+export async function featureListOrError(
+  env: WorkerEnv,
+  statuses: FeatureStatus[],
+  failure: string,
+): Promise<{ features: AdminFeatureRequest[] | null; error: string | null }> {
+  try {
+    return { features: await listFeaturesForAdmin(env, statuses), error: null };
+  } catch (error) {
+    console.error("admin feature list failed", error);
+    return { features: null, error: failure };
+  }
 }

@@ -204,12 +204,46 @@ export const MATRIX: MatrixRow[] = [
     request: () => ({ path: "/admin" }),
     expect: { ...everyone("/admin/login"), admin: 200 },
   },
+  // Each back-office tab is its own route (the frame's loader runs first); every one needs an admin.
+  ...(["/admin/features", "/admin/invites", "/admin/trials", "/admin/feedback"] as const).map(
+    (path): MatrixRow => ({
+      route: path,
+      method: "GET",
+      request: () => ({ path }),
+      expect: { ...everyone("/admin/login"), admin: 200 },
+    }),
+  ),
+  // Every admin action checks the role and the admins row; anyone else is refused. Each tab takes its own
+  // intents (a profile reset is the /admin route's, from the lookup card beside every tab).
   {
     route: "/admin",
     method: "POST",
-    request: () => ({ path: "/admin", form: { intent: "invite", email: "invitee@example.com" } }),
-    // Every admin action checks the role and the admins row; anyone else is refused.
+    // An address nobody has: the admin check passes and the reset finds no user.
+    request: () => ({ path: "/admin", form: { intent: "profile-reset", email: "nobody@example.com" } }),
+    expect: { ...everyone(403), admin: 404 },
+  },
+  {
+    route: "/admin/features",
+    method: "POST",
+    // An unknown request id: the admin check passes and the update finds nothing.
+    request: () => ({
+      path: "/admin/features",
+      form: { intent: "status", requestId: "none", status: "planned" },
+    }),
+    expect: { ...everyone(403), admin: 404 },
+  },
+  {
+    route: "/admin/invites",
+    method: "POST",
+    request: () => ({ path: "/admin/invites", form: { intent: "invite", email: "invitee@example.com" } }),
     expect: { ...everyone(403), admin: 200 },
+  },
+  {
+    route: "/admin/trials",
+    method: "POST",
+    // An address nobody has: the admin check passes and the trial finds no user.
+    request: () => ({ path: "/admin/trials", form: { intent: "trial-cancel", email: "nobody@example.com" } }),
+    expect: { ...everyone(403), admin: 404 },
   },
   {
     route: "/admin/login",

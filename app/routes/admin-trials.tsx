@@ -1,0 +1,21 @@
+// Admin: User Trials (?email= searches a user, audited; the forms enable or cancel a promotional trial).
+import type { Route } from "./+types/admin-trials";
+import { TrialsPanel } from "../components/admin/TrialsPanel";
+import { requireAdminActor, runAdminAction } from "../server/admin/actions.server";
+import { searchTrialUser } from "../server/admin/searches.server";
+import { cloudflareContext } from "../server/request-context.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = context.get(cloudflareContext).env;
+  const { actor } = await requireAdminActor(env, request);
+  const search = await searchTrialUser(env, actor, new URL(request.url).searchParams.get("email") ?? "");
+  return { tab: "trials" as const, ...search };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAdminAction(context.get(cloudflareContext).env, request, ["trial-enable", "trial-cancel"]);
+}
+
+export default function AdminTrials({ loaderData }: Route.ComponentProps) {
+  return <TrialsPanel key={loaderData.email} {...loaderData} />;
+}
