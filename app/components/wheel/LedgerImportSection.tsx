@@ -1,6 +1,8 @@
 // Import a broker's transaction export into the wheel ledger (issue 31, decisions 272, 273): pick a file, see the
 // server's preview (the broker it recognised, or mapping selects for an unknown header; the events it would
 // record; every row it would skip, with the reason), then confirm. Nothing is written before the confirm.
+import { buttonClass } from "../ui/Button";
+import { controlClass } from "../ui/Field";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { LedgerEvent } from "../../engine/wheel-ledger";
@@ -35,8 +37,7 @@ type ImportAnswer =
     };
 
 const FAILED = "The import could not be read. Please try again.";
-const inputClass =
-  "mt-1 w-full rounded-lg border border-ink-600 bg-ink-950 px-2 py-1.5 text-sm text-white focus:border-brand-500 focus:outline-none";
+const inputClass = `${controlClass} mt-1 w-full text-sm`;
 
 function eventText(e: LedgerEvent): string {
   const contract =
@@ -205,7 +206,7 @@ export function LedgerImportSection() {
               type="button"
               disabled={busy}
               onClick={() => void confirm()}
-              className="mt-3 rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-60"
+              className={buttonClass({ className: "mt-3" })}
             >
               Import {answer.events.length} event{answer.events.length === 1 ? "" : "s"}
             </button>

@@ -2,6 +2,7 @@
 // past its expiration, for the user to confirm (recorded as an event) or dismiss. Plain forms: the page's action.
 import { Form, useNavigation } from "react-router";
 import { formatPrice } from "../../lib/format";
+import { Button } from "../ui/Button";
 import { LEDGER_EVENT_LABELS } from "../../lib/wheel-ledger";
 import type { LedgerEvent } from "../../engine/wheel-ledger";
 
@@ -46,24 +47,19 @@ export function ProposalsSection({ proposals }: { proposals: readonly ProposalVi
             <Form method="post" className="flex gap-2">
               <input type="hidden" name="intent" value="proposal" />
               <input type="hidden" name="proposal" value={p.id} />
-              <button
-                type="submit"
-                name="decision"
-                value="confirm"
-                disabled={busy}
-                className="rounded-lg bg-brand-500 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
-              >
+              <Button type="submit" name="decision" value="confirm" size="sm" disabled={busy}>
                 Confirm
-              </button>
-              <button
+              </Button>
+              <Button
                 type="submit"
                 name="decision"
                 value="dismiss"
+                size="sm"
+                variant="secondary"
                 disabled={busy}
-                className="rounded-lg border border-ink-600 px-3 py-1.5 text-sm text-slate-200 hover:border-brand-500 disabled:opacity-60"
               >
                 Dismiss
-              </button>
+              </Button>
             </Form>
           </li>
         ))}

@@ -1,13 +1,14 @@
 // "I sold this" (issue 31): a recommended CSP or CC recorded in the wheel ledger at the fill the row showed, every
 // field editable, saved through POST /api/wheel/ledger with the same checks as the Campaigns form.
+import { buttonClass } from "../ui/Button";
+import { controlClass } from "../ui/Field";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ledgerInputFromForm, type RecordFormValues } from "../../lib/wheel-ledger";
 import { recordLedgerEvent } from "../../lib/wheel-client";
 import { Modal } from "./Modal";
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-ink-600 bg-ink-900 px-3 py-2 text-sm text-white focus:border-brand-500 focus:outline-none";
+const inputClass = `${controlClass} mt-1 block w-full text-sm`;
 
 function Field({ label, ...rest }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
@@ -78,11 +79,7 @@ export function SoldDialog({
           >
             Cancel
           </button>
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-60"
-          >
+          <button type="submit" disabled={busy} className={buttonClass()}>
             {busy ? "Saving..." : "Record in my ledger"}
           </button>
         </div>
