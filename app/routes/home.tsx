@@ -3,18 +3,23 @@ import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { deferredComponent } from "../lib/deferred-component";
-import { EconomicCalendarCard } from "../components/market/EconomicCalendarCard";
 import { track } from "../lib/track";
 import { getSession } from "../server/auth/session.server";
 import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { buttonClass } from "../components/ui/Button";
+import { buttonClass } from "../components/ui/button-class";
 
 // The sample cards are static markup the server renders: the first paint needs none of their code, so the
 // browser loads it beside the page (requested as soon as this module runs) and hydrates them when it arrives. The
 // server renders them in place (a lazy component there would stream them late and shift the page).
 const SampleTickerCards = deferredComponent(
   () => import("../components/home/SampleTickerCards").then((m) => m.SampleTickerCards),
+  { eager: true },
+);
+// The economic calendar is the page's last section, below the fold: the server renders it in place, the browser
+// loads its code beside the page as the sample cards' (the / route's JS budget).
+const EconomicCalendarCard = deferredComponent(
+  () => import("../components/market/EconomicCalendarCard").then((m) => m.EconomicCalendarCard),
   { eager: true },
 );
 // Scroll marks are recorded once the page is interactive; their code is not needed for first paint.
@@ -177,22 +182,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           FOMC decisions, CPI, the jobs report and GDP move the whole market. Know the dates before you sell
           premium.
         </p>
-        <EconomicCalendarCard
-          groups={calendar.groups}
-          error={calendar.error}
-          title="Next events"
-          footer={
-            <div className="mt-4 text-center">
-              <Link
-                to="/signup"
-                className={secondary}
-                onClick={() => track("economic_calendar_click", { location: "home_economic_events" })}
-              >
-                {signedIn ? "Access Full Calendar" : "Sign Up for Market Alerts"}
-              </Link>
-            </div>
-          }
-        />
+        <Suspense fallback={null}>
+          <EconomicCalendarCard
+            groups={calendar.groups}
+            error={calendar.error}
+            title="Next events"
+            footer={
+              <div className="mt-4 text-center">
+                <Link
+                  to="/signup"
+                  className={secondary}
+                  onClick={() => track("economic_calendar_click", { location: "home_economic_events" })}
+                >
+                  {signedIn ? "Access Full Calendar" : "Sign Up for Market Alerts"}
+                </Link>
+              </div>
+            }
+          />
+        </Suspense>
       </section>
 
       {/* Why choose */}

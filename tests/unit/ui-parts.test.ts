@@ -33,7 +33,7 @@ export const UI_RULES: Rule[] = [
   {
     what: "the primary button look (use Button or buttonClass)",
     pattern: /hover:bg-brand-400/,
-    home: "app/components/ui/Button.tsx",
+    home: "app/components/ui/button-class.ts",
     allowed: [
       "app/components/wheel/CampaignsPage.tsx",
       "app/components/wheel/PositionDialogs.tsx",

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 import { USER_DATA_MESSAGES } from "../../lib/user-data-messages";
-import { buttonClass } from "../ui/Button";
+import { buttonClass } from "../ui/button-class";
 
 export interface ErrorPageText {
   heading: string;

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { ShellUser } from "../../lib/shell-user";
 import { deferredComponent } from "../../lib/deferred-component";
-import { buttonClass } from "../ui/Button";
+import { buttonClass } from "../ui/button-class";
 
 const MAIN_LINKS = [
   { to: "/tickers", label: "Watchlist" },

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { deferredComponent } from "../../lib/deferred-component";
 import { Link, useNavigate } from "react-router";
 import { formatCompactMoney, formatPercent, formatPrice } from "../../lib/format";
 import type { MarketBannerInput } from "../../lib/market-banner";
@@ -46,12 +47,14 @@ import { wheelDteWindow } from "../../engine/wheel-windows";
 import { MarketBanner } from "../market/MarketBanner";
 import { useShare } from "../share/ShareDialog";
 import { useToast } from "../shell/Toaster";
-import { AnalysisModal } from "./AnalysisModal";
 import { Confetti } from "./Confetti";
 import { FavoriteButton, FavoritesPanel } from "./Favorites";
 import { BulkPositionsDialog, PositionDialog } from "./PositionDialogs";
 import { CostBasisChoiceSelect, LedgerPositionCards } from "./LedgerPositions";
 import { SoldDialog } from "./SoldDialog";
+// Opened by a click: its code (the payoff chart, the why text) loads then, not with the page (the /wheels route's JS
+// budget, decision 185).
+const AnalysisModal = deferredComponent(() => import("./AnalysisModal").then((m) => m.AnalysisModal));
 import { newYorkDate } from "../../engine/time";
 import {
   LEDGER_INPUT_MESSAGES,
@@ -925,7 +928,9 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
       />
 
       {analysis ? (
-        <AnalysisModal type={analysis.type} s={analysis.s} onClose={() => setAnalysis(null)} />
+        <Suspense fallback={null}>
+          <AnalysisModal type={analysis.type} s={analysis.s} onClose={() => setAnalysis(null)} />
+        </Suspense>
       ) : null}
       {positionDialog ? (
         <PositionDialog
