@@ -72,6 +72,11 @@ export const ENTITLEMENTS: Readonly<Record<PlanTier, Readonly<Record<Capability,
   },
 };
 
+/** The largest watchlist any plan allows: no request for a watchlist's symbols needs more. */
+export const MAX_WATCHLIST_SYMBOLS = Math.max(
+  ...Object.values(ENTITLEMENTS).map((limits) => limits.watchlistSymbols),
+);
+
 export function limitOf(plan: PlanTier, capability: Capability): number {
   return ENTITLEMENTS[plan][capability];
 }

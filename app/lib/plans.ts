@@ -1,7 +1,8 @@
 // Plans in one module, shared by server and client: tiers, the effective-plan rule, trials and prices.
 // What each plan may do (its limits and refusals) is in ./entitlements.ts.
 
-import { isPromoTrial, type PromoTrialFields } from "./trial";
+import { ENTITLEMENTS } from "./entitlements";
+import { isPromoTrial, PROMO_CODE, type PromoTrialFields } from "./trial";
 
 export const PLAN_TIERS = ["Free Plan", "Pro Plan", "Elite Plan"] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
@@ -96,6 +97,11 @@ function planPrice(monthly: number, yearly: number, monthlyWithYearlyDiscount: n
   };
 }
 
+// The cards' limits are read from the entitlements table, so a limit changes in one place.
+const FREE = ENTITLEMENTS["Free Plan"];
+const PRO = ENTITLEMENTS["Pro Plan"];
+const ELITE = ENTITLEMENTS["Elite Plan"];
+
 export const PLAN_CATALOG: readonly PlanCatalogEntry[] = [
   {
     tier: "Free Plan",
@@ -104,7 +110,7 @@ export const PLAN_CATALOG: readonly PlanCatalogEntry[] = [
     price: planPrice(0, 0, 0),
     popular: false,
     features: [
-      { text: "Up to 3 tickers", highlight: false },
+      { text: `Up to ${FREE.watchlistSymbols} tickers`, highlight: false },
       { text: "Economic calendar and news", highlight: false },
     ],
   },
@@ -115,10 +121,13 @@ export const PLAN_CATALOG: readonly PlanCatalogEntry[] = [
     price: planPrice(5, 50, 4.2),
     popular: true,
     features: [
-      { text: "Up to 30 curated AI trade ideas daily", highlight: true },
-      { text: "10 tickers", highlight: false },
+      { text: `Up to ${PRO.tradeIdeas} curated AI trade ideas daily`, highlight: true },
+      { text: `${PRO.watchlistSymbols} tickers`, highlight: false },
       { text: "Email notifications for market events", highlight: false },
-      { text: "Wheel strategies with 10 CSP tickers and 10 CC positions", highlight: false },
+      {
+        text: `Wheel strategies with ${PRO.cspTickersPerBatch} CSP tickers and ${PRO.ccPositions} CC positions`,
+        highlight: false,
+      },
     ],
     betaNote: { monthly: 29, yearly: 348 },
   },
@@ -130,9 +139,12 @@ export const PLAN_CATALOG: readonly PlanCatalogEntry[] = [
     popular: false,
     features: [
       { text: "More than 50 AI trade ideas daily", highlight: true },
-      { text: "50 tickers", highlight: false },
+      { text: `${ELITE.watchlistSymbols} tickers`, highlight: false },
       { text: "Custom-timing notifications", highlight: false },
-      { text: "Wheel strategies with 50 CSP tickers and 50 CC positions", highlight: false },
+      {
+        text: `Wheel strategies with ${ELITE.cspTickersPerBatch} CSP tickers and ${ELITE.ccPositions} CC positions`,
+        highlight: false,
+      },
       { text: "Priority support", highlight: false },
     ],
   },
@@ -142,16 +154,20 @@ export function catalogEntry(tier: PlanTier): PlanCatalogEntry {
   return PLAN_CATALOG.find((p) => p.tier === tier)!;
 }
 
-/** The promotion code of the trial offer (spec 000 §9): 20% off, a coupon of duration 'once'. */
-export const PROMO_CODE = "TRIAL20";
+// The promotion code of the trial offer lives with the trial rules (the shell's banner links to it).
+export { PROMO_CODE };
+/** The trial offer's discount: 20% off, a coupon of duration 'once'. */
 export const PROMO_PERCENT_OFF = 20;
+
+/** Paid plans are refunded in full on request within this many days of the first payment (terms). */
+export const MONEY_BACK_GUARANTEE_DAYS = 30;
 
 /** Price x 0.8, rounded to 2 decimals (integer cents, so 4.2 x 0.8 gives 3.36, not 3.3600000000000003). */
 export function promoPrice(price: number): number {
   return Math.round(price * (100 - PROMO_PERCENT_OFF)) / 100;
 }
 
-/** The promo applies with ?promo=TRIAL20 (any case) or while on a promotional trial. */
+/** The promo applies with ?promo=<PROMO_CODE> (any case) or while on a promotional trial. */
 export function promoApplies(
   promoParam: string | null | undefined,
   user: PromoTrialFields | null | undefined,

@@ -1,6 +1,9 @@
 // Trial rules shared by the server (trial code, pricing) and the app shell's trial banner.
 import { DAY_MS } from "../engine/units";
 
+/** The promotion code of the trial offer: 20% off the first payment (plans.ts has the discount). */
+export const PROMO_CODE = "TRIAL20";
+
 /** Whole days left in a trial, rounded up (a trial ending in 3 hours has 1 day left); 0 once ended. */
 export function trialDaysRemaining(
   trialEnd: Date | string | number | null | undefined,

@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { MAX_WATCHLIST_SYMBOLS } from "../lib/entitlements";
 import type { Route } from "./+types/api.get_tickers_info";
 import { getCachedTickerInfos, marketCacheControl } from "../server/market/market.server";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { apiError, apiJson } from "../server/http/api.server";
 
-/** The Elite watchlist is 50 symbols; one request never asks for more. */
-const MAX_SYMBOLS = 50;
+/** The largest plan's watchlist; one request never asks for more. */
+const MAX_SYMBOLS = MAX_WATCHLIST_SYMBOLS;
 
 const query = z.object({
   symbols: z

@@ -2,6 +2,11 @@
 import { Link } from "react-router";
 import { buttonClass } from "../ui/Button";
 import { PageHeading } from "../ui/PageHeading";
+import { formatPlanPrice } from "../../lib/format";
+import { catalogEntry, MONEY_BACK_GUARANTEE_DAYS } from "../../lib/plans";
+
+// The offer comes from the plan catalog, so the price shown here is the price charged.
+const PRO = catalogEntry("Pro Plan");
 
 export function UpgradeScreen({ currentTier }: { currentTier: string }) {
   return (
@@ -20,9 +25,9 @@ export function UpgradeScreen({ currentTier }: { currentTier: string }) {
           watchlist, sent when they matter.
         </p>
         <p className="mt-4 text-3xl font-bold text-white">
-          Pro <span className="text-brand-400">$5/month</span>
+          {PRO.name} <span className="text-brand-400">{formatPlanPrice(PRO.price.monthly)}/month</span>
         </p>
-        <p className="mt-1 text-sm text-slate-400">30-day money-back guarantee</p>
+        <p className="mt-1 text-sm text-slate-400">{MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee</p>
         <Link
           to="/pricing?highlight=notifications"
           className={buttonClass({ size: "lg", className: "mt-6" })}

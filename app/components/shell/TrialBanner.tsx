@@ -1,7 +1,7 @@
 // The trial banner of the app shell (spec 001 "Trial banner"): shown only while trialing with days left.
 // With a subscriptionId (a Stripe trial) a small pill; without one (a promotional trial) the large offer.
 import { Link } from "react-router";
-import { isPromoTrial, trialDaysRemaining } from "../../lib/trial";
+import { isPromoTrial, PROMO_CODE, trialDaysRemaining } from "../../lib/trial";
 
 export interface TrialBannerUser {
   subscriptionTier: string;
@@ -11,7 +11,7 @@ export interface TrialBannerUser {
   isAdmin?: boolean;
 }
 
-export const PROMO_PRICING_HREF = "/pricing?promo=TRIAL20";
+export const PROMO_PRICING_HREF = `/pricing?promo=${PROMO_CODE}`;
 
 function daysLabel(days: number) {
   return `${days} ${days === 1 ? "day" : "days"}`;

@@ -1,11 +1,12 @@
 import type { LegalDocument } from "./types";
+import { MONEY_BACK_GUARANTEE_DAYS } from "../plans";
 
 export const TERMS: LegalDocument = {
   title: "Terms & Conditions",
   description:
     "The terms for using Wheelhouse: education and analysis software for options-income traders, 18+, no brokerage, binding arbitration.",
   path: "/terms",
-  lastUpdated: "2026-11-23",
+  lastUpdated: "2026-11-27",
   intro:
     "These terms are an agreement between you and Wheelhouse. By creating an account or using the site you accept them. If you do not accept them, do not use Wheelhouse.",
   sections: [
@@ -56,6 +57,7 @@ export const TERMS: LegalDocument = {
       heading: "Subscriptions, billing and refunds",
       blocks: [
         "Paid plans renew automatically at the end of each period until cancelled. You can cancel at any time from the pricing page; the plan stays active until the end of the period already paid. Prices, taxes and plan features are shown before you pay.",
+        `If a paid plan is not for you, ask within ${MONEY_BACK_GUARANTEE_DAYS} days of your first payment for it and we refund that payment in full.`,
         "Promotional trials end on the date shown in the app unless you subscribe. We may change prices for future periods with notice.",
       ],
     },

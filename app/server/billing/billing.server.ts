@@ -79,7 +79,7 @@ function isMissingResource(error: unknown): boolean {
   return e?.statusCode === 404 || e?.code === "resource_missing";
 }
 
-/** The TRIAL20 coupon (20% off, duration once), created in the Stripe account on first use. */
+/** The promotion's coupon (PROMO_CODE, PROMO_PERCENT_OFF off, duration once), created in the Stripe account on first use. */
 export async function ensurePromoCoupon(billing: Billing): Promise<string> {
   try {
     const coupon = await billing.stripe.coupons.retrieve(PROMO_CODE);
@@ -92,7 +92,7 @@ export async function ensurePromoCoupon(billing: Billing): Promise<string> {
       id: PROMO_CODE,
       percent_off: PROMO_PERCENT_OFF,
       duration: "once",
-      name: "Trial offer: 20% off",
+      name: `Trial offer: ${PROMO_PERCENT_OFF}% off`,
     });
     return coupon.id;
   } catch (error) {
