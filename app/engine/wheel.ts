@@ -539,6 +539,9 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
   const basis = costBasis ?? S;
   // Below the basis, assignment sells the shares at a loss: left out unless asked for (decision 244).
   const lowestStrike = costBasis !== null && options.includeBelowCostBasis !== true ? costBasis : 0;
+  // The call side mirrors the put screen above, with the call's own strike, delta and return rules: two plain
+  // loops keep the per-leg path free of closures and objects.
+  // jscpd:ignore-start
   for (const exp of chain.expirations) {
     if (exp.dte < minDte || exp.dte > maxDte) continue;
     const calls = exp.calls;
@@ -573,6 +576,7 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
       const parts = wheelScoreParts(chain, exp, leg, true, S, targets, forecastVol);
       const premium = sellFillPrice(leg.bid, leg.ask);
       const roc = (premium / S) * 100;
+      // jscpd:ignore-end
       const base = common(
         chain,
         exp,

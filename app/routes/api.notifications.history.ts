@@ -2,21 +2,20 @@ import { z } from "zod";
 import type { Route } from "./+types/api.notifications.history";
 import { HISTORY_LIMIT } from "../lib/notifications";
 import { apiJson } from "../server/http/api.server";
-import { notificationApiUser, notificationError } from "../server/notifications/api.server";
+import { notificationCall, notificationError } from "../server/notifications/api.server";
 import { listHistory } from "../server/notifications/history.server";
-import { cloudflareContext } from "../server/request-context.server";
 
 const query = z.object({
   limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT.max).default(HISTORY_LIMIT.default),
 });
 
 /** GET /api/notifications/history?limit=n (default 50; the screen asks 20) -> { success, data: items }. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = context.get(cloudflareContext).env;
-  const auth = await notificationApiUser(env, request);
-  if (auth instanceof Response) return auth;
-  const parsed = query.safeParse({ limit: new URL(request.url).searchParams.get("limit") ?? undefined });
-  if (!parsed.success)
-    return notificationError(400, `limit must be a whole number from 1 to ${HISTORY_LIMIT.max}`);
-  return apiJson({ success: true, data: await listHistory(env, auth.user.id, parsed.data.limit) });
+export function loader(args: Route.LoaderArgs) {
+  return notificationCall(args, async ({ env, user }) => {
+    const limit = new URL(args.request.url).searchParams.get("limit") ?? undefined;
+    const parsed = query.safeParse({ limit });
+    if (!parsed.success)
+      return notificationError(400, `limit must be a whole number from 1 to ${HISTORY_LIMIT.max}`);
+    return apiJson({ success: true, data: await listHistory(env, user.id, parsed.data.limit) });
+  });
 }

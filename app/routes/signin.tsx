@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signin";
-import { readForm } from "../server/http/form.server";
 import { keepPageAfterOfflineAction } from "../lib/offline-result";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import {
@@ -20,16 +19,10 @@ import {
   NOTICE_SIGN_UP_FIRST,
   USER_DATA_MESSAGES,
 } from "../lib/auth-errors";
-import { firstMessage, formFields, signInSchema, socialProviderSchema } from "../lib/auth-validation";
-import {
-  DEFAULT_AFTER_SIGN_IN,
-  RETURN_PARAM,
-  returnPathFrom,
-  safeReturnPath,
-  withReturnTo,
-} from "../lib/return-address";
+import { firstMessage, signInSchema } from "../lib/auth-validation";
+import { DEFAULT_AFTER_SIGN_IN, RETURN_PARAM, returnPathFrom, withReturnTo } from "../lib/return-address";
 import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
-import { enabledProviders, failure, startSocialSignIn } from "../server/auth/forms.server";
+import { enabledProviders, failure, readAuthForm, startSocialSignIn } from "../server/auth/forms.server";
 import { getAuth } from "../server/auth/auth.server";
 import { redirectIfSignedIn } from "../server/auth/session.server";
 import { cloudflareContext } from "../server/request-context.server";
@@ -78,17 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
-  const fields = formFields(await readForm(request));
-  const returnTo = safeReturnPath(fields[RETURN_PARAM]);
-  const social = socialProviderSchema.safeParse(fields.intent);
-  if (social.success) {
-    const errorCallbackURL = withReturnTo("/signin", returnTo);
-    return startSocialSignIn(env, request, "signin", social.data, {
-      callbackURL: returnTo ?? DEFAULT_AFTER_SIGN_IN,
-      errorCallbackURL,
-      requestSignUp: false,
-    });
-  }
+  const { fields, returnTo, social } = await readAuthForm(request);
+  if (social) return startSocialSignIn(env, request, "signin", social, returnTo);
   const parsed = signInSchema.safeParse(fields);
   if (!parsed.success) return failure(firstMessage(parsed.error));
   const res = await callAuthEndpoint(env, request, "/sign-in/email", { ...parsed.data, rememberMe: true });

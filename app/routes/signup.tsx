@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
-import { readForm } from "../server/http/form.server";
 import { keepPageAfterOfflineAction } from "../lib/offline-result";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import {
@@ -16,24 +15,11 @@ import { SocialButtons } from "../components/auth/SocialButtons";
 import { PolicyDialog } from "../components/auth/PolicyDialog";
 import { POLICIES, type PolicyKey } from "../components/auth/policies";
 import { authErrorMessage, FORM_MESSAGES, submitAuthForm, NOTICE_SIGN_UP_FIRST } from "../lib/auth-errors";
-import {
-  firstMessage,
-  formFields,
-  POLICY_CONSENT,
-  policiesSchema,
-  signUpSchema,
-  socialProviderSchema,
-} from "../lib/auth-validation";
+import { firstMessage, POLICY_CONSENT, policiesSchema, signUpSchema } from "../lib/auth-validation";
 import { MIN_PASSWORD_LENGTH } from "../lib/password-rules";
-import {
-  DEFAULT_AFTER_SIGN_IN,
-  RETURN_PARAM,
-  returnPathFrom,
-  safeReturnPath,
-  withReturnTo,
-} from "../lib/return-address";
+import { DEFAULT_AFTER_SIGN_IN, RETURN_PARAM, returnPathFrom, withReturnTo } from "../lib/return-address";
 import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
-import { enabledProviders, failure, startSocialSignIn } from "../server/auth/forms.server";
+import { enabledProviders, failure, readAuthForm, startSocialSignIn } from "../server/auth/forms.server";
 import { redirectIfSignedIn } from "../server/auth/session.server";
 import { acceptInvite, findPendingInvite } from "../server/auth/invites.server";
 import { cloudflareContext } from "../server/request-context.server";
@@ -68,19 +54,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
-  const fields = formFields(await readForm(request));
-  const returnTo = safeReturnPath(fields[RETURN_PARAM]);
-  const social = socialProviderSchema.safeParse(fields.intent);
-  if (social.success) {
+  const { fields, returnTo, social } = await readAuthForm(request);
+  if (social) {
     // The policy boxes apply to Google and Apple sign-up too (spec 000 §5).
     const policies = policiesSchema.safeParse(fields);
     if (!policies.success) return failure(firstMessage(policies.error));
-    const back = withReturnTo("/signup", returnTo);
-    return startSocialSignIn(env, request, "signup", social.data, {
-      callbackURL: returnTo ?? DEFAULT_AFTER_SIGN_IN,
-      errorCallbackURL: back,
-      requestSignUp: true,
-    });
+    return startSocialSignIn(env, request, "signup", social, returnTo);
   }
   const parsed = signUpSchema.safeParse(fields);
   if (!parsed.success) return failure(firstMessage(parsed.error));

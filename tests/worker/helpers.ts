@@ -5,6 +5,8 @@ import type { WorkerEnv } from "../../app/server/env.server";
 import { POLICY_CONSENT } from "../../app/lib/auth-validation";
 import { createRequestContext } from "../../app/server/request-context.server";
 import { cloudflareContext } from "../../app/server/request-context.server";
+import { readIdeaLog } from "../../app/server/track/idea-log.server";
+import { freshIp } from "./auth-helpers";
 
 export const testEnv = env as unknown as WorkerEnv;
 
@@ -97,4 +99,67 @@ export function envCountingMarketKvReads(): { env: WorkerEnv; reads: unknown[] }
 export async function freshRateLimitWindow(needMs = 20_000): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+/** A route's JSON answer (any shape: tests read what they check). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function jsonOf(res: unknown): Promise<any> {
+  if (!(res instanceof Response)) throw new Error(`expected a Response, got ${typeof res}`);
+  return res.json();
+}
+
+/** Puts a seeded user on a plan directly in D1. */
+export async function setPlan(email: string, tier: string, status: string): Promise<void> {
+  await env.DB.prepare("UPDATE user SET subscription_tier = ?1, subscription_status = ?2 WHERE email = ?3")
+    .bind(tier, status, email)
+    .run();
+}
+
+/** The whole idea log in order, read page by page as the public download does. */
+export async function wholeIdeaLog() {
+  const rows = [];
+  for (let after = 0; ;) {
+    const page = await readIdeaLog(testEnv, after, 1000);
+    rows.push(...page);
+    if (page.length < 1000) return rows;
+    after = page.at(-1)!.seq;
+  }
+}
+
+/** A new signed-in user on `tier` (trial already used), with their session cookie and id. */
+export async function userOnPlan(
+  email: string,
+  tier = "Pro Plan",
+  status = "active",
+): Promise<{ cookie: string; id: string }> {
+  const cookie = await signUpAndGetCookie(email);
+  await env.DB.prepare(
+    "UPDATE user SET subscription_tier = ?1, subscription_status = ?2, has_used_trial = 1 WHERE email = ?3",
+  )
+    .bind(tier, status, email)
+    .run();
+  const row = await env.DB.prepare("SELECT id FROM user WHERE email = ?1")
+    .bind(email)
+    .first<{ id: string }>();
+  return { cookie, id: row!.id };
+}
+
+/** POSTs `body` (an object as JSON, a string as is) to an API action as the cookie's user, from a fresh address. */
+export async function postJson(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  action: RouteFn<any>,
+  path: string,
+  cookie: string,
+  body: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; body: any }> {
+  const res = (await call(
+    action,
+    requestWithCookie(path, cookie, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "cf-connecting-ip": freshIp() },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  )) as Response;
+  return { status: res.status, body: await res.json() };
 }

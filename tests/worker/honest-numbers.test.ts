@@ -6,7 +6,15 @@
 // value (live, fake on loopback); a Pro list is balanced by strategy within its two groups.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, makeContext, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
+import {
+  call,
+  jsonOf,
+  makeContext,
+  requestWithCookie,
+  setPlan,
+  signUpAndGetCookie,
+  testEnv,
+} from "./helpers";
 import { freshIp } from "./auth-helpers";
 import * as getTrades from "../../app/routes/api.get_trades";
 import * as tradeById from "../../app/routes/api.trade.$tradeId";
@@ -36,17 +44,6 @@ import { forgetIdeasMemo } from "../../app/server/trade-ideas.server";
 import { cloudflareContext } from "../../app/server/request-context.server";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
-
-async function json(res: unknown) {
-  expect(res).toBeInstanceOf(Response);
-  return (await (res as Response).json()) as any;
-}
-
-async function setPlan(email: string, tier: string, status: string) {
-  await env.DB.prepare("UPDATE user SET subscription_tier = ?1, subscription_status = ?2 WHERE email = ?3")
-    .bind(tier, status, email)
-    .run();
-}
 
 /** The contract's fields on one idea, with real values. */
 function expectHonestIdea(t: any) {
@@ -101,7 +98,7 @@ describe("idea payloads carry the honest numbers", () => {
   });
 
   it("on every idea of /api/get_trades and on /api/trade/:id", async () => {
-    const body = await json(
+    const body = await jsonOf(
       await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.elite!)),
     );
     expect(body.trade_suggestions.length).toBeGreaterThan(30);
@@ -110,7 +107,7 @@ describe("idea payloads carry the honest numbers", () => {
     const payer = body.trade_suggestions.find((t: any) => t.assumptions.q > 0);
     expect(payer?.assumptions.q_source).toMatch(/trailing 12-month dividends/);
     const id = body.trade_suggestions[0].trade_unique_identifier;
-    const one = await json(await call(tradeById.loader, `/api/trade/${id}`, { params: { tradeId: id } }));
+    const one = await jsonOf(await call(tradeById.loader, `/api/trade/${id}`, { params: { tradeId: id } }));
     expectHonestIdea(one.trade);
     expect(one.trade.pop_methods).toEqual(body.trade_suggestions[0].pop_methods);
     expect(one.trade.assumptions).toEqual(body.trade_suggestions[0].assumptions);
@@ -127,7 +124,9 @@ describe("idea payloads carry the honest numbers", () => {
       )
         .bind(proId, s, i)
         .run();
-    const body = await json(await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.pro!)));
+    const body = await jsonOf(
+      await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.pro!)),
+    );
     const list: any[] = body.trade_suggestions;
     expect(list).toHaveLength(30);
     const watched = new Set(["AAPL", "MSFT", "KO"]);
@@ -161,7 +160,7 @@ describe("wheel strategies carry them too", () => {
         body: JSON.stringify({ tickers: ["AAPL", "KO", "SPY"], cashAmount: 100_000 }),
       }),
     );
-    const body = await json(res);
+    const body = await jsonOf(res);
     // The wheel prices today's simulated chain, so the rate is the series' value for today in New York.
     const series = simulatedRiskFreeRate(newYorkDateOf(Date.now()));
     expect(body.parameters.riskFreeRate).toBeCloseTo(series.rate, 12);

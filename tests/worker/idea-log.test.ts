@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import { readIdeaLog } from "../../app/server/track/idea-log.server";
 import { verifyHashChain } from "../../app/lib/hash-chain";
-import { testEnv } from "./helpers";
+import { testEnv, wholeIdeaLog } from "./helpers";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
 const MONDAY_1130 = new Date("2026-11-23T16:30:00Z");
@@ -12,17 +12,6 @@ const TUESDAY_11AM = new Date("2026-11-24T16:00:00Z");
 
 async function count(): Promise<number> {
   return (await env.DB.prepare("SELECT count(*) AS n FROM idea_log").first<{ n: number }>())!.n;
-}
-
-async function wholeLog() {
-  const rows = [];
-  let after = 0;
-  for (;;) {
-    const page = await readIdeaLog(testEnv, after, 1000);
-    rows.push(...page);
-    if (page.length < 1000) return rows;
-    after = page.at(-1)!.seq;
-  }
 }
 
 let firstRun: Record<string, unknown>;
@@ -36,7 +25,7 @@ beforeAll(async () => {
 
 describe("idea log", () => {
   it("logs every published idea of the first refresh, each list tier once, in a chain anyone can verify", async () => {
-    const rows = await wholeLog();
+    const rows = await wholeIdeaLog();
     expect(rows.length).toBe(firstRun.ideasLogged);
     // Every profile's Pro 30 is there (three profiles), and the pool beyond it.
     const pro = rows.filter((r) => r.tier === 3);
@@ -118,7 +107,7 @@ describe("idea log", () => {
     expect(nextTiers.results.map((r) => r.tier)).toEqual(expect.arrayContaining([0, 1]));
     expect(next.wheelIdeasLogged).toBeGreaterThan(0);
     const verdict = await verifyHashChain(
-      (await wholeLog()).map((r) => ({ content: r.content, prevHash: r.prevHash, rowHash: r.rowHash })),
+      (await wholeIdeaLog()).map((r) => ({ content: r.content, prevHash: r.prevHash, rowHash: r.rowHash })),
     );
     expect(verdict.ok).toBe(true);
   }, 120_000);

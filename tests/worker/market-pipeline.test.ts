@@ -6,8 +6,10 @@ import {
   call,
   envCountingMarketKvReads,
   freshRateLimitWindow,
+  jsonOf,
   makeContext,
   requestWithCookie,
+  setPlan,
   signUpAndGetCookie,
   testEnv,
 } from "./helpers";
@@ -26,17 +28,6 @@ import { forgetIdeasMemo } from "../../app/server/trade-ideas.server";
 import { RATE_LIMITS } from "../../app/server/rate-limit.server";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
-
-async function json(res: unknown) {
-  expect(res).toBeInstanceOf(Response);
-  return (await (res as Response).json()) as any;
-}
-
-async function setPlan(email: string, tier: string, status: string) {
-  await env.DB.prepare("UPDATE user SET subscription_tier = ?1, subscription_status = ?2 WHERE email = ?3")
-    .bind(tier, status, email)
-    .run();
-}
 
 async function userId(email: string): Promise<string> {
   return (await env.DB.prepare("SELECT id FROM user WHERE email = ?1").bind(email).first<{ id: string }>())!
@@ -124,7 +115,7 @@ describe("market refresh job (demo provider)", () => {
 describe("GET /api/get_tickers_info", () => {
   it("answers an array of ticker info with the spec's field names", async () => {
     const res = await call(tickersInfo.loader, "/api/get_tickers_info?symbols=aapl,TSLA");
-    const body = await json(res);
+    const body = await jsonOf(res);
     expect(body.map((i: any) => i.symbol)).toEqual(["AAPL", "TSLA"]);
     for (const info of body) {
       for (const field of [
@@ -164,13 +155,13 @@ describe("GET /api/get_tickers_info", () => {
       "/api/get_tickers_info?symbols=SPY,ZZZZ,bad$$,QQQ",
     )) as Response;
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await jsonOf(res);
     expect(body.map((i: any) => i.symbol)).toEqual(["SPY", "QQQ"]);
     expect(res.headers.get("X-Unknown-Symbols")).toBe("BAD$$,ZZZZ");
   });
 
   it("answers an empty array without symbols and 400 for too many", async () => {
-    expect(await json(await call(tickersInfo.loader, "/api/get_tickers_info"))).toEqual([]);
+    expect(await jsonOf(await call(tickersInfo.loader, "/api/get_tickers_info"))).toEqual([]);
     const many = Array.from(
       { length: 51 },
       (_, i) => `S${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`,
@@ -219,7 +210,7 @@ describe("GET /api/get_economic_cal", () => {
     // rebuilds it from today, as it does once the 6-hour copy expires.
     await env.MARKET_KV.delete(KV_KEYS.economicCalendar);
     const res = (await call(economicCal.loader, "/api/get_economic_cal")) as Response;
-    const body = await json(res);
+    const body = await jsonOf(res);
     expect(Array.isArray(body.events)).toBe(true);
     expect(body.events.length).toBeGreaterThan(0);
     for (const e of body.events) {
@@ -265,7 +256,7 @@ describe("GET /api/get_trades plan caps", () => {
     await setPlan("trades-expired@example.com", "Elite Plan", "inactive");
     // The Pro user watches a symbol that has ideas but none in the top 30 on its own merit: taken from the
     // Elite list of the same profile, so the test follows whatever today's simulated market offers.
-    const all = await json(
+    const all = await jsonOf(
       (await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.elite!))) as Response,
     );
     const top = new Set(all.trade_suggestions.slice(0, 30).map((t: any) => t.stock_symbol));
@@ -289,7 +280,7 @@ describe("GET /api/get_trades plan caps", () => {
         requestWithCookie("/api/get_trades", cookies[who]!),
       )) as Response;
       expect(res.status).toBe(403);
-      const body = await json(res);
+      const body = await jsonOf(res);
       expect(body).toMatchObject({ requiresUpgrade: true, trade_suggestions: [] });
     }
   });
@@ -300,7 +291,7 @@ describe("GET /api/get_trades plan caps", () => {
       requestWithCookie("/api/get_trades", cookies.pro!),
     )) as Response;
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await jsonOf(res);
     expect(body.plan).toBe("Pro Plan");
     expect(body.trade_suggestions).toHaveLength(30);
     expect(body.total).toBeGreaterThan(30);
@@ -318,7 +309,7 @@ describe("GET /api/get_trades plan caps", () => {
   });
 
   it("gives Elite every idea of its profile; the cron stored every profile's (decision 237)", async () => {
-    const body = await json(
+    const body = await jsonOf(
       await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.elite!)),
     );
     expect(body.plan).toBe("Elite Plan");
@@ -329,7 +320,7 @@ describe("GET /api/get_trades plan caps", () => {
     expect(body.trade_suggestions.length).toBe(balanced);
     expect(body.trade_suggestions.length).toBeGreaterThan(30);
     for (const p of ["conservative", "aggressive"]) {
-      const other = await json(
+      const other = await jsonOf(
         await call(getTrades.loader, requestWithCookie(`/api/get_trades?profile=${p}`, cookies.elite!)),
       );
       expect(other.profile).toBe(p);
@@ -343,16 +334,16 @@ describe("GET /api/get_trades plan caps", () => {
   });
 
   it("serves one trade by id for share pages, never the list", async () => {
-    const elite = await json(
+    const elite = await jsonOf(
       await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.elite!)),
     );
     const id = elite.trade_suggestions[0].trade_unique_identifier;
-    const found = await json(await call(tradeById.loader, `/api/trade/${id}`, { params: { tradeId: id } }));
+    const found = await jsonOf(await call(tradeById.loader, `/api/trade/${id}`, { params: { tradeId: id } }));
     expect(found).toMatchObject({ current: true, trade: { trade_unique_identifier: id } });
     // Still found once the hot list has expired; the list left (the last-good copy, older than the last
     // close) is not today's, so whether the idea is in today's list is not claimed either way.
     await env.MARKET_KV.delete(KV_KEYS.ideas);
-    const fromHistory = await json(
+    const fromHistory = await jsonOf(
       await call(tradeById.loader, `/api/trade/${id}`, { params: { tradeId: id } }),
     );
     expect(fromHistory).toMatchObject({ current: null, trade: { trade_unique_identifier: id } });
@@ -374,7 +365,7 @@ describe("GET /api/get_trades plan caps", () => {
       getTrades.loader,
       requestWithCookie("/api/get_trades", cookies.elite!),
     )) as Response;
-    const body = await json(res);
+    const body = await jsonOf(res);
     expect(body.stale).toBe(true);
     expect(body.trade_suggestions.length).toBeGreaterThan(30);
     expect(res.headers.get("Cache-Control")).toBe("private, max-age=60");
@@ -407,7 +398,7 @@ describe("a failing provider", () => {
       context: makeContext(),
     })) as Response;
     expect(res.status).toBe(200);
-    const [aapl] = await json(res);
+    const [aapl] = await jsonOf(res);
     expect(aapl).toMatchObject({
       symbol: "AAPL",
       stale: true,

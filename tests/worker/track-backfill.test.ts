@@ -8,32 +8,20 @@ import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import { closeOn } from "../../app/server/market/providers/demo/prices.server";
 import { universeEntry } from "../../app/server/market/universe.server";
 import { BACKFILL_ORIGIN, lastBackfillDay, runTrackBackfill } from "../../app/server/track/backfill.server";
-import { readIdeaLog } from "../../app/server/track/idea-log.server";
 import { readTrackSummary } from "../../app/server/track/summary.server";
 import { action as backfillAction } from "../../app/routes/dev.track-backfill";
-import { call, makeContext, testEnv } from "./helpers";
+import { call, makeContext, testEnv, wholeIdeaLog } from "./helpers";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
 const SYMBOLS = ["SPY", "QQQ", "AAPL", "MSFT", "IWM", "XLE"];
 const keyer = async (descriptor: string) => `id:${descriptor}`;
-
-async function wholeLog() {
-  const rows = [];
-  let after = 0;
-  for (;;) {
-    const page = await readIdeaLog(testEnv, after, 1000);
-    rows.push(...page);
-    if (page.length < 1000) return rows;
-    after = page.at(-1)!.seq;
-  }
-}
 
 let liveRows: number;
 
 beforeAll(async () => {
   // Live publication first: the backfill must append after it without forking the chain.
   await runMarketRefresh(testEnv, MONDAY_11AM, { force: true, symbols: SYMBOLS });
-  liveRows = (await wholeLog()).length;
+  liveRows = (await wholeIdeaLog()).length;
 }, 120_000);
 
 describe("track record backfill", () => {
@@ -44,7 +32,7 @@ describe("track record backfill", () => {
     expect(result.appended).toBeGreaterThan(0);
     // Live records start at the first live publication: every backfilled idea expired before it.
     expect(result.to).toBe(lastBackfillDay("2026-11-23"));
-    const rows = await wholeLog();
+    const rows = await wholeIdeaLog();
     expect(rows.length).toBe(liveRows + result.appended);
     // One chain: the backfill's first row follows the last live row.
     const verdict = await verifyHashChain(rows);
@@ -105,7 +93,7 @@ describe("track record backfill", () => {
   }, 120_000);
 
   it("a rerun appends nothing, and the live refresh keeps appending after the backfill", async () => {
-    const before = (await wholeLog()).length;
+    const before = (await wholeIdeaLog()).length;
     const again = await runTrackBackfill(testEnv, {
       sessions: 3,
       symbols: SYMBOLS,
@@ -113,9 +101,9 @@ describe("track record backfill", () => {
       nowMs: Date.parse("2026-11-26T15:00:00Z"),
     });
     expect(again.appended).toBe(0);
-    expect((await wholeLog()).length).toBe(before);
+    expect((await wholeIdeaLog()).length).toBe(before);
     await runMarketRefresh(testEnv, new Date("2026-11-24T16:00:00Z"), { force: true, symbols: SYMBOLS });
-    const rows = await wholeLog();
+    const rows = await wholeIdeaLog();
     expect(rows.length).toBeGreaterThan(before);
     expect((await verifyHashChain(rows)).ok).toBe(true);
     expect(rows.slice(before).every((r) => r.origin === "cron")).toBe(true);

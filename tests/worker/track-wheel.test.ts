@@ -10,10 +10,9 @@ import { WHEEL_DEFAULTS } from "../../app/lib/wheel";
 import { runJob } from "../../app/server/jobs/scheduler.server";
 import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
-import { readIdeaLog } from "../../app/server/track/idea-log.server";
 import { cspBatch } from "../../app/server/wheel/strategies.server";
 import * as page from "../../app/routes/track-record";
-import { call, testEnv } from "./helpers";
+import { call, testEnv, wholeIdeaLog } from "./helpers";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
 const MONDAY_1130 = new Date("2026-11-23T16:30:00Z");
@@ -74,13 +73,7 @@ describe("the wheel universe in the idea log", () => {
         .map((r) => JSON.parse(r.content).legs[0].occ);
       expect(new Set(logged)).toEqual(new Set(shown));
     }
-    const rows = [];
-    for (let after = 0; ;) {
-      const page = await readIdeaLog(testEnv, after, 1000);
-      rows.push(...page);
-      if (page.length < 1000) break;
-      after = page.at(-1)!.seq;
-    }
+    const rows = await wholeIdeaLog();
     expect(rows.some((r) => r.tier > 0)).toBe(true);
     const verdict = await verifyHashChain(
       rows.map((r) => ({ content: r.content, prevHash: r.prevHash, rowHash: r.rowHash })),

@@ -7,41 +7,17 @@
 // action words, option spellings, number formats); no row is a real account's. Sources, per file below.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, requestWithCookie, signUpAndGetCookie } from "./helpers";
-import { freshIp } from "./auth-helpers";
+import { postJson, userOnPlan } from "./helpers";
 import * as importRoute from "../../app/routes/api.wheel.ledger.import";
 import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
 import { IMPORT_MESSAGES } from "../../app/lib/ledger-import";
 
 let n = 0;
-async function userWith(tier: string, status = "active"): Promise<{ cookie: string; id: string }> {
-  const email = `ledger-import-${++n}@example.com`;
-  const cookie = await signUpAndGetCookie(email);
-  await env.DB.prepare(
-    "UPDATE user SET subscription_tier = ?1, subscription_status = ?2, has_used_trial = 1 WHERE email = ?3",
-  )
-    .bind(tier, status, email)
-    .run();
-  const row = await env.DB.prepare("SELECT id FROM user WHERE email = ?1")
-    .bind(email)
-    .first<{ id: string }>();
-  return { cookie, id: row!.id };
-}
+const userWith = (tier: string, status = "active") =>
+  userOnPlan(`ledger-import-${++n}@example.com`, tier, status);
 
-async function importFile(
-  cookie: string,
-  body: Record<string, unknown>,
-): Promise<{ status: number; body: any }> {
-  const res = (await call(
-    importRoute.action,
-    requestWithCookie("/api/wheel/ledger/import", cookie, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "cf-connecting-ip": freshIp() },
-      body: JSON.stringify(body),
-    }),
-  )) as Response;
-  return { status: res.status, body: await res.json() };
-}
+const importFile = (cookie: string, body: Record<string, unknown>) =>
+  postJson(importRoute.action, "/api/wheel/ledger/import", cookie, body);
 
 async function stored(userId: string): Promise<number> {
   const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM wheel_ledger_events WHERE user_id = ?1")

@@ -4,7 +4,7 @@
 // the user chose, and the covered-call batch screens that lot at that basis whatever the request says.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
+import { call, requestWithCookie, testEnv, userOnPlan } from "./helpers";
 import { freshIp } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
 import * as ledgerRoute from "../../app/routes/api.wheel.ledger";
@@ -24,16 +24,7 @@ beforeAll(async () => {
 const [OWNED, OTHER] = DEFAULT_UNIVERSE_SYMBOLS.filter((s) => /^[A-Z]+$/.test(s));
 
 let n = 0;
-async function proUser(): Promise<string> {
-  const email = `ledger-pos-${++n}@example.com`;
-  const cookie = await signUpAndGetCookie(email);
-  await env.DB.prepare(
-    "UPDATE user SET subscription_tier = 'Pro Plan', subscription_status = 'active', has_used_trial = 1 WHERE email = ?1",
-  )
-    .bind(email)
-    .run();
-  return cookie;
-}
+const proUser = async () => (await userOnPlan(`ledger-pos-${++n}@example.com`)).cookie;
 
 function post(path: string, body: unknown, cookie: string): Request {
   return requestWithCookie(path, cookie, {

@@ -2,7 +2,7 @@
 // the user confirms (the event goes through the ledger's checks) or dismisses (decision 281).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, requestWithCookie, signUpAndGetCookie } from "./helpers";
+import { call, requestWithCookie, userOnPlan } from "./helpers";
 import { freshIp } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
 import * as ledgerRoute from "../../app/routes/api.wheel.ledger";
@@ -16,19 +16,7 @@ import {
 } from "../../app/server/wheel/proposals.server";
 
 let n = 0;
-async function proUser(): Promise<{ cookie: string; id: string }> {
-  const email = `proposals-${++n}@example.com`;
-  const cookie = await signUpAndGetCookie(email);
-  await env.DB.prepare(
-    "UPDATE user SET subscription_tier = 'Pro Plan', subscription_status = 'active', has_used_trial = 1 WHERE email = ?1",
-  )
-    .bind(email)
-    .run();
-  const row = await env.DB.prepare("SELECT id FROM user WHERE email = ?1")
-    .bind(email)
-    .first<{ id: string }>();
-  return { cookie, id: row!.id };
-}
+const proUser = () => userOnPlan(`proposals-${++n}@example.com`);
 
 async function record(cookie: string, body: Record<string, unknown>) {
   const res = (await call(

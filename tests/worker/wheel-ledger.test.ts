@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
-import { call, requestWithCookie, signUpAndGetCookie } from "./helpers";
+import { call, postJson, requestWithCookie, userOnPlan } from "./helpers";
 import { freshIp } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
 import * as ledgerRoute from "../../app/routes/api.wheel.ledger";
@@ -16,31 +16,11 @@ import { LEDGER_CSV_COLUMNS } from "../../app/server/wheel/ledger.server";
 import { LEDGER_MESSAGES } from "../../app/engine/wheel-ledger";
 
 let n = 0;
-async function userWith(tier: string, status = "active"): Promise<{ cookie: string; id: string }> {
-  const email = `ledger-${++n}-${tier.split(" ")[0]!.toLowerCase()}@example.com`;
-  const cookie = await signUpAndGetCookie(email);
-  await env.DB.prepare(
-    "UPDATE user SET subscription_tier = ?1, subscription_status = ?2, has_used_trial = 1 WHERE email = ?3",
-  )
-    .bind(tier, status, email)
-    .run();
-  const row = await env.DB.prepare("SELECT id FROM user WHERE email = ?1")
-    .bind(email)
-    .first<{ id: string }>();
-  return { cookie, id: row!.id };
-}
+const userWith = (tier: string, status = "active") =>
+  userOnPlan(`ledger-${++n}-${tier.split(" ")[0]!.toLowerCase()}@example.com`, tier, status);
 
-async function record(cookie: string, body: unknown): Promise<{ status: number; body: any }> {
-  const res = (await call(
-    ledgerRoute.action,
-    requestWithCookie("/api/wheel/ledger", cookie, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "cf-connecting-ip": freshIp() },
-      body: typeof body === "string" ? body : JSON.stringify(body),
-    }),
-  )) as Response;
-  return { status: res.status, body: await res.json() };
-}
+const record = (cookie: string, body: unknown) =>
+  postJson(ledgerRoute.action, "/api/wheel/ledger", cookie, body);
 
 async function stored(userId: string): Promise<number> {
   const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM wheel_ledger_events WHERE user_id = ?1")

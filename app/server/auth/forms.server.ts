@@ -1,14 +1,35 @@
 // Shared pieces of the auth screens' actions: social sign-in start, configured providers, responses.
 import { data, redirect } from "react-router";
 import { AUTH_MESSAGES } from "../../lib/auth-errors";
-import { POLICY_CONSENT, type SocialProvider } from "../../lib/auth-validation";
+import {
+  formFields,
+  POLICY_CONSENT,
+  socialProviderSchema,
+  type SocialProvider,
+} from "../../lib/auth-validation";
 import { integrationsOf, serverConfig, type WorkerEnv } from "../env.server";
+import { DEFAULT_AFTER_SIGN_IN, RETURN_PARAM, safeReturnPath, withReturnTo } from "../../lib/return-address";
+import { readForm } from "../http/form.server";
 import { callAuthEndpoint, withCookies } from "./auth-endpoint.server";
 import { authErrorMessage, type AuthForm } from "../../lib/auth-errors";
 
 export function enabledProviders(env: WorkerEnv): Record<SocialProvider, boolean> {
   const integrations = integrationsOf(serverConfig(env));
   return { google: integrations.google.configured, apple: integrations.apple.configured };
+}
+
+/**
+ * What /signin and /signup read first from their form: the fields, the safe return address, and the social
+ * provider when a Google or Apple button sent it (null for the email form).
+ */
+export async function readAuthForm(request: Request) {
+  const fields = formFields(await readForm(request));
+  const social = socialProviderSchema.safeParse(fields.intent);
+  return {
+    fields,
+    returnTo: safeReturnPath(fields[RETURN_PARAM]),
+    social: social.success ? social.data : null,
+  };
 }
 
 export interface FormFailure {
@@ -19,14 +40,23 @@ export function failure(error: string, status = 400) {
   return data<FormFailure>({ error }, { status });
 }
 
-/** Starts Google/Apple sign-in: redirects to the provider with better-auth's state cookie. */
+/**
+ * Starts Google/Apple sign-in from /signin or /signup: redirects to the provider with better-auth's state
+ * cookie. Success lands on `returnTo` (or the default page); a failure comes back to the same form, keeping
+ * `returnTo`. Only /signup asks for an account.
+ */
 export async function startSocialSignIn(
   env: WorkerEnv,
   request: Request,
-  form: AuthForm,
+  form: Extract<AuthForm, "signin" | "signup">,
   provider: SocialProvider,
-  urls: { callbackURL: string; errorCallbackURL: string; requestSignUp: boolean },
+  returnTo: string | null,
 ) {
+  const urls = {
+    callbackURL: returnTo ?? DEFAULT_AFTER_SIGN_IN,
+    errorCallbackURL: withReturnTo(`/${form}`, returnTo),
+    requestSignUp: form === "signup",
+  };
   if (!enabledProviders(env)[provider]) return failure(AUTH_MESSAGES["operation-not-allowed"]);
   const res = await callAuthEndpoint<{ url?: string }>(env, request, "/sign-in/social", {
     provider,

@@ -1,16 +1,18 @@
 // What the /api/notifications/* routes share: the signed-in check ('User not authenticated', 401), the
 // plan check (403 with requiresUpgrade, upgradeFeatures, currentTier) and the spec's `success: false`
 // envelope on every error, through the API kit.
+import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { NOTIFICATION_MESSAGES } from "../../lib/notifications";
 import { effectivePlan, type PlanTier } from "../../lib/plans";
 import type { Refusal } from "../../lib/refusal";
 import { getSession } from "../auth/session.server";
-import { apiError, readApiBody, refusalResponse } from "../http/api.server";
+import { apiError, methodNotAllowed, readApiBody, refusalResponse } from "../http/api.server";
 import type { WorkerEnv } from "../env.server";
+import { cloudflareContext } from "../request-context.server";
 import { notificationRefusal, type NotificationUser } from "./preferences.server";
 
-export { methodNotAllowed } from "../http/api.server";
+export { methodNotAllowed };
 
 /** The notification APIs' error envelope (spec 001). */
 const ENVELOPE = { success: false } as const;
@@ -26,13 +28,33 @@ export function notificationRefusalResponse(refusal: Refusal): Response {
 export type ApiUser = { user: NotificationUser; plan: PlanTier };
 
 /** The signed-in, paid user, or the Response that refuses the call. */
-export async function notificationApiUser(env: WorkerEnv, request: Request): Promise<ApiUser | Response> {
+async function notificationApiUser(env: WorkerEnv, request: Request): Promise<ApiUser | Response> {
   const session = await getSession(env, request);
   if (!session) return notificationError(401, NOTIFICATION_MESSAGES.notAuthenticated);
   const user = session.user as unknown as NotificationUser;
   const refusal = notificationRefusal(user);
   if (refusal) return notificationRefusalResponse(refusal);
   return { user, plan: effectivePlan(user) };
+}
+
+export interface NotificationCall extends ApiUser {
+  env: WorkerEnv;
+}
+
+/**
+ * One notifications API call, the same way in every route: for an action, its one `method` or a 405 naming
+ * `allow`; then the signed-in paid user (or the refusal); then `handle` with the user the session gave.
+ */
+export async function notificationCall(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  handle: (call: NotificationCall) => Promise<Response>,
+  action?: { method: "POST" | "PUT"; allow: string },
+): Promise<Response> {
+  if (action && request.method !== action.method) return methodNotAllowed(action.allow);
+  const env = context.get(cloudflareContext).env;
+  const auth = await notificationApiUser(env, request);
+  if (auth instanceof Response) return auth;
+  return handle({ env, ...auth });
 }
 
 /**

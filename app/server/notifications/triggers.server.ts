@@ -128,6 +128,20 @@ interface ThresholdRule {
   rearm: boolean;
 }
 
+/** Steps each rule's state into `state` and returns the rules that fire now. */
+function firedRules<R extends ThresholdRule & { key: string }>(
+  rules: R[],
+  previous: ReadonlyMap<string, AlertState>,
+  state: Map<string, AlertState>,
+  nowMs: number,
+): R[] {
+  return rules.filter((rule) => {
+    const { fire, next } = stepThreshold(previous.get(rule.key), rule, nowMs);
+    state.set(rule.key, next);
+    return fire;
+  });
+}
+
 /**
  * One step of a threshold alert's state machine. A first observation only records which side the value
  * is on (an alert fires on crossing, not on being past). Fires when armed, past and out of cooldown;
@@ -267,10 +281,7 @@ export function buildAlerts(inputs: AlertInputs): AlertRun {
           rearm: rsi >= th.rsi.oversold + HYSTERESIS.rsiPoints,
         },
       ];
-      for (const rule of rules) {
-        const { fire, next } = stepThreshold(inputs.state.get(rule.key), rule, nowMs);
-        state.set(rule.key, next);
-        if (!fire) continue;
+      for (const rule of firedRules(rules, inputs.state, state, nowMs)) {
         alerts.push({
           dedupeKey: `${rule.key}:${nowMs}`,
           eventType: "rsiAlerts",
@@ -313,10 +324,7 @@ export function buildAlerts(inputs: AlertInputs): AlertRun {
             rearm: negShare < th.sentiment.negativeThreshold - HYSTERESIS.sentimentPoints,
           },
         ];
-        for (const rule of rules) {
-          const { fire, next } = stepThreshold(inputs.state.get(rule.key), rule, nowMs);
-          state.set(rule.key, next);
-          if (!fire) continue;
+        for (const rule of firedRules(rules, inputs.state, state, nowMs)) {
           alerts.push({
             dedupeKey: `${rule.key}:${nowMs}`,
             eventType: "sentimentAlerts",

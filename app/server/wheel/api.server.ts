@@ -1,6 +1,7 @@
 // What the /api/wheel/* routes share: the spec's `status: "error"` envelope on the API kit's answers, the
 // session check with the spec's 401, size-capped JSON bodies parsed by zod, and the request schemas (limits
 // from app/lib/wheel.ts).
+import type { RouterContextProvider } from "react-router";
 import { formatDecimal } from "../../lib/format";
 import { z } from "zod";
 import { COST_BASIS_CHOICES } from "../../lib/wheel-ledger";
@@ -16,6 +17,7 @@ import { apiError, apiJson, readApiBody, refusalResponse } from "../http/api.ser
 import { checkEntitlement, type PlanRefusal } from "../entitlements.server";
 import type { SessionData } from "../auth/auth.server";
 import type { WorkerEnv } from "../env.server";
+import { cloudflareContext } from "../request-context.server";
 
 /** The wheel APIs' error envelope (spec: `status: "error"` beside `error`). */
 const ENVELOPE = { status: "error" } as const;
@@ -32,6 +34,39 @@ export function wheelRefusal(refusal: PlanRefusal, extra: Record<string, unknown
 export async function wheelSession(env: WorkerEnv, request: Request): Promise<SessionData | Response> {
   const session = await getSession(env, request);
   return session ?? jsonError(401, WHEEL_MESSAGES.notAuthenticated);
+}
+
+type RouteArgs = { request: Request; context: Readonly<RouterContextProvider> };
+type SessionUser = SessionData["user"];
+
+/** A wheel API read, the same way in every route: the session's user (or the spec's 401), then `handle`. */
+export async function wheelGet(
+  { request, context }: RouteArgs,
+  handle: (call: { env: WorkerEnv; user: SessionUser }) => Promise<Response>,
+): Promise<Response> {
+  const env = context.get(cloudflareContext).env;
+  const session = await wheelSession(env, request);
+  if (session instanceof Response) return session;
+  return handle({ env, user: session.user });
+}
+
+/**
+ * A wheel API write, the same way in every route: POST only (405), the session's user (401), the body parsed
+ * by `schema` within `maxBytes` (415, 413, 400), then `handle` with the parsed input.
+ */
+export async function wheelPost<S extends z.ZodType>(
+  { request, context }: RouteArgs,
+  schema: S,
+  maxBytes: number,
+  handle: (call: { env: WorkerEnv; user: SessionUser; input: z.infer<S> }) => Promise<Response>,
+): Promise<Response> {
+  const env = context.get(cloudflareContext).env;
+  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  const session = await wheelSession(env, request);
+  if (session instanceof Response) return session;
+  const input = await readWheelInput(request, schema, maxBytes);
+  if (input instanceof Response) return input;
+  return handle({ env, user: session.user, input });
 }
 
 /**

@@ -28,6 +28,7 @@ import {
 import { probTouchFast } from "../../../app/engine/probability";
 import { utcMsToDate, yearsToExpiration } from "../../../app/engine/time";
 import { syntheticChain } from "./fixtures/synthetic-chain";
+import { cleanRandomChain, randomMarket } from "./fixtures/random-market";
 
 const asOf = "2026-03-02T15:00:00.000Z";
 // Property runs build whole chains; on a loaded machine they outlast vitest's 5 s default.
@@ -112,34 +113,26 @@ describe("fill basis", () => {
     "every credit and premium at the fill lies between natural and mid (random markets)",
     () => {
       fc.assert(
-        fc.property(
-          fc.double({ min: 10, max: 800, noNaN: true }),
-          fc.double({ min: 0.12, max: 0.9, noNaN: true }),
-          fc.integer({ min: 1, max: 1e6 }),
-          (S, atmIv, seed) => {
-            const clean = cleanChain(syntheticChain({ spot: S, atmIv, seed, expirations: 6, strikes: 40 }), {
-              riskFreeRate: 0.04,
-              dividendYield: 0.01,
-            });
-            for (const i of screenCreditSpreads(clean, screenAll)) {
-              expect(i.net_credit).toBeGreaterThanOrEqual(i.net_credit_natural - 1e-12);
-              expect(i.net_credit).toBeLessThanOrEqual(i.net_credit_mid + 1e-12);
-              expect(i.fill_basis).toBe("halfway_mid_natural");
-              expect(i.legs.filter((l) => l.side === "sell").every((l) => l.bid >= MIN_SHORT_BID)).toBe(true);
-              expect(i.maxProfit).toBeCloseTo(i.net_credit * 100, 9);
-              expect(i.return_on_risk).toBeCloseTo((i.net_credit / (i.width - i.net_credit)) * 100, 9);
+        fc.property(...randomMarket, (S, atmIv, seed) => {
+          const clean = cleanRandomChain(S, atmIv, seed, 6);
+          for (const i of screenCreditSpreads(clean, screenAll)) {
+            expect(i.net_credit).toBeGreaterThanOrEqual(i.net_credit_natural - 1e-12);
+            expect(i.net_credit).toBeLessThanOrEqual(i.net_credit_mid + 1e-12);
+            expect(i.fill_basis).toBe("halfway_mid_natural");
+            expect(i.legs.filter((l) => l.side === "sell").every((l) => l.bid >= MIN_SHORT_BID)).toBe(true);
+            expect(i.maxProfit).toBeCloseTo(i.net_credit * 100, 9);
+            expect(i.return_on_risk).toBeCloseTo((i.net_credit / (i.width - i.net_credit)) * 100, 9);
+          }
+          for (const riskLevel of ["conservative", "balanced", "aggressive"] as const)
+            for (const c of [
+              ...screenCashSecuredPuts(clean, { riskLevel }),
+              ...screenCoveredCalls(clean, { shares: 100, riskLevel }),
+            ]) {
+              expect(c.premium).toBeGreaterThanOrEqual(c.premium_natural);
+              expect(c.premium).toBeLessThanOrEqual(c.premium_mid);
+              expect(c.bid).toBeGreaterThanOrEqual(MIN_SHORT_BID);
             }
-            for (const riskLevel of ["conservative", "balanced", "aggressive"] as const)
-              for (const c of [
-                ...screenCashSecuredPuts(clean, { riskLevel }),
-                ...screenCoveredCalls(clean, { shares: 100, riskLevel }),
-              ]) {
-                expect(c.premium).toBeGreaterThanOrEqual(c.premium_natural);
-                expect(c.premium).toBeLessThanOrEqual(c.premium_mid);
-                expect(c.bid).toBeGreaterThanOrEqual(MIN_SHORT_BID);
-              }
-          },
-        ),
+        }),
         { numRuns: 25 },
       );
     },

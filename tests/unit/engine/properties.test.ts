@@ -3,14 +3,13 @@ import fc from "fast-check";
 import {
   bsmGreeks,
   bsmPrice,
-  cleanChain,
   impliedVol,
   probAbove,
   probBetween,
   probTouch,
   screenCreditSpreads,
 } from "../../../app/engine";
-import { syntheticChain } from "./fixtures/synthetic-chain";
+import { cleanRandomChain, randomMarket } from "./fixtures/random-market";
 
 const spot = fc.double({ min: 5, max: 2000, noNaN: true });
 const moneyness = fc.double({ min: 0.5, max: 1.6, noNaN: true });
@@ -98,33 +97,25 @@ describe("properties", () => {
   });
   it("spreads on random markets: max loss = width x 100 - credit, condor POP = P(between breakevens)", () => {
     fc.assert(
-      fc.property(
-        fc.double({ min: 10, max: 800, noNaN: true }),
-        fc.double({ min: 0.12, max: 0.9, noNaN: true }),
-        fc.integer({ min: 1, max: 1e6 }),
-        (S, atmIv, seed) => {
-          const clean = cleanChain(syntheticChain({ spot: S, atmIv, seed, expirations: 5, strikes: 40 }), {
-            riskFreeRate: 0.04,
-            dividendYield: 0.01,
-          });
-          for (const i of screenCreditSpreads(clean, { maxIdeas: 200 })) {
-            expect(Math.abs(i.maxLoss - (i.width * 100 - i.net_credit * 100))).toBeLessThan(1e-9 * S);
-            if (i.strategy_type === "IRON_CONDOR") {
-              const T = clean.expirations.find((e) => e.expirationDate === i.expiration_date)!.T;
-              const p = probBetween({
-                S,
-                L: i.breakevenLow!,
-                U: i.breakevenHigh!,
-                T,
-                sigma: i.modelVolatility,
-                r: 0.04,
-                q: 0.01,
-              });
-              expect(Math.abs(i.pop_methods.lognormal_atm - 100 * p)).toBeLessThan(1e-9);
-            }
+      fc.property(...randomMarket, (S, atmIv, seed) => {
+        const clean = cleanRandomChain(S, atmIv, seed, 5);
+        for (const i of screenCreditSpreads(clean, { maxIdeas: 200 })) {
+          expect(Math.abs(i.maxLoss - (i.width * 100 - i.net_credit * 100))).toBeLessThan(1e-9 * S);
+          if (i.strategy_type === "IRON_CONDOR") {
+            const T = clean.expirations.find((e) => e.expirationDate === i.expiration_date)!.T;
+            const p = probBetween({
+              S,
+              L: i.breakevenLow!,
+              U: i.breakevenHigh!,
+              T,
+              sigma: i.modelVolatility,
+              r: 0.04,
+              q: 0.01,
+            });
+            expect(Math.abs(i.pop_methods.lognormal_atm - 100 * p)).toBeLessThan(1e-9);
           }
-        },
-      ),
+        }
+      }),
       { numRuns: 40 },
     );
   }, 120_000); // whole chains per run: outlasts the 5 s default on a loaded machine
