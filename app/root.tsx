@@ -22,6 +22,7 @@ import { loadShell } from "./server/shell.server";
 // In dev Vite links this stylesheet; production documents carry it inline (InlineStylesheet, vite.config.ts).
 import "./app.css";
 import { cloudflareContext } from "./server/request-context.server";
+import { d1SessionMiddleware } from "./server/http/d1-session-middleware.server";
 
 // Not needed for a page's first paint (decision 185), so loaded on demand: the navigation progress bar draws
 // nothing until the first client navigation, and only a trialing user sees the trial banner. Their boundaries
@@ -33,6 +34,9 @@ const NavigationProgress = deferredComponent(() =>
 const TrialBanner = deferredComponent(() =>
   import("./components/shell/TrialBanner").then((m) => m.TrialBanner),
 );
+
+// Every request runs in one D1 session: reads from a replica no older than the user's last write (decision 285).
+export const middleware: Route.MiddlewareFunction[] = [d1SessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadShell(context.get(cloudflareContext).env, request);

@@ -7,7 +7,7 @@ import {
   WEB_VITAL_NAMES,
   WEB_VITAL_RATINGS,
 } from "../lib/analytics-events";
-import { recordEvent } from "../server/analytics.server";
+import { recordClientEvent } from "../server/analytics.server";
 import { getSession } from "../server/auth/session.server";
 import { readJsonBody } from "../server/http/json-body.server";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
@@ -73,7 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // An alias says "this anonymous id is this user": only a signed-in browser, about its own id.
   if (parsed.data.name === "alias" && (!session || !parsed.data.sessionId))
     return problem(401, "Sign in to link analytics");
-  await recordEvent(env, {
+  // One Analytics Engine data point; no D1 write (decision 284).
+  await recordClientEvent(env, {
     name: parsed.data.name,
     path: parsed.data.path ?? null,
     sessionId: parsed.data.sessionId ?? null,

@@ -45,6 +45,12 @@ export interface OptionalSecrets {
   TREASURY_API_BASE?: string;
   /** Fixed risk-free rate, percent a year, continuously compounded (overrides the Treasury reading). */
   RISK_FREE_RATE?: string;
+  /** The Cloudflare account whose Analytics Engine the daily rollup queries (decision 284). */
+  ANALYTICS_ACCOUNT_ID?: string;
+  /** An API token with Account Analytics: Read, for the Analytics Engine SQL API. */
+  ANALYTICS_API_TOKEN?: string;
+  /** Test-only: the SQL API's base instead of https://api.cloudflare.com/client/v4 (a loopback fake). */
+  ANALYTICS_SQL_API_BASE?: string;
 }
 
 export type WorkerEnv = Env & OptionalSecrets;
@@ -92,6 +98,14 @@ const envSchema = z.object({
   ALPHAVANTAGE_API_BASE: optional,
   TREASURY_API_BASE: optional,
   RISK_FREE_RATE: optional.pipe(z.coerce.number<string | undefined>().min(-5).max(25).optional()),
+  ANALYTICS_ACCOUNT_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
+  ),
+  ANALYTICS_API_TOKEN: optional,
+  ANALYTICS_SQL_API_BASE: optional.pipe(z.url().optional()),
 });
 
 export type ServerConfig = z.infer<typeof envSchema>;
@@ -116,6 +130,7 @@ export interface Integrations {
   finnhub: IntegrationStatus;
   alphaVantage: IntegrationStatus;
   polygon: IntegrationStatus;
+  analyticsRollup: IntegrationStatus;
 }
 
 export function integrationsOf(config: ServerConfig): Integrations {
@@ -129,6 +144,8 @@ export function integrationsOf(config: ServerConfig): Integrations {
     finnhub: status(config, ["FINNHUB_API_KEY"]),
     alphaVantage: status(config, ["ALPHAVANTAGE_API_KEY"]),
     polygon: status(config, ["POLYGON_API_KEY"]),
+    // The daily rollup of the Analytics Engine events into D1 (decision 284).
+    analyticsRollup: status(config, ["ANALYTICS_ACCOUNT_ID", "ANALYTICS_API_TOKEN"]),
   };
 }
 

@@ -2,6 +2,7 @@
 // a RouterContextProvider, whose values are read with typed keys (decision 230).
 import { createContext, RouterContextProvider } from "react-router";
 import type { WorkerEnv } from "./env.server";
+import { withSessionAwareDb } from "./db/d1-session.server";
 
 /** The Worker's bindings and execution context: `context.get(cloudflareContext).env`. */
 export const cloudflareContext = createContext<{ env: WorkerEnv; ctx: ExecutionContext }>();
@@ -15,7 +16,8 @@ export function createRequestContext(
   cspNonce: string,
 ): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env, ctx });
+  // Queries go to the request's D1 session once the root middleware starts one (decision 285).
+  context.set(cloudflareContext, { env: withSessionAwareDb(env), ctx });
   context.set(cspNonceContext, cspNonce);
   return context;
 }

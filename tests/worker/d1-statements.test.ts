@@ -113,7 +113,7 @@ describe("D1 statements per request", () => {
       expect(n.writes).toBeLessThanOrEqual(bound.writes);
     });
 
-  it("POST /api/events (a beacon): one write, the event row; no rate-limit row", async () => {
+  it("POST /api/events (a beacon): no D1 write (the event goes to Analytics Engine, the limit to the binding)", async () => {
     const n = await statementsOf(
       [events.action as Loader],
       () =>
@@ -123,8 +123,21 @@ describe("D1 statements per request", () => {
           body: JSON.stringify({ name: "page_view", path: "/" }),
         }),
     );
-    rows.push(`POST /api/events: ${n.reads} reads, ${n.writes} writes`);
-    expect(n.writes).toBeLessThanOrEqual(1);
+    rows.push(`POST /api/events (visitor): ${n.reads} reads, ${n.writes} writes`);
+    expect(n.writes).toBe(0);
+    // Signed in, the beacon reads the session for the user's pseudonym and still writes nothing.
+    const signedInBeacon = await statementsOf([events.action as Loader], () =>
+      requestWithCookie("/api/events", cookie, {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.233" },
+        body: JSON.stringify({ name: "page_view", path: "/spreads" }),
+      }),
+    );
+    rows.push(
+      `POST /api/events (Pro): ${signedInBeacon.reads} reads, ${signedInBeacon.writes} writes (${signedInBeacon.tables.join(", ")})`,
+    );
+    expect(signedInBeacon.writes).toBe(0);
+    expect(signedInBeacon.reads).toBeLessThanOrEqual(2);
     console.log(`D1 statements per request:\n  ${rows.join("\n  ")}`);
   });
 });

@@ -1,7 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { call, freshRateLimitWindow, requestWithCookie, signUpAndGetCookie } from "./helpers";
+import {
+  call as callRoute,
+  freshRateLimitWindow,
+  makeContext,
+  requestWithCookie,
+  signUpAndGetCookie,
+  testEnv,
+} from "./helpers";
 import * as events from "../../app/routes/api.events";
+import { userPseudonym } from "../../app/server/analytics.server";
+import { eventOf, recordingDataset } from "./fakes/analytics-dataset";
+
+// The beacon writes Analytics Engine data points (decision 284): each request runs with a dataset that keeps them.
+const analytics = recordingDataset();
+function call(fn: Parameters<typeof callRoute>[0], request: Request) {
+  return callRoute(fn, request, { context: makeContext({ ANALYTICS: analytics.dataset }) });
+}
 
 function post(body: unknown, headers: Record<string, string> = {}) {
   return new Request("http://localhost/api/events", {
@@ -11,14 +26,14 @@ function post(body: unknown, headers: Record<string, string> = {}) {
   });
 }
 
+/** The data points recorded for an event name, read back by the layout. */
+function recorded(name: string) {
+  return analytics.points.map(eventOf).filter((e) => e.name === name);
+}
+
+/** Business-event rows in D1 (the retention test). */
 async function rows(name: string) {
-  return (
-    await env.DB.prepare(
-      "select name, user_id as userId, session_id as sessionId, path, properties from analytics_events where name = ?",
-    )
-      .bind(name)
-      .all()
-  ).results;
+  return (await env.DB.prepare("select name from analytics_events where name = ?").bind(name).all()).results;
 }
 
 describe("POST /api/events", () => {
@@ -33,15 +48,21 @@ describe("POST /api/events", () => {
       }),
     )) as Response;
     expect(res.status).toBe(204);
-    expect(await rows("signup_click")).toEqual([
+    expect(recorded("signup_click")).toEqual([
       {
+        index: "signup_click",
         name: "signup_click",
-        userId: null,
-        sessionId: "abcdef123456",
         path: "/",
-        properties: JSON.stringify({ location: "home_hero" }),
+        anonymousId: "abcdef123456",
+        userKey: "",
+        properties: { location: "home_hero" },
+        metric: "",
+        rating: "",
+        value: 0,
       },
     ]);
+    // The beacon writes no D1 row (tests/worker/d1-statements.test.ts counts the statements).
+    expect(await rows("signup_click")).toEqual([]);
   });
 
   it("takes the user from the session, never from the body", async () => {
@@ -57,11 +78,15 @@ describe("POST /api/events", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(((await call(events.action, req)) as Response).status).toBe(204);
-    const [row] = (await rows("scroll_depth")) as { userId: string }[];
+    const [event] = recorded("scroll_depth");
     const user = await env.DB.prepare("select id from user where email = 'events@example.com'").first<{
       id: string;
     }>();
-    expect(row!.userId).toBe(user!.id);
+    // The user as a keyed pseudonym, never the id itself (decision 284); the depth is the point's number.
+    expect(event!.userKey).toBe(await userPseudonym(testEnv, user!.id));
+    expect(event!.userKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.stringify(analytics.points)).not.toContain(user!.id);
+    expect(event!.value).toBe(50);
   });
 
   it.each([
@@ -121,8 +146,8 @@ describe("POST /api/events", () => {
 });
 
 describe("analytics retention", () => {
-  it("the daily housekeeping deletes events older than the retention and keeps the rest", async () => {
-    const { recordEvent } = await import("../../app/server/analytics.server");
+  it("the daily housekeeping deletes business events older than the retention and keeps the rest", async () => {
+    const { recordBusinessEvent: recordEvent } = await import("../../app/server/analytics.server");
     const { ANALYTICS_RETENTION_DAYS } = await import("../../app/server/jobs/housekeeping.server");
     const { runJob } = await import("../../app/server/jobs/scheduler.server");
     const { testEnv } = await import("./helpers");
@@ -159,13 +184,17 @@ describe("alias of the anonymous id to the user", () => {
     const user = await env.DB.prepare("select id from user where email = ?")
       .bind("alias@example.com")
       .first<{ id: string }>();
-    expect(await rows("alias")).toEqual([
+    expect(recorded("alias")).toEqual([
       {
+        index: "alias",
         name: "alias",
-        userId: user!.id,
-        sessionId: "anon_abcdef123456",
-        path: null,
-        properties: JSON.stringify({ anonymous_id: "anon_abcdef123456" }),
+        path: "",
+        anonymousId: "anon_abcdef123456",
+        userKey: await userPseudonym(testEnv, user!.id),
+        properties: { anonymous_id: "anon_abcdef123456" },
+        metric: "",
+        rating: "",
+        value: 0,
       },
     ]);
   });
@@ -201,20 +230,27 @@ describe("POST /api/events: web_vital", () => {
       vital({ metric: "CLS", value: 0.031, rating: "good" }),
     )) as Response;
     expect(res2.status).toBe(204);
-    expect(await rows("web_vital")).toEqual([
+    const base = {
+      index: "web_vital",
+      name: "web_vital",
+      path: "/spreads",
+      anonymousId: "vitals123456",
+      userKey: "",
+    };
+    expect(recorded("web_vital").filter((e) => e.anonymousId === "vitals123456")).toEqual([
       {
-        name: "web_vital",
-        userId: null,
-        sessionId: "vitals123456",
-        path: "/spreads",
-        properties: JSON.stringify({ metric: "LCP", value: 1830, rating: "good" }),
+        ...base,
+        properties: { metric: "LCP", value: 1830, rating: "good" },
+        metric: "LCP",
+        rating: "good",
+        value: 1830,
       },
       {
-        name: "web_vital",
-        userId: null,
-        sessionId: "vitals123456",
-        path: "/spreads",
-        properties: JSON.stringify({ metric: "CLS", value: 0.031, rating: "good" }),
+        ...base,
+        properties: { metric: "CLS", value: 0.031, rating: "good" },
+        metric: "CLS",
+        rating: "good",
+        value: 0.031,
       },
     ]);
   });
@@ -236,7 +272,6 @@ describe("POST /api/events: web_vital", () => {
     const res = (await call(events.action, vital(properties, "refused123456"))) as Response;
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toContain(`Invalid event: ${where}`);
-    const stored = (await rows("web_vital")) as { sessionId: string }[];
-    expect(stored.filter((r) => r.sessionId === "refused123456")).toEqual([]);
+    expect(recorded("web_vital").filter((e) => e.anonymousId === "refused123456")).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ import {
   type PaidTier,
   type PlanTier,
 } from "../../lib/plans";
-import { recordEvent } from "../analytics.server";
+import { recordBusinessEvent } from "../analytics.server";
 import { getDb, schema } from "../db/client.server";
 import { d1Statement } from "../db/sql.server";
 import { planChangeTrims } from "../entitlements.server";
@@ -139,7 +139,7 @@ export async function createCheckout(
 
   const promo = promoApplies(input.couponCode, row);
   const price = periodPrice(catalogEntry(input.tier), input.period, promo).billed;
-  await recordEvent(env, {
+  await recordBusinessEvent(env, {
     name: "subscription_signup_attempt",
     userId: row.id,
     path: "/pricing",
@@ -164,7 +164,7 @@ export async function createCheckout(
     });
     if (!session.id) return refuse(502, BILLING_MESSAGES.noSessionId);
     if (!session.url) return refuse(502, BILLING_MESSAGES.checkoutFailed);
-    await recordEvent(env, {
+    await recordBusinessEvent(env, {
       name: "begin_subscription",
       userId: row.id,
       path: "/pricing",
@@ -535,7 +535,7 @@ export async function recordSubscriptionSuccess(
   const sessionId =
     checkoutSessionId && CHECKOUT_SESSION_ID.test(checkoutSessionId) ? checkoutSessionId : null;
   const path = "/subscription/success";
-  await recordEvent(env, {
+  await recordBusinessEvent(env, {
     name: "subscription_success_page_viewed",
     userId: user.id,
     path,
@@ -553,7 +553,7 @@ export async function recordSubscriptionSuccess(
       ? user.subscriptionTier
       : null;
   for (const name of SUCCESS_EVENTS) {
-    await recordEvent(env, {
+    await recordBusinessEvent(env, {
       name,
       userId: user.id,
       path,

@@ -623,7 +623,29 @@ export const analyticsEvents = sqliteTable(
   (t) => [
     index("analytics_events_name_created_idx").on(t.name, t.createdAt),
     index("analytics_events_user_idx").on(t.userId),
+    // The retention delete is a range on this index, not a scan (migration 0024).
+    index("analytics_events_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * Daily event counts per name and path, rolled up from Analytics Engine by the analyticsRollup job (decision 284,
+ * migration 0024). A day's rows are replaced whole, so a rerun is idempotent. No user, no session: nothing here
+ * names a person, so it is kept without a retention limit.
+ */
+export const analyticsDaily = sqliteTable(
+  "analytics_daily",
+  {
+    /** UTC day, YYYY-MM-DD. */
+    day: text("day").notNull(),
+    name: text("name").notNull(),
+    /** The event's path; '' when it had none. */
+    path: text("path").notNull().default(""),
+    /** Events that day (Analytics Engine's sample-weighted count). */
+    events: integer("events").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.name, t.path] })],
 );
 
 /** Stripe event ids already applied: written in the same batch as the state change they cause. */

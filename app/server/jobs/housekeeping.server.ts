@@ -17,7 +17,11 @@ import type { JobOutcome } from "./job-runs.server";
 /** Spread ideas stay openable from share links for 90 days after they were last seen. */
 export const TRADE_IDEA_RETENTION_DAYS = 90;
 const JOB_RUN_RETENTION_DAYS = 30;
-/** Product analytics are kept 13 months, enough to compare a month with the same month a year ago (decision 151). */
+/**
+ * Business analytics rows (sign-up, checkout, purchase; the client events live in Analytics Engine since decision
+ * 284) are kept 13 months, enough to compare a month with the same month a year ago (decision 151). The delete is a
+ * range on `analytics_events_created_idx` (migration 0024), not a scan.
+ */
 export const ANALYTICS_RETENTION_DAYS = 395;
 
 export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promise<JobOutcome> {

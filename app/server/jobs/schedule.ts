@@ -4,6 +4,7 @@ export const CRON = {
   notifications: "*/15 * * * *",
   housekeeping: "30 7 * * *",
   trackRecord: "0 9 * * 2-6",
+  analyticsRollup: "20 0 * * *",
 } as const;
 
 export type JobName = keyof typeof CRON;

@@ -4,6 +4,7 @@ import type { WorkerEnv } from "../env.server";
 import { jobForCron, type JobName } from "./schedule";
 import { recordJobRun, type JobOutcome } from "./job-runs.server";
 import { runHousekeeping } from "./housekeeping.server";
+import { runAnalyticsRollup } from "../analytics-rollup.server";
 import { deliverQueuedEmails } from "../email/mail.server";
 import { runMarketRefresh } from "../market/refresh/run.server";
 import { enqueueDueNotifications } from "../notifications/dispatch.server";
@@ -15,6 +16,8 @@ type Job = (env: WorkerEnv, now: Date) => Promise<JobOutcome>;
 /** Jobs register here; issues that own a job replace its entry. */
 export const JOBS: Partial<Record<JobName, Job>> = {
   housekeeping: runHousekeeping,
+  // Yesterday's (UTC) client-event counts from Analytics Engine into D1 (decision 284).
+  analyticsRollup: (env, now) => runAnalyticsRollup(env, now),
   // Quotes, chains, ticker info and trade ideas; checks the New York clock itself (refresh/run.server.ts).
   marketRefresh: (env, now) => runMarketRefresh(env, now),
   // After the closes are stored: logged ideas that expired are graded against the official close (decision 265), and

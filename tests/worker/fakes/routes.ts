@@ -3,6 +3,7 @@ import type { FakeHandler } from "./servers";
 import { marketFakeRoutes } from "./market";
 import { stripeFake, stripeFakeControls } from "./stripe";
 import { turnstileFake } from "./turnstile";
+import { analyticsSqlFake } from "./analytics-sql";
 
 export const fakeRoutes: Record<string, FakeHandler> = {
   "/echo/": (req, res) => {
@@ -33,6 +34,9 @@ fakeRoutes["/fake-portal/"] = stripeFakeControls;
 
 // Turnstile siteverify: see ./turnstile.ts.
 fakeRoutes["/turnstile/"] = turnstileFake;
+
+// Analytics Engine's SQL API (the nightly rollup, decision 284): see ./analytics-sql.ts.
+fakeRoutes["/analytics-sql/"] = analyticsSqlFake;
 
 // Browsers ask the fake checkout page's host for a favicon: answer it so the console stays clean.
 fakeRoutes["/favicon.ico"] = (_req, res) => {
