@@ -5,6 +5,7 @@ import { StylesheetContext } from "./components/shell/InlineStylesheet";
 import { withLowPriorityModulePreloads } from "./server/http/module-preload-priority.server";
 import { NonceContext } from "./lib/nonce";
 import { cspNonceContext } from "./server/request-context.server";
+import { edgeCacheRefusal } from "./server/http/cache-control.server";
 // The processed stylesheet as text, inlined into every document (decision 185); the client build links none.
 import stylesheet from "./app.css?inline";
 
@@ -42,8 +43,14 @@ export default async function handleRequest(
   );
   shellRendered = true;
 
-  // Crawlers and link previews get the complete document (social preview tags included).
-  if (BOT_PATTERN.test(request.headers.get("user-agent") ?? "")) await body.allReady;
+  // Crawlers and link previews get the complete document (social preview tags included), and so does a page the
+  // edge will share (decision 282): its copy is served to crawlers too, and a render that fails late must say 500
+  // (never cached) rather than leave a broken 200 in the cache.
+  if (
+    BOT_PATTERN.test(request.headers.get("user-agent") ?? "") ||
+    edgeCacheRefusal(request, responseStatusCode, responseHeaders) === null
+  )
+    await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(withLowPriorityModulePreloads(body), {

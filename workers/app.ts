@@ -1,5 +1,5 @@
-// The Worker: fetch -> cross-site write guard -> React Router request handler (with security headers);
-// scheduled -> jobs.
+// The Worker: fetch -> cross-site write guard -> React Router request handler (with security headers and the
+// cache policy); scheduled -> jobs.
 import { createRequestHandler } from "react-router";
 import { runScheduled } from "../app/server/jobs/scheduler.server";
 import {
@@ -14,6 +14,7 @@ import {
   missingProductionSettings,
 } from "../app/server/http/production-settings.server";
 import { createCspNonce, withSecurityHeaders } from "../app/server/security-headers.server";
+import { withCachePolicy } from "../app/server/http/cache-control.server";
 import type { WorkerEnv } from "../app/server/env.server";
 
 const requestHandler = createRequestHandler(
@@ -31,11 +32,14 @@ export default {
       (missing.length ? misconfiguredResponse(request, missing) : null) ??
       crossSiteRefusal(request, env.APP_URL) ??
       (await requestHandler(request, createRequestContext(env, ctx, cspNonce)));
-    return withSecurityHeaders(response, {
+    const secured = withSecurityHeaders(response, {
       nonce: cspNonce,
       production: env.APP_ENV === "production",
       dev: import.meta.env.DEV,
     });
+    // Last, on every response: the edge (wrangler.toml `cache`) shares only what a route opted into, and never
+    // an answer to a session cookie, a write, an error or one that sets a cookie (decision 282).
+    return withCachePolicy(request, secured);
   },
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)));

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.get_economic_cal";
-import { getEconomicCalendar, marketCacheControl } from "../server/market/market.server";
+import { getEconomicCalendar, sharedMarketHeaders } from "../server/market/market.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { apiError, apiJson } from "../server/http/api.server";
 
@@ -7,8 +7,8 @@ import { apiError, apiJson } from "../server/http/api.server";
 export async function loader({ context }: Route.LoaderArgs) {
   try {
     const calendar = await getEconomicCalendar(context.get(cloudflareContext).env);
-    // Spec 000 §9: economic calendar cached 6 hours.
-    return apiJson(calendar, 200, { "Cache-Control": marketCacheControl("public", "economicCalendar") });
+    // Spec 000 §9: economic calendar cached 6 hours by the browser; the edge's copy goes with each refresh.
+    return apiJson(calendar, 200, sharedMarketHeaders("economicCalendar"));
   } catch (error) {
     console.error("get_economic_cal failed", error);
     return apiError(503, "Failed to load economic calendar", {}, { events: [] });

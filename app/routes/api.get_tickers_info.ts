@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_WATCHLIST_SYMBOLS } from "../lib/entitlements";
 import type { Route } from "./+types/api.get_tickers_info";
-import { getCachedTickerInfos, marketCacheControl } from "../server/market/market.server";
+import { getCachedTickerInfos, sharedMarketHeaders } from "../server/market/market.server";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { apiError, apiJson } from "../server/http/api.server";
@@ -50,14 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   try {
     const { infos, unknown, pending } = await getCachedTickerInfos(env, parsed.data.symbols);
-    const headers = new Headers({
-      // Spec 000 §9: ticker info is cached 5 minutes per symbol; stale or partial answers only briefly.
-      "Cache-Control": marketCacheControl(
-        "public",
-        "tickerInfo",
-        infos.some((i) => i.stale) || pending.length > 0,
-      ),
-    });
+    // Spec 000 §9: ticker info is cached 5 minutes per symbol; stale or partial answers only briefly. The same
+    // for every visitor, so the edge shares it (decision 282).
+    const headers = new Headers(
+      sharedMarketHeaders("tickerInfo", infos.some((i) => i.stale) || pending.length > 0),
+    );
     if (unknown.length) headers.set("X-Unknown-Symbols", unknown.map(headerSafe).join(","));
     if (pending.length) headers.set("X-Pending-Symbols", pending.join(","));
     return apiJson(infos, 200, headers);

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.get_trades";
 import { getSession } from "../server/auth/session.server";
 import { apiError, refusalResponse } from "../server/http/api.server";
 import { acceptsGzip, gzippedResponse } from "../server/http/compression.server";
-import { marketCacheControl } from "../server/market/market.server";
+import { privateMarketCacheControl } from "../server/market/market.server";
 import { tradeSuggestionsBody } from "../server/trade-ideas.server";
 import { isSpreadProfile } from "../engine";
 import { UNKNOWN_PROFILE_MESSAGE } from "../lib/trade-ideas";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // per Accept-Encoding: a client that takes gzip gets the copy compressed once per snapshot (decision 200).
     const headers = {
       "Content-Type": "application/json",
-      "Cache-Control": marketCacheControl("private", "ideas", result.stale),
+      "Cache-Control": privateMarketCacheControl("ideas", result.stale),
       Vary: "Cookie, Accept-Encoding",
     };
     const gzipped = acceptsGzip(request.headers.get("Accept-Encoding")) ? result.gzipped() : null;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.trade.$tradeId";
-import { getTradeById, marketCacheControl } from "../server/market/market.server";
+import { getTradeById, sharedMarketHeaders } from "../server/market/market.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { apiError, apiJson } from "../server/http/api.server";
 
@@ -13,13 +13,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!parsed.success) return apiError(400, "Invalid trade ID");
   try {
     const found = await getTradeById(context.get(cloudflareContext).env, parsed.data);
-    if (!found)
-      return apiJson({ error: "Trade not found" }, 404, {
-        "Cache-Control": marketCacheControl("public", "ideas", true),
-      });
-    return apiJson({ trade: found.idea, current: found.current }, 200, {
-      "Cache-Control": marketCacheControl("public", "ideas"),
-    });
+    if (!found) return apiJson({ error: "Trade not found" }, 404);
+    return apiJson({ trade: found.idea, current: found.current }, 200, sharedMarketHeaders("ideas"));
   } catch (error) {
     console.error("trade by id failed", error);
     return apiError(503, "Failed to load trade data");

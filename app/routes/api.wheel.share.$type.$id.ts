@@ -4,6 +4,7 @@ import { jsonError } from "../server/wheel/api.server";
 import { readShare } from "../server/wheel/shares.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { apiJson } from "../server/http/api.server";
+import { edgeCached } from "../server/http/cache-control.server";
 
 /**
  * GET /api/wheel/share/csp|cc/:id -> { strategy } (CC: { strategy, position }). Public. 404 with the spec's
@@ -25,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           }
         : { strategy: payload },
       200,
-      { "Cache-Control": "public, max-age=300" },
+      edgeCached(["share"], { browserMaxAge: 300 }),
     );
   } catch (error) {
     console.error("share read failed", error);

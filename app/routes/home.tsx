@@ -8,6 +8,7 @@ import { getSession } from "../server/auth/session.server";
 import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { buttonClass } from "../components/ui/button-class";
+import { edgeCached } from "../server/http/cache-control.server";
 
 // The sample cards are static markup the server renders: the first paint needs none of their code, so the
 // browser loads it beside the page (requested as soon as this module runs) and hydrates them when it arrives. The
@@ -75,6 +76,12 @@ const WHY_CARDS = [
 const primary = buttonClass({ size: "lg" });
 const secondary =
   "inline-flex items-center justify-center rounded-lg border border-ink-600 px-5 py-2.5 font-semibold text-white hover:bg-ink-800";
+
+// A visitor's copy is shared by the edge; a signed-in user's never is (decision 282). Tagged `market`:
+// the economic calendar comes from the market refresh.
+export function headers() {
+  return edgeCached(["market"]);
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { signedIn, calendar } = loaderData;

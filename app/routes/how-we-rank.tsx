@@ -1,6 +1,7 @@
 import { HowWeRank } from "../components/guide/HowWeRank";
 import { HOW_WE_RANK_PATH, originFromMatches, pageMeta } from "../lib/seo";
 import type { Route } from "./+types/how-we-rank";
+import { edgeCached } from "../server/http/cache-control.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -13,6 +14,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Public and static: server-rendered from the engine's constants, no loader, no session. */
+// A visitor's copy is shared by the edge; a signed-in user's never is (decision 282).
+export function headers() {
+  return edgeCached(["content"]);
+}
+
 export default function Screen() {
   return <HowWeRank />;
 }

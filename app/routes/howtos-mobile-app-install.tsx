@@ -5,6 +5,7 @@ import { defaultShareImage, originFromMatches, pageMeta } from "../lib/seo";
 import { publicOrigin } from "../server/env.server";
 import type { Route } from "./+types/howtos-mobile-app-install";
 import { cloudflareContext } from "../server/request-context.server";
+import { edgeCached } from "../server/http/cache-control.server";
 
 const TITLE = "Install Wheelhouse on your phone";
 const DESCRIPTION =
@@ -42,6 +43,11 @@ function BackButton() {
       ← Back to How-tos
     </Link>
   );
+}
+
+// A visitor's copy is shared by the edge; a signed-in user's never is (decision 282).
+export function headers() {
+  return edgeCached(["content"]);
 }
 
 export default function Screen() {

@@ -7,6 +7,7 @@ import { howtoVideoIds } from "../server/howtos.server";
 import { publicOrigin } from "../server/env.server";
 import type { Route } from "./+types/howtos";
 import { cloudflareContext } from "../server/request-context.server";
+import { edgeCached } from "../server/http/cache-control.server";
 
 const TITLE = "Wheelhouse How-tos";
 const DESCRIPTION =
@@ -35,6 +36,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
       dateModified: HOWTOS_LAST_UPDATED,
     }),
   };
+}
+
+// A visitor's copy is shared by the edge; a signed-in user's never is (decision 282).
+export function headers() {
+  return edgeCached(["content"]);
 }
 
 export default function Screen() {

@@ -10,6 +10,7 @@ import {
 } from "../components/guide/GuideSections";
 import { HOW_WE_RANK_PATH, originFromMatches, pageMeta } from "../lib/seo";
 import type { Route } from "./+types/options-guide";
+import { edgeCached } from "../server/http/cache-control.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -37,6 +38,11 @@ const TABS = [
   { id: "examples", label: "Real Examples", content: <Examples /> },
   { id: "practice", label: "Practice", content: <Practice /> },
 ] as const;
+
+// A visitor's copy is shared by the edge; a signed-in user's never is (decision 282).
+export function headers() {
+  return edgeCached(["content"]);
+}
 
 export default function Screen() {
   const [params, setParams] = useSearchParams();

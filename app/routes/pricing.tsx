@@ -26,6 +26,7 @@ import { getBilling } from "../server/billing/stripe.server";
 import { publicConfig, serverConfig } from "../server/env.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
+import { edgeCached } from "../server/http/cache-control.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -76,6 +77,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Pending = { tier: PaidTier; kind: string } | null;
+
+// A visitor's copy is shared by the edge; a signed-in user's never is (decision 282).
+export function headers() {
+  return edgeCached(["content"]);
+}
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { user, accountEmail, currentPlan, promo, highlight, cards, turnstileSiteKey } = loaderData;

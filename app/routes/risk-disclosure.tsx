@@ -2,6 +2,7 @@ import { LegalPage } from "../components/legal/LegalPage";
 import { RISK_DISCLOSURE } from "../lib/legal/documents";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import type { Route } from "./+types/risk-disclosure";
+import { edgeCached } from "../server/http/cache-control.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -10,6 +11,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: RISK_DISCLOSURE.path,
     origin: originFromMatches(matches),
   });
+
+// A visitor's copy is shared by the edge; a signed-in user's never is (decision 282).
+export function headers() {
+  return edgeCached(["content"]);
+}
 
 export default function Screen() {
   return <LegalPage doc={RISK_DISCLOSURE} />;

@@ -13,6 +13,7 @@ import { loggedOutcomeOfTrade } from "../server/track/outcomes.server";
 import { LoggedOutcomeNote } from "../components/track/LoggedOutcome";
 import { cloudflareContext } from "../server/request-context.server";
 import { buttonClass } from "../components/ui/Button";
+import { edgeCached } from "../server/http/cache-control.server";
 
 /**
  * Public, server-rendered: crawlers read the title, description, canonical and Open Graph / Twitter tags
@@ -45,10 +46,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canonical: tradeShareUrl(origin, parsed.data),
     image: `${origin}/api/trade-image/${encodeURIComponent(parsed.data)}`,
   };
-}
-
-export function headers() {
-  return { "Cache-Control": "public, max-age=300" };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
@@ -110,6 +107,12 @@ function StatusNow({
           : " · no longer in today's idea list"}
     </p>
   );
+}
+
+// A visitor's copy is shared by the edge; a signed-in user's never is (decision 282). Tagged `market`:
+// the idea's current status comes from the market refresh.
+export function headers() {
+  return edgeCached(["share", "market"]);
 }
 
 export default function Screen({ loaderData }: Route.ComponentProps) {

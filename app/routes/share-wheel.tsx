@@ -3,6 +3,7 @@ import type { Route } from "./+types/share-wheel";
 import { SharedStrategyCard } from "../components/wheel/SharedStrategy";
 import { previewFromQuery } from "../server/wheel/share-page.server";
 import { buttonClass } from "../components/ui/Button";
+import { edgeCached } from "../server/http/cache-control.server";
 
 /** /share/wheel?type=CSP|CC&symbol&exp&strike&premium&roc&shares&costBasis: the simple preview card. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -16,6 +17,11 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
       : "Shared Strategy · Wheelhouse",
   },
 ];
+
+// A visitor's copy is shared by the edge; a signed-in user's never is (decision 282).
+export function headers() {
+  return edgeCached(["share"]);
+}
 
 export default function Screen({ loaderData }: Route.ComponentProps) {
   const { preview } = loaderData;

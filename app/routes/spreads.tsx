@@ -125,11 +125,6 @@ export function shouldRevalidate({
 /** Slider moves wait this long for the drag to settle before the query (and the list) changes. */
 const SLIDER_SETTLE_MS = 300;
 
-export function headers() {
-  // The list is per user and must never come from a browser cache (Try Again means "now").
-  return { "Cache-Control": "private, no-store" };
-}
-
 function UnlockPanel() {
   return (
     <section

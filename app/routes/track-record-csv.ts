@@ -3,6 +3,7 @@ import { writeCsv } from "../lib/csv";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { readIdeaLog, TRACK_CSV_COLUMNS, trackCsvRow } from "../server/track/idea-log.server";
+import { edgeCached } from "../server/http/cache-control.server";
 
 const PAGE = 500;
 
@@ -51,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": 'attachment; filename="wheelhouse-track-record.csv"',
-      "Cache-Control": "public, max-age=300",
+      // The edge shares the download between visitors until the next refresh or grading (decision 282).
+      ...edgeCached(["market", "track"], { browserMaxAge: 300 }),
     },
   });
 }

@@ -5,6 +5,7 @@ import { originFromMatches, pageMeta, TRACK_RECORD_PATH } from "../lib/seo";
 import { isTrackFilter, TRACK_LISTS, TRACK_ORIGINS, trackRecordView } from "../lib/track-record";
 import { cloudflareContext } from "../server/request-context.server";
 import { readTrackSummary } from "../server/track/summary.server";
+import { edgeCached } from "../server/http/cache-control.server";
 
 const query = z.object({
   list: z.enum(TRACK_LISTS).catch("pro30"),
@@ -37,6 +38,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
     type: "article",
   });
+
+// A visitor's copy is shared by the edge; a signed-in user's never is (decision 282). Tagged `market`:
+// the refresh logs ideas and the grading job grades them.
+export function headers() {
+  return edgeCached(["market", "track"]);
+}
 
 export default function Screen({ loaderData }: Route.ComponentProps) {
   return <TrackRecord view={loaderData} />;

@@ -7,9 +7,7 @@ import type { WorkerEnv } from "../env.server";
 import type { SessionData } from "./auth.server";
 import { getSession } from "./session.server";
 import { pageUrl } from "../http/route-url.server";
-
-/** better-auth's session cookie (value "token.signature", URL-encoded), with the __Secure- prefix over HTTPS. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+import { sessionCookieValue } from "./session-cookie.server";
 
 /**
  * getSession answers null for an ended session, for a refused one (a banned account) and for a lookup
@@ -50,7 +48,7 @@ export async function guardSignedIn(env: WorkerEnv, request: Request): Promise<S
   }
   if (session) return session;
   const url = pageUrl(request);
-  const cookie = SESSION_COOKIE.exec(request.headers.get("cookie") ?? "")?.[1];
+  const cookie = sessionCookieValue(request);
   const state = cookie ? await sessionState(env, cookie) : null;
   if (state === "failed") throw data(USER_DATA_MESSAGES.fetchFailed, { status: 503 });
   // A refused session (a banned account) is sent on like a visitor, without the message.

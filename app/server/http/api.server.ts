@@ -13,8 +13,8 @@ import { readJsonBody } from "./json-body.server";
 export type ErrorEnvelope = Readonly<Record<string, unknown>>;
 
 /**
- * A JSON answer, never cached (API answers are per user or per moment) unless `headers` sets its own
- * Cache-Control, as the public market APIs do.
+ * A JSON answer, never cached (API answers are per user or per moment) unless `headers` opts in to the edge cache
+ * (`edgeCached` in cache-control.server.ts), as the public market APIs do.
  */
 export function apiJson(body: unknown, status = 200, headers: HeadersInit = {}): Response {
   const merged = new Headers(NO_STORE);

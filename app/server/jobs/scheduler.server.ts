@@ -10,6 +10,7 @@ import { runMarketRefresh } from "../market/refresh/run.server";
 import { enqueueDueNotifications } from "../notifications/dispatch.server";
 import { gradeExpiredIdeas } from "../track/grading.server";
 import { proposeLedgerExpiries } from "../wheel/proposals.server";
+import { purgeEdgeCache } from "../http/edge-cache-purge.server";
 
 type Job = (env: WorkerEnv, now: Date) => Promise<JobOutcome>;
 
@@ -18,12 +19,19 @@ export const JOBS: Partial<Record<JobName, Job>> = {
   housekeeping: runHousekeeping,
   // Yesterday's (UTC) client-event counts from Analytics Engine into D1 (decision 284).
   analyticsRollup: (env, now) => runAnalyticsRollup(env, now),
-  // Quotes, chains, ticker info and trade ideas; checks the New York clock itself (refresh/run.server.ts).
-  marketRefresh: (env, now) => runMarketRefresh(env, now),
+  // Quotes, chains, ticker info and trade ideas; checks the New York clock itself (refresh/run.server.ts). A run
+  // that stored a new snapshot drops the edge's copies of what shows it (the `market` tag, decision 282).
+  marketRefresh: async (env, now) => {
+    const outcome = await runMarketRefresh(env, now);
+    if (outcome.itemsProcessed > 0) await purgeEdgeCache(["market"]);
+    return outcome;
+  },
   // After the closes are stored: logged ideas that expired are graded against the official close (decision 265), and
   // the wheel ledger's short options still open past their expiration get a proposal from the same close (281).
   trackRecord: async (env, now) => {
     const graded = await gradeExpiredIdeas(env, now);
+    // New grades change the track record's pages: the edge's copies go (the `track` tag, decision 282).
+    if (graded.itemsProcessed > 0) await purgeEdgeCache(["track"]);
     const proposed = await proposeLedgerExpiries(env, now);
     return {
       itemsProcessed: graded.itemsProcessed + proposed.itemsProcessed,

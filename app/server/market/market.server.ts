@@ -8,6 +8,7 @@ import {
   type MarketStatus,
 } from "../../lib/market-calendar";
 import type { WorkerEnv } from "../env.server";
+import { edgeCached } from "../http/cache-control.server";
 import { normaliseSymbol } from "../../lib/symbols";
 import { withDaysToExpiration } from "../../lib/trade-ideas";
 import { KV_KEYS, kvGetJson, kvPutJson, TTL } from "./cache.server";
@@ -52,16 +53,27 @@ export async function isKnownSymbol(env: WorkerEnv, symbol: string): Promise<boo
   return getMarketProvider(env).isKnownSymbol(s);
 }
 
+type MarketEntry = "tickerInfo" | "ideas" | "economicCalendar";
+
+/** How long a client may keep a market answer: as long as the cache entry it serves lives (the TTL table), or one
+ * minute when the data is stale or incomplete so the client asks again soon. */
+function marketMaxAge(entry: MarketEntry, retrySoon: boolean): number {
+  return retrySoon ? RETRY_SOON_SECONDS : TTL[entry];
+}
+
 /**
- * Cache-Control for a market API response: as long as the cache entry it serves lives (the TTL
- * table), or one minute when the data is stale or incomplete so the client asks again soon.
+ * Headers of a market answer that is the same for every visitor (ticker info, the economic calendar, one shared
+ * idea): shared by the edge under the `market` tag, which the refresh purges when it stores a new snapshot
+ * (decision 282); a stale or partial answer for one minute only.
  */
-export function marketCacheControl(
-  scope: "public" | "private",
-  entry: "tickerInfo" | "ideas" | "economicCalendar",
-  retrySoon = false,
-): string {
-  return `${scope}, max-age=${retrySoon ? RETRY_SOON_SECONDS : TTL[entry]}`;
+export function sharedMarketHeaders(entry: MarketEntry, retrySoon = false): Record<string, string> {
+  const maxAge = marketMaxAge(entry, retrySoon);
+  return edgeCached(["market"], { browserMaxAge: maxAge, edgeMaxAge: maxAge });
+}
+
+/** Cache-Control of a market answer shaped by its user (plan, watchlist): that browser's copy only. */
+export function privateMarketCacheControl(entry: MarketEntry, retrySoon = false): string {
+  return `private, max-age=${marketMaxAge(entry, retrySoon)}`;
 }
 
 const RETRY_SOON_SECONDS = 60;

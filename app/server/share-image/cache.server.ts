@@ -1,5 +1,6 @@
 // Preview images cached in KV by a hash of the card's content: the same content never renders twice,
 // and any change (a new price, a new status) is a new key. Long browser/CDN caching on the response.
+import { edgeCached } from "../http/cache-control.server";
 import { CARD_SIZE, renderCardPng, type CardNode, type RenderSize } from "./engine.server";
 
 export interface ShareImageEnv {
@@ -10,7 +11,8 @@ export interface ShareImageEnv {
 export const SHARE_IMAGE_VERSION = 2;
 /** KV keeps a rendered image 30 days (a shared link's social previews are fetched in its first days). */
 export const SHARE_IMAGE_TTL_SECONDS = 30 * 86_400;
-export const SHARE_IMAGE_CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
+/** A browser keeps a preview image a day (the edge, under the `share` tag, as long: decision 282). */
+const SHARE_IMAGE_BROWSER_MAX_AGE = 86_400;
 
 export async function contentHash(kind: string, content: unknown): Promise<string> {
   const bytes = new TextEncoder().encode(`${kind}:v${SHARE_IMAGE_VERSION}:${JSON.stringify(content)}`);
@@ -67,7 +69,7 @@ export function pngResponse(result: ShareImageResult): Response {
   return new Response(result.png as Uint8Array<ArrayBuffer>, {
     headers: {
       "Content-Type": "image/png",
-      "Cache-Control": SHARE_IMAGE_CACHE_CONTROL,
+      ...edgeCached(["share"], { browserMaxAge: SHARE_IMAGE_BROWSER_MAX_AGE }),
       ETag: `"${result.hash}"`,
       "X-Image-Cache": result.cached ? "hit" : "miss",
     },

@@ -48,7 +48,7 @@ export async function shareImageResponse<T>(
 export function shareImageNotFound(): Response {
   return new Response("Preview image not found", {
     status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE },
   });
 }
 
