@@ -19,6 +19,7 @@ import {
   WheelApiError,
   type StrategiesResult,
 } from "../../lib/wheel-client";
+import type { ServedStrategies } from "../../lib/wheel-results";
 import {
   applyFilters,
   cashHint,
@@ -83,6 +84,8 @@ export interface WheelsPageData {
   favoriteIds: string[];
   banner: MarketBannerInput;
   nowMs: number;
+  /** Each screen's first answer, rendered by the server at the saved settings and default filters (decision 287). */
+  firstView: Record<WheelType, ServedStrategies>;
 }
 
 type TabState = {
@@ -90,7 +93,6 @@ type TabState = {
   result: StrategiesResult | null;
   error: string | null;
 };
-const IDLE: TabState = { status: "idle", result: null, error: null };
 
 const DEFAULT_SORT: Record<WheelType, SortState> = {
   CSP: { key: "annualizedReturn", dir: "desc" },
@@ -158,7 +160,10 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
   });
   const [symbolsText, setSymbolsText] = useState<Record<WheelType, string>>({ CSP: "", CC: "" });
   const [sort, setSort] = useState<Record<WheelType, SortState>>(DEFAULT_SORT);
-  const [tabs, setTabs] = useState<Record<WheelType, TabState>>({ CSP: IDLE, CC: IDLE });
+  const [tabs, setTabs] = useState<Record<WheelType, TabState>>(() => ({
+    CSP: { status: "ready", ...data.firstView.CSP },
+    CC: { status: "ready", ...data.firstView.CC },
+  }));
   const [nonce, setNonce] = useState<Record<WheelType, number>>({ CSP: 0, CC: 0 });
   const [favoriteIds, setFavoriteIds] = useState(() => new Set(data.favoriteIds));
   const [favVersion, setFavVersion] = useState(0);
@@ -190,8 +195,22 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
   const posKey = positionsKey(screened);
   const maxDte = filters[tab].maxDaysToExpiration;
 
+  // What each screen's answer depends on; the server rendered both at the first settings.
+  const requestKey = (t: WheelType) =>
+    JSON.stringify(
+      t === "CSP"
+        ? [t, data.tickers, risk.CSP, cash, maxDte, nonce.CSP]
+        : [t, posKey, risk.CC, maxDte, includeBelowBasis, nonce.CC, isFree],
+    );
+  // Each screen's first answer came with the document: the first visit to its tab asks nothing more.
+  const served = useRef<Record<WheelType, string | null> | null>(null);
+  served.current ??= { CSP: requestKey("CSP"), CC: requestKey("CC") };
+
   // Strategies: reload on tab, cash, risk, positions (CC), the holding-period filter, or a refresh.
   useEffect(() => {
+    const first = served.current![tab];
+    served.current![tab] = null;
+    if (first === requestKey(tab)) return;
     if (tab === "CC" && (isFree || screened.length === 0)) {
       setTabs((t) => ({ ...t, CC: { status: "ready", result: null, error: null } }));
       return;
