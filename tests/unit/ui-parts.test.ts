@@ -38,7 +38,6 @@ export const UI_RULES: Rule[] = [
       "app/components/wheel/CampaignsPage.tsx",
       "app/components/wheel/PositionDialogs.tsx",
       "app/components/wheel/SharedStrategy.tsx",
-      "app/components/wheel/WheelsPage.tsx",
     ],
   },
   {
