@@ -1,7 +1,6 @@
 // The browser's calls to the wheel API (spec 001 §7 "Wheel strategies", "Favorites", "Sharing"), with
 // the spec's fallback messages when a response carries no error text. Errors are thrown to the caller.
 import {
-  combineStrategies,
   WHEEL_DEFAULTS,
   WHEEL_MESSAGES,
   type Position,
@@ -11,6 +10,9 @@ import {
 } from "./wheel";
 import type { PositionsSendOutcome } from "./positions-sync";
 import { callApi, type ApiCallInit } from "./api-client";
+import { strategiesResultOf, type BatchResponse, type StrategiesResult } from "./wheel-results";
+
+export type { StrategiesResult } from "./wheel-results";
 import type { CostBasisChoice, LedgerPosition } from "./wheel-ledger";
 
 export class WheelApiError extends Error {
@@ -45,45 +47,6 @@ async function request<T>(path: string, init: ApiCallInit, fallback: string): Pr
 
 const bust = (path: string) => `${path}${path.includes("?") ? "&" : "?"}_t=${Date.now()}`;
 
-export interface DataFreshness {
-  optionsDataUpdated: string | null;
-  stockDataUpdated: string | null;
-  dataUpdateAttempted: string | null;
-}
-
-export interface BatchResponse<T> {
-  status: string;
-  timestamp: string;
-  responseTimestamp: string;
-  marketStatus: string;
-  parameters: Record<string, unknown>;
-  results: Record<
-    string,
-    {
-      strategies: T[];
-      currentPrice: number | null;
-      asOf: string | null;
-      source: string | null;
-      note?: string;
-      position?: Position & { currentValue: number | null };
-    }
-  >;
-  dataFreshness: DataFreshness;
-  simulated: boolean;
-}
-
-export interface StrategiesResult {
-  strategies: WheelStrategy[];
-  /** Tickers that came back with no strategy (the CSP empty state lists them). */
-  empty: string[];
-  /** Positions whose every covered call is struck below the cost basis (left out by default). */
-  belowBasis: string[];
-  dataFreshness: DataFreshness | null;
-  marketStatus: string;
-  simulated: boolean;
-  currentPrices: Record<string, number | null>;
-}
-
 export async function fetchCspStrategies(args: {
   tickers: string[];
   riskLevel: RiskLevel;
@@ -95,7 +58,7 @@ export async function fetchCspStrategies(args: {
     { method: "POST", body: { ...args, tickers: args.tickers.map((t) => t.toUpperCase()) } },
     WHEEL_MESSAGES.fetchCspFailed,
   );
-  return collect([body]);
+  return strategiesResultOf([body]);
 }
 
 /** Positions go 10 per call, one call after another (spec "CC batch size"). */
@@ -128,31 +91,7 @@ export async function fetchCcStrategies(args: {
       ),
     );
   }
-  return collect(bodies);
-}
-
-function collect(bodies: BatchResponse<WheelStrategy>[]): StrategiesResult {
-  const all: WheelStrategy[] = [];
-  const empty: string[] = [];
-  const belowBasis: string[] = [];
-  const currentPrices: Record<string, number | null> = {};
-  for (const body of bodies)
-    for (const [ticker, r] of Object.entries(body.results)) {
-      currentPrices[ticker] = r.currentPrice;
-      if (r.strategies.length === 0) empty.push(ticker);
-      if (r.note === "below_cost_basis") belowBasis.push(ticker);
-      all.push(...r.strategies);
-    }
-  const last = bodies.at(-1);
-  return {
-    strategies: combineStrategies(all),
-    empty,
-    belowBasis,
-    dataFreshness: last?.dataFreshness ?? null,
-    marketStatus: last?.marketStatus ?? WHEEL_DEFAULTS.marketStatus,
-    simulated: last?.simulated ?? true,
-    currentPrices,
-  };
+  return strategiesResultOf(bodies);
 }
 
 export function savePreferences(prefs: {

@@ -1,19 +1,15 @@
 import type { Route } from "./+types/api.wheel.csp-batch";
 import { WHEEL_MESSAGES } from "../lib/wheel";
 import { cspBatchSchema, jsonError, wheelBatchResponse } from "../server/wheel/api.server";
-import { cspBatch } from "../server/wheel/strategies.server";
+import { cspStrategiesFor } from "../server/wheel/batches.server";
 import { cloudflareContext } from "../server/request-context.server";
 
 /** POST /api/wheel/csp-strategies/batch {tickers, riskLevel, cashAmount} (spec 001 "Wheel strategies"). */
 export const action = ({ request, context }: Route.ActionArgs) =>
   wheelBatchResponse(context.get(cloudflareContext).env, request, {
     schema: cspBatchSchema,
-    capability: "cspTickersPerBatch",
-    prepare: (input) => {
-      const tickers = [...new Set(input.tickers)];
-      return { input: { ...input, tickers }, items: tickers.length };
-    },
-    run: (env, input) => cspBatch(env, input),
+    run: (env, input, user) => cspStrategiesFor(env, user, input),
+    label: "cspTickersPerBatch",
     failure: WHEEL_MESSAGES.fetchCspFailed,
   });
 

@@ -6,6 +6,7 @@ import { entitlementOf } from "../server/entitlements.server";
 import { getMarketBanner } from "../server/market/market.server";
 import { listFavorites } from "../server/wheel/favorites.server";
 import { getPreferences } from "../server/wheel/positions.server";
+import { wheelsFirstView } from "../server/wheel/batches.server";
 import { watchlistOf } from "../server/watchlist.server";
 import { originFromMatches, pageMeta } from "../lib/seo";
 import { cloudflareContext } from "../server/request-context.server";
@@ -18,7 +19,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-/** Preferences, positions, favorite ids, the CSP tickers and the banner; strategies load from the API. */
+/**
+ * Preferences, positions, favorite ids, the CSP tickers, the banner and both screens' first strategies (decision
+ * 287): the document carries the first view; a later change of filters, cash or positions asks the API.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
   const { user } = await requireSession(env, request);
@@ -32,21 +36,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getMarketBanner(env, nowMs),
   ]);
   const usingFallback = watchlist.length === 0;
+  const tickers = usingFallback ? [...FALLBACK_TICKERS] : watchlist.slice(0, cspTickers);
+  const positions = Object.values(prefs.positions);
+  const firstView = await wheelsFirstView(env, user, {
+    tickers,
+    cashAvailable: prefs.cashAvailable,
+    cspRiskLevel: prefs.cspRiskLevel,
+    ccRiskLevel: prefs.ccRiskLevel,
+    positions,
+    ledgerLots: prefs.ledgerPositions,
+  });
   return {
     plan,
     positionLimit: prefs.positionLimit,
     cashAvailable: prefs.cashAvailable,
     cspRiskLevel: prefs.cspRiskLevel,
     ccRiskLevel: prefs.ccRiskLevel,
-    positions: Object.values(prefs.positions),
+    positions,
     positionsVersion: prefs.positionsVersion,
     ledgerPositions: prefs.ledgerPositions,
     ccCostBasis: prefs.ccCostBasis,
-    tickers: usingFallback ? [...FALLBACK_TICKERS] : watchlist.slice(0, cspTickers),
+    tickers,
     usingFallback,
     favoriteIds: favorites.map((f) => String(f.trade.id)),
     banner,
     nowMs,
+    firstView,
   };
 }
 

@@ -27,25 +27,19 @@ export const UI_RULES: Rule[] = [
     what: "a hand-made modal (use Dialog)",
     pattern: /role=["'](alert)?dialog["']|aria-modal|<dialog\b|\.showModal\(/,
     home: "app/components/ui/Dialog.tsx",
-    // The wheel screens' modal: its callers are being reworked in parallel (decision 276).
-    allowed: ["app/components/wheel/Modal.tsx"],
+    allowed: [],
   },
   {
     what: "the primary button look (use Button or buttonClass)",
     pattern: /hover:bg-brand-400/,
     home: "app/components/ui/button-class.ts",
-    allowed: [
-      "app/components/wheel/CampaignsPage.tsx",
-      "app/components/wheel/PositionDialogs.tsx",
-      "app/components/wheel/SharedStrategy.tsx",
-      "app/components/wheel/WheelsPage.tsx",
-    ],
+    allowed: ["app/components/wheel/CampaignsPage.tsx", "app/components/wheel/SharedStrategy.tsx"],
   },
   {
     what: "a local input look (use Field or controlClass)",
     pattern: /focus:border-brand-500/,
     home: "app/components/ui/Field.tsx",
-    allowed: ["app/components/wheel/CampaignsPage.tsx", "app/components/wheel/PositionDialogs.tsx"],
+    allowed: ["app/components/wheel/CampaignsPage.tsx"],
   },
   {
     what: "a hand-made tab list (use TabList or TabNav)",

@@ -20,7 +20,7 @@ import {
 import { wheelStrategyWhy } from "../../lib/idea-why";
 import { PayoffChart } from "../charts/PayoffChart";
 import { WhyThisIdea } from "../ideas/WhyThisIdea";
-import { Modal } from "./Modal";
+import { Dialog } from "../ui/Dialog";
 import { EventBadges, LiquidityDots } from "./StrategyTable";
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -85,10 +85,12 @@ export function AnalysisModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <Dialog
       title={`${s.symbol} ${type === "CSP" ? "Cash Secured Put" : "Covered Call"} Analysis`}
       onClose={onClose}
-      wide
+      size="lg"
+      // Read-only: a click beside it closes, as the wheel's modal did.
+      closeOnBackdrop
       testId="analysis-modal"
     >
       <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-300">
@@ -108,7 +110,7 @@ export function AnalysisModal({
       {type === "CSP" ? <CspFigures s={s} /> : <CcFigures s={s} />}
       <WhyThisIdea why={wheelStrategyWhy(s)} heading="Why this strategy" testId="strategy-why" />
       <Provenance s={s} />
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -8,10 +8,11 @@ import {
   type PositionErrors,
 } from "../../lib/wheel";
 import { checkPositionsImport } from "../../lib/wheel-client";
-import { Modal } from "./Modal";
+import { Dialog } from "../ui/Dialog";
+import { buttonClass } from "../ui/button-class";
+import { controlClass } from "../ui/Field";
 
-const INPUT =
-  "w-full rounded-lg border border-ink-600 bg-ink-850 px-3 py-2 text-white placeholder:text-slate-500 focus:border-brand-500 focus:outline-none disabled:opacity-60";
+const INPUT = `w-full ${controlClass}`;
 
 function FieldError({ text, id }: { text?: string; id: string }) {
   return text ? (
@@ -43,7 +44,7 @@ export function PositionDialog({
     onSave({ symbol, shares: Number(shares), costBasis: Number(costBasis) });
   };
   return (
-    <Modal
+    <Dialog
       title={existing ? `Edit ${existing.symbol} Position` : "Add Position"}
       onClose={onClose}
       testId="position-dialog"
@@ -107,22 +108,15 @@ export function PositionDialog({
           </div>
         </div>
         <div className="flex justify-end gap-2 pt-2">
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded-lg px-4 py-2 text-slate-300 hover:bg-ink-800"
-          >
+          <button type="button" onClick={onClose} className={buttonClass({ variant: "ghost" })}>
             Cancel
           </button>
-          <button
-            type="submit"
-            className="rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400"
-          >
+          <button type="submit" className={buttonClass()}>
             {existing ? "Save Changes" : "Add Position"}
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -226,7 +220,7 @@ export function BulkPositionsDialog({
   };
 
   return (
-    <Modal title="Add Multiple Positions" onClose={onClose} wide testId="bulk-dialog">
+    <Dialog title="Add Multiple Positions" onClose={onClose} size="lg" testId="bulk-dialog">
       <form onSubmit={submit} noValidate>
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-400">
           <p>One row per position. A new row appears when the last one is complete.</p>
@@ -345,23 +339,15 @@ export function BulkPositionsDialog({
         <div className="mt-4 flex items-center justify-between gap-2">
           <span className="text-sm text-slate-400">{valid.length} valid position(s)</span>
           <div className="flex gap-2">
-            <button
-              type="button"
-              onClick={onClose}
-              className="rounded-lg px-4 py-2 text-slate-300 hover:bg-ink-800"
-            >
+            <button type="button" onClick={onClose} className={buttonClass({ variant: "ghost" })}>
               Cancel
             </button>
-            <button
-              type="submit"
-              disabled={valid.length === 0}
-              className="rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-50"
-            >
+            <button type="submit" disabled={valid.length === 0} className={buttonClass()}>
               Save Positions
             </button>
           </div>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ledgerInputFromForm, type RecordFormValues } from "../../lib/wheel-ledger";
 import { recordLedgerEvent } from "../../lib/wheel-client";
-import { Modal } from "./Modal";
+import { Dialog } from "../ui/Dialog";
 
 const inputClass = `${controlClass} mt-1 block w-full text-sm`;
 
@@ -45,7 +45,7 @@ export function SoldDialog({
   };
   const isPut = prefill.optionType === "put";
   return (
-    <Modal title={`I sold this ${isPut ? "put" : "call"}`} onClose={onClose} testId="sold-dialog">
+    <Dialog title={`I sold this ${isPut ? "put" : "call"}`} onClose={onClose} testId="sold-dialog">
       <form onSubmit={submit} aria-label="Record the sale" noValidate>
         <input type="hidden" name="kind" value="sell_to_open" />
         <input type="hidden" name="optionType" value={prefill.optionType} />
@@ -84,6 +84,6 @@ export function SoldDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

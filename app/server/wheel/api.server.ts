@@ -14,7 +14,8 @@ import {
 } from "../../lib/wheel";
 import { getSession } from "../auth/session.server";
 import { apiError, apiJson, readApiBody, refusalResponse } from "../http/api.server";
-import { checkEntitlement, type PlanRefusal } from "../entitlements.server";
+import type { PlanRefusal } from "../entitlements.server";
+import type { BatchOutcome } from "./batches.server";
 import type { SessionData } from "../auth/auth.server";
 import type { WorkerEnv } from "../env.server";
 import { cloudflareContext } from "../request-context.server";
@@ -173,19 +174,19 @@ export const shareSchema = z.object({
 });
 
 /**
- * POST handler shared by the CSP and CC batch routes: session (401), size-capped body parsed by zod (400),
- * the plan's batch limit (403 on Free, 400 past the size), then the screen; a failing market read is 503.
- * `prepare` de-duplicates the request and says how many items it spends against `capability`.
+ * POST handler shared by the CSP and CC batch routes: session (401), size-capped body parsed by zod (400), then
+ * the screen through `batches.server.ts`, which answers the plan's batch limit (403 on Free, 400 past the size)
+ * as the /wheels loader gets it; a failing market read is 503.
  */
-export async function wheelBatchResponse<Input, Prepared, Result>(
+export async function wheelBatchResponse<Input, Result>(
   env: WorkerEnv,
   request: Request,
   options: {
     schema: z.ZodType<Input>;
-    capability: "cspTickersPerBatch" | "ccPositionsPerBatch";
-    prepare: (input: Input) => { input: Prepared; items: number };
-    /** The screen; `user` is the session's, for a screen that reads the user's own stores. */
-    run: (env: WorkerEnv, input: Prepared, user: SessionData["user"]) => Promise<Result>;
+    /** The screen for the session's user: its answer, or the plan's refusal. */
+    run: (env: WorkerEnv, input: Input, user: SessionData["user"]) => Promise<BatchOutcome<Result>>;
+    /** Names the screen in the log line of a failure. */
+    label: string;
     failure: string;
   },
 ): Promise<Response> {
@@ -194,18 +195,15 @@ export async function wheelBatchResponse<Input, Prepared, Result>(
   if (session instanceof Response) return session;
   const body = await readWheelInput(request, options.schema, 16_384);
   if (body instanceof Response) return body;
-  const { input, items } = options.prepare(body);
-  // One more than the batch holds is refused: `items - 1` is checked against the per-request limit.
-  const refusal = checkEntitlement(session.user, options.capability, Math.max(items - 1, 0));
-  if (refusal) return wheelRefusal(refusal);
   try {
     const started = performance.now();
-    const body = await options.run(env, input, session.user);
-    return apiJson(body, 200, {
+    const outcome = await options.run(env, body, session.user);
+    if (!outcome.ok) return wheelRefusal(outcome.refusal);
+    return apiJson(outcome.body, 200, {
       "Server-Timing": `wheel;dur=${formatDecimal(performance.now() - started, 1)}`,
     });
   } catch (error) {
-    console.error(`${options.capability} batch failed`, error);
+    console.error(`${options.label} batch failed`, error);
     return jsonError(503, options.failure);
   }
 }

@@ -174,6 +174,12 @@ export async function screenPositionsFor(
   nowMs = Date.now(),
 ): Promise<Position[]> {
   const owned = await ledgerPositions(env, userId, await costBasisChoiceOf(env, userId), nowMs);
+  return screenPositionsWith(owned.values(), requested);
+}
+
+/** The same rule on ledger lots already read (the /wheels loader has them from `getPreferences`). */
+export function screenPositionsWith(lots: Iterable<Position>, requested: readonly Position[]): Position[] {
+  const owned = new Map([...lots].map((lot) => [lot.symbol, lot]));
   return requested.map((p) => {
     const lot = owned.get(p.symbol);
     return lot ? { symbol: lot.symbol, shares: lot.shares, costBasis: lot.costBasis } : p;
