@@ -91,6 +91,7 @@ export default [
   route("api/stripe/portal", "routes/api.stripe.portal.ts"),
   route("api/stripe/cancel-subscription", "routes/api.stripe.cancel-subscription.ts"),
   route("api/stripe/webhook", "routes/api.stripe.webhook.ts"),
+  route("api/email/events", "routes/api.email.events.ts"),
   route("api/contact", "routes/api.contact.ts"),
   route("__dev/seed", "routes/dev.seed.ts"),
   route("__dev/outbox", "routes/dev.outbox.ts"),

@@ -28,6 +28,8 @@ export interface OptionalSecrets {
   RESEND_API_KEY?: string;
   /** Test-only override of the Resend endpoint. */
   RESEND_API_BASE?: string;
+  /** Signing secret of the Resend webhook that reports bounces and complaints ("whsec_..."). */
+  RESEND_WEBHOOK_SECRET?: string;
   EMAIL_FROM?: string;
   FINNHUB_API_KEY?: string;
   ALPHAVANTAGE_API_KEY?: string;
@@ -84,6 +86,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: optional,
   RESEND_API_KEY: optional,
   RESEND_API_BASE: optional,
+  RESEND_WEBHOOK_SECRET: optional,
   EMAIL_FROM: optional,
   FINNHUB_API_KEY: optional,
   ALPHAVANTAGE_API_KEY: optional,

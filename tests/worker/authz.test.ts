@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import routesSource from "../../app/routes.ts?raw";
 import { call, ORIGIN } from "./helpers";
 import { freshIp } from "./auth-helpers";
-import { stripeContext } from "./billing-helpers";
+import { providersContext } from "./billing-helpers";
 import { MATRIX, ROLES, type Cell, type MatrixRow, type Role } from "./authz/matrix";
 import { seedWorld, type World } from "./authz/world";
 import { routeTable, type RouteEntry } from "./route-table";
@@ -73,7 +73,7 @@ async function observe(
   role: Role,
   origin = ORIGIN,
 ): Promise<Cell> {
-  const context = stripeContext();
+  const context = providersContext();
   const { request, params } = requestFor(row, world, role, origin);
   let answer: Answer;
   if (row.method === "GET") {

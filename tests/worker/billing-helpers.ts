@@ -16,6 +16,14 @@ export const PRICES = {
 
 export const fakeOrigin = () => inject("fakeOrigin");
 
+/** The email provider's webhook secret in the whole-app tests (fuzz, authorization matrix). */
+export const EMAIL_WEBHOOK_SECRET = `whsec_${btoa("wheelhouse-test-email-events-key")}`;
+
+/** Every provider configured against the loopback fakes: Stripe, and the email provider's webhook. */
+export function providersContext() {
+  return stripeContext({ RESEND_WEBHOOK_SECRET: EMAIL_WEBHOOK_SECRET });
+}
+
 export function stripeContext(overrides: Record<string, string> = {}) {
   return makeContext({
     STRIPE_SECRET_KEY: "sk_test_fake_key",

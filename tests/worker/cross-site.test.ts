@@ -91,10 +91,13 @@ describe("every route with an action, asked from another site", () => {
         }
       // The allowlist, by name: token- or signature-authenticated endpoints only.
       expect(passed.sort()).toEqual([
+        "DELETE /api/email/events",
         "DELETE /api/notifications/unsubscribe",
         "DELETE /api/stripe/webhook",
+        "POST /api/email/events",
         "POST /api/notifications/unsubscribe",
         "POST /api/stripe/webhook",
+        "PUT /api/email/events",
         "PUT /api/notifications/unsubscribe",
         "PUT /api/stripe/webhook",
       ]);
@@ -133,8 +136,9 @@ describe("every route with an action, asked from another site", () => {
   });
 
   it("allowlists exact paths only: another spelling of an allowlisted path is guarded", () => {
-    expect(CROSS_SITE_ALLOWLIST.map((e) => e.name)).toHaveLength(3);
+    expect(CROSS_SITE_ALLOWLIST.map((e) => e.name)).toHaveLength(4);
     for (const path of [
+      "/api/email/events/",
       "/api/stripe/webhook/",
       "/api/stripe/webhook.data",
       "/api/notifications/unsubscribe/x",

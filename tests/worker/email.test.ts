@@ -1,8 +1,16 @@
 import { describe, expect, inject, it } from "vitest";
 import { makeContext } from "./helpers";
 import { outboxFor } from "./auth-helpers";
-import { backoffMs, deliverQueuedEmails, MAX_ATTEMPTS, sendEmail } from "../../app/server/email/mail.server";
-import { escapeHtml, resetPasswordEmail } from "../../app/server/email/templates.server";
+import {
+  backoffMs,
+  deliverOutboxRow,
+  deliverQueuedEmails,
+  enqueueEmail,
+  MAX_ATTEMPTS,
+  sendEmail,
+  suppressAddress,
+} from "../../app/server/email/mail.server";
+import { escapeHtml, promoTrialEmail, resetPasswordEmail } from "../../app/server/email/templates.server";
 import { cloudflareContext } from "../../app/server/request-context.server";
 
 const fake = () => inject("fakeOrigin");
@@ -100,5 +108,95 @@ describe("mail module", () => {
 
   it("escapes HTML in content", () => {
     expect(escapeHtml(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+  });
+});
+
+describe("the outbox owns delivery (decision 289)", () => {
+  const provider = (path: string) =>
+    makeContext({
+      RESEND_API_KEY: "re_test",
+      EMAIL_FROM: "noreply@wheelhouse.test",
+      RESEND_API_BASE: `${fake()}/resend${path}`,
+    }).get(cloudflareContext).env;
+  const t0 = Date.UTC(2026, 10, 2);
+
+  it("a refusal of the email itself (422) fails at once; a 429 waits its backoff", async () => {
+    const rejected = await sendEmail(
+      provider("/reject"),
+      resetPasswordEmail("reject@example.com", "http://localhost/reset"),
+      t0,
+    );
+    expect(rejected).toMatchObject({ status: "failed", failure: { status: 422, permanent: true } });
+    let [row] = await outboxFor("reject@example.com");
+    expect(row).toMatchObject({ status: "failed", attempts: 1, nextAttemptAt: null });
+    // The cron finds nothing to retry.
+    await deliverQueuedEmails(provider(""), new Date(t0 + backoffMs(1)));
+    [row] = await outboxFor("reject@example.com");
+    expect(row).toMatchObject({ status: "failed", attempts: 1 });
+
+    const busy = await sendEmail(
+      provider("/busy"),
+      resetPasswordEmail("busy@example.com", "http://localhost/reset"),
+      t0,
+    );
+    expect(busy).toMatchObject({ status: "queued", failure: { status: 429, permanent: false } });
+    [row] = await outboxFor("busy@example.com");
+    expect(row).toMatchObject({ status: "queued", attempts: 1, nextAttemptAt: t0 + backoffMs(1) });
+  });
+
+  it("two senders of the same due row: one claims it, the provider sees one request", async () => {
+    const queued = await enqueueEmail(
+      provider(""),
+      resetPasswordEmail("claim@example.com", "http://localhost/reset"),
+      t0,
+    );
+    const before = (await recorded()).filter((r) => r.headers["idempotency-key"] === queued.id).length;
+    const [a, b] = await Promise.all([
+      deliverOutboxRow(provider(""), queued.id, t0),
+      deliverQueuedEmails(provider(""), new Date(t0)),
+    ]);
+    const sends = (await recorded()).filter((r) => r.headers["idempotency-key"] === queued.id).length;
+    expect(sends - before).toBe(1);
+    expect(a.status).toBe("sent");
+    expect(b.detail).toMatchObject({ sent: 0 });
+    const [row] = await outboxFor("claim@example.com");
+    expect(row).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("a bounced address gets nothing; one that complained still gets its password reset", async () => {
+    const env = provider("");
+    await suppressAddress(env, "Bounced@Example.com", "bounce", "test", t0);
+    const toBounced = await sendEmail(
+      env,
+      resetPasswordEmail("bounced@example.com", "http://localhost/r"),
+      t0,
+    );
+    expect(toBounced.status).toBe("suppressed");
+    const [row] = await outboxFor("bounced@example.com");
+    expect(row).toMatchObject({ status: "suppressed", attempts: 0, nextAttemptAt: null });
+    expect(row!.lastError).toContain("bounced");
+
+    await suppressAddress(env, "complained@example.com", "complaint", null, t0);
+    const promo = await sendEmail(
+      env,
+      promoTrialEmail("complained@example.com", "http://localhost", "7 days"),
+      t0,
+    );
+    expect(promo.status).toBe("suppressed");
+    const reset = await sendEmail(
+      env,
+      resetPasswordEmail("complained@example.com", "http://localhost/r"),
+      t0,
+    );
+    expect(reset.status).toBe("sent");
+
+    // A later bounce outranks the complaint: nothing at all.
+    await suppressAddress(env, "complained@example.com", "bounce", null, t0);
+    const after = await sendEmail(
+      env,
+      resetPasswordEmail("complained@example.com", "http://localhost/r"),
+      t0,
+    );
+    expect(after.status).toBe("suppressed");
   });
 });

@@ -9,7 +9,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import routesSource from "../../app/routes.ts?raw";
 import { call, ORIGIN, signUpAndGetCookie } from "./helpers";
-import { stripeContext } from "./billing-helpers";
+import { providersContext } from "./billing-helpers";
 import { setUser } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
 import * as shareCreate from "../../app/routes/api.wheel.share.$type";
@@ -269,7 +269,7 @@ describe("fuzzing: bad input never yields a 5xx, always a clear 4xx, and writes 
             await check(`POST ${body.contentType} ${signedIn ? "elite" : "visitor"}`, () =>
               call(mod.action!, request, {
                 params: paramsFor(endpoint.path, param),
-                context: stripeContext(),
+                context: providersContext(),
               }),
             );
           }),
@@ -286,7 +286,7 @@ describe("fuzzing: bad input never yields a 5xx, always a clear 4xx, and writes 
             await check(`GET ?${query.slice(0, 60)} ${signedIn ? "elite" : "visitor"}`, () =>
               call(mod.loader!, request, {
                 params: paramsFor(endpoint.path, param),
-                context: stripeContext(),
+                context: providersContext(),
               }),
             );
           }),

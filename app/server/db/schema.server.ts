@@ -594,7 +594,7 @@ export const emailOutbox = sqliteTable(
     kind: text("kind").notNull(),
     /** Extra headers as JSON (List-Unsubscribe and List-Unsubscribe-Post on alert emails). */
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
-    status: text("status").notNull().default("queued"), // queued | sent | failed | captured
+    status: text("status").notNull().default("queued"), // queued | sent | failed | captured | suppressed
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
@@ -608,6 +608,14 @@ export const emailOutbox = sqliteTable(
     index("email_outbox_created_idx").on(t.createdAt),
   ],
 );
+
+/** Addresses the provider reported as bounced or complained about (migration 0025, decision 289). */
+export const emailSuppressions = sqliteTable("email_suppressions", {
+  address: text("address").primaryKey(),
+  reason: text("reason").notNull(), // bounce | complaint
+  detail: text("detail"),
+  createdAt: createdAt(),
+});
 
 export const analyticsEvents = sqliteTable(
   "analytics_events",

@@ -1,8 +1,11 @@
 // The one mail module. Every email is written to the D1 outbox first (so nothing is lost), then
 // delivered by the configured provider (Resend's HTTP API) or, with none configured, kept as
-// "captured" for local development (readable at /__dev/outbox). Failed deliveries are retried by the
-// cron with exponential backoff and marked "failed" only after MAX_ATTEMPTS.
-import { and, asc, desc, eq, isNull, lte, or } from "drizzle-orm";
+// "captured" for local development (readable at /__dev/outbox). The outbox owns every retry: an attempt
+// first claims its row (one sender at a time, whoever calls), a failure the provider may get over (5xx, 408,
+// 409, 429, no answer) is retried by the cron with exponential backoff and marked "failed" after MAX_ATTEMPTS,
+// and a refusal of this email itself (any other 4xx) is marked "failed" at once. An address that bounced or
+// complained is not sent to again (decision 289).
+import { and, asc, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb, schema } from "../db/client.server";
 import { integrationsOf, serverConfig, type WorkerEnv } from "../env.server";
 
@@ -17,9 +20,11 @@ export interface EmailMessage {
   headers?: Record<string, string>;
 }
 
-export type OutboxStatus = "queued" | "sent" | "failed" | "captured";
+export type OutboxStatus = "queued" | "sent" | "failed" | "captured" | "suppressed";
 
 export const MAX_ATTEMPTS = 8;
+/** How long a claimed row is left to its sender; one that never reported back is due again after it. */
+export const CLAIM_MS = 5 * 60_000;
 const BASE_BACKOFF_MS = 60_000;
 const MAX_BACKOFF_MS = 6 * 3_600_000;
 const DELIVERY_BATCH = 25;
@@ -49,6 +54,13 @@ class DeliveryError extends Error {
 export interface DeliveryFailure {
   status: number | null;
   text: string;
+  /** True when sending the same email again cannot succeed (the provider refused it: a 4xx it will repeat). */
+  permanent: boolean;
+}
+
+/** A 4xx refuses this email (bad address, unverified sender, too large); 408, 409 and 429 are about timing. */
+export function isPermanentRefusal(status: number | null): boolean {
+  return status !== null && status >= 400 && status < 500 && ![408, 409, 429].includes(status);
 }
 
 async function deliverViaResend(
@@ -88,11 +100,37 @@ async function deliverViaResend(
   }
 }
 
+type OutboxRow = typeof schema.emailOutbox.$inferSelect;
+
+/**
+ * Takes the row for one attempt: only a queued row that is due and that nobody took since it was read. The
+ * attempt is counted and the row is not due again for CLAIM_MS, so a second sender (the cron, a queue
+ * redelivery) finds nothing to take while this one talks to the provider.
+ */
+async function claimRow(env: WorkerEnv, row: OutboxRow, now: number): Promise<boolean> {
+  const t = schema.emailOutbox;
+  const res = await getDb(env)
+    .update(t)
+    .set({ attempts: row.attempts + 1, nextAttemptAt: new Date(now + CLAIM_MS) })
+    .where(
+      and(
+        eq(t.id, row.id),
+        eq(t.status, "queued"),
+        eq(t.attempts, row.attempts),
+        or(isNull(t.nextAttemptAt), lte(t.nextAttemptAt, new Date(now))),
+      ),
+    )
+    .run();
+  return (res.meta.changes ?? 0) === 1;
+}
+
+/** One claimed attempt: null when sent, the failure otherwise; "not-claimed" when another sender has the row. */
 async function attemptDelivery(
   env: WorkerEnv,
-  row: typeof schema.emailOutbox.$inferSelect,
+  row: OutboxRow,
   now: number,
-): Promise<DeliveryFailure | null> {
+): Promise<DeliveryFailure | null | "not-claimed"> {
+  if (!(await claimRow(env, row, now))) return "not-claimed";
   const db = getDb(env);
   const attempts = row.attempts + 1;
   try {
@@ -104,7 +142,11 @@ async function attemptDelivery(
     return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const giveUp = attempts >= MAX_ATTEMPTS;
+    const failure: DeliveryFailure =
+      error instanceof DeliveryError
+        ? { status: error.status, text: error.statusText, permanent: isPermanentRefusal(error.status) }
+        : { status: null, text: message, permanent: false };
+    const giveUp = failure.permanent || attempts >= MAX_ATTEMPTS;
     await db
       .update(schema.emailOutbox)
       .set({
@@ -114,11 +156,82 @@ async function attemptDelivery(
         nextAttemptAt: giveUp ? null : new Date(now + backoffMs(attempts)),
       })
       .where(eq(schema.emailOutbox.id, row.id));
-    console.error(`email ${row.id} (${row.kind}) delivery attempt ${attempts} failed: ${message}`);
-    return error instanceof DeliveryError
-      ? { status: error.status, text: error.statusText }
-      : { status: null, text: message };
+    console.error(
+      `email ${row.id} (${row.kind}) delivery attempt ${attempts} failed${failure.permanent ? " for good" : ""}: ${message}`,
+    );
+    return failure;
   }
+}
+
+// ---------------------------------------------------------------- bounces and complaints
+
+export type SuppressionReason = "bounce" | "complaint";
+
+/**
+ * Emails an address that complained still gets: the ones the person asked for to reach their own account.
+ * A bounced address gets nothing (its server refuses mail).
+ */
+const SENT_DESPITE_COMPLAINT = new Set(["reset-password", "invitation"]);
+
+/** Why `to` must not get an email of `kind`, or null. */
+async function suppressionOf(env: WorkerEnv, to: string, kind: string): Promise<SuppressionReason | null> {
+  const row = await getDb(env)
+    .select({ reason: schema.emailSuppressions.reason })
+    .from(schema.emailSuppressions)
+    .where(eq(schema.emailSuppressions.address, to.trim().toLowerCase()))
+    .get();
+  if (!row) return null;
+  const reason = row.reason as SuppressionReason;
+  return reason === "complaint" && SENT_DESPITE_COMPLAINT.has(kind) ? null : reason;
+}
+
+/** Records that the provider reported a bounce or a complaint for `address` (the first reason is kept). */
+export async function suppressAddress(
+  env: WorkerEnv,
+  address: string,
+  reason: SuppressionReason,
+  detail: string | null,
+  now = Date.now(),
+): Promise<void> {
+  await getDb(env)
+    .insert(schema.emailSuppressions)
+    .values({
+      address: address.trim().toLowerCase(),
+      reason,
+      detail: detail?.slice(0, 300) ?? null,
+      createdAt: new Date(now),
+    })
+    .onConflictDoUpdate({
+      target: schema.emailSuppressions.address,
+      // A bounce outranks a complaint: it stops every email.
+      set: {
+        reason: sql`case when excluded.reason = 'bounce' then 'bounce' else ${schema.emailSuppressions.reason} end`,
+      },
+    });
+}
+
+/** The outbox row of a new email: queued for the provider, captured without one, suppressed for a blocked address. */
+async function newOutboxRow(env: WorkerEnv, message: EmailMessage, now: number) {
+  const deliver = emailDeliveryConfigured(env);
+  const suppressed = await suppressionOf(env, message.to, message.kind);
+  const status: OutboxStatus = suppressed ? "suppressed" : deliver ? "queued" : "captured";
+  return {
+    id: crypto.randomUUID(),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    kind: message.kind,
+    headers: message.headers ?? null,
+    status,
+    attempts: 0,
+    lastError: suppressed
+      ? `not sent: the address ${suppressed === "bounce" ? "bounced" : "complained"}`
+      : null,
+    nextAttemptAt: status === "queued" ? new Date(now) : null,
+    createdAt: new Date(now),
+    sentAt: null,
+  };
 }
 
 /** Records the email and, when a provider is configured, tries to deliver it at once. Never throws on delivery. */
@@ -127,27 +240,13 @@ export async function sendEmail(
   message: EmailMessage,
   now = Date.now(),
 ): Promise<{ id: string; status: OutboxStatus; failure?: DeliveryFailure }> {
-  const db = getDb(env);
-  const deliver = emailDeliveryConfigured(env);
-  const row = {
-    id: crypto.randomUUID(),
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    kind: message.kind,
-    headers: message.headers ?? null,
-    status: (deliver ? "queued" : "captured") as OutboxStatus,
-    attempts: 0,
-    lastError: null,
-    nextAttemptAt: deliver ? new Date(now) : null,
-    createdAt: new Date(now),
-    sentAt: null,
-  };
-  await db.insert(schema.emailOutbox).values(row);
-  if (!deliver) return { id: row.id, status: "captured" };
+  const row = await newOutboxRow(env, message, now);
+  await getDb(env).insert(schema.emailOutbox).values(row);
+  if (row.status !== "queued") return { id: row.id, status: row.status };
   const failure = await attemptDelivery(env, row, now);
-  return failure ? { id: row.id, status: "queued", failure } : { id: row.id, status: "sent" };
+  if (failure === null) return { id: row.id, status: "sent" };
+  if (failure === "not-claimed") return { id: row.id, status: "queued" };
+  return { id: row.id, status: failure.permanent ? "failed" : "queued", failure };
 }
 
 /**
@@ -159,52 +258,33 @@ export async function enqueueEmail(
   message: EmailMessage,
   now = Date.now(),
 ): Promise<{ id: string; status: OutboxStatus }> {
-  const deliver = emailDeliveryConfigured(env);
-  const id = crypto.randomUUID();
-  const status: OutboxStatus = deliver ? "queued" : "captured";
-  await getDb(env)
-    .insert(schema.emailOutbox)
-    .values({
-      id,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      kind: message.kind,
-      headers: message.headers ?? null,
-      status,
-      attempts: 0,
-      nextAttemptAt: deliver ? new Date(now) : null,
-      createdAt: new Date(now),
-    });
-  return { id, status };
+  const row = await newOutboxRow(env, message, now);
+  await getDb(env).insert(schema.emailOutbox).values(row);
+  return { id: row.id, status: row.status };
 }
 
 /**
- * One delivery attempt of a queued outbox row now (the notifications consumer's path; the cron drain
- * uses the same attempt). Rows already sent, failed or captured are reported as they are.
+ * One delivery attempt of a queued outbox row now (the notifications consumer's path; the cron drain uses the
+ * same claimed attempt). A row already sent, failed, captured or suppressed, or taken by another sender, is
+ * reported as it is; a failure is left to the outbox's own retry.
  */
 export async function deliverOutboxRow(
   env: WorkerEnv,
   id: string,
   now = Date.now(),
 ): Promise<{ status: OutboxStatus; attempts: number; nextAttemptAt: number | null }> {
-  const row = await getDb(env).select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id)).get();
-  if (!row) throw new Error(`outbox row ${id} not found`);
-  if (row.status !== "queued" || !emailDeliveryConfigured(env))
-    return {
-      status: row.status as OutboxStatus,
-      attempts: row.attempts,
-      nextAttemptAt: row.nextAttemptAt?.getTime() ?? null,
-    };
-  const failure = await attemptDelivery(env, row, now);
-  const attempts = row.attempts + 1;
-  if (!failure) return { status: "sent", attempts, nextAttemptAt: null };
-  const giveUp = attempts >= MAX_ATTEMPTS;
+  const read = async () => {
+    const row = await getDb(env).select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id)).get();
+    if (!row) throw new Error(`outbox row ${id} not found`);
+    return row;
+  };
+  const row = await read();
+  if (row.status === "queued" && emailDeliveryConfigured(env)) await attemptDelivery(env, row, now);
+  const after = row.status === "queued" ? await read() : row;
   return {
-    status: giveUp ? "failed" : "queued",
-    attempts,
-    nextAttemptAt: giveUp ? null : now + backoffMs(attempts),
+    status: after.status as OutboxStatus,
+    attempts: after.attempts,
+    nextAttemptAt: after.nextAttemptAt?.getTime() ?? null,
   };
 }
 
@@ -227,11 +307,14 @@ export async function deliverQueuedEmails(env: WorkerEnv, now: Date) {
     .all();
   let sent = 0;
   let failures = 0;
+  let taken = 0;
   for (const row of due) {
-    if (await attemptDelivery(env, row, now.getTime())) failures++;
+    const outcome = await attemptDelivery(env, row, now.getTime());
+    if (outcome === "not-claimed") taken++;
+    else if (outcome) failures++;
     else sent++;
   }
-  return { itemsProcessed: sent, failures, detail: { due: due.length, sent } };
+  return { itemsProcessed: sent, failures, detail: { due: due.length, sent, takenByAnother: taken } };
 }
 
 /** Newest outbox rows (development tooling and tests only). */

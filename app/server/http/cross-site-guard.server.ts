@@ -17,6 +17,7 @@ export const CROSS_SITE_ALLOWLIST = [
     pattern: /^\/api\/notifications\/unsubscribe$/,
   },
   { name: "Stripe webhook (Stripe-Signature)", pattern: /^\/api\/stripe\/webhook$/ },
+  { name: "Email provider webhook (Svix signature)", pattern: /^\/api\/email\/events$/ },
   {
     name: "OAuth callbacks (state cookie and code; Apple's form_post arrives cross-site)",
     pattern: /^\/api\/auth\/callback\/[A-Za-z0-9_-]+$/,

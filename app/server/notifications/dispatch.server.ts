@@ -111,7 +111,7 @@ export interface UserRunResult {
   userId: string;
   outcome: "skipped" | "not-due" | "no-alerts" | "sent" | "captured" | "delivery-failed" | "error";
   alerts: number;
-  /** Seconds until a failed delivery should be retried. */
+  /** Seconds until the queue should build a failed run again. */
   retryInSeconds?: number;
 }
 
@@ -207,8 +207,9 @@ export async function processNotificationMessage(
     else results.push({ userId: id, outcome: "not-due", alerts: 0 });
   }
 
-  // Emails of this message's users still waiting for delivery (an earlier attempt failed).
-  const pending = await pendingOutboxIds(env, message.userIds);
+  // This run's emails, delivered once the run's batch is written; a failed one stays queued in the outbox,
+  // whose cron drain owns every retry (decision 289).
+  const pending: string[] = [];
 
   if (claimed.length) {
     const claimedIds = claimed.map((c) => c.user.id);
@@ -325,27 +326,17 @@ export async function processNotificationMessage(
     }
   }
 
-  // Deliver this run's emails and any earlier ones still queued; report failures for the queue retry.
+  // Deliver this run's emails: one claimed attempt each. A failure is reported, not retried here.
   for (const id of pending) {
     const delivery = await deliverOutboxRow(env, id, nowMs).catch((error) => {
       console.error(`notifications: delivery of ${id} threw`, error);
-      return { status: "queued" as const, attempts: 1, nextAttemptAt: nowMs + backoffMs(1) };
+      return { status: "queued" as const, attempts: 0, nextAttemptAt: null };
     });
-    if (delivery.status === "queued") {
-      const owner = await ownerOfOutbox(env, id);
-      const r = results.find((x) => x.userId === owner);
-      const retryInSeconds = Math.max(
-        1,
-        Math.round(((delivery.nextAttemptAt ?? nowMs + 60_000) - nowMs) / 1000),
-      );
-      if (r) Object.assign(r, { outcome: "delivery-failed", retryInSeconds });
-      else
-        results.push({ userId: owner ?? "unknown", outcome: "delivery-failed", alerts: 0, retryInSeconds });
-    } else {
-      const owner = await ownerOfOutbox(env, id);
-      const r = results.find((x) => x.userId === owner && x.outcome === "sent");
-      if (r && delivery.status === "captured") r.outcome = "captured";
-    }
+    const owner = await ownerOfOutbox(env, id);
+    const r = results.find((x) => x.userId === owner && x.outcome === "sent");
+    if (!r) continue;
+    if (delivery.status === "captured") r.outcome = "captured";
+    else if (delivery.status !== "sent") r.outcome = "delivery-failed";
   }
   return results;
 }
@@ -377,18 +368,6 @@ async function withoutSent(env: { DB: D1Database }, userId: string, alerts: Aler
   return out;
 }
 
-async function pendingOutboxIds(env: { DB: D1Database }, userIds: readonly string[]): Promise<string[]> {
-  const rows = await getDb(env)
-    .selectDistinct({ id: schema.emailOutbox.id })
-    .from(schema.notificationHistory)
-    .innerJoin(schema.emailOutbox, eq(schema.emailOutbox.id, schema.notificationHistory.outboxId))
-    .where(
-      and(inArray(schema.notificationHistory.userId, [...userIds]), eq(schema.emailOutbox.status, "queued")),
-    )
-    .all();
-  return rows.map((r) => r.id);
-}
-
 async function ownerOfOutbox(env: { DB: D1Database }, outboxId: string): Promise<string | null> {
   const row = await getDb(env)
     .select({ userId: schema.notificationHistory.userId })
@@ -403,9 +382,10 @@ async function ownerOfOutbox(env: { DB: D1Database }, outboxId: string): Promise
 const MAX_RETRY_DELAY_S = 12 * 3600;
 
 /**
- * The Worker's queue() handler body. Each message is acked when its users are done, retried with the
- * outbox's backoff when an email could not be delivered (the queue's max_retries then the dead-letter
- * queue bound it), and acked with a log line when it is malformed (a poison message must not be retried).
+ * The Worker's queue() handler body. Each message is acked when its users' runs are built and recorded, even
+ * when an email could not be delivered (the outbox retries it; decision 289); retried when a run could not be
+ * built (the queue's max_retries then the dead-letter queue bound it); and acked with a log line when it is
+ * malformed (a poison message must not be retried).
  */
 export async function handleNotificationBatch(
   batch: MessageBatch<unknown>,
@@ -424,7 +404,7 @@ export async function handleNotificationBatch(
     }
     try {
       const results = await processNotificationMessage(env, parsed.data, nowMs);
-      const failed = results.filter((r) => r.outcome === "delivery-failed" || r.outcome === "error");
+      const failed = results.filter((r) => r.outcome === "error");
       if (failed.length === 0) message.ack();
       else {
         const delay = Math.min(MAX_RETRY_DELAY_S, Math.max(...failed.map((r) => r.retryInSeconds ?? 60)));
@@ -443,9 +423,8 @@ export const NOTIFICATIONS_DEAD_LETTER_QUEUE = "wheelhouse-notifications-dlq";
 
 /**
  * The dead-letter queue's consumer (decision 204). A message lands here after its last retry. Nothing is
- * lost by then: an email that could not be delivered stays queued in the outbox, whose cron keeps retrying
- * it, and a user whose run failed got the run back for the next cron run. What the dead letter tells is that
- * delivery kept failing, so each batch becomes one job run in D1 (job "notifications-dead-letter", one
+ * lost by then: a user whose run failed got the run back for the next cron run (emails are never retried
+ * through the queue: the outbox owns delivery). What the dead letter tells is that building runs kept failing, so each batch becomes one job run in D1 (job "notifications-dead-letter", one
  * failure per message; the detail lists the messages, their cron runs and users) and an error log line,
  * and is acknowledged. A message that does not parse is marked malformed.
  */

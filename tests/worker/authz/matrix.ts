@@ -704,6 +704,16 @@ export const MATRIX: MatrixRow[] = [
     request: () => ({ path: "/api/stripe/webhook", json: { type: "invoice.paid" } }),
     expect: everyone(400),
   },
+  // Only the email provider's signature counts (bounces and complaints); a session changes nothing.
+  {
+    route: "/api/email/events",
+    method: "POST",
+    request: () => ({
+      path: "/api/email/events",
+      json: { type: "email.bounced", data: { to: ["x@example.com"] } },
+    }),
+    expect: everyone(400),
+  },
   {
     route: "/api/contact",
     method: "POST",

@@ -12,12 +12,24 @@ export const fakeRoutes: Record<string, FakeHandler> = {
   },
 };
 
-// Resend's POST /emails: "/resend/emails" answers 200 with an id; "/resend/fail/emails" answers 500.
+// Resend's POST /emails: "/resend/emails" answers 200 with an id; "/resend/fail/emails" answers 500,
+// "/resend/reject/emails" 422 (Resend's validation_error: this email will never be accepted), and
+// "/resend/busy/emails" 429 (rate limited: try later).
 fakeRoutes["/resend/"] = (req, res) => {
   res.setHeader("content-type", "application/json");
   if (req.url.startsWith("/resend/fail/")) {
     res.statusCode = 500;
     res.end(JSON.stringify({ name: "internal_server_error", message: "fake outage" }));
+    return;
+  }
+  if (req.url.startsWith("/resend/reject/")) {
+    res.statusCode = 422;
+    res.end(JSON.stringify({ name: "validation_error", message: "Invalid `to` field." }));
+    return;
+  }
+  if (req.url.startsWith("/resend/busy/")) {
+    res.statusCode = 429;
+    res.end(JSON.stringify({ name: "rate_limit_exceeded", message: "Too many requests" }));
     return;
   }
   res.end(JSON.stringify({ id: `email_${Math.random().toString(36).slice(2)}` }));
