@@ -3,11 +3,14 @@ import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
 import { StylesheetContext } from "./components/shell/InlineStylesheet";
 import { withLowPriorityModulePreloads } from "./server/http/module-preload-priority.server";
+import { withCriticalStylesheet } from "./server/http/critical-stylesheet.server";
 import { NonceContext } from "./lib/nonce";
 import { cspNonceContext } from "./server/request-context.server";
 import { edgeCacheRefusal } from "./server/http/cache-control.server";
 // The processed stylesheet as text, inlined into every document (decision 185); the client build links none.
 import stylesheet from "./app.css?inline";
+// The same sheet as a hashed asset: what a document carrying only its own rules loads later (decision 293).
+import fullStylesheetHref from "./app.css?url";
 
 const BOT_PATTERN =
   /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|whatsapp|telegram|linkedin|discord/i;
@@ -46,15 +49,17 @@ export default async function handleRequest(
   // Crawlers and link previews get the complete document (social preview tags included), and so does a page the
   // edge will share (decision 282): its copy is served to crawlers too, and a render that fails late must say 500
   // (never cached) rather than leave a broken 200 in the cache.
-  if (
+  const wholeDocument =
     BOT_PATTERN.test(request.headers.get("user-agent") ?? "") ||
-    edgeCacheRefusal(request, responseStatusCode, responseHeaders) === null
-  )
-    await body.allReady;
-
+    edgeCacheRefusal(request, responseStatusCode, responseHeaders) === null;
+  if (wholeDocument) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(withLowPriorityModulePreloads(body), {
-    headers: responseHeaders,
-    status: responseStatusCode,
-  });
+  // A document sent whole carries only the rules its markup uses (decision 293).
+  const document =
+    wholeDocument && !import.meta.env.DEV
+      ? withCriticalStylesheet(await new Response(body).text(), stylesheet, fullStylesheetHref)
+      : body;
+  return withLowPriorityModulePreloads(
+    new Response(document, { headers: responseHeaders, status: responseStatusCode }),
+  );
 }

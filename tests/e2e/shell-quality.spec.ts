@@ -80,6 +80,57 @@ test.describe("document head", () => {
   });
 });
 
+test.describe("a document's own rules (decision 293)", () => {
+  for (const path of ["/", "/pricing", "/options-guide", "/terms"]) {
+    test(`${path} as a visitor paints the same with only its own rules as with the whole sheet`, async ({
+      browser,
+    }) => {
+      // The whole sheet never arrives: the page has only the rules the server left in its document.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.route(/\/assets\/app-[\w-]+\.css$/, (route) => route.abort());
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const style = page.locator("style#wh-styles");
+      const fullSheet = await style.getAttribute("data-full-sheet");
+      expect(fullSheet).toMatch(/^\/assets\/app-[\w-]+\.css$/);
+      const ownRules = (await style.textContent()) ?? "";
+      const whole = await (await page.request.get(fullSheet!)).text();
+      expect(ownRules.length).toBeLessThan(whole.length / 2);
+      const withOwnRules = await page.screenshot({ fullPage: true, animations: "disabled" });
+      await page.addStyleTag({ content: whole });
+      const withWholeSheet = await page.screenshot({ fullPage: true, animations: "disabled" });
+      expect(withOwnRules.equals(withWholeSheet)).toBe(true);
+      await context.close();
+    });
+  }
+
+  test("the whole sheet arrives after hydration, so a client navigation is styled", async ({ page }) => {
+    await page.goto("/");
+    const link = page.locator('link[rel="stylesheet"][href^="/assets/app-"]');
+    await expect(link).toHaveCount(1);
+    await expect
+      .poll(() => link.evaluate((l) => (l as HTMLLinkElement).sheet?.cssRules.length ?? 0))
+      .toBeGreaterThan(0);
+    await page.getByRole("link", { name: "Pricing" }).first().click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByTestId("navigation-progress")).toBeHidden({ timeout: 3000 });
+    // No hover or focus left on the link that was clicked.
+    await page.mouse.move(1279, 899);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const afterNavigation = await page.screenshot({ animations: "disabled" });
+    // The same page loaded as a document of its own, with its own rules: the pixels match.
+    await page.goto("/pricing");
+    await page.waitForLoadState("networkidle");
+    expect(afterNavigation.equals(await page.screenshot({ animations: "disabled" }))).toBe(true);
+  });
+
+  test("a signed-in document keeps the whole sheet inline", async ({ request }) => {
+    const html = await (await request.get("/signin")).text();
+    expect(html).toContain('<style id="wh-styles">');
+  });
+});
+
 test.describe("navigation progress bar", () => {
   test("shows for about 0.8 s even when the navigation is fast", async ({ page }) => {
     await page.goto("/");
