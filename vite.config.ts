@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { cardFontsUnpackedAtBuild } from "./scripts/card-fonts-plugin.ts";
 
 // E2E_PORT lets several checkouts run their browser tests side by side.
 const previewPort = Number(process.env.E2E_PORT ?? 4173);
@@ -33,6 +34,7 @@ function stylesheetInlinedInDocuments(): Plugin {
 export default defineConfig({
   plugins: [
     stylesheetInlinedInDocuments(),
+    cardFontsUnpackedAtBuild(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     tailwindcss(),
     reactRouter(),

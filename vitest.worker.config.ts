@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig, type ViteUserConfig } from "vitest/config";
+import { cardFontsUnpackedAtBuild } from "./scripts/card-fonts-plugin.ts";
 
 // Worker integration layer: tests run inside workerd with real D1 (migrations applied per test file)
 // and real KV; local fake servers stand in for external HTTP APIs (tests/worker/global-setup.ts).
@@ -7,6 +8,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
   const migrations = await readD1Migrations("migrations");
   return {
     plugins: [
+      cardFontsUnpackedAtBuild(),
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {

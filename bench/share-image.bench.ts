@@ -3,7 +3,7 @@
  * asserted. "Per image cold" is read as an image rendered because KV does not hold it yet, in a running isolate;
  * the once-per-isolate costs are printed apart (decision 208). Node's V8 (the engine workerd runs), the production render path of
  * app/server/share-image/engine.server.ts, split into its parts:
- *  - one-time per isolate: wasm compile (yoga, resvg), wasm instantiate + init, font unpack (WOFF -> sfnt)
+ *  - one-time per isolate: wasm compile (yoga, resvg), wasm instantiate + init, font copy (unpacked from WOFF at build time)
  *    and font parse. On Workers a .wasm imported as a module arrives already compiled (the runtime
  *    compiles it when the Worker is loaded, outside any request), so the compile is reported apart.
  *  - per image: satori layout (-> SVG), resvg parse (SVG -> tree), resvg rasterise, PNG encode.
@@ -20,11 +20,13 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { cachedShareImage } from "../app/server/share-image/cache.server";
+import { CARD_FONT_FILES, CARD_FONT_TABLES_OMITTED } from "../app/server/share-image/card-fonts.server";
+import { woffToSfnt } from "../app/server/share-image/woff.server";
 import {
-  cardFonts,
   initShareImageEngine,
   provideShareImageAssets,
   renderCardPng,
+  type CardFont,
   type RenderStage,
 } from "../app/server/share-image/engine.server";
 import { tradeCard, tradeCardContent } from "../app/server/share-image/trade-card.server";
@@ -72,8 +74,9 @@ const require = createRequire(import.meta.url);
 const file = (spec: string) => new Uint8Array(readFileSync(require.resolve(spec)));
 const yogaBytes = file("satori/yoga.wasm");
 const resvgBytes = file("@resvg/resvg-wasm/index_bg.wasm");
-const regularWoff = file("@fontsource/inter/files/inter-latin-400-normal.woff");
-const boldWoff = file("@fontsource/inter/files/inter-latin-700-normal.woff");
+const cardFontSfnt = (spec: string) => woffToSfnt(file(spec), { omit: CARD_FONT_TABLES_OMITTED });
+const regularSfnt = cardFontSfnt(CARD_FONT_FILES.regular);
+const boldSfnt = cardFontSfnt(CARD_FONT_FILES.bold);
 
 // One-time setup ------------------------------------------------------------------------------------
 const setup = stopwatch();
@@ -87,7 +90,12 @@ provideShareImageAssets({
   resvg,
   fonts: () => {
     wasmInit = setup();
-    const fonts = cardFonts(regularWoff, boldWoff);
+    // The Worker gets these unpacked at build time (scripts/card-fonts-plugin.ts): only the base64 decode is
+    // left per isolate, which this stands for.
+    const fonts: CardFont[] = [
+      { name: "Inter", data: regularSfnt.slice(0), weight: 400, style: "normal" },
+      { name: "Inter", data: boldSfnt.slice(0), weight: 700, style: "normal" },
+    ];
     fontUnpack = setup();
     return fonts;
   },

@@ -7,30 +7,12 @@
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import satori, { init as initSatori } from "satori/standalone";
 import { encodeRgbaPng } from "./png.server";
-import { woffToSfnt } from "./woff.server";
 
 export interface CardFont {
   name: string;
   data: ArrayBuffer;
   weight: 400 | 700;
   style: "normal";
-}
-
-/**
- * Satori lays text out by the sum of each character's advance width but draws a word through the font's
- * kerning (GPOS) and ligatures (GSUB): a kerned pair such as "7." drew the word narrower than its box and
- * left a visible gap after it ("Sell 547.5  Put"). Without those tables drawing and layout agree, and the
- * parser has 33 KB less to read on an isolate's first image.
- */
-export const CARD_FONT_TABLES_OMITTED = ["GPOS", "GSUB", "GDEF", "kern"] as const;
-
-/** The card's two Inter weights (WOFF bytes) as the fonts satori gets. */
-export function cardFonts(regularWoff: Uint8Array, boldWoff: Uint8Array): CardFont[] {
-  const omit = CARD_FONT_TABLES_OMITTED;
-  return [
-    { name: "Inter", data: woffToSfnt(regularWoff, { omit }), weight: 400, style: "normal" },
-    { name: "Inter", data: woffToSfnt(boldWoff, { omit }), weight: 700, style: "normal" },
-  ];
 }
 
 export interface ShareImageAssets {

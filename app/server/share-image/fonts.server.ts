@@ -1,19 +1,18 @@
-// Fonts for the preview images, bundled with the Worker. Inter from @fontsource, latin subset, imported
-// inline (a data URL string; satori reads ttf/otf/woff, not woff2), unpacked from WOFF to plain sfnt once
-// per isolate (woff.server.ts) so satori's parser does not inflate them in JavaScript.
-import interBold from "@fontsource/inter/files/inter-latin-700-normal.woff?inline";
-import interRegular from "@fontsource/inter/files/inter-latin-400-normal.woff?inline";
+// Fonts for the preview images, bundled with the Worker already unpacked to sfnt at build time
+// (scripts/card-fonts-plugin.ts, recipe in card-fonts.server.ts): an isolate only decodes the base64.
+import { bold, regular } from "virtual:card-fonts";
+import type { CardFont } from "./engine.server";
 
-import { cardFonts, type CardFont } from "./engine.server";
-
-function decodeDataUrl(dataUrl: string): Uint8Array {
-  const base64 = dataUrl.slice(dataUrl.indexOf(",") + 1);
+function decodeBase64(base64: string): ArrayBuffer {
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  return bytes.buffer;
 }
 
 export function loadFonts(): CardFont[] {
-  return cardFonts(decodeDataUrl(interRegular), decodeDataUrl(interBold));
+  return [
+    { name: "Inter", data: decodeBase64(regular), weight: 400, style: "normal" },
+    { name: "Inter", data: decodeBase64(bold), weight: 700, style: "normal" },
+  ];
 }

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import satori from "satori";
 import { describe, expect, it } from "vitest";
-import { CARD_FONT_TABLES_OMITTED } from "../../../app/server/share-image/engine.server";
+import { CARD_FONT_TABLES_OMITTED } from "../../../app/server/share-image/card-fonts.server";
 import { woffToSfnt } from "../../../app/server/share-image/woff.server";
 
 const require = createRequire(import.meta.url);
