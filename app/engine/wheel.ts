@@ -1,8 +1,8 @@
 /**
  * Wheel candidates: cash-secured puts (CSP) and covered calls (CC), with the fields of the
- * spec's "CSP strategy" and "CC strategy" entities.
+ * batch answers' CSP and CC strategies (docs/product/api.md#wheel-batch-response).
  *
- * Conventions (spec "Business constants", with the fill basis and probabilities of decision 050):
+ * Conventions (docs/product/wheel.md#strategy-numbers, fill basis and probabilities of decision 050):
  *   premium                = per share at the fill basis (halfway between mid and bid, hygiene.ts);
  *                            premium_mid and premium_natural (the bid) beside it;
  *                            premiumPerContract = round(premium x 100)
@@ -169,7 +169,7 @@ export const WIN_PROBABILITY_METHOD = `market-implied (${PROBABILITY_LABEL})`;
 export const CC_ITM_METHOD = "delta approx. (|delta| x 100, the spec's)";
 
 /**
- * Spec "Risk level derivation when missing": by |delta| (< 0.2 conservative, < 0.35
+ * Risk level derivation (docs/product/wheel.md#risk-level-derivation): by |delta| (< 0.2 conservative, < 0.35
  * balanced, else aggressive); without delta by the strike's distance from the price
  * (CC above it, CSP below it): >= 10% conservative, >= 5% balanced, else aggressive.
  */
@@ -620,8 +620,8 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
 }
 
 /**
- * Spec "Strategy combination": at most `perTicker` strategies per ticker, each ticker's
- * best by annualizedReturn; the combined list sorted by annualizedReturn descending.
+ * Strategy combination (docs/product/wheel.md#strategies): at most `perTicker` strategies per ticker, each
+ * ticker's best by annualizedReturn; the combined list sorted by annualizedReturn descending.
  */
 export function combineWheelStrategies<T extends { symbol: string; annualizedReturn: number }>(
   strategies: readonly T[],

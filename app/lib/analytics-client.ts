@@ -44,7 +44,7 @@ export function track(
   }).catch(() => {});
 }
 
-/** Page views are logged once per path per browser session (spec 001 "Deferred extras"). */
+/** Page views are logged once per path per browser session (docs/product/app-shell.md#analytics). */
 export function trackPageViewOnce(path: string, title = document.title) {
   try {
     const viewed = new Set<string>(JSON.parse(sessionStorage.getItem(VIEWED_KEY) ?? "[]"));

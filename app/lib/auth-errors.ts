@@ -1,6 +1,7 @@
 import { offlineActionResult, type OfflineActionResult } from "./offline-result";
-// The spec's authentication messages (000 §5 and §8) and the ONE mapping from better-auth's error codes
-// to them. Screens and actions never write an auth message of their own; they ask this module.
+// The authentication messages (docs/product/accounts-and-auth.md#auth-messages) and the ONE mapping from
+// better-auth's error codes to them. Screens and actions never write an auth message of their own; they ask
+// this module.
 
 /** The spec's error codes (its catalogue is written in terms of these). */
 export type SpecAuthCode =
@@ -36,7 +37,10 @@ export const AUTH_MESSAGES: Record<SpecAuthCode, string> = {
   unknown: "An error occurred. Please try again",
 };
 
-/** Messages of the forms themselves (validation §5, account errors §8). */
+/**
+ * Messages of the forms themselves (docs/product/accounts-and-auth.md#validation) and the account errors
+ * (docs/product/accounts-and-auth.md#user-data-messages).
+ */
 // Re-exported from its own module so the app shell's error page does not pull every auth message in.
 export { USER_DATA_MESSAGES } from "./user-data-messages";
 
@@ -117,7 +121,10 @@ export const GUARD_CODES = {
   adminOnly: "ADMIN_ONLY",
 } as const;
 
-/** Which form asks: reset and change password have their own wording for some codes (§8). */
+/**
+ * Which form asks: reset and change password have their own wording for some codes
+ * (docs/product/accounts-and-auth.md#password-reset-and-change).
+ */
 export type AuthForm = "signin" | "signup" | "reset" | "change-password";
 
 export function authErrorMessage(

@@ -1,5 +1,5 @@
 // zod schemas for the auth forms, shared by the route actions (the authority) and the screens (which
-// mirror them for disabled states). Messages are the spec's (000 §5, §8) via auth-errors.
+// mirror them for disabled states). Messages are docs/product/accounts-and-auth.md's, via auth-errors.
 import { z } from "zod";
 import { AUTH_MESSAGES, FORM_MESSAGES } from "./auth-errors";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";

@@ -1,5 +1,6 @@
-// Billing texts shared by the pricing page and the billing API (spec 000 §8 "Checkout and plans",
-// §9 cancellation survey). The server is the authority; the page shows what the server answers.
+// Billing texts shared by the pricing page and the billing API (docs/product/plans-and-billing.md#checkout
+// and docs/product/plans-and-billing.md#cancellation). The server is the authority; the page shows what the
+// server answers.
 
 export const BILLING_MESSAGES = {
   notConfigured: "Payments are not configured on this server",

@@ -1,5 +1,5 @@
-// Feedback and feature requests (spec 000 "Feedback page", "Feature request status", "Voting", "Admin
-// filter chips", validation and error catalogue): the rules and texts shared by the server and the pages.
+// Feedback and feature requests (docs/product/feedback-board.md; the admin's filter chips in
+// docs/product/admin.md#filter-chips): the rules and texts shared by the server and the pages.
 
 export const FEEDBACK_CATEGORIES = ["general", "bug", "suggestion", "experience", "other"] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];

@@ -13,7 +13,7 @@ export interface PayoffLeg {
   quantity?: number;
 }
 
-/** One contract controls 100 shares (spec 001 §9). */
+/** One contract controls 100 shares (docs/product/wheel.md#strategy-numbers). */
 export const CONTRACT_MULTIPLIER = 100;
 
 /**

@@ -25,8 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const result = await tradeSuggestionsBody(env, session.user, Date.now(), profile);
     if (!result.ok) return refusalResponse(result.refusal, {}, { trade_suggestions: [] });
-    // Spec 000 §9: trade suggestions cached 5 minutes; per user (plan and watchlist shape the list), and
-    // per Accept-Encoding: a client that takes gzip gets the copy compressed once per snapshot (decision 200).
+    // Trade suggestions cached 5 minutes (docs/product/limits-and-timings.md#cache-times); per user (plan and
+    // watchlist shape the list), and per Accept-Encoding: a client that takes gzip gets the copy compressed
+    // once per snapshot (decision 200).
     const headers = {
       "Content-Type": "application/json",
       "Cache-Control": privateMarketCacheControl("ideas", result.stale),

@@ -37,7 +37,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-/** Sign-up from pricing comes back to pricing (spec 000 §4: returnUrl /pricing). */
+/**
+ * Sign-up from pricing comes back to pricing (return address /pricing,
+ * docs/product/plans-and-billing.md#plan-buttons).
+ */
 export const PRICING_SIGN_UP_HREF = withReturnTo("/signup", "/pricing");
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -44,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const oauthError = url.searchParams.get("error");
   if (oauthError === "signup_disabled") {
-    // Social sign-in for an account that does not exist: sign out and go to sign-up (spec 000 §4).
+    // Social sign-in for an account that does not exist: sign out and go to sign-up
+    // (docs/product/accounts-and-auth.md#social-sign-in).
     const headers = new Headers();
     try {
       const res = await getAuth(env, request).api.signOut({ headers: request.headers, asResponse: true });

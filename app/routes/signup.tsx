@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   const { fields, returnTo, social } = await readAuthForm(request);
   if (social) {
-    // The policy boxes apply to Google and Apple sign-up too (spec 000 §5).
+    // The policy boxes apply to Google and Apple sign-up too (docs/product/accounts-and-auth.md#sign-up).
     const policies = policiesSchema.safeParse(fields);
     if (!policies.success) return failure(firstMessage(policies.error));
     return startSocialSignIn(env, request, "signup", social, returnTo);

@@ -99,7 +99,7 @@ test("Share Trade and View Analysis on /wheels open their dialogs and they stay 
   await page.waitForTimeout(SETTLE_MS);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Share link")).toHaveValue(/\/share\/wheel\/csp\/[0-9A-Za-z]{12}\?d=/);
-  // A copy the clipboard refuses: the wheel share modal's own words (spec 001 "Wheels").
+  // A copy the clipboard refuses: the wheel share modal's own words (docs/product/sharing.md#share-dialog).
   await refuseClipboard(page);
   await dialog.getByRole("button", { name: "Copy link" }).click();
   await expect(page.getByText("Failed to copy. Please copy manually.")).toBeVisible();

@@ -24,7 +24,10 @@ export interface AdminFeatureRequest {
   authorTier: string | null;
 }
 
-/** Elite authors first, then newest first (spec 000 §6). `statuses` empty = every status. */
+/**
+ * Elite authors first, then newest first (docs/product/admin.md#feature-request-tabs). `statuses` empty =
+ * every status.
+ */
 export async function listFeaturesForAdmin(
   env: Env,
   statuses: readonly FeatureStatus[],

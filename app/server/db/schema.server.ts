@@ -27,7 +27,7 @@ export const user = sqliteTable(
     banned: integer("banned", { mode: "boolean" }).default(false),
     banReason: text("ban_reason"),
     banExpires: integer("ban_expires", { mode: "timestamp_ms" }),
-    // subscription (spec 000 §3 "User"; field names are the spec's)
+    // subscription (docs/product/accounts-and-auth.md#user-fields; the field names are the product's)
     subscriptionTier: text("subscription_tier").notNull().default("Free Plan"),
     subscriptionStatus: text("subscription_status").notNull().default("inactive"),
     trialEnd: integer("trial_end", { mode: "timestamp_ms" }),
@@ -135,7 +135,9 @@ export const rateLimit = sqliteTable(
 );
 
 // ---------------------------------------------------------------- accounts and access
-/** Admin record (spec "admins" collection): an admin is a user with role 'admin' AND a row here. */
+/**
+ * Admin record: an admin is a user with role 'admin' AND a row here (docs/product/admin.md#who-is-an-admin).
+ */
 export const admins = sqliteTable("admins", {
   email: text("email").primaryKey(),
   createdAt: createdAt(),

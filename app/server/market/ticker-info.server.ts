@@ -1,5 +1,6 @@
-// Ticker info (spec 000 §3): price, change, ex-dividend, next earnings, 5-day sentiment counts and RSI,
-// computed from provider inputs. Pure: the refresh calls it; ticker-reader.server.ts serves the result.
+// Ticker info (docs/product/watchlist-and-tickers.md#ticker-card): price, change, ex-dividend, next earnings,
+// 5-day sentiment counts and RSI, computed from provider inputs. Pure: the refresh calls it;
+// ticker-reader.server.ts serves the result.
 import { rsiWilder } from "../../engine";
 import { DAY_MS } from "../../engine/time";
 import { addDays, daysBetween, latestStartedSession, newYorkDateOf } from "../../lib/market-calendar";

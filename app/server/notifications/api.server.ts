@@ -14,7 +14,7 @@ import { notificationRefusal, type NotificationUser } from "./preferences.server
 
 export { methodNotAllowed };
 
-/** The notification APIs' error envelope (spec 001). */
+/** The notification APIs' error envelope (docs/product/api.md#error-envelopes). */
 const ENVELOPE = { success: false } as const;
 
 export function notificationError(status: number, error: string): Response {

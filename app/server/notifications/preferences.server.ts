@@ -139,7 +139,10 @@ export interface NotificationUser extends SubscriptionFields {
   email: string;
 }
 
-/** A plan refusal from the entitlements module, in the notification APIs' body (spec 001 §7). */
+/**
+ * A plan refusal from the entitlements module, in the notification APIs' body
+ * (docs/product/api.md#notifications).
+ */
 function premiumRequired(user: SubscriptionFields, capability: Capability): Refusal {
   return {
     ...refusalOf(user, capability),

@@ -1,6 +1,6 @@
-// Wheel preferences and stock positions on the server (spec 001 "Wheel preferences", "Position",
-// validation "Positions", §6 limits). The screen saves its whole positions list; the server replaces the
-// stored set in one D1 batch (a transaction), so a list longer than the plan allows is never stored, even
+// Wheel preferences and stock positions on the server (docs/product/wheel.md#positions, with the plan limits
+// of docs/product/wheel.md#who-may-use-it). The screen saves its whole positions list; the server replaces
+// the stored set in one D1 batch (a transaction), so a list longer than the plan allows is never stored, even
 // when two saves race: each save is checked against the limit on its own and applied whole. The list has a
 // version (decision 225): a save made from an older version changes nothing and is told so (409), so two
 // windows saving at once cannot silently drop each other's positions.

@@ -1,6 +1,6 @@
-// What a shared wheel page shows (spec 001 "Shared pages", "Sharing"): the server's record, else the link's
-// own payload when it decodes, passes the payload rules and has the page's type. The spec maps every 404 to
-// the 'Strategy Expired' screen and other failures to 'Strategy Not Found' (decision 252).
+// What a shared wheel page shows (docs/product/sharing.md#shared-wheel-pages): the server's record, else the
+// link's own payload when it decodes, passes the payload rules and has the page's type. The spec maps every
+// 404 to the 'Strategy Expired' screen and other failures to 'Strategy Not Found' (decision 252).
 import { data } from "react-router";
 import { WHEEL_MESSAGES, type WheelType } from "../../lib/wheel";
 import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "../../lib/wheel-share";

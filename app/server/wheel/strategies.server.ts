@@ -1,5 +1,6 @@
-// Wheel strategies per request (spec 001 "Wheel strategies", "Batch strategies response"): the engine's
-// CSP and CC screeners run on option chains the cron job cached in KV. A request never reaches a provider.
+// Wheel strategies per request (docs/product/wheel.md#strategies, docs/product/api.md#wheel-batch-response):
+// the engine's CSP and CC screeners run on option chains the cron job cached in KV. A request never reaches a
+// provider.
 //
 // Cleaning a raw chain (hygiene, IV, greeks) costs ~1.5 ms and its JSON ~1.5 ms more, so 50 tickers would
 // spend ~150 ms per request. Cleaned chains are therefore kept in isolate memory, trimmed to the legs a
