@@ -38,7 +38,7 @@ export const ADMIN_MESSAGES = {
   cancelTrialFailed: "Failed to cancel trial",
   enableTrialFailed: "Failed to enable trial",
   notOnPromoTrial: "User is not on a promotional trial",
-  /** Not in the spec: the refusal that keeps a paid subscription intact (decision 100). */
+  /** Not in the original brief: the refusal that keeps a paid subscription intact (decisions 100, 131). */
   paidSubscription:
     "This user has a paid subscription; a promo trial would replace it, so it was not enabled",
   sendInvitationEmailFailed: "Failed to send invitation email",

@@ -3,7 +3,7 @@ import { offlineActionResult, type OfflineActionResult } from "./offline-result"
 // better-auth's error codes to them. Screens and actions never write an auth message of their own; they ask
 // this module.
 
-/** The spec's error codes (its catalogue is written in terms of these). */
+/** The auth error codes the messages are keyed by (docs/product/accounts-and-auth.md#auth-messages). */
 export type SpecAuthCode =
   | "invalid-email"
   | "user-disabled"
@@ -55,7 +55,7 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 /**
- * The auth forms' clientAction: a submission that cannot reach the server gets the spec's network
+ * The auth forms' clientAction: a submission that cannot reach the server gets the product's network
  * message (and keeps the page, see keepPageAfterOfflineAction), not the error page.
  */
 export async function submitAuthForm<T>(serverAction: () => Promise<T>): Promise<T | OfflineActionResult> {
@@ -75,7 +75,7 @@ export const FORM_MESSAGES = {
   newPasswordTooShort: "New password must be at least 6 characters long",
   currentPasswordIncorrect: "Current password is incorrect",
   changePasswordFailed: "Failed to change password. Please try again.",
-  // Not in the spec's catalogue (decision 132): a Google/Apple-only account has no password to change.
+  // Not in the original catalogue (decision 132): a Google/Apple-only account has no password to change.
   noPasswordOnAccount:
     "This account signs in with Google or Apple and has no password yet. Use 'Forgot password' to set one.",
   changePasswordSuccess: "Password changed successfully. Redirecting…",
@@ -87,7 +87,7 @@ export const FORM_MESSAGES = {
   adminResetFailed: "Failed to send reset link",
 } as const;
 
-/** better-auth (core + admin plugin + OAuth callback) codes -> the spec's codes. */
+/** better-auth (core + admin plugin + OAuth callback) codes -> the product's codes. */
 const BETTER_AUTH_TO_SPEC: Record<string, SpecAuthCode> = {
   INVALID_EMAIL: "invalid-email",
   INVALID_EMAIL_OR_PASSWORD: "invalid-login-credentials",

@@ -88,7 +88,10 @@ export const SOCIAL_PROVIDERS = ["google", "apple"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
 
-/** The first message of a failed parse (forms show one message at a time, as the spec's do). */
+/**
+ * The first message of a failed parse: forms show one message at a time
+ * (docs/product/accounts-and-auth.md#validation).
+ */
 export function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? AUTH_MESSAGES.unknown;
 }

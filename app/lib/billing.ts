@@ -16,7 +16,9 @@ export const BILLING_MESSAGES = {
   cancelFailedToast: "Failed to cancel subscription. Please try again.",
   cancelSuccessToast:
     "Your subscription has been canceled. You will have access until the end of your billing period.",
-  /** Plan change applied in place (proration); our wording, the spec has none for an in-place change. */
+  /**
+   * Plan change applied in place (proration); our wording, the original brief has none for it (decision 081).
+   */
   changedToast: (tier: string) =>
     `Your plan is now ${tier}. The difference is prorated on your next invoice.`,
   noSubscription: "No active subscription found",

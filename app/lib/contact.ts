@@ -22,7 +22,7 @@ export function contactSubject(tier: string | null): string {
   return `[${tier ?? "Non User"}] Question on Pricing/Billing`;
 }
 
-/** The spec's rules: both required after trimming, the email must contain '@'. First failure wins. */
+/** The product's rules: both required after trimming, the email must contain '@'. First failure wins. */
 export function validateContact(email: string, message: string): string | null {
   const e = email.trim();
   const m = message.trim();

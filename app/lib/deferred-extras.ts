@@ -3,7 +3,7 @@
 // comes first, so they never compete with the page's own loading. The chat widget is a recorded departure
 // (decision 263).
 
-/** The spec's wait when nobody touches the page. */
+/** The product's wait when nobody touches the page. */
 export const DEFERRED_EXTRAS_DELAY_MS = 2000;
 const FIRST_INPUT_EVENTS = ["scroll", "mousemove", "click", "keydown", "touchstart"] as const;
 

@@ -1,5 +1,5 @@
 // What each plan may do, and what the user is told when their plan does not allow it: the one table of
-// plan limits and the spec's refusal texts for every plan-limited capability. Pure and shared with the
+// plan limits and the product's refusal texts for every plan-limited capability. Pure and shared with the
 // browser; the server enforces it (app/server/entitlements.server.ts), the UI only mirrors it. A feature
 // that adds a plan-limited capability adds its row, its limits and its refusal here.
 import type { PlanTier } from "./plans";
@@ -61,7 +61,7 @@ export const ENTITLEMENTS: Readonly<Record<PlanTier, Readonly<Record<Capability,
     tradeIdeas: UNLIMITED,
     cspTickersPerBatch: 50,
     ccPositions: 50,
-    // The spec's batch size: a larger portfolio is screened in several calls.
+    // The product's batch size: a larger portfolio is screened in several calls.
     ccPositionsPerBatch: 10,
     wheelCampaigns: 50,
     feedback: 50,

@@ -136,9 +136,9 @@ export const NOTIFICATION_MESSAGES = {
 
 /**
  * The one toast for a failed settings change: the server's own error when it sent one (it already carries the
- * spec's prefix, e.g. 'Failed to update notification settings: ...', or a plan refusal), else the spec's text
- * for that change: 'Failed to update preferences' for a save, 'Failed to update notification settings' for the
- * on/off switch. Never a second prefix in front of the first.
+ * product's prefix, e.g. 'Failed to update notification settings: ...', or a plan refusal), else the
+ * product's text for that change: 'Failed to update preferences' for a save, 'Failed to update notification
+ * settings' for the on/off switch. Never a second prefix in front of the first.
  */
 export function settingsFailureMessage(change: "save" | "toggle", serverError: string | null): string {
   if (serverError) return serverError;

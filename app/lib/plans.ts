@@ -81,7 +81,7 @@ export interface PlanCatalogEntry {
 }
 
 /**
- * The yearly price's saving over twelve monthly payments, in whole percent. Derived, not typed in: the spec
+ * The yearly price's saving over twelve monthly payments, in whole percent. Derived, not typed in: the brief
  * printed Pro "saves 16%" and Elite "saves 17%" for the same 16.7% (decision 256).
  */
 export function yearlySavingsPercent(monthly: number, yearly: number): number {

@@ -203,7 +203,7 @@ export async function createShareLink(
     () => WHEEL_MESSAGES.shareFailed,
   );
   if (answer.ok) return answer.body;
-  // The spec's words: a network failure, else "share failed" whatever the server said.
+  // The product's words: a network failure, else "share failed" whatever the server said.
   const message = answer.status === 0 ? WHEEL_MESSAGES.networkError : WHEEL_MESSAGES.shareFailed;
   throw new WheelApiError(message, answer.status, null);
 }

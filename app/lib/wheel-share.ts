@@ -241,7 +241,7 @@ export function sharePath(type: WheelType, shareId: string, payload?: SharePaylo
   return payload ? `${base}?d=${encodeSharePayload(payload)}` : base;
 }
 
-/** Derived numbers of a shared card (the spec's formulas on the payload). */
+/** Derived numbers of a shared card (the product's formulas on the payload). */
 export function shareFigures(p: SharePayload) {
   const contracts = p.type === "CC" && p.shares ? Math.floor(p.shares / 100) : 1;
   const premiumPerContract = Math.round(p.premium * 100);

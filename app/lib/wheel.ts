@@ -259,7 +259,10 @@ export function strikeOf(s: { putStrike?: unknown; callStrike?: unknown; strike?
   return typeof v === "number" && Number.isFinite(v) ? v : null;
 }
 
-/** Spec display rule: totalPremium if a number, else per-share premium x 100, else 0. */
+/**
+ * Display rule: totalPremium if a number, else per-share premium x 100, else 0
+ * (docs/product/wheel.md#strategy-numbers).
+ */
 export function displayPremium(s: { totalPremium?: unknown; premium?: unknown }): number {
   if (typeof s.totalPremium === "number" && Number.isFinite(s.totalPremium)) return s.totalPremium;
   if (typeof s.premium === "number" && Number.isFinite(s.premium)) return s.premium * 100;
@@ -287,8 +290,8 @@ export function parseSymbolList(text: string): string[] {
 
 // ---------------------------------------------------------------- favorites
 /**
- * savedAt in every shape the spec lists: a timestamp object (toDate(), seconds or _seconds), an ISO
- * string, a number (ms) or a Date. Null when unreadable (shown as '-').
+ * savedAt in every shape a saved favorite may carry: a timestamp object (toDate(), seconds or
+ * _seconds), an ISO string, a number (ms) or a Date. Null when unreadable (shown as '-').
  */
 export function readSavedAt(value: unknown): Date | null {
   let d: Date | null = null;

@@ -35,8 +35,9 @@ function headerSafe(symbol: string): string {
 /**
  * GET /api/get_tickers_info?symbols=AAPL,TSLA -> array of ticker info (docs/product/api.md#market-apis).
  * Unknown symbols are reported in the X-Unknown-Symbols header and symbols still loading in
- * X-Pending-Symbols, so the body stays the spec's plain array (docs/decisions/040-market-data-pipeline.md).
- * Public and rate limited; it reads the caches only, so no request here reaches a provider (decision 150).
+ * X-Pending-Symbols, so the body stays the product's plain array
+ * (docs/decisions/040-market-data-pipeline.md). Public and rate limited; it reads the caches only, so no
+ * request here reaches a provider (decision 150).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;

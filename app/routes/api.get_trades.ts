@@ -11,7 +11,7 @@ import { cloudflareContext } from "../server/request-context.server";
 /**
  * GET /api/get_trades -> { trade_suggestions, plan, limit, total, source, asOf, stale, marketStatus,
  * dataFreshness }. Signed-in only; the session user's plan caps the list (Free 403, Pro 30 with their
- * watchlist symbols first, Elite all). Unlike the spec's original, share pages do not read this list:
+ * watchlist symbols first, Elite all). Unlike the original brief, share pages do not read this list:
  * they use /api/trade/:tradeId. The body is assembled from per-snapshot JSON text (decision 181), gzipped
  * once per snapshot for clients that accept it (decision 200).
  */

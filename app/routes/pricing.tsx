@@ -99,7 +99,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     if (!highlight) return;
-    // The spec's anchor scroll: 100 ms after the page settles.
+    // The product's anchor scroll: 100 ms after the page settles.
     const timer = setTimeout(
       () => cardsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }),
       100,

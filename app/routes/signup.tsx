@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
 }
 
-// A submission that cannot reach the server keeps the form and shows the spec's network message.
+// A submission that cannot reach the server keeps the form and shows the product's network message.
 export const shouldRevalidate = keepPageAfterOfflineAction;
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitAuthForm(serverAction);
 

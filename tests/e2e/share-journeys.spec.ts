@@ -106,7 +106,8 @@ test("Share Trade and View Analysis on /wheels open their dialogs and they stay 
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 
-  // A share id nobody created answers 404, which the spec shows as 'Strategy Expired'.
+  // A share id nobody created answers 404, shown as 'Strategy Expired'
+  // (docs/product/sharing.md#shared-wheel-pages).
   const missing = await page.goto("/share/wheel/csp/AAAAAAAAAAAA");
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Strategy Expired" })).toBeVisible();

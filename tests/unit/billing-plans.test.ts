@@ -12,7 +12,7 @@ import {
 import { contactSubject, validateContact } from "../../app/lib/contact";
 
 describe("the plans catalog (docs/product/plans-and-billing.md#plans-and-prices)", () => {
-  it("has the spec's prices", () => {
+  it("has the product's prices", () => {
     expect(PLAN_CATALOG.map((p) => [p.tier, p.price, p.popular])).toEqual([
       ["Free Plan", { monthly: 0, yearly: 0, monthlyWithYearlyDiscount: 0, savingsPercentage: 0 }, false],
       ["Pro Plan", { monthly: 5, yearly: 50, monthlyWithYearlyDiscount: 4.2, savingsPercentage: 17 }, true],

@@ -12,7 +12,7 @@ import { FALLBACK_TICKERS } from "../../app/lib/wheel";
 import { ideasInPlanOrder } from "../../app/server/trade-ideas.server";
 
 describe("the plan table (docs/product/plans-and-billing.md#plan-limits)", () => {
-  it("has the spec's numbers for every capability", () => {
+  it("has the product's numbers for every capability", () => {
     const row = (plan: (typeof PLAN_TIERS)[number]) => CAPABILITIES.map((c) => ENTITLEMENTS[plan][c]);
     expect(CAPABILITIES).toEqual([
       "watchlistSymbols",
@@ -52,7 +52,7 @@ describe("the plan table (docs/product/plans-and-billing.md#plan-limits)", () =>
   });
 });
 
-describe("refusals: the spec's words, status and where the UI goes", () => {
+describe("refusals: the product's words, status and where the UI goes", () => {
   it("watchlist: upgrade to Pro, upgrade to Elite, the maximum", () => {
     expect(refusalFor("Free Plan", "watchlistSymbols")).toMatchObject({
       status: 403,

@@ -1,5 +1,5 @@
-// The product rules live in docs/product/ (decision 290). Comments, tests and docs cite them there, by file and
-// section; the original brief's documents are not in this repository, so a citation of them by number or
+// The product rules live in docs/product/ (decision 290). Comments, tests and docs cite them there, by file
+// and section; the original brief's documents are not in this repository, so a citation of them by number or
 // section sign points nowhere. This test fails on such a citation and on a docs/product link to a file or
 // section that does not exist.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -34,6 +34,24 @@ const OLD_CITATIONS: readonly RegExp[] = [
   // A bare section sign with a number, except a standard's section (RFC 9110 §12.5.3).
   /(?<!RFC \d+ )§\s*\d/,
 ];
+
+/**
+ * "The spec" as a source of a rule ("the spec's message", "(spec: ...)", "Spec: ..."): the rule is to be
+ * named where docs/product states it. Test files named `*.spec.ts` and identifiers are not matched.
+ */
+const SPEC_WORDING: readonly RegExp[] = [
+  /\bthe spec\b/i,
+  /\bspec's\b/i,
+  // "(spec)", "(spec: ...)", "Spec: ...", but not a variable named spec: `spec.json`, `(spec: string)`,
+  // `f(spec)`.
+  /(?:^|\s)\(spec\)/i,
+  /(?<![\w.])spec:\s(?!string\b)/i,
+];
+/**
+ * Left as they are: applied migrations (their files are history, like the decision records) and a label the
+ * engine sends with every covered call (`probabilityITMMethod`), which is behaviour, not a comment.
+ */
+const SPEC_WORDING_KEPT = [/^migrations\//, /^app\/engine\/wheel\.ts: export const CC_ITM_METHOD = /];
 
 /** GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces as hyphens. */
 function headingAnchor(heading: string): string {
@@ -99,6 +117,21 @@ describe("product rules are cited from docs/product", () => {
         .flatMap((text, index) =>
           OLD_CITATIONS.some((pattern) => pattern.test(text)) ? [`${file}:${index + 1}: ${text.trim()}`] : [],
         ),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it("names docs/product, not 'the spec', as the source of a rule", () => {
+    const offending = files.flatMap((file) =>
+      readFileSync(join(ROOT, file), "utf8")
+        .split("\n")
+        .flatMap((text, index) => {
+          const line = `${file}: ${text.trim()}`;
+          if (SPEC_WORDING_KEPT.some((kept) => kept.test(line))) return [];
+          return SPEC_WORDING.some((pattern) => pattern.test(text))
+            ? [`${file}:${index + 1}: ${text.trim()}`]
+            : [];
+        }),
     );
     expect(offending).toEqual([]);
   });

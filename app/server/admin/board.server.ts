@@ -49,7 +49,7 @@ export async function listFeaturesForAdmin(
   return results;
 }
 
-/** Any status to any status (spec: no restriction on transitions); audited in the same batch. */
+/** Any status to any status (docs/product/admin.md#feature-request-tabs); audited in the same batch. */
 export async function setFeatureStatus(
   env: Env,
   actor: AdminActor,

@@ -32,7 +32,10 @@ export async function findUserByEmail(env: Env, email: string): Promise<AdminUse
     .first<AdminUserCard>();
 }
 
-/** A paid subscription: active, or a trial that belongs to a subscription (spec: no subscriptionId = promo). */
+/**
+ * A paid subscription: active, or a trial that belongs to a subscription (no subscriptionId = promo,
+ * docs/product/plans-and-billing.md#trials).
+ */
 export function hasPaidSubscription(user: Pick<AdminUserCard, "subscriptionStatus" | "subscriptionId">) {
   return (
     user.subscriptionStatus === "active" ||

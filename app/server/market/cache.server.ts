@@ -1,4 +1,4 @@
-// Market caches: KV is the hot cache (with the spec's TTLs); D1 `market_snapshots` keeps the last good
+// Market caches: KV is the hot cache (with the product's TTLs); D1 `market_snapshots` keeps the last good
 // payload per key so an expired KV entry or a failing provider still has something honest to serve.
 import { inArray } from "drizzle-orm";
 import { getDb, schema } from "../db/client.server";

@@ -40,7 +40,7 @@ interface CachedChain {
 /** Cleaned chains in this isolate (most recent last); bounded so memory stays small. */
 const memory = new Map<string, CachedChain>();
 const MEMORY_CAP = 120;
-/** Widest holding period a screen may ask for (the spec's 'Any' = 365 days). */
+/** Widest holding period a screen may ask for (the product's 'Any' = 365 days). */
 const MAX_DTE = 365;
 
 /** Only out-of-the-money legs with |delta| <= 0.5 are ever wheel candidates; drop the rest. */

@@ -764,7 +764,7 @@ export const MATRIX: MatrixRow[] = [
     route: "/signin",
     method: "POST",
     request: () => ({ path: "/signin", form: { email: "nobody@example.com", password: "wrong-password" } }),
-    // Wrong credentials are the form's 400 with the spec's message, whoever asks.
+    // Wrong credentials are the form's 400 with the product's message, whoever asks.
     expect: everyone(400),
   },
   {
