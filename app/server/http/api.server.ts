@@ -1,6 +1,6 @@
 // The one kit of the JSON APIs (/api/*): answers that are never cached, the error body, the refusal body, the
 // request body read and parsed by zod, and the 405. Each API family keeps its own error envelope
-// (docs/product/api.md#error-envelopes) (wheel: `status: "error"`, notifications: `success: false`, billing
+// (docs/product/api.md#error-envelopes; wheel: `status: "error"`, notifications: `success: false`, billing
 // and contact: none) by passing it here; what the body says and how it is read is the same everywhere.
 // Cross-site writes are refused before any route runs (cross-site-guard.server.ts, in the app's request
 // handler).
