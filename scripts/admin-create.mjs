@@ -1,7 +1,8 @@
 // `npm run admin:create -- <email> [--remote] [--env <name>]`
 // Makes an existing account an admin: role 'admin' (better-auth admin plugin) AND a row in `admins`
-// (both are required, spec 000 §5). Local D1 by default; --remote runs the same against the deployed D1.
-// The person signs up first (at /signup), so their password is hashed by the app, never by this script.
+// (both are required, docs/product/admin.md#who-is-an-admin). Local D1 by default; --remote runs the same
+// against the deployed D1. The person signs up first (at /signup), so their password is hashed by the app,
+// never by this script.
 import { spawnSync } from "node:child_process";
 import { bin, quietEnv } from "./lib.mjs";
 

@@ -9,7 +9,7 @@
  *
  * Logarithms because liquidity matters by orders of magnitude; the spread carries the
  * largest weight because it is what a trader actually pays. Spreads use the minimum over
- * their legs, floored at 1 (the spec's 1-5 scale); the wheel uses 0-5 as is.
+ * their legs, floored at 1 (the product's 1-5 scale); the wheel uses 0-5 as is.
  */
 export function liquidityPoints(volume: number, openInterest: number, bid: number, ask: number): number {
   const v = volume > 0 ? volumeScore(volume) : 0;

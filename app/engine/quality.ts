@@ -92,8 +92,9 @@ export interface ProfileTargets {
 }
 
 /**
- * The three profiles (decision 237). The delta bands follow the spec's risk levels (below 0.20 conservative,
- * below 0.35 balanced); none goes below 21 days, where gamma makes a short strike a coin toss by the day.
+ * The three profiles (decision 237). The delta bands follow the product's risk levels (below 0.20
+ * conservative, below 0.35 balanced); none goes below 21 days, where gamma makes a short strike a coin toss
+ * by the day.
  */
 export const PROFILE_TARGETS: Record<SpreadProfile, ProfileTargets> = {
   conservative: {

@@ -9,7 +9,7 @@
  *   idea, not dropped (a plan that sees everything still sees them);
  * - breadth: a symbol's third idea waits until every symbol's first two have been listed (30 ideas then span
  *   at least 15 symbols whenever that many have ideas);
- * - the spec's "watchlist first": the ideas for which `inFirstGroup` holds come first, then the rest.
+ * - the product's "watchlist first": the ideas for which `inFirstGroup` holds come first, then the rest.
  */
 export const MAX_PER_SYMBOL = 3;
 export const FIRST_PASS_PER_SYMBOL = 2;

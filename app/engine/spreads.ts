@@ -88,7 +88,7 @@ export interface SpreadLeg {
 /** Label shipped with every market-implied probability. */
 export const PROBABILITY_LABEL = "risk-neutral, at expiry";
 
-/** The spec's "Trade idea (spread)" entity plus the engine's analytics (contract of issue 11). */
+/** The product's "Trade idea (spread)" entity plus the engine's analytics (contract of issue 11). */
 export interface SpreadIdea {
   stock_symbol: string;
   strategy_type: SpreadStrategy;

@@ -182,7 +182,7 @@ export function yearsToExpiration(asOfMs: number, expirationDate: string): numbe
   return t > 0 ? t : 0;
 }
 
-/** Annualised percent: periodPercent / max(DTE, 1) * 365 (the spec's rule). */
+/** Annualised percent: periodPercent / max(DTE, 1) * 365 (the product's rule). */
 export function annualize(periodPercent: number, dte: number): number {
   return (periodPercent / (dte > 1 ? dte : 1)) * 365;
 }

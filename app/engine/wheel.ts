@@ -1,15 +1,15 @@
 /**
  * Wheel candidates: cash-secured puts (CSP) and covered calls (CC), with the fields of the
- * spec's "CSP strategy" and "CC strategy" entities.
+ * batch answers' CSP and CC strategies (docs/product/api.md#wheel-batch-response).
  *
- * Conventions (spec "Business constants", with the fill basis and probabilities of decision 050):
+ * Conventions (docs/product/wheel.md#strategy-numbers, fill basis and probabilities of decision 050):
  *   premium                = per share at the fill basis (halfway between mid and bid, hygiene.ts);
  *                            premium_mid and premium_natural (the bid) beside it;
  *                            premiumPerContract = round(premium x 100)
  *   CSP contracts          = floor(cash / (strike x 100)); cashRequired = strike x 100 x contracts
  *   CC contracts           = floor(shares / 100)
  *   returnOnCapital (%)    = CSP: premium / strike x 100; CC: premium / currentPrice x 100
- *   annualizedReturn (%)   = returnOnCapital / max(DTE, 1) x 365 (the spec's tooltip);
+ *   annualizedReturn (%)   = returnOnCapital / max(DTE, 1) x 365 (the product's tooltip);
  *   period_return (%)      = returnOnCapital, the return over the holding period, shown beside it
  *   maxLoss (CSP)          = (strike - premium) x 100 per contract (stock going to 0)
  *   breakEvenPrice (CSP)   = strike - premium; cushionPercent = (price - breakEven) / price x 100
@@ -17,18 +17,18 @@
  *                            the smile's IV with its slope; risk-neutral, at expiry): CSP P(S_T > K),
  *                            CC P(S_T < K) (decision 242). probabilityOTM = winProbability,
  *                            assignmentRisk = 100 - winProbability. probabilityITM: CSP
- *                            100 - winProbability; CC the spec's |delta| x 100, labelled so
+ *                            100 - winProbability; CC |delta| x 100 (docs/product/wheel.md), labelled so
  *                            (probabilityITMMethod). The lognormal P(OTM) at the leg's own IV is
  *                            beside it; prob_touch = touching the strike before expiry.
  *   impliedVolatility      = percent (32.5 = 32.5%); theta per day per share.
- * Only out-of-the-money strikes with |delta| <= 0.5 and a bid of at least MIN_SHORT_BID are
- * candidates: deeper strikes would count intrinsic value as "premium income".
- * Selection (decision 243): the requested risk level picks the delta band (< 0.2 conservative,
- * < 0.35 balanced, else aggressive) and the holding-period window (WHEEL_DTE_WINDOWS, cut by the
- * user's max-DTE filter); within them the best strike of each expiration, then the best 3
- * expirations per ticker, "best" by quality.ts's score per dollar of collateral (WHEEL_PROFILE_TARGETS
- * for the fits; score_parts on every strategy). The list comes back sorted by annualizedReturn (the spec's table order).
- * Covered calls struck below the position's cost basis are left out unless asked for (decision 244).
+ * Only out-of-the-money strikes with |delta| <= 0.5 and a bid of at least MIN_SHORT_BID are candidates:
+ * deeper strikes would count intrinsic value as "premium income". Selection (decision 243): the requested
+ * risk level picks the delta band (< 0.2 conservative, < 0.35 balanced, else aggressive) and the
+ * holding-period window (WHEEL_DTE_WINDOWS, cut by the user's max-DTE filter); within them the best strike of
+ * each expiration, then the best 3 expirations per ticker, "best" by quality.ts's score per dollar of
+ * collateral (WHEEL_PROFILE_TARGETS for the fits; score_parts on every strategy). The list comes back sorted
+ * by annualizedReturn (the product's table order). Covered calls struck below the position's cost basis are
+ * left out unless asked for (decision 244).
  */
 import { expectedCallPayoffFast, probAboveFast, probBelowFast } from "./probability";
 import { eventsBeforeExpiration, type EventFlags } from "./events";
@@ -68,7 +68,7 @@ export const MAX_WHEEL_DELTA = 0.5;
 
 /**
  * What the quality score aims at per risk level (decision 243): the window of WHEEL_DTE_WINDOWS with a
- * preferred middle, and the spec's delta band with a target inside it.
+ * preferred middle, and the product's delta band with a target inside it.
  */
 export const WHEEL_PROFILE_TARGETS: Readonly<Record<RiskLevel, ProfileTargets>> = {
   conservative: {
@@ -169,7 +169,7 @@ export const WIN_PROBABILITY_METHOD = `market-implied (${PROBABILITY_LABEL})`;
 export const CC_ITM_METHOD = "delta approx. (|delta| x 100, the spec's)";
 
 /**
- * Spec "Risk level derivation when missing": by |delta| (< 0.2 conservative, < 0.35
+ * Risk level derivation (docs/product/wheel.md#risk-level-derivation): by |delta| (< 0.2 conservative, < 0.35
  * balanced, else aggressive); without delta by the strike's distance from the price
  * (CC above it, CSP below it): >= 10% conservative, >= 5% balanced, else aggressive.
  */
@@ -228,7 +228,7 @@ interface WheelCommon {
   /** Percent: touching the strike before expiry (continuous monitoring, smile IV at the strike). */
   prob_touch: number;
   probabilityOTM: number;
-  /** Percent: CSP 100 - winProbability; CC |delta| x 100 (spec). */
+  /** Percent: CSP 100 - winProbability; CC |delta| x 100 (docs/product/wheel.md#strategy-numbers). */
   probabilityITM: number;
   probabilityITMMethod: string;
   /** Percent, 100 - winProbability. */
@@ -260,7 +260,7 @@ export interface CspCandidate extends WheelCommon {
   type: "CSP";
   strategy_type: "CASH_SECURED_PUT";
   putStrike: number;
-  /** Same as premiumPerContract (spec name). */
+  /** Same as premiumPerContract (the API's name). */
   premiumCollected: number;
   cashRequired: number;
   /** Per contract: (strike - premium) x 100. */
@@ -284,7 +284,7 @@ export interface CcCandidate extends WheelCommon {
   type: "CC";
   strategy_type: "COVERED_CALL";
   callStrike: number;
-  /** Same as premium (spec name). */
+  /** Same as premium (the API's name). */
   premiumPerShare: number;
   shares: number;
   costBasis: number | null;
@@ -309,7 +309,10 @@ export interface CcCandidate extends WheelCommon {
 
 export interface WheelScreenOptions {
   riskLevel?: RiskLevel;
-  /** The user's max-DTE filter (default 45, the spec's); it cuts the risk level's window. */
+  /**
+   * The user's max-DTE filter (default 45, docs/product/wheel.md#table-and-filters); it cuts the risk level's
+   * window.
+   */
   maxDte?: number;
   /** Minimum returnOnCapital, percent. Default 0. */
   minReturn?: number;
@@ -323,7 +326,7 @@ export interface WheelScreenOptions {
 }
 
 export interface CspScreenOptions extends WheelScreenOptions {
-  /** Cash available; default 100000 (spec default). */
+  /** Cash available; default 100000 (docs/product/wheel.md#strategies). */
   cash?: number;
 }
 
@@ -416,7 +419,7 @@ function riskFromAbsDelta(d: number): RiskLevel {
   return d < RISK_DELTA_CONSERVATIVE ? "conservative" : d < RISK_DELTA_BALANCED ? "balanced" : "aggressive";
 }
 
-/** The filters both wheel screens share, with the spec's defaults (balanced, 45 days, 3 per ticker). */
+/** The filters both wheel screens share, with the product's defaults (balanced, 45 days, 3 per ticker). */
 function screenDefaults(options: WheelScreenOptions) {
   const riskLevel = options.riskLevel ?? "balanced";
   const window = wheelDteWindow(riskLevel, options.maxDte);
@@ -620,8 +623,8 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
 }
 
 /**
- * Spec "Strategy combination": at most `perTicker` strategies per ticker, each ticker's
- * best by annualizedReturn; the combined list sorted by annualizedReturn descending.
+ * Strategy combination (docs/product/wheel.md#strategies): at most `perTicker` strategies per ticker, each
+ * ticker's best by annualizedReturn; the combined list sorted by annualizedReturn descending.
  */
 export function combineWheelStrategies<T extends { symbol: string; annualizedReturn: number }>(
   strategies: readonly T[],

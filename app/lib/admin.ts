@@ -1,4 +1,4 @@
-// The back office's tabs, texts and input rules (spec 000 "Admin screens", validation, error catalogue),
+// The back office's tabs, texts and input rules (docs/product/admin.md),
 // shared by the /admin routes' loaders, actions and pages.
 
 export const ADMIN_TABS = [
@@ -22,7 +22,7 @@ export function adminTabPath(tab: AdminTab): string {
 export const TRIAL_UNITS = ["days", "minutes"] as const;
 export type TrialUnit = (typeof TRIAL_UNITS)[number];
 
-/** Trial duration: an integer of at least 1; anything else becomes 1 (spec 000 §5). */
+/** Trial duration: an integer of at least 1; anything else becomes 1 (docs/product/admin.md#trial-tool). */
 export function trialLength(raw: unknown): number {
   const n = typeof raw === "number" ? raw : Number(String(raw ?? "").trim());
   return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
@@ -38,7 +38,7 @@ export const ADMIN_MESSAGES = {
   cancelTrialFailed: "Failed to cancel trial",
   enableTrialFailed: "Failed to enable trial",
   notOnPromoTrial: "User is not on a promotional trial",
-  /** Not in the spec: the refusal that keeps a paid subscription intact (decision 100). */
+  /** Not in the original brief: the refusal that keeps a paid subscription intact (decisions 100, 131). */
   paidSubscription:
     "This user has a paid subscription; a promo trial would replace it, so it was not enabled",
   sendInvitationEmailFailed: "Failed to send invitation email",

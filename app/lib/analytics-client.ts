@@ -44,7 +44,7 @@ export function track(
   }).catch(() => {});
 }
 
-/** Page views are logged once per path per browser session (spec 001 "Deferred extras"). */
+/** Page views are logged once per path per browser session (docs/product/app-shell.md#analytics). */
 export function trackPageViewOnce(path: string, title = document.title) {
   try {
     const viewed = new Set<string>(JSON.parse(sessionStorage.getItem(VIEWED_KEY) ?? "[]"));
@@ -63,8 +63,9 @@ export function trackPageViewOnce(path: string, title = document.title) {
 }
 
 /**
- * Once per browser session and user: links this browser's anonymous id to the signed-in user (the
- * spec's alias at sign-in). The server takes the user from the session cookie, never from the body.
+ * Once per browser session and user: links this browser's anonymous id to the signed-in user (the alias at
+ * sign-in, docs/product/app-shell.md#analytics). The server takes the user from the session cookie, never
+ * from the body.
  */
 export function aliasOnce(userId: string) {
   try {

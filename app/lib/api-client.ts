@@ -1,6 +1,7 @@
 // The browser's one client of the app's JSON APIs: same-origin JSON in and out, never throws. Each caller
-// keeps its spec's fallback words; a failure carries the status, the server's `error` when it sent one, the
-// parsed body and the raw text (the billing spec shows a body that is not ours as "Server error: ...").
+// keeps its own fallback words; a failure carries the status, the server's `error` when it sent one, the
+// parsed body and the raw text (billing shows a body that is not ours as "Server error: ...",
+// docs/product/plans-and-billing.md#checkout).
 
 export type ApiCall<T> =
   | { ok: true; status: number; body: T }

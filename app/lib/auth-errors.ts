@@ -1,8 +1,9 @@
 import { offlineActionResult, type OfflineActionResult } from "./offline-result";
-// The spec's authentication messages (000 §5 and §8) and the ONE mapping from better-auth's error codes
-// to them. Screens and actions never write an auth message of their own; they ask this module.
+// The authentication messages (docs/product/accounts-and-auth.md#auth-messages) and the ONE mapping from
+// better-auth's error codes to them. Screens and actions never write an auth message of their own; they ask
+// this module.
 
-/** The spec's error codes (its catalogue is written in terms of these). */
+/** The auth error codes the messages are keyed by (docs/product/accounts-and-auth.md#auth-messages). */
 export type SpecAuthCode =
   | "invalid-email"
   | "user-disabled"
@@ -36,7 +37,10 @@ export const AUTH_MESSAGES: Record<SpecAuthCode, string> = {
   unknown: "An error occurred. Please try again",
 };
 
-/** Messages of the forms themselves (validation §5, account errors §8). */
+/**
+ * Messages of the forms themselves (docs/product/accounts-and-auth.md#validation) and the account errors
+ * (docs/product/accounts-and-auth.md#user-data-messages).
+ */
 // Re-exported from its own module so the app shell's error page does not pull every auth message in.
 export { USER_DATA_MESSAGES } from "./user-data-messages";
 
@@ -51,7 +55,7 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 /**
- * The auth forms' clientAction: a submission that cannot reach the server gets the spec's network
+ * The auth forms' clientAction: a submission that cannot reach the server gets the product's network
  * message (and keeps the page, see keepPageAfterOfflineAction), not the error page.
  */
 export async function submitAuthForm<T>(serverAction: () => Promise<T>): Promise<T | OfflineActionResult> {
@@ -71,7 +75,7 @@ export const FORM_MESSAGES = {
   newPasswordTooShort: "New password must be at least 6 characters long",
   currentPasswordIncorrect: "Current password is incorrect",
   changePasswordFailed: "Failed to change password. Please try again.",
-  // Not in the spec's catalogue (decision 132): a Google/Apple-only account has no password to change.
+  // Not in the original catalogue (decision 132): a Google/Apple-only account has no password to change.
   noPasswordOnAccount:
     "This account signs in with Google or Apple and has no password yet. Use 'Forgot password' to set one.",
   changePasswordSuccess: "Password changed successfully. Redirecting…",
@@ -83,7 +87,7 @@ export const FORM_MESSAGES = {
   adminResetFailed: "Failed to send reset link",
 } as const;
 
-/** better-auth (core + admin plugin + OAuth callback) codes -> the spec's codes. */
+/** better-auth (core + admin plugin + OAuth callback) codes -> the product's codes. */
 const BETTER_AUTH_TO_SPEC: Record<string, SpecAuthCode> = {
   INVALID_EMAIL: "invalid-email",
   INVALID_EMAIL_OR_PASSWORD: "invalid-login-credentials",
@@ -117,7 +121,10 @@ export const GUARD_CODES = {
   adminOnly: "ADMIN_ONLY",
 } as const;
 
-/** Which form asks: reset and change password have their own wording for some codes (§8). */
+/**
+ * Which form asks: reset and change password have their own wording for some codes
+ * (docs/product/accounts-and-auth.md#password-reset-and-change).
+ */
 export type AuthForm = "signin" | "signup" | "reset" | "change-password";
 
 export function authErrorMessage(

@@ -1,5 +1,5 @@
 // zod schemas for the auth forms, shared by the route actions (the authority) and the screens (which
-// mirror them for disabled states). Messages are the spec's (000 §5, §8) via auth-errors.
+// mirror them for disabled states). Messages are docs/product/accounts-and-auth.md's, via auth-errors.
 import { z } from "zod";
 import { AUTH_MESSAGES, FORM_MESSAGES } from "./auth-errors";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
@@ -88,7 +88,10 @@ export const SOCIAL_PROVIDERS = ["google", "apple"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
 
-/** The first message of a failed parse (forms show one message at a time, as the spec's do). */
+/**
+ * The first message of a failed parse: forms show one message at a time
+ * (docs/product/accounts-and-auth.md#validation).
+ */
 export function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? AUTH_MESSAGES.unknown;
 }

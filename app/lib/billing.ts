@@ -1,5 +1,6 @@
-// Billing texts shared by the pricing page and the billing API (spec 000 §8 "Checkout and plans",
-// §9 cancellation survey). The server is the authority; the page shows what the server answers.
+// Billing texts shared by the pricing page and the billing API (docs/product/plans-and-billing.md#checkout
+// and docs/product/plans-and-billing.md#cancellation). The server is the authority; the page shows what the
+// server answers.
 
 export const BILLING_MESSAGES = {
   notConfigured: "Payments are not configured on this server",
@@ -15,7 +16,9 @@ export const BILLING_MESSAGES = {
   cancelFailedToast: "Failed to cancel subscription. Please try again.",
   cancelSuccessToast:
     "Your subscription has been canceled. You will have access until the end of your billing period.",
-  /** Plan change applied in place (proration); our wording, the spec has none for an in-place change. */
+  /**
+   * Plan change applied in place (proration); our wording, the original brief has none for it (decision 081).
+   */
   changedToast: (tier: string) =>
     `Your plan is now ${tier}. The difference is prorated on your next invoice.`,
   noSubscription: "No active subscription found",

@@ -1,4 +1,4 @@
-// The pricing page's contact form (spec 000 §4 "Contact submit", §7 validation): texts and rules shared
+// The pricing page's contact form (docs/product/plans-and-billing.md#contact-form): texts and rules shared
 // by the modal and POST /api/contact. The server applies them again.
 
 export const CONTACT_MESSAGES = {
@@ -15,14 +15,14 @@ export const CONTACT_MESSAGES = {
 
 export const CONTACT_MESSAGE_MAX = 5000;
 export const CONTACT_EMAIL_MAX = 254;
-/** The modal closes this long after 'Message Sent!' (spec 000 §9). */
+/** The modal closes this long after 'Message Sent!' (docs/product/plans-and-billing.md#contact-form). */
 export const CONTACT_CLOSE_AFTER_MS = 2000;
 
 export function contactSubject(tier: string | null): string {
   return `[${tier ?? "Non User"}] Question on Pricing/Billing`;
 }
 
-/** The spec's rules: both required after trimming, the email must contain '@'. First failure wins. */
+/** The product's rules: both required after trimming, the email must contain '@'. First failure wins. */
 export function validateContact(email: string, message: string): string | null {
   const e = email.trim();
   const m = message.trim();

@@ -1,8 +1,9 @@
-// The deferred extras (spec 001): speed metrics (and anything else that is not the page itself) load after
-// 2 seconds or the first scroll, mouse move, click or key press, whichever comes first, so they never
-// compete with the page's own loading. The chat widget is a recorded departure (decision 263).
+// The deferred extras (docs/product/app-shell.md#deferred-extras): speed metrics (and anything else that is
+// not the page itself) load after 2 seconds or the first scroll, mouse move, click or key press, whichever
+// comes first, so they never compete with the page's own loading. The chat widget is a recorded departure
+// (decision 263).
 
-/** The spec's wait when nobody touches the page. */
+/** The product's wait when nobody touches the page. */
 export const DEFERRED_EXTRAS_DELAY_MS = 2000;
 const FIRST_INPUT_EVENTS = ["scroll", "mousemove", "click", "keydown", "touchstart"] as const;
 

@@ -1,5 +1,6 @@
-// The economic calendar card's grouping (spec 001 "Economic calendar card"): up to 5 upcoming date
-// groups, past dates dropped, high-impact events first. See docs/decisions/030-watchlist-and-calendar.md.
+// The economic calendar card's grouping (docs/product/economic-calendar.md#calendar-card): up to 5 upcoming
+// date groups, past dates dropped, high-impact events first. See
+// docs/decisions/030-watchlist-home-and-calendar.md.
 
 export interface EconomicEventLike {
   date: string; // YYYY-MM-DD

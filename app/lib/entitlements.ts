@@ -1,5 +1,5 @@
 // What each plan may do, and what the user is told when their plan does not allow it: the one table of
-// plan limits and the spec's refusal texts for every plan-limited capability. Pure and shared with the
+// plan limits and the product's refusal texts for every plan-limited capability. Pure and shared with the
 // browser; the server enforces it (app/server/entitlements.server.ts), the UI only mirrors it. A feature
 // that adds a plan-limited capability adds its row, its limits and its refusal here.
 import type { PlanTier } from "./plans";
@@ -25,7 +25,7 @@ export const UNLIMITED = Infinity;
 
 /**
  * How many of a capability each plan allows: 0 = not on this plan, UNLIMITED = on, without a cap.
- * Sources: spec 000 §4, §6, §9 and its pricing cards; spec 001 §6, §9; decisions 090 (notifications).
+ * Stated in docs/product/plans-and-billing.md#plan-limits; decision 090 (notifications).
  */
 export const ENTITLEMENTS: Readonly<Record<PlanTier, Readonly<Record<Capability, number>>>> = {
   "Free Plan": {
@@ -61,7 +61,7 @@ export const ENTITLEMENTS: Readonly<Record<PlanTier, Readonly<Record<Capability,
     tradeIdeas: UNLIMITED,
     cspTickersPerBatch: 50,
     ccPositions: 50,
-    // The spec's batch size: a larger portfolio is screened in several calls.
+    // The product's batch size: a larger portfolio is screened in several calls.
     ccPositionsPerBatch: 10,
     wheelCampaigns: 50,
     feedback: 50,
@@ -124,7 +124,7 @@ export function planRefusalFields(refusal: Refusal): Record<string, unknown> {
 
 const PRICING = "/pricing";
 
-/** The spec's refusal texts, by capability (000 §8 and the feature sections; 001 §7, §8). */
+/** The refusal texts, by capability (docs/product/plans-and-billing.md#plan-limits). */
 export const REFUSAL_MESSAGES = {
   watchlistUpgradeToPro: `Upgrade to PRO to track up to ${ENTITLEMENTS["Pro Plan"].watchlistSymbols} symbols`,
   watchlistUpgradeToElite: `Upgrade to Elite to track up to ${ENTITLEMENTS["Elite Plan"].watchlistSymbols} symbols`,
@@ -145,7 +145,10 @@ export const REFUSAL_MESSAGES = {
   notificationCustomTiming: "Custom-timing notifications are part of the Elite plan",
 } as const;
 
-/** The features a notification refusal names (spec 001: upgradeFeatures). */
+/**
+ * The features a notification refusal names (`upgradeFeatures`,
+ * docs/product/notifications-and-email.md#what-each-plan-gets).
+ */
 export const UPGRADE_FEATURES: Partial<Record<Capability, readonly string[]>> = {
   notifications: ["email notifications for market events"],
   notificationCustomTiming: ["custom-timing notifications"],

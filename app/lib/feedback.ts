@@ -1,5 +1,5 @@
-// Feedback and feature requests (spec 000 "Feedback page", "Feature request status", "Voting", "Admin
-// filter chips", validation and error catalogue): the rules and texts shared by the server and the pages.
+// Feedback and feature requests (docs/product/feedback-board.md; the admin's filter chips in
+// docs/product/admin.md#filter-chips): the rules and texts shared by the server and the pages.
 
 export const FEEDBACK_CATEGORIES = ["general", "bug", "suggestion", "experience", "other"] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
@@ -15,7 +15,10 @@ export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
 export const FEATURE_STATUSES = ["under-review", "planned", "in-progress", "completed", "rejected"] as const;
 export type FeatureStatus = (typeof FEATURE_STATUSES)[number];
 
-/** What a non-admin sees on /feedback (spec: only planned, in-progress and completed). */
+/**
+ * What a non-admin sees on /feedback: planned, in-progress and completed
+ * (docs/product/feedback-board.md#feature-requests).
+ */
 export const PUBLIC_FEATURE_STATUSES: readonly FeatureStatus[] = ["planned", "in-progress", "completed"];
 
 export function isFeatureStatus(value: unknown): value is FeatureStatus {
@@ -47,7 +50,7 @@ export const FEATURE_FILTERS = [
 export type FeatureFilter = (typeof FEATURE_FILTERS)[number]["value"];
 
 // Who may submit, how many, and the refusal texts are in ./entitlements.ts (Free none; Pro and Elite 50).
-/** Longest stored texts (the spec sets none; these keep rows and emails a sensible size). */
+/** Longest stored texts (the original brief set none; these keep rows and emails a sensible size). */
 export const TEXT_LIMITS = { feedback: 5000, title: 200, description: 5000 } as const;
 /** The submit button reads 'Submitted!' for 3 s after success. */
 export const SUBMITTED_LABEL_MS = 3000;
@@ -80,7 +83,7 @@ export const FEATURE_MESSAGES = {
   mustLogInSubmitScreen: "You must be logged in to submit feature requests",
   submitFailedScreen: "Failed to submit feature request. Please try again.",
   emptyFilter: "No feature requests match your current filter.",
-  /** Not in the spec: a new request is under review, which non-admins do not see (decision 100). */
+  /** Not in the original brief: a new request is under review, which non-admins do not see (decision 100). */
   submittedForReview:
     "Thanks! Your request is under review: only you and the team see it until it is planned.",
 } as const;
@@ -89,7 +92,7 @@ export type VoteDirection = 1 | -1;
 export type VoteState = VoteDirection | 0;
 
 /**
- * The spec's voting table: the same direction again removes the vote; the other direction flips it.
+ * The product's voting table: the same direction again removes the vote; the other direction flips it.
  * Returns the viewer's new vote and the change to the request's total.
  */
 export function applyVote(current: VoteState, cast: VoteDirection): { next: VoteState; delta: number } {

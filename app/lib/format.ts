@@ -1,5 +1,6 @@
-// Display rules for market numbers (spec 000 §9): prices to 2 decimals, change as an absolute value with
-// an arrow and a colour, RSI to 1 decimal with its label, 'N/A' for missing dates.
+// Display rules for market numbers (docs/product/watchlist-and-tickers.md#ticker-card): prices to 2 decimals,
+// change as an absolute value with an arrow and a colour, RSI to 1 decimal with its label, 'N/A' for missing
+// dates.
 //
 // The one number formatter (decision 261): every money, percent and decimal the app shows goes through this
 // module, so one view never shows two roundings of one number. The rule: round the shortest decimal form of
@@ -127,7 +128,7 @@ export function formatCount(value: number | null | undefined): string {
   return value == null || !Number.isFinite(value) ? "N/A" : String(value);
 }
 
-/** Compact money (spec 001 display rules): 1.2M, 3.4k, else a rounded dollar value. */
+/** Compact money (docs/product/wheel.md#table-and-filters): 1.2M, 3.4k, else a rounded dollar value. */
 export function formatCompactMoney(value: number | null | undefined, thousands: "k" | "K" = "k"): string {
   if (value == null || !Number.isFinite(value)) return MISSING;
   const abs = Math.abs(value);

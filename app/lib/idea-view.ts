@@ -37,7 +37,7 @@ export interface IdeaAssumptions {
   model?: string | null;
 }
 
-/** The idea payload of /api/get_trades and /api/trade/:id (spec fields, engine fields, contract fields). */
+/** The idea payload of /api/get_trades and /api/trade/:id (API fields, engine fields, contract fields). */
 export interface IdeaPayload {
   stock_symbol: string;
   strategy_type: string;

@@ -1,6 +1,6 @@
-// What the market banner says (spec 001 "Market banner"): open/closed from the market calendar, the
-// closed-market note, "Trades updated:" with a time or range, the tip's three times, and whether the data
-// is stale. Pure; the server computes the calendar status, the browser only renders this.
+// What the market banner says (docs/product/app-shell.md#market-banner): open/closed from the market
+// calendar, the closed-market note, "Trades updated:" with a time or range, the tip's three times, and
+// whether the data is stale. Pure; the server computes the calendar status, the browser only renders this.
 import { MISSING } from "./format";
 import { formatAsOf } from "./format-as-of";
 import { latestStartedSession } from "./market-calendar";
@@ -24,7 +24,7 @@ export const MARKET_BANNER_TEXT = {
 export const OPEN_MARKET_STALE_MS = 20 * 60_000;
 
 export interface MarketBannerInput {
-  /** 'open' | 'closed', compared case-insensitively (spec 001 §4). */
+  /** 'open' | 'closed', compared case-insensitively (docs/product/app-shell.md#market-banner). */
   marketStatus: string;
   dataFreshness: {
     optionsDataUpdated: string | null;

@@ -1,5 +1,5 @@
-// Notification rules shared by server and client (spec 001 "Notification preferences", "Notification
-// inputs", §8 errors, §9 constants). The server enforces them (app/server/notifications/); the screen
+// Notification rules shared by server and client (docs/product/notifications-and-email.md: preferences,
+// ranges, messages, history). The server enforces them (app/server/notifications/); the screen
 // mirrors them. No zod here: this module ships to the browser.
 import { hasCapability } from "./entitlements";
 import type { PlanTier } from "./plans";
@@ -40,7 +40,10 @@ export type FrequencyType = (typeof FREQUENCY_TYPES)[number];
 export const IMPACT_LEVELS = ["all", "medium", "high"] as const;
 export type ImpactLevel = (typeof IMPACT_LEVELS)[number];
 
-/** Spec "Notification inputs": email timing options in days before the event (0 = Same day). */
+/**
+ * Email timing options in days before the event, 0 = Same day
+ * (docs/product/notifications-and-email.md#preferences).
+ */
 export const TIMING_OPTIONS = [0, 1, 2, 3, 5, 7, 10, 14] as const;
 export const WEEKDAYS = [
   "Sunday",
@@ -82,7 +85,7 @@ export interface NotificationPreferences {
 /** The market's zone: used until the browser has told us the user's. */
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
-/** Spec 001 "Notification preferences" defaults. */
+/** The defaults (docs/product/notifications-and-email.md#preferences). */
 export function defaultPreferences(): NotificationPreferences {
   return {
     enabled: true,
@@ -114,7 +117,7 @@ export function defaultPreferences(): NotificationPreferences {
   };
 }
 
-/** Spec §8 texts. */
+/** The texts (docs/product/notifications-and-email.md#preferences). */
 export const NOTIFICATION_MESSAGES = {
   loadFailed: "Failed to load notification settings",
   updateFailed: "Failed to update notification settings",
@@ -133,18 +136,18 @@ export const NOTIFICATION_MESSAGES = {
 
 /**
  * The one toast for a failed settings change: the server's own error when it sent one (it already carries the
- * spec's prefix, e.g. 'Failed to update notification settings: ...', or a plan refusal), else the spec's text
- * for that change: 'Failed to update preferences' for a save, 'Failed to update notification settings' for the
- * on/off switch. Never a second prefix in front of the first.
+ * product's prefix, e.g. 'Failed to update notification settings: ...', or a plan refusal), else the
+ * product's text for that change: 'Failed to update preferences' for a save, 'Failed to update notification
+ * settings' for the on/off switch. Never a second prefix in front of the first.
  */
 export function settingsFailureMessage(change: "save" | "toggle", serverError: string | null): string {
   if (serverError) return serverError;
   return change === "save" ? NOTIFICATION_MESSAGES.preferencesFailed : NOTIFICATION_MESSAGES.updateFailed;
 }
 
-/** Spec §9: the screen asks 20; the API default is 50. */
+/** The screen asks 20; the API default is 50 (docs/product/notifications-and-email.md#history). */
 export const HISTORY_LIMIT = { screen: 20, default: 50, max: 100 } as const;
-/** Spec §9: the test-sent message stays 5 s. */
+/** The test-sent message stays 5 s (docs/product/limits-and-timings.md#screen-timings). */
 export const TEST_SENT_MESSAGE_MS = 5000;
 
 // ---------------------------------------------------------------- plan rule (decision 090; the table is in ./entitlements.ts)

@@ -7,7 +7,7 @@ export const GUIDE_RATE = 0.04;
 export const GUIDE_DIVIDEND_YIELD = 0;
 export const DAYS_PER_YEAR = 365;
 
-/** Educational figures (spec 000, educational pages). */
+/** Educational figures (docs/product/public-pages.md#options-guide). */
 export const RECOMMENDED_DTE = { min: 30, max: 45 } as const;
 export const POSITION_SIZE_PERCENT = { min: 1, max: 5 } as const;
 

@@ -13,7 +13,7 @@ export interface PayoffLeg {
   quantity?: number;
 }
 
-/** One contract controls 100 shares (spec 001 §9). */
+/** One contract controls 100 shares (docs/product/wheel.md#strategy-numbers). */
 export const CONTRACT_MULTIPLIER = 100;
 
 /**
@@ -129,7 +129,7 @@ export function payoffWindow(
   return { low: Math.max(0, lo - pad), high: hi + pad };
 }
 
-/** Legs of a spread idea from the spec's strike fields (short and long put, short and long call). */
+/** Legs of a spread idea from the product's strike fields (short and long put, short and long call). */
 export function legsFromStrikes(strikes: {
   put_short_strike?: number | null;
   put_long_strike?: number | null;

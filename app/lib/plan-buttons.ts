@@ -1,5 +1,5 @@
-// The plan button logic of /pricing (spec 000 §4 "Plan button logic"), as a pure table the route renders
-// and the tests read: (user state, card) -> buttons. The server enforces every action again.
+// The plan button logic of /pricing (docs/product/plans-and-billing.md#plan-buttons), as a pure table the
+// route renders and the tests read: (user state, card) -> buttons. The server enforces every action again.
 import {
   effectivePlan,
   isPromoTrial,
@@ -78,7 +78,7 @@ export function planCardActions(
 
   if (subscribed && current === card.tier) {
     if (isPromoTrial(fields)) {
-      // A promotional trial always gets the promo price (spec 000 §9).
+      // A promotional trial always gets the promo price (docs/product/plans-and-billing.md#plans-and-prices).
       const price = periodPrice(card, period, true).perMonth;
       return {
         buttons: [button("promo-subscribe", `Subscribe Now - ${formatPlanPrice(price)}/mo`)],

@@ -19,7 +19,7 @@ export interface SubscriptionFields {
   subscriptionStatus?: string | null;
 }
 
-/** Active and trialing count as 'subscribed' (spec 000 §4). */
+/** Active and trialing count as 'subscribed' (docs/product/plans-and-billing.md#effective-plan). */
 export function isSubscribed(user: SubscriptionFields | null | undefined): boolean {
   return user?.subscriptionStatus === "active" || user?.subscriptionStatus === "trialing";
 }
@@ -41,7 +41,8 @@ export const PLAN_BADGE: Record<PlanTier, string> = {
 export { isPromoTrial, trialDaysRemaining, type PromoTrialFields } from "./trial";
 
 // ---------------------------------------------------------------- prices, features and Stripe price ids
-// One catalog for the pricing page, checkout and the webhooks (spec 000 §9 "Plans").
+// One catalog for the pricing page, checkout and the webhooks
+// (docs/product/plans-and-billing.md#plans-and-prices).
 
 export type PaidTier = Exclude<PlanTier, "Free Plan">;
 export const PAID_TIERS: readonly PaidTier[] = ["Pro Plan", "Elite Plan"];
@@ -80,7 +81,7 @@ export interface PlanCatalogEntry {
 }
 
 /**
- * The yearly price's saving over twelve monthly payments, in whole percent. Derived, not typed in: the spec
+ * The yearly price's saving over twelve monthly payments, in whole percent. Derived, not typed in: the brief
  * printed Pro "saves 16%" and Elite "saves 17%" for the same 16.7% (decision 256).
  */
 export function yearlySavingsPercent(monthly: number, yearly: number): number {

@@ -5,11 +5,11 @@
 export interface Refusal {
   /** The HTTP status the server answers with. */
   status: number;
-  /** The words the user reads (the spec's, where it has them). */
+  /** The words the user reads (as docs/product states them, where it has them). */
   message: string;
   /** A stable reason an API body carries as `code` (PREMIUM_REQUIRED, INVALID_INPUT, ...). */
   code?: string;
-  /** Fields the API body adds (for example the spec's `upgradeFeatures`). */
+  /** Fields the API body adds (for example the product's `upgradeFeatures`). */
   fields?: Readonly<Record<string, unknown>>;
   /** Sent as Retry-After. */
   retryAfterSeconds?: number;

@@ -3,7 +3,7 @@
 const RETURN_PARAM = "returnTo";
 export const DEFAULT_AFTER_SIGN_IN = "/suggested-trades";
 
-/** The spec's alias paths and the screen each one shows (their routes redirect there). */
+/** The product's alias paths and the screen each one shows (their routes redirect there). */
 export const PATH_ALIASES: Readonly<Record<string, string>> = {
   "/suggested-trades": "/spreads",
   "/dashboard": "/spreads",

@@ -1,5 +1,5 @@
-// Sharing (spec 001 "Sharing"): the share link of a trade idea, the social targets and the copy messages
-// and timings. Pure, so the dialog, the share page and the tests agree.
+// Sharing (docs/product/sharing.md#share-dialog): the share link of a trade idea, the social targets and the
+// copy messages and timings. Pure, so the dialog, the share page and the tests agree.
 
 export const SHARE_TEXT = {
   copied: "Copied to clipboard!",
@@ -11,13 +11,13 @@ export const SHARE_TEXT = {
 } as const;
 
 export const SHARE_TIMING = {
-  /** The link copy message (spec 001 §9: clipboard/share message 2 s). */
+  /** The link copy message: 2 s (docs/product/limits-and-timings.md#screen-timings). */
   messageMs: 2000,
   /** A copy button reads 'Copied' for 1.5 s. */
   copiedMs: 1500,
 } as const;
 
-/** Social popups open at 600x400 (spec 001 §4). */
+/** Social popups open at 600x400 (docs/product/sharing.md#share-dialog). */
 export const SHARE_POPUP = { width: 600, height: 400 } as const;
 
 export type ShareTarget = "whatsapp" | "twitter" | "facebook" | "linkedin" | "telegram";
@@ -29,7 +29,7 @@ export const SHARE_TARGETS: readonly { id: ShareTarget; label: string }[] = [
   { id: "telegram", label: "Telegram" },
 ];
 
-/** {origin}/share/trade/{trade_unique_identifier} (spec 001 "Trade ideas screen"). */
+/** {origin}/share/trade/{trade_unique_identifier} (docs/product/sharing.md#share-links). */
 export function tradeShareUrl(origin: string, tradeId: string): string {
   return `${origin.replace(/\/+$/, "")}/share/trade/${encodeURIComponent(tradeId)}`;
 }

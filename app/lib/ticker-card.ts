@@ -1,5 +1,5 @@
-// What a ticker card shows: the spec's ticker info fields plus provenance. Server and client share it.
-/** The spec's ticker info fields plus provenance (source, as-of time, estimates). */
+// What a ticker card shows: the product's ticker info fields plus provenance. Server and client share it.
+/** The product's ticker info fields plus provenance (source, as-of time, estimates). */
 export interface TickerCardData {
   symbol: string;
   current_price: number | null;

@@ -1,5 +1,5 @@
-// Trade ideas on the /spreads screen (spec 001 "Trade ideas screen", "Trade filters", "Trade symbol
-// entry", "Display rules"): display names, the filter pass rule, the filters in the URL query, symbol entry
+// Trade ideas on the /spreads screen (docs/product/trade-ideas.md: filters, symbol entry, the idea
+// card): display names, the filter pass rule, the filters in the URL query, symbol entry
 // and the readers of the idea fields (the honest-number fields of the ideas contract when present, the
 // engine's older fields otherwise; nothing is ever made up). Pure; shared by server and browser.
 import { daysToExpiry } from "../engine/time";
@@ -19,16 +19,16 @@ export const TRADE_IDEAS_TEXT = {
   simulated: "Simulated data",
 } as const;
 
-/** Auto-refresh: a random interval between 13 and 16 minutes (spec 001 §9). */
+/** Auto-refresh: a random interval between 13 and 16 minutes (docs/product/trade-ideas.md#refresh). */
 export const AUTO_REFRESH_MIN_MS = 13 * 60_000;
 export const AUTO_REFRESH_MAX_MS = 16 * 60_000;
 export function autoRefreshDelay(random: () => number = Math.random): number {
   return Math.round(AUTO_REFRESH_MIN_MS + random() * (AUTO_REFRESH_MAX_MS - AUTO_REFRESH_MIN_MS));
 }
 
-/** Skeleton rows while loading (spec 001: 5). */
+/** Skeleton rows while loading (docs/product/trade-ideas.md#refresh). */
 export const SKELETON_ROWS = 5;
-/** The return bar is full at 25 percent (spec 001 §9). */
+/** The return bar is full at 25 percent (docs/product/trade-ideas.md#idea-card). */
 export const RETURN_BAR_FULL_PERCENT = 25;
 export const LIQUIDITY_BARS = 5;
 
@@ -44,7 +44,10 @@ const DISPLAY_NAMES: Record<string, string> = {
   covered_call: "Covered Call",
 };
 
-/** Spec 000 "Strategy display names": case-insensitive lookup; unknown values shown as given. */
+/**
+ * Strategy display names: case-insensitive lookup; unknown values shown as given
+ * (docs/product/trade-ideas.md#idea-card).
+ */
 export function strategyDisplayName(strategy: string): string {
   return DISPLAY_NAMES[strategy.toLowerCase()] ?? strategy;
 }
@@ -129,9 +132,9 @@ export function isWheelStrategy(strategy: string): boolean {
 }
 
 /**
- * Spec 001 "Trade filters", exactly: return on risk at least the minimum, probability within the range,
- * the strategy matches, liquidity at least the minimum, days to expiry above 0 and within the limit when a
- * limit is set; the symbol selection applies only when non-empty. CSP and CC ideas never pass.
+ * docs/product/trade-ideas.md#filters, exactly: return on risk at least the minimum, probability within the
+ * range, the strategy matches, liquidity at least the minimum, days to expiry above 0 and within the limit
+ * when a limit is set; the symbol selection applies only when non-empty. CSP and CC ideas never pass.
  */
 export function passesFilters(idea: FilterableIdea, f: TradeFilters, today: string): boolean {
   if (isWheelStrategy(idea.strategy_type)) return false;
@@ -241,8 +244,8 @@ export function filtersToQuery(f: TradeFilters): URLSearchParams {
 
 // ------------------------------------------------------------------------------------ symbol entry
 /**
- * Spec 001 "Trade symbol entry": upper-cased, split on commas or whitespace; only symbols present in the
- * loaded trades are added; nothing is added if none match. Returns the new selection.
+ * docs/product/trade-ideas.md#symbol-entry: upper-cased, split on commas or whitespace; only symbols present
+ * in the loaded trades are added; nothing is added if none match. Returns the new selection.
  */
 export function addEnteredSymbols(
   entry: string,
@@ -257,7 +260,10 @@ export function addEnteredSymbols(
   return [...new Set([...selected, ...wanted])];
 }
 
-/** Selected symbols that no longer appear among the loaded trades are dropped (spec 001 §4). */
+/**
+ * Selected symbols that no longer appear among the loaded trades are dropped
+ * (docs/product/trade-ideas.md#symbol-entry).
+ */
 export function keepAvailableSymbols(selected: readonly string[], available: ReadonlySet<string>): string[] {
   return selected.filter((s) => available.has(s));
 }

@@ -24,8 +24,9 @@ export interface PromoTrialFields {
 }
 
 /**
- * A trial with no subscriptionId is a promotional trial (spec 000 §4); one with an id is a Stripe trial.
- * The trial code, the trial banner, the pricing buttons and the promo price all ask this one function.
+ * A trial with no subscriptionId is a promotional trial (docs/product/plans-and-billing.md#trials); one with
+ * an id is a Stripe trial. The trial code, the trial banner, the pricing buttons and the promo price all ask
+ * this one function.
  */
 export function isPromoTrial(user: PromoTrialFields | null | undefined): boolean {
   return user?.subscriptionStatus === "trialing" && !user.subscriptionId && !user.hasSubscriptionId;

@@ -1,4 +1,4 @@
-// The spec's account messages (000 §8 "Account and watchlist") for loading the signed-in user.
+// The account messages for loading the signed-in user (docs/product/accounts-and-auth.md#user-data-messages).
 export const USER_DATA_MESSAGES = {
   /** A signed-in page finds the user signed out (session expired or revoked) while loading their data. */
   signedOut: "Error loading user data. Please try again.",

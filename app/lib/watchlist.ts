@@ -1,12 +1,15 @@
-// Watchlist rules shared by server and client (spec 000 "Watchlist", validation "Add symbol", §8, §9).
+// Watchlist rules shared by server and client (docs/product/watchlist-and-tickers.md).
 // The server enforces them (app/server/watchlist.server.ts); the UI only mirrors the messages. The plan
 // limits and the limit refusals are in ./entitlements.ts.
 import type { PlanTier } from "./plans";
 
-/** The spec's default symbols (000 §6, §9), offered as one-click starters on an empty watchlist. */
+/**
+ * The default symbols (docs/product/watchlist-and-tickers.md#default-symbols), offered as one-click starters
+ * on an empty watchlist.
+ */
 export const DEFAULT_WATCHLIST_SYMBOLS = ["AAPL", "TSLA", "SPY"] as const;
 
-/** Timings (ms) from spec 000 §9. */
+/** Timings in ms (docs/product/limits-and-timings.md#screen-timings). */
 export const WATCHLIST_TIMING = {
   limitRedirectMs: 2000,
   trimmedMessageMs: 5000,

@@ -1,6 +1,6 @@
-// Speed metrics from real visits (spec 001 "Deferred extras", decision 262): the Core Web Vitals through the
-// web-vitals library, each sent once per page load to the first-party analytics (POST /api/events). Loaded
-// only by app/lib/deferred-extras.ts, so it is in no route's initial JS.
+// Speed metrics from real visits (docs/product/app-shell.md#deferred-extras, decision 262): the Core Web
+// Vitals through the web-vitals library, each sent once per page load to the first-party analytics (POST
+// /api/events). Loaded only by app/lib/deferred-extras.ts, so it is in no route's initial JS.
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from "web-vitals";
 import { track } from "./analytics-client";
 

@@ -1,5 +1,5 @@
-// The browser's calls to the wheel API (spec 001 §7 "Wheel strategies", "Favorites", "Sharing"), with
-// the spec's fallback messages when a response carries no error text. Errors are thrown to the caller.
+// The browser's calls to the wheel API (docs/product/api.md#wheel), with the fallback messages of
+// docs/product/wheel.md#strategies when a response carries no error text. Errors are thrown to the caller.
 import {
   WHEEL_DEFAULTS,
   WHEEL_MESSAGES,
@@ -61,7 +61,7 @@ export async function fetchCspStrategies(args: {
   return strategiesResultOf([body]);
 }
 
-/** Positions go 10 per call, one call after another (spec "CC batch size"). */
+/** Positions go 10 per call, one call after another (docs/product/wheel.md#strategies). */
 export async function fetchCcStrategies(args: {
   positions: Position[];
   riskLevel: RiskLevel;
@@ -203,7 +203,7 @@ export async function createShareLink(
     () => WHEEL_MESSAGES.shareFailed,
   );
   if (answer.ok) return answer.body;
-  // The spec's words: a network failure, else "share failed" whatever the server said.
+  // The product's words: a network failure, else "share failed" whatever the server said.
   const message = answer.status === 0 ? WHEEL_MESSAGES.networkError : WHEEL_MESSAGES.shareFailed;
   throw new WheelApiError(message, answer.status, null);
 }

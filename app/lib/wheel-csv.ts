@@ -1,5 +1,5 @@
-// Wheel CSV: the strategies export (spec §9 names and columns) and the positions import (validation
-// "CSV import"). Reading and writing are the app's one CSV module (app/lib/csv.ts, decision 272); this module
+// Wheel CSV: the strategies export and the positions import (docs/product/wheel.md#csv-export-and-import).
+// Reading and writing are the app's one CSV module (app/lib/csv.ts, decision 272); this module
 // only maps rows. Loaded on demand by the screen (a click), so papaparse is not part of the /wheels route chunk.
 import { readCsvTable, writeCsv } from "./csv";
 import { cleanSymbolInput } from "./symbols";

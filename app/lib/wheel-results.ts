@@ -1,5 +1,5 @@
-// A wheel batch answer (spec 001 "Batch strategies response") and the screen's reading of one or more of them:
-// shared by the browser's calls (wheel-client.ts) and the /wheels loader, which renders the first view.
+// A wheel batch answer (docs/product/api.md#wheel-batch-response) and the screen's reading of one or more of
+// them: shared by the browser's calls (wheel-client.ts) and the /wheels loader, which renders the first view.
 import { combineStrategies, WHEEL_DEFAULTS, type Position, type WheelStrategy } from "./wheel";
 
 export interface DataFreshness {

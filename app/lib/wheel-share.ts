@@ -1,4 +1,4 @@
-// The wheel share payload (spec 001 "Share payload", "Sharing"): the few fields a shared card shows,
+// The wheel share payload (docs/product/sharing.md#wheel-share-payload): the few fields a shared card shows,
 // carried in the link itself with compact keys (`?d=`), and the same fields in the server's share record.
 // Shared by the browser (encode, decode first) and the server (what it stores, what the page reads).
 import { formatGrouped } from "./format";
@@ -43,9 +43,9 @@ const KEYS: Record<keyof SharePayload, string> = {
 };
 
 /**
- * The plausible range of each number a share carries (spec 001 "Share payload"): a share is a strategy the
- * screens produced, so anything outside these is nonsense or forgery and is refused, never stored or shown.
- * Prices are per share in dollars; percentages are percent.
+ * The plausible range of each number a share carries (docs/product/sharing.md#wheel-share-payload): a share
+ * is a strategy the screens produced, so anything outside these is nonsense or forgery and is refused, never
+ * stored or shown. Prices are per share in dollars; percentages are percent.
  */
 const MAX_PRICE = 100_000;
 const round = (v: number) => Math.round(v * 10_000) / 10_000;
@@ -241,7 +241,7 @@ export function sharePath(type: WheelType, shareId: string, payload?: SharePaylo
   return payload ? `${base}?d=${encodeSharePayload(payload)}` : base;
 }
 
-/** Derived numbers of a shared card (the spec's formulas on the payload). */
+/** Derived numbers of a shared card (the product's formulas on the payload). */
 export function shareFigures(p: SharePayload) {
   const contracts = p.type === "CC" && p.shares ? Math.floor(p.shares / 100) : 1;
   const premiumPerContract = Math.round(p.premium * 100);

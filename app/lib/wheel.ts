@@ -1,5 +1,5 @@
-// Wheel rules shared by server and browser (spec 001 "Wheels page", "Positions", "Wheel controls",
-// "Table sorting", "Favorite record", §8 "Wheels", §9). The server enforces them (app/server/wheel/*);
+// Wheel rules shared by server and browser (docs/product/wheel.md: strategies, positions, table and filters,
+// favorites, messages, numbers). The server enforces them (app/server/wheel/*);
 // the screen mirrors the same functions and messages. No zod here: this module ships to the browser.
 import { formatPercent } from "./format";
 import { ENTITLEMENTS } from "./entitlements";
@@ -23,7 +23,7 @@ export const WHEEL_DEFAULTS = {
 /** Used when the watchlist is missing, empty or fails to load. */
 export const FALLBACK_TICKERS = ["AAPL", "TSLA", "SPY", "QQQ", "MSFT"] as const;
 
-/** Spec §9 timings (ms). */
+/** Timings in ms (docs/product/limits-and-timings.md#screen-timings). */
 export const WHEEL_TIMING = {
   copied: 1500,
   clipboardMessage: 2000,
@@ -216,7 +216,7 @@ export interface WheelStrategy {
   [key: string]: unknown;
 }
 
-/** Spec "Strategy combination": at most `perTicker` per ticker by annualizedReturn, then all by it. */
+/** At most `perTicker` per ticker by annualizedReturn, then all by it (docs/product/wheel.md#strategies). */
 export function combineStrategies<T extends { symbol: string; annualizedReturn: number }>(
   list: readonly T[],
   perTicker: number = WHEEL_DEFAULTS.perTicker,
@@ -259,7 +259,10 @@ export function strikeOf(s: { putStrike?: unknown; callStrike?: unknown; strike?
   return typeof v === "number" && Number.isFinite(v) ? v : null;
 }
 
-/** Spec display rule: totalPremium if a number, else per-share premium x 100, else 0. */
+/**
+ * Display rule: totalPremium if a number, else per-share premium x 100, else 0
+ * (docs/product/wheel.md#strategy-numbers).
+ */
 export function displayPremium(s: { totalPremium?: unknown; premium?: unknown }): number {
   if (typeof s.totalPremium === "number" && Number.isFinite(s.totalPremium)) return s.totalPremium;
   if (typeof s.premium === "number" && Number.isFinite(s.premium)) return s.premium * 100;
@@ -287,8 +290,8 @@ export function parseSymbolList(text: string): string[] {
 
 // ---------------------------------------------------------------- favorites
 /**
- * savedAt in every shape the spec lists: a timestamp object (toDate(), seconds or _seconds), an ISO
- * string, a number (ms) or a Date. Null when unreadable (shown as '-').
+ * savedAt in every shape a saved favorite may carry: a timestamp object (toDate(), seconds or
+ * _seconds), an ISO string, a number (ms) or a Date. Null when unreadable (shown as '-').
  */
 export function readSavedAt(value: unknown): Date | null {
   let d: Date | null = null;

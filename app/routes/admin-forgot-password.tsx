@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   const parsed = resetRequestSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) return failure(firstMessage(parsed.error));
-  // Spec 000 §5: the admin record must exist, and the form says so when it does not.
+  // The admin record must exist, and the form says so when it does not (docs/product/admin.md#admin-sign-in).
   if (!(await adminRecordExists(env, parsed.data.email))) return failure(FORM_MESSAGES.adminNotFound, 404);
   const res = await callAuthEndpoint(env, request, "/request-password-reset", {
     email: parsed.data.email,

@@ -12,7 +12,7 @@ import { cloudflareContext } from "../server/request-context.server";
 const contactSchema = z.object({
   email: z.string().max(CONTACT_EMAIL_MAX).default(""),
   message: z.string().max(CONTACT_MESSAGE_MAX).default(""),
-  // The spec's field name is recaptchaToken (null when signed in); ours carries a Turnstile token.
+  // The original brief's field name is recaptchaToken (null when signed in); ours carries a Turnstile token.
   recaptchaToken: z.string().max(4096).nullish(),
 });
 

@@ -7,7 +7,8 @@ import { apiError, apiJson } from "../server/http/api.server";
 export async function loader({ context }: Route.LoaderArgs) {
   try {
     const calendar = await getEconomicCalendar(context.get(cloudflareContext).env);
-    // Spec 000 §9: economic calendar cached 6 hours by the browser; the edge's copy goes with each refresh.
+    // Economic calendar cached 6 hours by the browser (docs/product/limits-and-timings.md#cache-times); the
+    // edge's copy goes with each refresh.
     return apiJson(calendar, 200, sharedMarketHeaders("economicCalendar"));
   } catch (error) {
     console.error("get_economic_cal failed", error);

@@ -33,10 +33,11 @@ function headerSafe(symbol: string): string {
 }
 
 /**
- * GET /api/get_tickers_info?symbols=AAPL,TSLA -> array of ticker info (spec 000 §7). Unknown symbols are
- * reported in the X-Unknown-Symbols header and symbols still loading in X-Pending-Symbols, so the body
- * stays the spec's plain array (docs/decisions/040-market-data-pipeline.md). Public and rate limited; it
- * reads the caches only, so no request here reaches a provider (decision 150).
+ * GET /api/get_tickers_info?symbols=AAPL,TSLA -> array of ticker info (docs/product/api.md#market-apis).
+ * Unknown symbols are reported in the X-Unknown-Symbols header and symbols still loading in
+ * X-Pending-Symbols, so the body stays the product's plain array
+ * (docs/decisions/040-market-data-pipeline.md). Public and rate limited; it reads the caches only, so no
+ * request here reaches a provider (decision 150).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
@@ -50,8 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   try {
     const { infos, unknown, pending } = await getCachedTickerInfos(env, parsed.data.symbols);
-    // Spec 000 §9: ticker info is cached 5 minutes per symbol; stale or partial answers only briefly. The same
-    // for every visitor, so the edge shares it (decision 282).
+    // Ticker info is cached 5 minutes per symbol (docs/product/limits-and-timings.md#cache-times); stale or
+    // partial answers only briefly. The same for every visitor, so the edge shares it (decision 282).
     const headers = new Headers(
       sharedMarketHeaders("tickerInfo", infos.some((i) => i.stale) || pending.length > 0),
     );

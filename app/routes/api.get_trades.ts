@@ -11,7 +11,7 @@ import { cloudflareContext } from "../server/request-context.server";
 /**
  * GET /api/get_trades -> { trade_suggestions, plan, limit, total, source, asOf, stale, marketStatus,
  * dataFreshness }. Signed-in only; the session user's plan caps the list (Free 403, Pro 30 with their
- * watchlist symbols first, Elite all). Unlike the spec's original, share pages do not read this list:
+ * watchlist symbols first, Elite all). Unlike the original brief, share pages do not read this list:
  * they use /api/trade/:tradeId. The body is assembled from per-snapshot JSON text (decision 181), gzipped
  * once per snapshot for clients that accept it (decision 200).
  */
@@ -25,8 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const result = await tradeSuggestionsBody(env, session.user, Date.now(), profile);
     if (!result.ok) return refusalResponse(result.refusal, {}, { trade_suggestions: [] });
-    // Spec 000 §9: trade suggestions cached 5 minutes; per user (plan and watchlist shape the list), and
-    // per Accept-Encoding: a client that takes gzip gets the copy compressed once per snapshot (decision 200).
+    // Trade suggestions cached 5 minutes (docs/product/limits-and-timings.md#cache-times); per user (plan and
+    // watchlist shape the list), and per Accept-Encoding: a client that takes gzip gets the copy compressed
+    // once per snapshot (decision 200).
     const headers = {
       "Content-Type": "application/json",
       "Cache-Control": privateMarketCacheControl("ideas", result.stale),

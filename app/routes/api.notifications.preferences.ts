@@ -3,7 +3,9 @@ import { apiJson } from "../server/http/api.server";
 import { notificationCall, notificationRefusalResponse, readJson } from "../server/notifications/api.server";
 import { readPreferences, updatePreferences } from "../server/notifications/preferences.server";
 
-/** GET /api/notifications/preferences -> { success, data: preferences } (spec 001 §7). */
+/**
+ * GET /api/notifications/preferences -> { success, data: preferences } (docs/product/api.md#notifications).
+ */
 export function loader(args: Route.LoaderArgs) {
   return notificationCall(args, async ({ env, user, plan }) =>
     apiJson({ success: true, data: await readPreferences(env, user.id), currentTier: plan }),

@@ -7,7 +7,7 @@ import { cancelSubscription } from "../server/billing/billing.server";
 import { getSession } from "../server/auth/session.server";
 import { cloudflareContext } from "../server/request-context.server";
 
-// userId in the spec's call is ignored: the session says who is cancelling.
+// userId in the original brief's call is ignored: the session says who is cancelling.
 const cancelSchema = z.object({
   feedback: z
     .object({

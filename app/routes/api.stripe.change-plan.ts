@@ -6,7 +6,9 @@ import { apiJson, methodNotAllowed, refusalResponse } from "../server/http/api.s
 import { changePlan } from "../server/billing/billing.server";
 import { cloudflareContext } from "../server/request-context.server";
 
-/** Upgrade / Downgrade (our path; the spec's client cancelled and re-subscribed, see decision 081). */
+/**
+ * Upgrade / Downgrade (our path; the original brief's client cancelled and re-subscribed, see decision 081).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   const read = await readPlanChoice(env, request);

@@ -4,7 +4,7 @@ import { cspBatchSchema, jsonError, wheelBatchResponse } from "../server/wheel/a
 import { cspStrategiesFor } from "../server/wheel/batches.server";
 import { cloudflareContext } from "../server/request-context.server";
 
-/** POST /api/wheel/csp-strategies/batch {tickers, riskLevel, cashAmount} (spec 001 "Wheel strategies"). */
+/** POST /api/wheel/csp-strategies/batch {tickers, riskLevel, cashAmount} (docs/product/api.md#wheel). */
 export const action = ({ request, context }: Route.ActionArgs) =>
   wheelBatchResponse(context.get(cloudflareContext).env, request, {
     schema: cspBatchSchema,

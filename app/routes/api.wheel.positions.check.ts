@@ -18,7 +18,7 @@ const importCheckSchema = z.object({ positions: z.array(importRow).min(1).max(10
 
 /**
  * POST /api/wheel/positions/check {positions}: how an import's rows stand before they join the list (decision
- * 257): 409 'Duplicate symbols found: ...' for duplicates among them, else per row the spec's validation
+ * 257): 409 'Duplicate symbols found: ...' for duplicates among them, else per row the product's validation
  * messages, whether we have market data for the symbol, and the stored position it would replace. Writes
  * nothing.
  */

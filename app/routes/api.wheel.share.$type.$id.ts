@@ -7,8 +7,8 @@ import { apiJson } from "../server/http/api.server";
 import { edgeCached } from "../server/http/cache-control.server";
 
 /**
- * GET /api/wheel/share/csp|cc/:id -> { strategy } (CC: { strategy, position }). Public. 404 with the spec's
- * 'Shared strategy not found or expired' and `reason` expired | not_found.
+ * GET /api/wheel/share/csp|cc/:id -> { strategy } (CC: { strategy, position }). Public. 404 with the
+ * product's 'Shared strategy not found or expired' and `reason` expired | not_found.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const type = params.type === "csp" ? "CSP" : params.type === "cc" ? "CC" : null;

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
 
-/** Any unknown path redirects to / (spec). */
+/** Any unknown path redirects to / (docs/product/app-shell.md#routes-and-access). */
 export const loader = () => redirect("/");
 export const action = () => redirect("/");

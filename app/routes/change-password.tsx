@@ -22,7 +22,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-/** Spec 000 §9: back to / 2000 ms after a successful change. */
+/**
+ * Back to / 2000 ms after a successful change (docs/product/accounts-and-auth.md#password-reset-and-change).
+ */
 export const REDIRECT_AFTER_CHANGE_MS = 2000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -15,7 +15,10 @@ export const meta = ({
     origin: originFromMatches(matches),
   });
 
-/** /simulation, /saved and /positions (spec: Coming Soon placeholder). */
+/**
+ * /simulation, /saved and /positions: the Coming Soon placeholder
+ * (docs/product/app-shell.md#routes-and-access).
+ */
 export default function ComingSoon() {
   return (
     <section className="mx-auto max-w-lg py-20 text-center">

@@ -42,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       loadError: null,
     };
   } catch (error) {
-    // Spec: when the load fails the defaults are used (and the user is told).
+    // When the load fails the defaults are used, and the user is told
+    // (docs/product/notifications-and-email.md#preferences).
     console.error("notifications: load failed", error);
     return {
       premiumRequired: false as const,

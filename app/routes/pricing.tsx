@@ -37,7 +37,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-/** Sign-up from pricing comes back to pricing (spec 000 §4: returnUrl /pricing). */
+/**
+ * Sign-up from pricing comes back to pricing (return address /pricing,
+ * docs/product/plans-and-billing.md#plan-buttons).
+ */
 export const PRICING_SIGN_UP_HREF = withReturnTo("/signup", "/pricing");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -96,7 +99,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     if (!highlight) return;
-    // The spec's anchor scroll: 100 ms after the page settles.
+    // The product's anchor scroll: 100 ms after the page settles.
     const timer = setTimeout(
       () => cardsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }),
       100,

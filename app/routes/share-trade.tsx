@@ -17,7 +17,8 @@ import { edgeCached } from "../server/http/cache-control.server";
 
 /**
  * Public, server-rendered: crawlers read the title, description, canonical and Open Graph / Twitter tags
- * without JavaScript. Unknown or malformed id, or any failure -> redirect to / (spec 001 "Shared pages").
+ * without JavaScript. Unknown or malformed id, or any failure -> redirect to /
+ * (docs/product/sharing.md#shared-trade-page).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;

@@ -44,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const oauthError = url.searchParams.get("error");
   if (oauthError === "signup_disabled") {
-    // Social sign-in for an account that does not exist: sign out and go to sign-up (spec 000 §4).
+    // Social sign-in for an account that does not exist: sign out and go to sign-up
+    // (docs/product/accounts-and-auth.md#social-sign-in).
     const headers = new Headers();
     try {
       const res = await getAuth(env, request).api.signOut({ headers: request.headers, asResponse: true });
@@ -84,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
 }
 
-// A submission that cannot reach the server keeps the form and shows the spec's network message.
+// A submission that cannot reach the server keeps the form and shows the product's network message.
 export const shouldRevalidate = keepPageAfterOfflineAction;
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitAuthForm(serverAction);
 

@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   const { fields, returnTo, social } = await readAuthForm(request);
   if (social) {
-    // The policy boxes apply to Google and Apple sign-up too (spec 000 §5).
+    // The policy boxes apply to Google and Apple sign-up too (docs/product/accounts-and-auth.md#sign-up).
     const policies = policiesSchema.safeParse(fields);
     if (!policies.success) return failure(firstMessage(policies.error));
     return startSocialSignIn(env, request, "signup", social, returnTo);
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(returnTo ?? DEFAULT_AFTER_SIGN_IN, { headers: withCookies(res.cookies) });
 }
 
-// A submission that cannot reach the server keeps the form and shows the spec's network message.
+// A submission that cannot reach the server keeps the form and shows the product's network message.
 export const shouldRevalidate = keepPageAfterOfflineAction;
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitAuthForm(serverAction);
 

@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   try {
     result = await addSymbol(env, session.user, parsed.data.symbol, (s) => isKnownWatchlistSymbol(env, s));
   } catch (error) {
-    // A provider outage (the known-symbol check) or a D1 error: the spec's message, not the error page.
+    // A provider outage (the known-symbol check) or a D1 error: the product's message, not the error page.
     console.error("watchlist: add failed", error);
     return unavailable("add", WATCHLIST_MESSAGES.addFailed);
   }
@@ -125,7 +125,7 @@ function AddSymbolForm() {
     if (!data || fetcher.state !== "idle") return;
     if (data.ok && data.intent === "add" && data.symbol) {
       formRef.current?.reset();
-      // The spec's mobile toast: on small screens the new card may be far below the form.
+      // The product's mobile toast: on small screens the new card may be far below the form.
       if (window.matchMedia("(max-width: 767px)").matches) {
         toast({
           message: `${data.symbol} added to your watchlist`,

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const nowMs = Date.now();
   const [prefs, watchlist, favorites, banner] = await Promise.all([
     getPreferences(env, user),
-    // Spec: a missing, empty or unreadable watchlist uses the fallback tickers.
+    // A missing, empty or unreadable watchlist uses the fallback tickers (docs/product/wheel.md#strategies).
     watchlistOf(env, user).catch(() => [] as string[]),
     listFavorites(env, user.id).catch(() => []),
     getMarketBanner(env, nowMs),

@@ -108,7 +108,7 @@ export interface BusinessEvent {
   properties?: Record<string, unknown> | null;
 }
 
-/** Snake case, plus the spec's few capitalised names (SignUp). */
+/** Snake case, plus the product's few capitalised names (SignUp). */
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 /** A server-side business event as a D1 row (the subscription result page's events). */
@@ -141,8 +141,9 @@ export async function recordBusinessEvent(
 }
 
 /**
- * The spec's sign-up analytics (000 "Sign up"): the events sign_up (method), SignUp and signup, and the
- * identify step (user id, plan Free). The email stays out of analytics rows (decision 023, 152). One batch.
+ * The product's sign-up analytics (docs/product/accounts-and-auth.md#sign-up): the events sign_up (method),
+ * SignUp and signup, and the identify step (user id, plan Free). The email stays out of analytics rows
+ * (decision 023, 152). One batch.
  */
 export async function recordSignUp(
   env: { DB: D1Database },

@@ -43,7 +43,8 @@ export async function submitContact(
   const limit = await rateLimiter(env, "contact", () => now).limit({ key: clientIp });
   if (!limit.success) return refused(429, CONTACT_MESSAGES.tooMany, { retryAfterSeconds: 3600 });
 
-  // A signed-in user's address comes from the account (spec 000 §7), never from the form.
+  // A signed-in user's address comes from the account (docs/product/plans-and-billing.md#contact-form), never
+  // from the form.
   const email = (user ? user.email : input.email).trim();
   const message = input.message.trim();
   const invalid = validateContact(email, message);

@@ -1,5 +1,5 @@
 // Data for the economic calendar card (/tickers and the home page): the market module's cached calendar
-// grouped by day (app/lib/economic-calendar.ts). A failure becomes the spec's message, never a 500.
+// grouped by day (app/lib/economic-calendar.ts). A failure becomes the product's message, never a 500.
 import { newYorkDateOf } from "../lib/market-calendar";
 import { upcomingEventGroups, type EconomicDateGroup } from "../lib/economic-calendar";
 import type { EconomicEvent } from "../lib/market-calendar";

@@ -73,7 +73,8 @@ export function effectivePlanSql(alias = "u"): string {
 /**
  * The statements that bring stored data within the (new) plan's limits, to run in the same `db.batch`
  * right after the statement that changes the plan (billing, trial expiry or cancel), or for every user
- * (`userId` null) in the daily housekeeping as a backstop. Today that is the watchlist (spec 000 §9): keep
+ * (`userId` null) in the daily housekeeping as a backstop. Today that is the watchlist
+ * (docs/product/watchlist-and-tickers.md#plan-change-trim): keep
  * the first `limit` symbols in the user's order, delete the rest, and leave the one-shot notice the
  * watchlist page shows on the next visit. The notice is written first, while the extra rows still count.
  */

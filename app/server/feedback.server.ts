@@ -29,7 +29,10 @@ function teamNotice(user: BoardUser): TeamNotice {
   return { userEmail: user.email, userName: user.name || user.email, userTier: effectivePlan(user) };
 }
 
-/** The team is every address in the admins table; failures are only logged (spec: notify-feedback). */
+/**
+ * The team is every address in the admins table; failures are only logged
+ * (docs/product/feedback-board.md#general-feedback).
+ */
 async function notifyTeam(env: WorkerEnv, build: (to: string) => Parameters<typeof sendEmail>[1]) {
   try {
     const { results } = await env.DB.prepare("SELECT email FROM admins ORDER BY email").all<{
@@ -77,7 +80,7 @@ export interface FeatureRequestView {
   votes: number;
   createdAt: number;
   userSubscriptionTier: string;
-  /** The viewer's vote: true up, false down, null none (the spec's userVoted). */
+  /** The viewer's vote: true up, false down, null none (the API's userVoted). */
   userVoted: boolean | null;
 }
 
@@ -152,7 +155,7 @@ export async function createFeatureRequest(
 }
 
 /**
- * One vote, per the spec's table (same direction again removes it, the other direction flips it). The
+ * One vote, per the product's table (same direction again removes it, the other direction flips it). The
  * toggle is a single upsert, and the request's total is recomputed from the vote rows in the same batch.
  */
 export async function voteOnFeature(

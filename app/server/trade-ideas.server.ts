@@ -55,10 +55,10 @@ export async function saveSpreadProfile(
 }
 
 /**
- * The list a plan sees (spec 001 §5, §6 and decisions 237-238): credit spreads only (cash-secured puts and
- * covered calls belong to the wheel screens) of the chosen profile (an idea stored without one is Balanced),
- * the list rules of the engine's `listInRuleOrder` (watchlist first, no repeats, at most 3 per symbol, the
- * index-ETF group capped), cut to the plan's limit (0 = none, Infinity = all).
+ * The list a plan sees (docs/product/trade-ideas.md#what-a-plan-sees, decisions 237-238): credit spreads only
+ * (cash-secured puts and covered calls belong to the wheel screens) of the chosen profile (an idea stored
+ * without one is Balanced), the list rules of the engine's `listInRuleOrder` (watchlist first, no repeats, at
+ * most 3 per symbol, the index-ETF group capped), cut to the plan's limit (0 = none, Infinity = all).
  */
 export function ideasInPlanOrder<
   T extends { stock_symbol: string; strategy_type: string; expiration_date: string; profile?: string },
@@ -196,8 +196,8 @@ export function forgetIdeasMemo(): void {
 }
 
 /**
- * The plan-capped list (spec 001 §6): Free none (nothing is read or sent), Pro 30 with the watchlist's
- * ideas first, Elite all. Reads the ideas cache and the watchlist; never screens.
+ * The plan-capped list (docs/product/trade-ideas.md#what-a-plan-sees): Free none (nothing is read or sent),
+ * Pro 30 with the watchlist's ideas first, Elite all. Reads the ideas cache and the watchlist; never screens.
  */
 export async function tradeIdeasFor(
   env: WorkerEnv,
@@ -240,9 +240,10 @@ export interface TradeIdeasPage {
 }
 
 /**
- * The pages of the filtered list up to `page` (spec 001 "Trade filters", decision 180): the plan cap first
- * (the filters never see ideas the plan does not show), then the pass rule of `app/lib/trade-ideas.ts`,
- * the same module the symbol entry uses in the browser. `today` is the New York date the DTEs count from.
+ * The pages of the filtered list up to `page` (docs/product/trade-ideas.md#filters, decision 180): the plan
+ * cap first (the filters never see ideas the plan does not show), then the pass rule of
+ * `app/lib/trade-ideas.ts`, the same module the symbol entry uses in the browser. `today` is the New York
+ * date the DTEs count from.
  */
 export function pageOfIdeas<T extends FilterableIdea>(
   capped: readonly T[],

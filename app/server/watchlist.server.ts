@@ -59,7 +59,7 @@ export interface WatchlistView {
   plan: PlanTier;
   limit: number;
   /**
-   * The spec's 'Your {plan} allows up to {n} symbols. Some symbols have been removed.' when a plan change
+   * The product's 'Your {plan} allows up to {n} symbols. Some symbols have been removed.' when a plan change
    * trimmed the list since the last visit; the page shows it and dismisses it (`dismissTrimmedNotice`).
    */
   trimmedMessage: string | null;

@@ -1,8 +1,9 @@
 import { expect as baseExpect, test } from "@playwright/test";
 import { signUp } from "./fixtures";
 
-// The admin trial tool's length field (spec: "integer, at least 1 (invalid input becomes 1)"). The browser's
-// own number checks once refused 0 or 2.5 and, while the field held such a value, 'Cancel Trial' did nothing.
+// The admin trial tool's length field (an integer of at least 1, else 1: docs/product/admin.md#trial-tool).
+// The browser's own number checks once refused 0 or 2.5 and, while the field held such a value, 'Cancel
+// Trial' did nothing.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.beforeEach(async ({ context }) => {

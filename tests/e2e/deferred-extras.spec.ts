@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { watchConsole } from "./fixtures";
 
-// Issue 29 item 11 (spec 001 "Deferred extras"): speed metrics load after 2 s or the first scroll, mouse
-// move, click or key press. Before that neither the metrics code nor a metric is requested; after it the
-// Core Web Vitals reach the first-party analytics as web_vital events.
+// Issue 29 item 11 (docs/product/app-shell.md#deferred-extras): speed metrics load after 2 s or the first
+// scroll, mouse move, click or key press. Before that neither the metrics code nor a metric is requested;
+// after it the Core Web Vitals reach the first-party analytics as web_vital events.
 
 /**
  * The web_vital events the page sends to /api/events. They go as beacons, whose bodies Playwright does not

@@ -68,7 +68,7 @@ test.describe("feedback board and back office", () => {
     // A feature request: under review, listed for its author only.
     await user.page.getByRole("tab", { name: "Feature Requests" }).click();
     await expect(user.page.getByRole("heading", { name: "Request a feature" })).toBeVisible();
-    // The local database keeps earlier runs' requests; an empty filter shows the spec's text.
+    // The local database keeps earlier runs' requests; an empty filter shows the product's text.
     await user.page.getByLabel("Status filter").selectOption("under-review");
     await expect(user.page.getByText("No feature requests match your current filter.")).toBeVisible();
     await user.page.screenshot({ path: `${shots}/feedback-requests-empty.png`, fullPage: true });

@@ -1,5 +1,6 @@
 // Feature-request voting in the browser as Pro and Elite (the seeded pro@ and elite@ users): up, down and the
-// toggle, with the totals and each user's pressed arrow read again after a reload (spec 000 voting table).
+// toggle, with the totals and each user's pressed arrow read again after a reload
+// (docs/product/feedback-board.md#voting).
 import { execFileSync } from "node:child_process";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { signInByApi, watchConsole } from "./fixtures";

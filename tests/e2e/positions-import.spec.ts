@@ -1,5 +1,5 @@
 // The positions import on /wheels (decision 257): the server reads the file's rows, the dialog names rows
-// without market data, offers "Replace" or "Skip" for a symbol already held, and keeps the spec's blocking
+// without market data, offers "Replace" or "Skip" for a symbol already held, and keeps the product's blocking
 // duplicate message for duplicates inside the file. Runs as the seeded Pro user.
 import { expect, test, type Page } from "@playwright/test";
 import { signInByApi, watchConsole } from "./fixtures";
@@ -31,7 +31,7 @@ test("CSV import: no-market-data rows named, a held symbol replaced, duplicates 
   await page.getByRole("button", { name: "Add Multiple" }).click();
   const bulk = page.getByTestId("bulk-dialog");
 
-  // Duplicates inside the file block the import with the spec's message; nothing is added.
+  // Duplicates inside the file block the import with the product's message; nothing is added.
   // The check's 409 is the answer under test: the browser logs that response, nothing else may.
   await errors.expecting([409], async () => {
     await bulk
@@ -47,7 +47,7 @@ test("CSV import: no-market-data rows named, a held symbol replaced, duplicates 
   await expect(bulk.getByTestId("import-note")).toHaveText(
     "Imported 3 row(s) from positions.csv; 1 need fixing before they can be saved. No market data for BRK.B, BRKB: these rows would get no price and no strategies.",
   );
-  // BRK.B is kept as written (not turned into BRKB) and named by the spec's format rule.
+  // BRK.B is kept as written (not turned into BRKB) and named by the product's format rule.
   await expect(bulk.getByLabel("Row 2 symbol")).toHaveValue("BRK.B");
   await expect(bulk.getByTestId("bulk-row").nth(1)).toContainText("Invalid format");
   await expect(bulk.getByTestId("bulk-row").nth(2)).toContainText("No market data");

@@ -99,14 +99,15 @@ test("Share Trade and View Analysis on /wheels open their dialogs and they stay 
   await page.waitForTimeout(SETTLE_MS);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Share link")).toHaveValue(/\/share\/wheel\/csp\/[0-9A-Za-z]{12}\?d=/);
-  // A copy the clipboard refuses: the wheel share modal's own words (spec 001 "Wheels").
+  // A copy the clipboard refuses: the wheel share modal's own words (docs/product/sharing.md#share-dialog).
   await refuseClipboard(page);
   await dialog.getByRole("button", { name: "Copy link" }).click();
   await expect(page.getByText("Failed to copy. Please copy manually.")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 
-  // A share id nobody created answers 404, which the spec shows as 'Strategy Expired'.
+  // A share id nobody created answers 404, shown as 'Strategy Expired'
+  // (docs/product/sharing.md#shared-wheel-pages).
   const missing = await page.goto("/share/wheel/csp/AAAAAAAAAAAA");
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Strategy Expired" })).toBeVisible();

@@ -158,7 +158,7 @@ test.describe("navigation progress bar", () => {
       () => (window as unknown as { __bar: { shown: number; hidden: number } }).__bar,
     );
     const shownMs = bar.hidden - bar.shown;
-    // The spec's "about 0.8 s": a fast navigation keeps the bar at least that long (a slow one longer).
+    // The product's "about 0.8 s": a fast navigation keeps the bar at least that long (a slow one longer).
     expect(shownMs).toBeGreaterThanOrEqual(750);
   });
 });

@@ -72,7 +72,7 @@ test.describe("watchlist", () => {
     await expect(aapl.getByTestId("as-of")).toContainText(/As of \w{3} \d{1,2}, \d{1,2}:\d{2} (AM|PM) ET/);
     await expect(page.getByTestId("simulated-banner")).toBeVisible();
 
-    // A duplicate is refused with the spec's message.
+    // A duplicate is refused with the product's message.
     await page.getByRole("textbox", { name: "Symbol" }).fill("AAPL");
     await page.getByRole("button", { name: "Add Symbol" }).click();
     await expect(page.getByTestId("add-error")).toHaveText("AAPL is already in your watchlist");
@@ -226,7 +226,7 @@ test.describe("watchlist", () => {
       .toEqual(
         [
           'learn_more_click:{"location":"home_hero"}',
-          // The url is the page's address without query or hash (spec: page views carry path, title, url).
+          // The url is the page's address without query or hash (page views carry path, title, url).
           `page_view:{"title":"Wheelhouse — Start Trading Options Smarter","url":"${origin}/"}`,
           `page_view:{"title":"Wheelhouse How-tos · Wheelhouse","url":"${origin}/wheelhouse-howtos"}`,
           'scroll_depth:{"depth":100}',

@@ -223,7 +223,7 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
     await page.goto(url.pathname);
     await expect(page.getByTestId("shared-strategy-card")).toBeVisible();
   }
-  // An unknown id is the spec's HTTP 404: the 'Strategy Expired' screen.
+  // An unknown id is the product's HTTP 404: the 'Strategy Expired' screen.
   await page.goto("/share/wheel/csp/AAAAAAAAAAAA");
   await expect(page.getByRole("heading", { name: "Strategy Expired" })).toBeVisible();
 });

@@ -9,7 +9,7 @@ import {
   signUpSchema,
 } from "../../app/lib/auth-validation";
 
-describe("the spec's authentication messages (000 §8)", () => {
+describe("the authentication messages (docs/product/accounts-and-auth.md#auth-messages)", () => {
   it("are exactly the catalogue", () => {
     expect(AUTH_MESSAGES).toEqual({
       "invalid-email": "Please enter a valid email address",
@@ -73,7 +73,7 @@ describe("better-auth codes -> messages", () => {
   });
 });
 
-describe("form validation (000 §5)", () => {
+describe("form validation (docs/product/accounts-and-auth.md#validation)", () => {
   const msg = (r: { success: boolean; error?: unknown }) =>
     r.success ? null : firstMessage(r.error as never);
   it("sign-in", () => {

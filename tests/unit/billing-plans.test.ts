@@ -11,8 +11,8 @@ import {
 } from "../../app/lib/plans";
 import { contactSubject, validateContact } from "../../app/lib/contact";
 
-describe("the plans catalog (spec 000 §9)", () => {
-  it("has the spec's prices", () => {
+describe("the plans catalog (docs/product/plans-and-billing.md#plans-and-prices)", () => {
+  it("has the product's prices", () => {
     expect(PLAN_CATALOG.map((p) => [p.tier, p.price, p.popular])).toEqual([
       ["Free Plan", { monthly: 0, yearly: 0, monthlyWithYearlyDiscount: 0, savingsPercentage: 0 }, false],
       ["Pro Plan", { monthly: 5, yearly: 50, monthlyWithYearlyDiscount: 4.2, savingsPercentage: 17 }, true],
@@ -96,7 +96,7 @@ describe("Stripe price id -> tier", () => {
   });
 });
 
-describe("contact form rules (spec 000 §7)", () => {
+describe("contact form rules (docs/product/plans-and-billing.md#contact-form)", () => {
   it.each([
     ["", "hi", "Email is required"],
     ["   ", "hi", "Email is required"],

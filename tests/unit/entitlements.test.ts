@@ -11,8 +11,8 @@ import { PLAN_TIERS } from "../../app/lib/plans";
 import { FALLBACK_TICKERS } from "../../app/lib/wheel";
 import { ideasInPlanOrder } from "../../app/server/trade-ideas.server";
 
-describe("the plan table (spec 000 §6, §9; 001 §6, §9)", () => {
-  it("has the spec's numbers for every capability", () => {
+describe("the plan table (docs/product/plans-and-billing.md#plan-limits)", () => {
+  it("has the product's numbers for every capability", () => {
     const row = (plan: (typeof PLAN_TIERS)[number]) => CAPABILITIES.map((c) => ENTITLEMENTS[plan][c]);
     expect(CAPABILITIES).toEqual([
       "watchlistSymbols",
@@ -52,7 +52,7 @@ describe("the plan table (spec 000 §6, §9; 001 §6, §9)", () => {
   });
 });
 
-describe("refusals: the spec's words, status and where the UI goes", () => {
+describe("refusals: the product's words, status and where the UI goes", () => {
   it("watchlist: upgrade to Pro, upgrade to Elite, the maximum", () => {
     expect(refusalFor("Free Plan", "watchlistSymbols")).toMatchObject({
       status: 403,
@@ -116,7 +116,7 @@ describe("refusals: the spec's words, status and where the UI goes", () => {
   });
 });
 
-describe("the ideas a plan sees (spec 001 §5, §6)", () => {
+describe("the ideas a plan sees (docs/product/trade-ideas.md#what-a-plan-sees)", () => {
   const idea = (stock_symbol: string, strategy_type = "BULL_PUT_SPREAD") => ({
     stock_symbol,
     strategy_type,

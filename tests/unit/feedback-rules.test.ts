@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { applyVote, parseChips, statusLabel, toggleChip, FEATURE_STATUSES } from "../../app/lib/feedback";
 import { parseAdminTab, trialLength } from "../../app/lib/admin";
 
-describe("voting table (spec 000 §4)", () => {
+describe("voting table (docs/product/feedback-board.md#voting)", () => {
   it.each([
     [0, 1, 1, 1], // upvote with no prior vote: +1
     [-1, 1, 1, 2], // upvote after a downvote: +2, moves to upvoters

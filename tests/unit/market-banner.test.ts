@@ -31,7 +31,7 @@ describe("market banner", () => {
     expect(v.tip.map((t) => t.label)).toEqual(["Options data:", "Stock data:", "Last update attempt:"]);
   });
 
-  it("closed: the spec's note; the last session's close data is not stale", () => {
+  it("closed: the product's note; the last session's close data is not stale", () => {
     // Saturday; data from Friday's close.
     const now = at("2026-11-21", 12);
     const friClose = at("2026-11-20", 16);

@@ -1,5 +1,5 @@
 // The toast for a failed notification settings change: one message, never a prefix on a prefix (it read
-// 'Failed to update notification settings. Failed to update notification settings: ...'), and the spec's
+// 'Failed to update notification settings. Failed to update notification settings: ...'), and the product's
 // 'Failed to update preferences' when a save gets no answer from the server.
 import { describe, expect, it } from "vitest";
 import { NOTIFICATION_MESSAGES, settingsFailureMessage } from "../../app/lib/notifications";

@@ -77,7 +77,7 @@ describe("curve, extremes and window", () => {
     expect(w.high).toBeGreaterThan(130);
     expect(payoffWindow([], null)).toEqual({ low: 0, high: 1 });
   });
-  it("legs from the spec's strike fields, long put first", () => {
+  it("legs from the product's strike fields, long put first", () => {
     expect(
       legsFromStrikes({
         put_long_strike: 95,

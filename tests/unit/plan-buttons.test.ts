@@ -95,7 +95,7 @@ const table: Record<string, Record<PlanTier, string>> = {
   },
 };
 
-describe("plan button matrix (spec 000 §4)", () => {
+describe("plan button matrix (docs/product/plans-and-billing.md#plan-buttons)", () => {
   for (const [state, user] of Object.entries(states)) {
     for (const tier of ["Free Plan", "Pro Plan", "Elite Plan"] as const) {
       it(`${state} / ${tier} -> ${table[state]![tier] || "(no button)"}`, () => {

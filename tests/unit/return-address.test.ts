@@ -47,7 +47,7 @@ describe("return address", () => {
 });
 
 describe("landingPath", () => {
-  it("resolves the spec's alias paths to their screen, keeping query and hash", () => {
+  it("resolves the product's alias paths to their screen, keeping query and hash", () => {
     expect(landingPath("/suggested-trades")).toBe("/spreads");
     expect(landingPath("/dashboard?x=1#top")).toBe("/spreads?x=1#top");
     expect(landingPath("/tickers?x=1")).toBe("/tickers?x=1");

@@ -50,7 +50,7 @@ describe("rules with one home", () => {
     // The catalog's feature texts are built from the table, not typed: no digits in a string literal there.
     const catalog = readFileSync("app/lib/plans.ts", "utf8");
     const typed = [...catalog.matchAll(/text: "([^"]*\d[^"]*)"/g)].map((m) => m[1]);
-    // The Elite line is the spec's own wording for an uncapped list.
+    // The Elite line is the product's own wording for an uncapped list.
     expect(typed).toEqual(["More than 50 AI trade ideas daily"]);
     expect(PLAN_CATALOG).toHaveLength(3);
   });

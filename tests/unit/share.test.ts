@@ -15,7 +15,7 @@ describe("sharing", () => {
       "https://wheelhouse.app/share/trade/SPY-0123456789abcdef01234567",
     );
   });
-  it("the spec's targets, messages and timings", () => {
+  it("the product's targets, messages and timings", () => {
     expect(SHARE_TARGETS.map((t) => t.label)).toEqual([
       "WhatsApp",
       "Twitter",

@@ -31,7 +31,7 @@ const idea = (over: Partial<FilterableIdea> = {}): FilterableIdea => ({
 });
 const f = (over: Partial<TradeFilters> = {}): TradeFilters => ({ ...DEFAULT_FILTERS, ...over });
 
-describe("the filter pass rule (spec 001 'Trade filters')", () => {
+describe("the filter pass rule (docs/product/trade-ideas.md#filters)", () => {
   const cases: [string, Partial<FilterableIdea>, Partial<TradeFilters>, boolean][] = [
     ["defaults pass a normal idea", {}, {}, true],
     ["return on risk equal to the minimum passes", { return_on_risk: 20 }, { minReturnOnRisk: 20 }, true],
@@ -165,7 +165,7 @@ describe("pages and the active-filter count", () => {
   });
 });
 
-describe("symbol entry (spec 001 'Trade symbol entry')", () => {
+describe("symbol entry (docs/product/trade-ideas.md#symbol-entry)", () => {
   const available = new Set(["SPY", "QQQ", "AAPL"]);
   it("upper-cases and splits on commas and whitespace; adds only loaded symbols", () => {
     expect(addEnteredSymbols("spy, qqq  nope", [], available)).toEqual(["SPY", "QQQ"]);

@@ -16,7 +16,7 @@ describe("watchlist rules", () => {
       expect(SYMBOL_RE.test(bad)).toBe(false);
   });
 
-  it("words the duplicate and trimmed messages as the spec does", () => {
+  it("words the duplicate and trimmed messages as docs/product/watchlist-and-tickers.md does", () => {
     expect(WATCHLIST_MESSAGES.duplicate("TSLA")).toBe("TSLA is already in your watchlist");
     expect(WATCHLIST_MESSAGES.trimmed("Free Plan", 3)).toBe(
       "Your Free Plan allows up to 3 symbols. Some symbols have been removed.",

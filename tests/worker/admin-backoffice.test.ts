@@ -129,7 +129,7 @@ describe("feature requests in the back office", { timeout: SLOW_TEST_MS }, () =>
     });
   });
 
-  it("an unknown request fails with the spec's message and writes no audit row", async () => {
+  it("an unknown request fails with the product's message and writes no audit row", async () => {
     const boss = await makeAdmin();
     const res = await adminPost({ intent: "status", requestId: "nope", status: "planned" }, boss.cookie);
     expect(res).toMatchObject({

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- API bodies under test are plain JSON. */
-// The spec's JSON shapes, pinned through the one API kit (app/server/http/api.server.ts): each API family's
-// error envelope, the plan refusal's fields, 409 for a favourite already saved, 413/415 from the kit's body
-// reader, and every answer uncached unless the route chose a public Cache-Control.
+// The product's JSON shapes, pinned through the one API kit (app/server/http/api.server.ts): each API
+// family's error envelope, the plan refusal's fields, 409 for a favourite already saved, 413/415 from the
+// kit's body reader, and every answer uncached unless the route chose a public Cache-Control.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, requestWithCookie, signUpAndGetCookie } from "./helpers";
@@ -53,7 +53,7 @@ async function answer(res: unknown): Promise<{ status: number; body: any; cache:
   return { status: r.status, body: await r.json(), cache: r.headers.get("Cache-Control") };
 }
 
-describe("the API kit keeps each family's spec shape", () => {
+describe("the API kit keeps each family's shape (docs/product/api.md#error-envelopes)", () => {
   it("wheel: errors carry status 'error' beside error; a plan refusal carries the upgrade fields", async () => {
     const visitor = await answer(
       await call(cspRoute.action, post("/api/wheel/csp-strategies/batch", { tickers: ["AAPL"] })),

@@ -45,14 +45,14 @@ describe("sign-up", () => {
     [{ email: "not-an-email", password: "secret1", ...POLICIES }, "Please enter a valid email address"],
     [{ email: "", password: "secret1", ...POLICIES }, "Please enter a valid email address"],
     [{ email: "a@example.com", password: "12345", ...POLICIES }, "Password should be at least 6 characters"],
-  ])("refuses %j with the spec's message", async (fields, message) => {
+  ])("refuses %j with the product's message", async (fields, message) => {
     const res = outcome(await call(signup.action, formPost("/signup", { intent: "email", ...fields })));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: message });
     expect(await userRow("a@example.com")).toBeNull();
   });
 
-  it("creates the account, signs in, goes to the trade ideas and records the spec's sign-up analytics", async () => {
+  it("creates the account, signs in, goes to the trade ideas and records the product's sign-up analytics", async () => {
     const res = await signUp("new@example.com", "secret1");
     expect(res.location).toBe("/suggested-trades");
     expect(res.cookie).toContain("better-auth.session_token=");
@@ -111,7 +111,7 @@ describe("sign-up", () => {
     );
   });
 
-  it("returns the spec's fields from get-session and refuses to let the user write them", async () => {
+  it("returns the product's fields from get-session and refuses to let the user write them", async () => {
     const { cookie } = await signUp("fields@example.com");
     const update = await apiAuth.action({
       request: new Request(`${ORIGIN}/api/auth/update-user`, {
@@ -155,7 +155,7 @@ describe("sign-in", () => {
       { email: "nobody@example.com", password: "secret1" },
       "Invalid email or password. Please check your credentials and try again.",
     ],
-  ])("refuses %j with the spec's message", async (fields, message) => {
+  ])("refuses %j with the product's message", async (fields, message) => {
     const res = await signInAttempt(fields);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: message });
@@ -215,7 +215,7 @@ describe("sign-in", () => {
     );
   });
 
-  it("answers 429 with the spec's message after a burst of attempts (D1 rate limit)", async () => {
+  it("answers 429 with the product's message after a burst of attempts (D1 rate limit)", async () => {
     const ip = freshIp();
     const statuses: number[] = [];
     let last: ReturnType<typeof outcome> | null = null;

@@ -58,7 +58,7 @@ async function subscribed(
 }
 
 describe("POST /api/create-checkout-session", () => {
-  it("refuses a visitor with the spec's message", async () => {
+  it("refuses a visitor with the product's message", async () => {
     const res = await checkout("", { tier: "Pro Plan", period: "monthly" });
     expect(res).toEqual({ status: 401, json: { error: BILLING_MESSAGES.mustBeLoggedIn } });
   });
@@ -158,7 +158,7 @@ describe("POST /api/create-checkout-session", () => {
     });
   });
 
-  it("answers the spec's messages for a missing price id, a Stripe failure and a bad body", async () => {
+  it("answers the product's messages for a missing price id, a Stripe failure and a bad body", async () => {
     const cookie = await signUpAndGetCookie(email("fail"));
     const noPrice = await checkout(
       cookie,

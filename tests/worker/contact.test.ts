@@ -64,7 +64,7 @@ describe("POST /api/contact", () => {
     expect(((await health.json()) as { contactForm: string }).contactForm).toBe("rate-limited, no captcha");
   });
 
-  it("answers the spec's validation messages and stores nothing", async () => {
+  it("answers the product's validation messages and stores nothing", async () => {
     expect(await send({ email: "", message: "x" })).toEqual({
       status: 400,
       json: { error: "Email is required" },

@@ -68,7 +68,7 @@ const FIELDS: Record<State, Record<string, string | number | null>> = {
   },
 };
 
-/** What each state may do, as the spec's tables say (spec 000 §6, §9; 001 §6, §9). */
+/** What each state may do, as docs/product/plans-and-billing.md#plan-limits says. */
 const EXPECTED: Record<
   State,
   { plan: string; symbols: number; ideas: number | "all" | 0; positions: number; csp: number; paid: boolean }

@@ -126,7 +126,7 @@ describe("general feedback", { timeout: SLOW_TEST_MS }, () => {
 });
 
 describe("feature requests", { timeout: SLOW_TEST_MS }, () => {
-  it("creating: visitor and Free refused with the spec's messages; title and description required", async () => {
+  it("creating: visitor and Free refused with the product's messages; title and description required", async () => {
     expect(
       await post(feedback.action, "/feedback", { intent: "request", title: "t", description: "d" }),
     ).toMatchObject({ status: 401, body: { message: FEATURE_MESSAGES.mustLogInCreate } });
@@ -235,7 +235,7 @@ describe("voting", { timeout: SLOW_TEST_MS }, () => {
     return id;
   }
 
-  it("follows the spec's table in both directions", async () => {
+  it("follows the product's table in both directions", async () => {
     const id = await votableRequest("vote table");
     const voter = await makePlanUser("pro");
     // [cast, expected total, expected own vote]: +1, remove -1, -1, remove +1, +1 then +2... and back.

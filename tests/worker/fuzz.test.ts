@@ -40,11 +40,12 @@ const SKIP_ACTIONS = new Set(["signout.tsx"]);
 // Endpoints that take no input: whatever the body, they do their one job (send the user a test e-mail).
 const NO_INPUT = new Set(["api.notifications.test.ts"]);
 /**
- * Tables a generated body may legitimately write to: a signed-in user's contact message needs only a non-empty
- * text (no captcha for members, spec 000 "Contact"), and any random string can be one. Every wheel preference
- * is optional (a partial update), so a body such as {} or one with only unknown keys is a valid save. The
- * notification switch takes one boolean and the notification preferences are a partial update, so a generated
- * {"enabled": true} is a valid save that creates the user's preferences row (CI met one).
+ * Tables a generated body may legitimately write to: a signed-in user's contact message needs only a
+ * non-empty text (no captcha for members, docs/product/plans-and-billing.md#contact-form), and any random
+ * string can be one. Every wheel preference is optional (a partial update), so a body such as {} or one with
+ * only unknown keys is a valid save. The notification switch takes one boolean and the notification
+ * preferences are a partial update, so a generated {"enabled": true} is a valid save that creates the user's
+ * preferences row (CI met one).
  */
 const VALID_BY_CHANCE: Record<string, readonly string[]> = {
   "api.contact.ts": ["contact_messages"],
@@ -360,9 +361,9 @@ describe("fuzzing: bad input never yields a 5xx, always a clear 4xx, and writes 
   }, 600_000);
 });
 
-// Share payloads (spec 001 "Share payload"): one number of an otherwise plausible strategy is moved out of
-// its range. The share API refuses it with a message and stores nothing; a link carrying it decodes to
-// nothing (its page falls back to the server's record).
+// Share payloads (docs/product/sharing.md#wheel-share-payload): one number of an otherwise plausible strategy
+// is moved out of its range. The share API refuses it with a message and stores nothing; a link carrying it
+// decodes to nothing (its page falls back to the server's record).
 const finite = { noNaN: true, noDefaultInfinity: true } as const;
 const notPositive = fc.oneof(fc.double({ ...finite, max: 0 }), fc.constantFrom(-0, -1e308));
 const above = (max: number) =>

@@ -113,7 +113,7 @@ describe("market refresh job (demo provider)", () => {
 });
 
 describe("GET /api/get_tickers_info", () => {
-  it("answers an array of ticker info with the spec's field names", async () => {
+  it("answers an array of ticker info with the product's field names", async () => {
     const res = await call(tickersInfo.loader, "/api/get_tickers_info?symbols=aapl,TSLA");
     const body = await jsonOf(res);
     expect(body.map((i: any) => i.symbol)).toEqual(["AAPL", "TSLA"]);

@@ -122,7 +122,7 @@ describe("plan gating on every notifications endpoint", () => {
 });
 
 describe("preferences", () => {
-  it("returns the spec's defaults, then applies partial updates", async () => {
+  it("returns the product's defaults, then applies partial updates", async () => {
     const pro = await account("pro");
     const first = await bodyOf(
       await call(prefsRoute.loader, jsonRequest("/api/notifications/preferences", pro.cookie, "GET")),
@@ -162,7 +162,7 @@ describe("preferences", () => {
     });
   });
 
-  it("rejects values outside the spec's ranges and steps, unknown fields and bad JSON with 400", async () => {
+  it("rejects values outside the product's ranges and steps, unknown fields and bad JSON with 400", async () => {
     const pro = await account("pro");
     const bad = [
       { thresholds: { rsi: { overbought: 101 } } },

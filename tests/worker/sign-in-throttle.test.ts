@@ -36,7 +36,7 @@ async function signInFrom(email: string, password: string) {
 }
 
 describe("per-account sign-in throttle", () => {
-  it("answers 429 with the spec's message after 10 failures from 10 addresses, even for the right password", async () => {
+  it("answers 429 with the product's message after 10 failures from 10 addresses, even for the right password", async () => {
     const email = "guessed@example.com";
     await signUpAndGetCookie(email, "right-password");
     for (let i = 0; i < MAX_FAILED_SIGN_INS; i++)

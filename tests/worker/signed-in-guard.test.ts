@@ -1,4 +1,4 @@
-// Issue 10 defect 20: the spec's account messages where loading the signed-in user fails.
+// Issue 10 defect 20: the product's account messages where loading the signed-in user fails.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import * as layout from "../../app/routes/signed-in-layout";

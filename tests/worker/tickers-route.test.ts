@@ -32,7 +32,7 @@ describe("/tickers for a visitor", () => {
     expect((res as Response).headers.get("Location")).toBe("/signin?returnTo=%2Ftickers");
   });
 
-  it("a crafted add gets 401 and the spec's message", async () => {
+  it("a crafted add gets 401 and the product's message", async () => {
     const res = (await call(
       tickers.action,
       formPost("/tickers", { intent: "add", symbol: "AAPL" }),
@@ -79,7 +79,8 @@ describe("/tickers adding and removing", () => {
           redirectTo: "/pricing",
         },
       });
-    // A symbol already in the list is still named as such (spec order: duplicates, then the limit).
+    // A symbol already in the list is still named as such (duplicates first, then the limit:
+    // docs/product/watchlist-and-tickers.md#adding-a-symbol).
     expect((await add(cookie, "aapl")).body).toMatchObject({ message: "AAPL is already in your watchlist" });
   });
 
@@ -148,7 +149,7 @@ function watchlistDownDb(): D1Database {
 }
 
 describe("/tickers when a dependency fails", () => {
-  it("a D1 error on add or delete answers the spec's messages, not the error page", async () => {
+  it("a D1 error on add or delete answers the product's messages, not the error page", async () => {
     const cookie = await signUpAndGetCookie("d1-down@example.com");
     const context = makeContext({ DB: watchlistDownDb() });
     const added = (await call(
@@ -246,7 +247,7 @@ describe("/tickers loader", () => {
     expect(await symbolsOf("get-never-deletes@example.com")).toHaveLength(5);
   });
 
-  it("a trial that ends trims the list with it; the next visit shows the spec's message until dismissed", async () => {
+  it("a trial that ends trims the list with it; the next visit shows the product's message until dismissed", async () => {
     const email = "trial-ends-trim@example.com";
     const cookie = await signUpAndGetCookie(email);
     for (const s of ["TSLA", "AAPL", "SPY", "QQQ", "MSFT"]) await add(cookie, s);

@@ -59,7 +59,7 @@ describe("adding symbols", () => {
     expect(await listWatchlist(env, user.id)).toEqual([]);
   });
 
-  it("rejects duplicates case-insensitively with the spec's message", async () => {
+  it("rejects duplicates case-insensitively with the product's message", async () => {
     const user = await makeUser("Pro Plan", "active");
     await fill(user, ["AAPL"]);
     expect(await addSymbol(env, user, "aapl", known)).toMatchObject({

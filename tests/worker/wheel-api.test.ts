@@ -86,7 +86,7 @@ describe("visitors", () => {
 });
 
 describe("POST /api/wheel/csp-strategies/batch", () => {
-  it("answers the spec's shape from the cached chains, sized to the cash, 3 per ticker at most", async () => {
+  it("answers the product's shape from the cached chains, sized to the cash, 3 per ticker at most", async () => {
     const cookie = await userWith("Free Plan", "inactive");
     const { status, body } = await json(
       await call(
@@ -356,7 +356,7 @@ describe("positions", () => {
       costBasis: 50,
     }));
 
-  it("Free cannot add any; Pro up to 10; Elite up to 50, with the spec's messages", async () => {
+  it("Free cannot add any; Pro up to 10; Elite up to 50, with the product's messages", async () => {
     const free = await userWith("Free Plan", "inactive");
     expect(await save(free, lots(1))).toMatchObject({
       status: 403,
@@ -380,7 +380,7 @@ describe("positions", () => {
     expect(listed.body.positions).toHaveLength(50);
   });
 
-  it("validates each field with the spec's messages and refuses duplicates", async () => {
+  it("validates each field with the product's messages and refuses duplicates", async () => {
     const pro = await userWith("Pro Plan");
     expect((await save(pro, [{ symbol: "AAPL1", shares: 100, costBasis: 1 }])).body.error).toBe(
       "Invalid symbol format",
@@ -431,7 +431,7 @@ describe("positions import check (decision 257)", () => {
   const check = async (cookie: string, positions: unknown) =>
     json(await call(positionsCheck.action, post("/api/wheel/positions/check", { positions }, cookie)));
 
-  it("names rows without market data and rows already held; keeps the spec's validation; writes nothing", async () => {
+  it("names rows without market data and rows already held; keeps the product's validation; writes nothing", async () => {
     const pro = await userWith("Pro Plan");
     await call(
       positionsRoute.action,
@@ -445,7 +445,7 @@ describe("positions import check (decision 257)", () => {
     ]);
     expect(res.status).toBe(200);
     expect(res.body.rows).toEqual([
-      // The share-class dot is not stripped into another symbol: the spec's format rule names the row.
+      // The share-class dot is not stripped into another symbol: the product's format rule names the row.
       { symbol: "BRK.B", errors: { symbol: "Invalid format" }, marketData: false, held: null },
       { symbol: "BRKB", errors: {}, marketData: false, held: null },
       { symbol: "AAPL", errors: {}, marketData: true, held: { symbol: "AAPL", shares: 100, costBasis: 150 } },
@@ -457,7 +457,7 @@ describe("positions import check (decision 257)", () => {
     expect(stored.body.positions).toEqual([{ symbol: "AAPL", shares: 100, costBasis: 150 }]);
   });
 
-  it("blocks duplicates among the submitted rows with the spec's message; refuses visitors and Free", async () => {
+  it("blocks duplicates among the submitted rows with the product's message; refuses visitors and Free", async () => {
     const pro = await userWith("Pro Plan");
     expect(
       await check(pro, [
@@ -546,7 +546,7 @@ describe("positions: a save from an older list (decision 225)", () => {
     expect(Math.max(...done.map((d) => d.snapshot.positions.length))).toBe(all.length);
   });
 
-  it("a version the list never had is stale; a save without one overwrites (the spec's shape)", async () => {
+  it("a version the list never had is stale; a save without one overwrites (the product's shape)", async () => {
     const elite = await userWith("Elite Plan");
     expect(await saveFrom(elite, base, 7)).toMatchObject({
       status: 409,

@@ -48,7 +48,7 @@ const symbolAt = (i: number) =>
   `Q${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`;
 
 describe("plan limits, counted on open campaigns", () => {
-  it("Free: no campaign, with the spec's upgrade words; nothing written", async () => {
+  it("Free: no campaign, with the product's upgrade words; nothing written", async () => {
     const free = await userWith("Free Plan", "inactive");
     const res = await record(free.cookie, put("KO"));
     expect(res.status).toBe(403);
@@ -206,7 +206,7 @@ describe("the CSV export", () => {
     });
     expect(row.Note!.startsWith("'=")).toBe(true);
     expect(parsed.data[2]![14]).toBe(opened.body.event.id);
-    // Visitors get the spec's 401.
+    // Visitors get the product's 401.
     const visitor = (await call(exportRoute.loader, "/api/wheel/ledger/export")) as Response;
     expect(visitor.status).toBe(401);
   });

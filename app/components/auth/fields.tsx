@@ -4,7 +4,7 @@ import { Button, buttonClass } from "../ui/Button";
 import { controlClass } from "../ui/Field";
 
 /** False during SSR and the first client render: disabled states apply only once JS runs, so the
- * forms still submit (and the server still answers with the spec's messages) without JavaScript. */
+ * forms still submit (and the server still answers with the product's messages) without JavaScript. */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);

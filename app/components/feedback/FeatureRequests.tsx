@@ -38,7 +38,7 @@ function VoteControls({ request, canVote }: { request: FeatureRequestView; canVo
       : request.userVoted === false
         ? -1
         : 0;
-  // While a vote is on its way, show what the spec's table says it will do; the server's answer wins.
+  // While a vote is on its way, show what the product's table says it will do; the server's answer wins.
   const cast = fetcher.formData?.get("direction");
   const pending = cast === "up" || cast === "down" ? applyVote(settledMine, cast === "up" ? 1 : -1) : null;
   const votes = pending ? settledVotes + pending.delta : settledVotes;

@@ -23,7 +23,7 @@ export function CrownIcon({ className = "h-4 w-4" }: { className?: string }) {
   );
 }
 
-/** Elite authors' crown (spec: crown icon and gold border). */
+/** Elite authors' crown: a crown icon and a gold border (docs/product/feedback-board.md#feature-requests). */
 export function EliteMark() {
   return (
     <span
@@ -39,7 +39,7 @@ export function EliteMark() {
 export const ELITE_CARD_CLASS = "border-amber-400/70 shadow-[0_0_0_1px_rgba(251,191,36,0.25)]";
 
 /**
- * A chip row with the spec's rules (lib/feedback.ts toggleChip). Chips are links, so the filter lives in
+ * A chip row with the product's rules (lib/feedback.ts toggleChip). Chips are links, so the filter lives in
  * the URL and the loader filters on the server.
  */
 export function ChipBar<T extends string>({

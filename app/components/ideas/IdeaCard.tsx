@@ -88,7 +88,7 @@ export interface IdeaCardProps {
   likeIt?: IdeasLikeIt | null;
 }
 
-/** One idea with every number explained (spec 001 "Trade ideas screen" plus the honest-number fields). */
+/** One idea with every number explained (docs/product/trade-ideas.md#idea-card). */
 export function IdeaCard({
   idea,
   today,

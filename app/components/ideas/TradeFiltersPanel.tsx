@@ -63,7 +63,10 @@ function Slider({
   );
 }
 
-/** Spec 001 "Trade filters": symbols, strategy and four sliders; every value lives in the URL query. */
+/**
+ * Symbols, strategy and four sliders; every value lives in the URL query
+ * (docs/product/trade-ideas.md#filters).
+ */
 export function TradeFiltersPanel({ filters, available, onChange }: Props) {
   const [entry, setEntry] = useState("");
   const [hint, setHint] = useState<string | null>(null);

@@ -4,7 +4,10 @@ import { formatLongCalendarDate } from "../../lib/format";
 import { headingSlug } from "../../lib/legal/slug";
 import type { LegalDocument } from "../../lib/legal/types";
 
-/** Spec: the page scrolls to the anchor in the URL hash 100 ms after it renders. */
+/**
+ * The page scrolls to the anchor in the URL hash 100 ms after it renders
+ * (docs/product/public-pages.md#legal-pages).
+ */
 export const ANCHOR_SCROLL_DELAY_MS = 100;
 
 export function LegalPage({ doc }: { doc: LegalDocument }) {

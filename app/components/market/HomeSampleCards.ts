@@ -1,8 +1,9 @@
 import type { TickerCardData } from "./TickerCard";
 
 /**
- * The home page's sample cards (spec: static AAPL, COIN, SPY, TSLA; not fetched). Illustrative values that
- * show what a card holds; the page labels them as samples, never as quotes.
+ * The home page's sample cards (static AAPL, COIN, SPY, TSLA; not fetched:
+ * docs/product/public-pages.md#home). Illustrative values that show what a card holds; the page labels them
+ * as samples, never as quotes.
  */
 export const HOME_SAMPLE_CARDS: TickerCardData[] = [
   {

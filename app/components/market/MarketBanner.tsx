@@ -9,9 +9,9 @@ export interface MarketBannerProps {
 }
 
 /**
- * Spec 001 "Market banner": Market Open / Market Closed, the closed-market note, "Trades updated:" and a
- * tip (hover or keyboard focus) with the options data time, the stock data time and the last attempt.
- * Used by /spreads and /wheels.
+ * docs/product/app-shell.md#market-banner: Market Open / Market Closed, the closed-market note, "Trades
+ * updated:" and a tip (hover or keyboard focus) with the options data time, the stock data time and the last
+ * attempt. Used by /spreads and /wheels.
  */
 export function MarketBanner({ banner, nowMs, className = "" }: MarketBannerProps) {
   const view = describeMarketBanner(banner, nowMs);

@@ -1,4 +1,5 @@
-// The notifications screen's calls to its JSON API (the spec's `success` envelope), through the one client.
+// The notifications screen's calls to its JSON API (the product's `success` envelope), through the one
+// client.
 import { callApi, type ApiCallInit } from "../../lib/api-client";
 import { NOTIFICATION_MESSAGES } from "../../lib/notifications";
 

@@ -1,4 +1,5 @@
-// 'Help Us Improve': the cancellation survey (spec 000 §9 reasons, multi-select plus comment).
+// 'Help Us Improve': the cancellation survey (docs/product/plans-and-billing.md#cancellation: reasons,
+// multi-select plus comment).
 import { useState } from "react";
 import { CANCELLATION_COMMENT_MAX, CANCELLATION_REASONS, type CancellationReason } from "../../lib/billing";
 import { Button } from "../ui/Button";

@@ -1,6 +1,6 @@
-// 'Contact Our Team' (spec 000 §4 "Contact submit"): idle -> sending -> 'Message Sent!' (closes after 2 s
-// and resets) or 'Failed to Send'. Signed-in users write from their account address; visitors pass
-// Turnstile when the server has keys.
+// 'Contact Our Team' (docs/product/plans-and-billing.md#contact-form): idle -> sending -> 'Message Sent!'
+// (closes after 2 s and resets) or 'Failed to Send'. Signed-in users write from their account address;
+// visitors pass Turnstile when the server has keys.
 import { useCallback, useEffect, useState } from "react";
 import {
   CONTACT_CLOSE_AFTER_MS,

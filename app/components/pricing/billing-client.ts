@@ -1,5 +1,5 @@
 // Browser side of the billing endpoints through the app's one API client: POST JSON, read { error } on
-// failure (the billing spec's calls).
+// failure (docs/product/api.md#billing-and-contact).
 import { callApi } from "../../lib/api-client";
 
 export type ApiAnswer<T> = { ok: true; data: T } | { ok: false; error: string };
@@ -10,7 +10,7 @@ export async function postJson<T>(path: string, body: unknown, fallbackError: st
     const error = (answer.body as { error?: unknown } | null)?.error;
     return typeof error === "string" ? { ok: false, error } : { ok: true, data: answer.body };
   }
-  // The spec's 'Server error: ' plus the first 200 characters of a failing body that is not ours.
+  // The product's 'Server error: ' plus the first 200 characters of a failing body that is not ours.
   if (answer.status >= 300 && answer.body === null && answer.text !== "")
     return { ok: false, error: `Server error: ${answer.text.slice(0, 200)}` };
   return { ok: false, error: answer.message };

@@ -25,10 +25,10 @@ async function copyText(text: string): Promise<void> {
 }
 
 /**
- * Share a link (spec 001 "Sharing"): the native share sheet first; the dialog when there is none or it
- * fails for a reason other than the user cancelling. Returns the share function and the dialog to render.
- * `copyFailed`: the spec words a failed copy differently on trades ('Please try manually.') and in the wheel
- * share modal ('Please copy manually.').
+ * Share a link (docs/product/sharing.md#share-dialog): the native share sheet first; the dialog when there is
+ * none or it fails for a reason other than the user cancelling. Returns the share function and the dialog to
+ * render. `copyFailed`: a failed copy is worded differently on trades ('Please try manually.') and in
+ * the wheel share modal ('Please copy manually.').
  */
 export function useShare(
   copyFailed: string = SHARE_TEXT.copyFailed,

@@ -21,7 +21,8 @@ export function errorPageText(error: unknown): ErrorPageText {
     }
     if (error.status === 429)
       return { heading: "Slow down", message: "Too many attempts. Please try again later" };
-    // The one server-error text a user may see: the signed-in user could not be read (spec 000 §8).
+    // The one server-error text a user may see: the signed-in user could not be read
+    // (docs/product/accounts-and-auth.md#user-data-messages).
     if (error.status === 503 && error.data === USER_DATA_MESSAGES.fetchFailed)
       return { heading: "Something went wrong", message: USER_DATA_MESSAGES.fetchFailed };
     if (error.status < 500)

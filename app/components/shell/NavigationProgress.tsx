@@ -1,7 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 
-/** Spec 000 "Timing": the progress bar shows for about 0.8 s, the page-loading indicator 500 ms. */
+/**
+ * The progress bar shows for about 0.8 s, the page-loading indicator 500 ms
+ * (docs/product/app-shell.md#toasts-and-progress).
+ */
 export const PROGRESS_BAR_MS = 800;
 const PAGE_LOADING_MS = 500;
 

@@ -5,7 +5,7 @@ export type ToastKind = "info" | "success" | "error";
 export interface ToastInput {
   message: string;
   kind?: ToastKind;
-  /** Milliseconds before it hides; the spec's timings are passed by callers (2 s, 3 s, 5 s, 6 s). */
+  /** Milliseconds before it hides; the product's timings are passed by callers (2 s, 3 s, 5 s, 6 s). */
   durationMs?: number;
   action?: { label: string; href: string };
 }
@@ -27,7 +27,7 @@ const KIND_STYLES: Record<ToastKind, string> = {
   error: "border-red-600/60 bg-red-950 text-red-100",
 };
 
-/** Toasts at top-center (spec: app shell). */
+/** Toasts at top-center (docs/product/app-shell.md#toasts-and-progress). */
 export function Toaster({ children }: { children: React.ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);

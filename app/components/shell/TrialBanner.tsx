@@ -1,5 +1,6 @@
-// The trial banner of the app shell (spec 001 "Trial banner"): shown only while trialing with days left.
-// With a subscriptionId (a Stripe trial) a small pill; without one (a promotional trial) the large offer.
+// The trial banner of the app shell (docs/product/plans-and-billing.md#trial-banner): shown only while
+// trialing with days left. With a subscriptionId (a Stripe trial) a small pill; without one (a promotional
+// trial) the large offer.
 import { Link } from "react-router";
 import { isPromoTrial, PROMO_CODE, trialDaysRemaining } from "../../lib/trial";
 

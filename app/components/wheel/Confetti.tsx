@@ -4,7 +4,7 @@ const COLORS = ["#34d399", "#10b981", "#fbbf24", "#60a5fa", "#f472b6", "#a78bfa"
 
 /**
  * A short burst of falling pieces (CSS animation, no library), shown while `show` is true; the page turns
- * it off after the spec's 3 seconds. Hidden from assistive technology and for reduced-motion users.
+ * it off after the product's 3 seconds. Hidden from assistive technology and for reduced-motion users.
  */
 export function Confetti({ show, seed }: { show: boolean; seed: number }) {
   const pieces = useMemo(() => {

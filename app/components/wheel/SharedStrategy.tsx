@@ -118,7 +118,10 @@ export function SharedStrategyPage({
   );
 }
 
-/** The spec's two screens: 'Strategy Expired' for a 404 (missing or expired), 'Strategy Not Found' otherwise. */
+/**
+ * The product's two screens: 'Strategy Expired' for a 404 (missing or expired), 'Strategy Not Found'
+ * otherwise.
+ */
 export function SharedStrategyMissing({ status }: { status: "expired" | "error" }) {
   const expired = status === "expired";
   return (

@@ -81,7 +81,7 @@ export function useWheelStrategies(
     load
       .then((result) => live && setTabs((t) => ({ ...t, [tab]: { status: "ready", result, error: null } })))
       .catch((error: unknown) => {
-        // Spec: batch failures are logged and treated as empty.
+        // Batch failures are logged and treated as empty (docs/product/wheel.md#strategies).
         console.error(`wheel ${tab} load failed`, error);
         if (live)
           setTabs((t) => ({

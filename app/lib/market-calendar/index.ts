@@ -103,7 +103,10 @@ export function latestStartedSession(ms: number): Session {
 export type MarketPhase = "open" | "pre-market" | "after-hours" | "weekend" | "holiday";
 
 export interface MarketStatus {
-  /** The banner's value: 'open' or 'closed' (the spec compares case-insensitively). */
+  /**
+   * The banner's value: 'open' or 'closed', compared case-insensitively
+   * (docs/product/app-shell.md#market-banner).
+   */
   marketStatus: "open" | "closed";
   isOpen: boolean;
   phase: MarketPhase;
@@ -197,7 +200,7 @@ export interface EconomicEvent {
   /** 'HH:MM' New York time. */
   time: string;
   title: string;
-  /** The spec's field: 'high' or something else. */
+  /** The product's field: 'high' or something else. */
   impact: "high" | "medium";
   kind: EconomicEventKind;
   /** True when the date is not confirmed by the agency (shown as an estimate). */

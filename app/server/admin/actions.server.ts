@@ -24,7 +24,8 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("trial-enable"),
     email: z.string().trim().max(254),
-    // The spec: invalid input becomes 1 (0, 2.5, empty, too long...), never a refusal.
+    // Invalid input becomes 1 (0, 2.5, empty, too long...), never a refusal
+    // (docs/product/admin.md#trial-tool).
     length: z
       .unknown()
       .optional()

@@ -24,7 +24,10 @@ export interface AdminFeatureRequest {
   authorTier: string | null;
 }
 
-/** Elite authors first, then newest first (spec 000 §6). `statuses` empty = every status. */
+/**
+ * Elite authors first, then newest first (docs/product/admin.md#feature-request-tabs). `statuses` empty =
+ * every status.
+ */
 export async function listFeaturesForAdmin(
   env: Env,
   statuses: readonly FeatureStatus[],
@@ -46,7 +49,7 @@ export async function listFeaturesForAdmin(
   return results;
 }
 
-/** Any status to any status (spec: no restriction on transitions); audited in the same batch. */
+/** Any status to any status (docs/product/admin.md#feature-request-tabs); audited in the same batch. */
 export async function setFeatureStatus(
   env: Env,
   actor: AdminActor,

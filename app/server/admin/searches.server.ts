@@ -1,5 +1,5 @@
 // The back office's two email searches (the User Trials tab and the User Lookup card): each search is audited,
-// a malformed email finds nobody, and a failure reads as the spec's search error.
+// a malformed email finds nobody, and a failure reads as the product's search error.
 import { ADMIN_MESSAGES } from "../../lib/admin";
 import type { WorkerEnv } from "../env.server";
 import { adminEmailParam } from "./actions.server";

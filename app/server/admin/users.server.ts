@@ -32,7 +32,10 @@ export async function findUserByEmail(env: Env, email: string): Promise<AdminUse
     .first<AdminUserCard>();
 }
 
-/** A paid subscription: active, or a trial that belongs to a subscription (spec: no subscriptionId = promo). */
+/**
+ * A paid subscription: active, or a trial that belongs to a subscription (no subscriptionId = promo,
+ * docs/product/plans-and-billing.md#trials).
+ */
 export function hasPaidSubscription(user: Pick<AdminUserCard, "subscriptionStatus" | "subscriptionId">) {
   return (
     user.subscriptionStatus === "active" ||
@@ -75,8 +78,8 @@ export async function enablePromoTrial(
   const lengthText = `${input.length} ${input.unit === "minutes" ? (input.length === 1 ? "minute" : "minutes") : input.length === 1 ? "day" : "days"}`;
   const enabled = ADMIN_MESSAGES.trialEnabled(input.length, input.unit);
   try {
-    // Best effort (spec): the trial stands even if the email cannot be sent; the admin is told why (the
-    // outbox retries it).
+    // Best effort (docs/product/admin.md#trial-tool): the trial stands even if the email cannot be sent; the
+    // admin is told why (the outbox retries it).
     const sent = await sendEmail(env, promoTrialEmail(user.email, appUrl, lengthText), now);
     if (sent.failure)
       return {

@@ -1,5 +1,6 @@
-// Who is an admin (spec 000 §5): a user with the admin role (better-auth admin plugin) AND a row in the
-// admins table. Both halves are checked everywhere: pages, the admin sign-in and the auth API itself.
+// Who is an admin (docs/product/admin.md#who-is-an-admin): a user with the admin role (better-auth admin
+// plugin) AND a row in the admins table. Both halves are checked everywhere: pages, the admin sign-in and the
+// auth API itself.
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client.server";
 

@@ -19,8 +19,9 @@ export function authGuards(env: Env) {
     const path = ctx.path ?? "";
     const body = (ctx.body ?? {}) as Record<string, unknown>;
 
-    // Spec 000 §5: no account without both policy boxes. Email sign-up sends the consent in the body;
-    // social sign-up (requestSignUp) carries it in additionalData, checked before the provider redirect.
+    // No account without both policy boxes (docs/product/accounts-and-auth.md#sign-up). Email sign-up sends
+    // the consent in the body; social sign-up (requestSignUp) carries it in additionalData, checked before
+    // the provider redirect.
     const createsAccount =
       path === "/sign-up/email" || (path === "/sign-in/social" && body.requestSignUp === true);
     if (createsAccount) {

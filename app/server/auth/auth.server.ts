@@ -55,7 +55,8 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
     socialProviders.google = {
       clientId: config.GOOGLE_CLIENT_ID!,
       clientSecret: config.GOOGLE_CLIENT_SECRET!,
-      // /signin must not create accounts (spec: "Please sign up first"); /signup asks with requestSignUp.
+      // /signin must not create accounts (docs/product/accounts-and-auth.md#social-sign-in); /signup asks
+      // with requestSignUp.
       disableImplicitSignUp: true,
       prompt: "select_account",
     };
@@ -102,7 +103,8 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
     socialProviders,
     user: {
       additionalFields: {
-        // input: false — none of these can be set through sign-up or update-user (spec: server-owned).
+        // input: false — none of these can be set through sign-up or update-user (server-owned:
+        // docs/product/accounts-and-auth.md#user-fields).
         subscriptionTier: { type: "string", required: false, defaultValue: "Free Plan", input: false },
         subscriptionStatus: { type: "string", required: false, defaultValue: "inactive", input: false },
         trialEnd: { type: "date", required: false, input: false },

@@ -1,5 +1,5 @@
-// Sign-up invitations (spec 000 §5: /signup?invite=<id>): a pending invite pre-fills the email and is
-// marked accepted once the account exists.
+// Sign-up invitations (/signup?invite=<id>, docs/product/admin.md#invites): a pending invite pre-fills the
+// email and is marked accepted once the account exists.
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, schema } from "../db/client.server";

@@ -1,5 +1,6 @@
-// The guard in front of every sign-in-required page (the signed-in layout), with the spec's account
-// messages (000 §8): a session that ended under the user, and a failure to read the user at all.
+// The guard in front of every sign-in-required page (the signed-in layout), with the account messages
+// (docs/product/accounts-and-auth.md#user-data-messages): a session that ended under the user, and a failure
+// to read the user at all.
 import { data, redirect } from "react-router";
 import { NOTICE_SESSION_ENDED, USER_DATA_MESSAGES } from "../../lib/auth-errors";
 import { withReturnTo } from "../../lib/return-address";

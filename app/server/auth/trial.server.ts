@@ -1,5 +1,6 @@
-// Promotional trials (spec 000 §4). Every transition is ONE conditional UPDATE whose WHERE clause is
-// the rule itself, so concurrent requests cannot grant twice or revert a trial that changed meanwhile.
+// Promotional trials (docs/product/plans-and-billing.md#trials). Every transition is ONE conditional UPDATE
+// whose WHERE clause is the rule itself, so concurrent requests cannot grant twice or revert a trial that
+// changed meanwhile.
 import { and, eq, inArray, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import { DAY_MS } from "../../engine/time";
 import { isPromoTrial } from "../../lib/plans";
@@ -190,7 +191,7 @@ export async function grantPromoTrial(
   return { ok: false, error: exists ? PAID_SUBSCRIPTION_ACTIVE : USER_NOT_FOUND };
 }
 
-/** Trial cancel: only a trialing user without a subscriptionId (spec 000 §4). */
+/** Trial cancel: only a trialing user without a subscriptionId (docs/product/plans-and-billing.md#trials). */
 export async function cancelPromoTrial(
   env: Env,
   userId: string,

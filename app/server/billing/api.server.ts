@@ -1,5 +1,5 @@
 // Shared plumbing of the JSON billing and contact endpoints on the API kit: body size, JSON, zod, errors as
-// { error } (the billing spec's envelope is the kit's bare one).
+// { error } (the billing envelope is the kit's bare one, docs/product/api.md#error-envelopes).
 import { z } from "zod";
 import { BILLING_MESSAGES } from "../../lib/billing";
 import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from "../../lib/plans";
@@ -29,8 +29,8 @@ export async function billingRateLimit(env: WorkerEnv, userId: string): Promise<
     : apiError(429, BILLING_MESSAGES.tooManyRequests, {}, {}, { "Retry-After": "60" });
 }
 
-// The spec's checkout call sends priceId, email, userId, successUrl and cancelUrl too: the user and email
-// come from the session and the URLs from the server, so those fields are ignored (never trusted).
+// The original brief's checkout call sent priceId, email, userId, successUrl and cancelUrl too: the user and
+// email come from the session and the URLs from the server, so those fields are ignored (never trusted).
 const planChoiceSchema = z.object({
   tier: z.enum(PAID_TIERS as [string, ...string[]]),
   period: z.enum(BILLING_PERIODS),
@@ -40,7 +40,7 @@ const planChoiceSchema = z.object({
 export type PlanChoice = { tier: PaidTier; period: BillingPeriod; couponCode?: string | null };
 
 /**
- * The preamble of Checkout and Change plan: a signed-in user (401), a valid plan choice (the spec's
+ * The preamble of Checkout and Change plan: a signed-in user (401), a valid plan choice (the product's
  * price message otherwise) and the per-user billing rate limit. A Response is the refusal to send back.
  */
 export async function readPlanChoice(

@@ -1,6 +1,6 @@
-// Billing on Stripe (spec 000 §4, §7, §8): Checkout for new subscriptions, the Billing Portal, cancel at
-// period end with the survey, plan changes in place with proration, and the user's plan fields derived
-// from Stripe's own state. Routes pass the session user; everything else is read here.
+// Billing on Stripe (docs/product/plans-and-billing.md#checkout): Checkout for new subscriptions, the Billing
+// Portal, cancel at period end with the survey, plan changes in place with proration, and the user's plan
+// fields derived from Stripe's own state. Routes pass the session user; everything else is read here.
 import { refused, type Refused } from "../../lib/refusal";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { BILLING_MESSAGES, type CancellationReason } from "../../lib/billing";
@@ -523,9 +523,9 @@ const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 export const SUCCESS_EVENTS = ["purchase", "payment", "conversion"] as const;
 
 /**
- * /subscription/success (spec 000 §2, 001 "Deferred extras"): purchase, payment and conversion events once per
- * Checkout session, and 'subscription success page viewed' (user id and email) on every view. First-party
- * rows only; no third-party pixel.
+ * /subscription/success (docs/product/public-pages.md#subscription-result-pages): purchase, payment and
+ * conversion events once per Checkout session, and 'subscription success page viewed' (user id and email) on
+ * every view. First-party rows only; no third-party pixel.
  */
 export async function recordSubscriptionSuccess(
   env: { DB: D1Database },

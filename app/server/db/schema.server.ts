@@ -1,5 +1,5 @@
 // The D1 schema: better-auth's tables (with the admin plugin's fields and our subscription fields on
-// `user`) and every entity of the spec. Where the spec keeps arrays or counters inside documents
+// `user`) and every entity of the product. Where the original brief kept arrays or counters inside documents
 // (voter lists, per-user request counts, symbol lists) we store rows and count them with indexes.
 import { relations, sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -27,7 +27,7 @@ export const user = sqliteTable(
     banned: integer("banned", { mode: "boolean" }).default(false),
     banReason: text("ban_reason"),
     banExpires: integer("ban_expires", { mode: "timestamp_ms" }),
-    // subscription (spec 000 §3 "User"; field names are the spec's)
+    // subscription (docs/product/accounts-and-auth.md#user-fields; the field names are the product's)
     subscriptionTier: text("subscription_tier").notNull().default("Free Plan"),
     subscriptionStatus: text("subscription_status").notNull().default("inactive"),
     trialEnd: integer("trial_end", { mode: "timestamp_ms" }),
@@ -135,7 +135,9 @@ export const rateLimit = sqliteTable(
 );
 
 // ---------------------------------------------------------------- accounts and access
-/** Admin record (spec "admins" collection): an admin is a user with role 'admin' AND a row here. */
+/**
+ * Admin record: an admin is a user with role 'admin' AND a row here (docs/product/admin.md#who-is-an-admin).
+ */
 export const admins = sqliteTable("admins", {
   email: text("email").primaryKey(),
   createdAt: createdAt(),
@@ -169,7 +171,7 @@ export const adminAuditLog = sqliteTable(
 );
 
 // ---------------------------------------------------------------- watchlist
-/** One row per symbol; `position` keeps the user's order (spec: a list in a document). */
+/** One row per symbol; `position` keeps the user's order (the original brief kept a list in a document). */
 export const watchlistSymbols = sqliteTable(
   "watchlist_symbols",
   {
@@ -227,7 +229,7 @@ export const featureRequests = sqliteTable(
   ],
 );
 
-/** Votes as rows (the spec's upvoters/downvoters lists): direction +1 or -1. */
+/** Votes as rows (the original brief kept upvoters/downvoters lists): direction +1 or -1. */
 export const featureVotes = sqliteTable(
   "feature_votes",
   {
@@ -391,7 +393,7 @@ export const favorites = sqliteTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     type: text("type").notNull(), // 'CSP' | 'CC'
-    /** The strategy's own id (trade.id in the spec). */
+    /** The strategy's own id (the favorite's `trade.id`). */
     tradeId: text("trade_id").notNull(),
     trade: text("trade", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     savedAt: integer("saved_at", { mode: "timestamp_ms" }).notNull(),

@@ -88,7 +88,7 @@ export interface TeamNotice {
   userTier: string;
 }
 
-/** To the team on each general feedback (spec call notify-feedback). */
+/** To the team on each general feedback (docs/product/feedback-board.md#general-feedback). */
 export function teamFeedbackEmail(
   to: string,
   notice: TeamNotice & { category: string; feedback: string },
@@ -104,7 +104,7 @@ export function teamFeedbackEmail(
   });
 }
 
-/** To the team on each new feature request (spec call notify-feature-request). */
+/** To the team on each new feature request (docs/product/feedback-board.md#feature-requests). */
 export function teamFeatureRequestEmail(
   to: string,
   notice: TeamNotice & { title: string; description: string },

@@ -1,15 +1,16 @@
 // The one kit of the JSON APIs (/api/*): answers that are never cached, the error body, the refusal body, the
-// request body read and parsed by zod, and the 405. Each API family keeps the error envelope its spec fixes
-// (wheel: `status: "error"`, notifications: `success: false`, billing and contact: none) by passing it here;
-// what the body says and how it is read is the same everywhere. Cross-site writes are refused before any
-// route runs (cross-site-guard.server.ts, in the app's request handler).
+// request body read and parsed by zod, and the 405. Each API family keeps its own error envelope
+// (docs/product/api.md#error-envelopes; wheel: `status: "error"`, notifications: `success: false`, billing
+// and contact: none) by passing it here; what the body says and how it is read is the same everywhere.
+// Cross-site writes are refused before any route runs (cross-site-guard.server.ts, in the app's request
+// handler).
 import type { z } from "zod";
 import type { Refusal } from "../../lib/refusal";
 import { planRefusalFields } from "../../lib/entitlements";
 import { NO_STORE } from "./cache-control.server";
 import { readJsonBody } from "./json-body.server";
 
-/** Fields an API family puts beside `error` in every error it answers (its spec's envelope). */
+/** Fields an API family puts beside `error` in every error it answers (its envelope). */
 export type ErrorEnvelope = Readonly<Record<string, unknown>>;
 
 /**

@@ -1,4 +1,4 @@
-// Market caches: KV is the hot cache (with the spec's TTLs); D1 `market_snapshots` keeps the last good
+// Market caches: KV is the hot cache (with the product's TTLs); D1 `market_snapshots` keeps the last good
 // payload per key so an expired KV entry or a failing provider still has something honest to serve.
 import { inArray } from "drizzle-orm";
 import { getDb, schema } from "../db/client.server";
@@ -28,11 +28,11 @@ export const KV_KEYS = {
 
 /** Seconds. KV refuses TTLs under 60. */
 export const TTL = {
-  /** Spec 000 §9: ticker info 5 minutes per symbol. */
+  /** Ticker info 5 minutes per symbol (docs/product/limits-and-timings.md#cache-times). */
   tickerInfo: 300,
-  /** Spec 000 §9: trade suggestions 5 minutes. */
+  /** Trade suggestions 5 minutes (docs/product/limits-and-timings.md#cache-times). */
   ideas: 300,
-  /** Spec 000 §9: economic calendar 6 hours. */
+  /** Economic calendar 6 hours (docs/product/limits-and-timings.md#cache-times). */
   economicCalendar: 6 * 3600,
   /** Chains stay readable (with their asOf) for the wheel screens until the next session. */
   chain: 3 * 86_400,

@@ -19,7 +19,7 @@ import { sqlExcluded } from "../db/sql.server";
 import { KV_KEYS, kvGetJson, lastGoodUpserts, type MarketCacheEnv } from "./cache.server";
 import type { ChainSnapshot, Sourced } from "./types.server";
 
-/** The engine's idea (spec field names) plus where it came from. `legs` and scores stay for the UI. */
+/** The engine's idea (the API's field names) plus where it came from. `legs` and scores stay for the UI. */
 export type TradeIdea = Omit<SpreadIdea, "events"> & Sourced & { events: SpreadIdea["events"] };
 
 export interface TradeIdeasSnapshot extends Sourced {

@@ -118,7 +118,7 @@ export interface MarketBanner extends MarketStatus {
   simulated: boolean;
 }
 
-/** Everything the market banner shows (spec 001 "Market banner"). */
+/** Everything the market banner shows (docs/product/app-shell.md#market-banner). */
 export async function getMarketBanner(env: WorkerEnv, nowMs = Date.now()): Promise<MarketBanner> {
   return marketBannerOf(await readMarketFreshness(env), nowMs);
 }

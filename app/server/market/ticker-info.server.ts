@@ -1,11 +1,12 @@
-// Ticker info (spec 000 §3): price, change, ex-dividend, next earnings, 5-day sentiment counts and RSI,
-// computed from provider inputs. Pure: the refresh calls it; ticker-reader.server.ts serves the result.
+// Ticker info (docs/product/watchlist-and-tickers.md#ticker-card): price, change, ex-dividend, next earnings,
+// 5-day sentiment counts and RSI, computed from provider inputs. Pure: the refresh calls it;
+// ticker-reader.server.ts serves the result.
 import { rsiWilder } from "../../engine";
 import { DAY_MS } from "../../engine/time";
 import { addDays, daysBetween, latestStartedSession, newYorkDateOf } from "../../lib/market-calendar";
 import type { DailyHistory, Dividends, EarningsDate, NewsFeed, Quote, Sourced } from "./types.server";
 
-/** The spec's fields, then ours (extra fields do not disturb consumers of the spec's shape). */
+/** The product's fields, then ours (extra fields do not disturb consumers of the product's shape). */
 export interface TickerInfo extends Sourced {
   symbol: string;
   current_price: number;
@@ -19,7 +20,10 @@ export interface TickerInfo extends Sourced {
   rsi_value_trend: "up" | "down" | null;
   /** bmo / amc when the provider says. */
   next_earnings_time: "bmo" | "amc" | null;
-  /** True when the date was projected from the reporting cadence (spec: "approximations"). */
+  /**
+   * True when the date was projected from the reporting cadence
+   * (docs/product/watchlist-and-tickers.md#ticker-card).
+   */
   next_earnings_estimated: boolean;
   ex_dividend_estimated: boolean;
   /** True when served from the last good snapshot after the hot cache expired or a refresh failed. */

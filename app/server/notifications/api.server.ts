@@ -1,5 +1,5 @@
 // What the /api/notifications/* routes share: the signed-in check ('User not authenticated', 401), the
-// plan check (403 with requiresUpgrade, upgradeFeatures, currentTier) and the spec's `success: false`
+// plan check (403 with requiresUpgrade, upgradeFeatures, currentTier) and the product's `success: false`
 // envelope on every error, through the API kit.
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
@@ -14,7 +14,7 @@ import { notificationRefusal, type NotificationUser } from "./preferences.server
 
 export { methodNotAllowed };
 
-/** The notification APIs' error envelope (spec 001). */
+/** The notification APIs' error envelope (docs/product/api.md#error-envelopes). */
 const ENVELOPE = { success: false } as const;
 
 export function notificationError(status: number, error: string): Response {
@@ -59,7 +59,7 @@ export async function notificationCall(
 
 /**
  * The request body as JSON ({ value }; an empty body is {}), or the refusal: 415 when it is not sent as
- * JSON, 413 when too large, 400 (the spec's update failure) when it is unreadable. Never a 500.
+ * JSON, 413 when too large, 400 (the product's update failure) when it is unreadable. Never a 500.
  */
 export async function readJson(request: Request): Promise<{ value: unknown } | Response> {
   const value = await readApiBody(request, z.unknown(), {

@@ -38,7 +38,7 @@ const phone = z
   .max(32)
   .regex(/^[+\d\s().-]*$/, "Invalid phone number");
 
-/** A partial update (spec: frequency, events, thresholds or timing; plus the switch, channels and zone). */
+/** A partial update (frequency, events, thresholds or timing; plus the switch, channels and zone). */
 export const preferencesUpdateSchema = z
   .object({
     enabled: z.boolean(),
@@ -139,7 +139,10 @@ export interface NotificationUser extends SubscriptionFields {
   email: string;
 }
 
-/** A plan refusal from the entitlements module, in the notification APIs' body (spec 001 §7). */
+/**
+ * A plan refusal from the entitlements module, in the notification APIs' body
+ * (docs/product/api.md#notifications).
+ */
 function premiumRequired(user: SubscriptionFields, capability: Capability): Refusal {
   return {
     ...refusalOf(user, capability),
@@ -256,7 +259,7 @@ function changedCustomTiming(before: NotificationPreferences, update: Preference
 /**
  * Validates and applies a partial update for a signed-in user. Refuses Free users (403 with
  * requiresUpgrade), Pro users changing Elite-only fields (403 naming custom-timing notifications),
- * coming-soon channels and anything out of the spec's ranges (400).
+ * coming-soon channels and anything out of the product's ranges (400).
  */
 export async function updatePreferences(
   env: Env,

@@ -1,6 +1,6 @@
-// What the /api/wheel/* routes share: the spec's `status: "error"` envelope on the API kit's answers, the
-// session check with the spec's 401, size-capped JSON bodies parsed by zod, and the request schemas (limits
-// from app/lib/wheel.ts).
+// What the /api/wheel/* routes share: the product's `status: "error"` envelope on the API kit's answers, the
+// session check with the product's 401, size-capped JSON bodies parsed by zod, and the request schemas
+// (limits from app/lib/wheel.ts).
 import type { RouterContextProvider } from "react-router";
 import { formatDecimal } from "../../lib/format";
 import { z } from "zod";
@@ -20,7 +20,7 @@ import type { SessionData } from "../auth/auth.server";
 import type { WorkerEnv } from "../env.server";
 import { cloudflareContext } from "../request-context.server";
 
-/** The wheel APIs' error envelope (spec: `status: "error"` beside `error`). */
+/** The wheel APIs' error envelope: `status: "error"` beside `error` (docs/product/api.md#error-envelopes). */
 const ENVELOPE = { status: "error" } as const;
 
 export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}) {
@@ -40,7 +40,9 @@ export async function wheelSession(env: WorkerEnv, request: Request): Promise<Se
 type RouteArgs = { request: Request; context: Readonly<RouterContextProvider> };
 type SessionUser = SessionData["user"];
 
-/** A wheel API read, the same way in every route: the session's user (or the spec's 401), then `handle`. */
+/**
+ * A wheel API read, the same way in every route: the session's user (or the product's 401), then `handle`.
+ */
 export async function wheelGet(
   { request, context }: RouteArgs,
   handle: (call: { env: WorkerEnv; user: SessionUser }) => Promise<Response>,
@@ -144,7 +146,10 @@ export const ccBatchSchema = z.object({
 
 export const positionsSchema = z.object({
   positions: z.array(positionSchema).max(500),
-  /** The list's version the save was made from (decision 225); absent means "overwrite", as the spec's shape. */
+  /**
+   * The list's version the save was made from (decision 225); absent means "overwrite", as the original shape
+   * did.
+   */
   version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 

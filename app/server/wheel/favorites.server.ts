@@ -1,4 +1,4 @@
-// Favorite wheel trades (spec 001 "Favorite record", "Favorites (auth)"): one row per user, type and
+// Favorite wheel trades (docs/product/wheel.md#favorites): one row per user, type and
 // trade id; saving the same trade twice is a 409 ("already saved"), decided by the unique index.
 import type { WheelType } from "../../lib/wheel";
 

@@ -1,6 +1,6 @@
-// Wheel preferences and stock positions on the server (spec 001 "Wheel preferences", "Position",
-// validation "Positions", §6 limits). The screen saves its whole positions list; the server replaces the
-// stored set in one D1 batch (a transaction), so a list longer than the plan allows is never stored, even
+// Wheel preferences and stock positions on the server (docs/product/wheel.md#positions, with the plan limits
+// of docs/product/wheel.md#who-may-use-it). The screen saves its whole positions list; the server replaces
+// the stored set in one D1 batch (a transaction), so a list longer than the plan allows is never stored, even
 // when two saves race: each save is checked against the limit on its own and applied whole. The list has a
 // version (decision 225): a save made from an older version changes nothing and is told so (409), so two
 // windows saving at once cannot silently drop each other's positions.
@@ -75,7 +75,7 @@ export interface WheelPreferencesView {
   ccRiskLevel: RiskLevel;
   /** The basis of the lots the ledger owns (decision 271): the guardrail and the positions panel read it. */
   ccCostBasis: CostBasisChoice;
-  /** Keyed by symbol (the spec's map; its key is not shown there). Symbols the ledger owns are left out. */
+  /** Keyed by symbol (the original brief's map did not say by what). Symbols the ledger owns are left out. */
   positions: Record<string, Position>;
   /** One per open campaign holding shares, at `ccCostBasis`: read-only, edited by recording events. */
   ledgerPositions: LedgerPosition[];
@@ -165,7 +165,7 @@ async function costBasisChoiceOf(env: Env, userId: string): Promise<CostBasisCho
 /**
  * The covered-call screen's positions as the server decides them (decision 271): a requested symbol the ledger
  * owns is screened with the ledger's shares and the basis the user chose, whatever the request said, so one
- * lot never carries two bases; every other requested position is screened as sent (the spec's API).
+ * lot never carries two bases; every other requested position is screened as sent (the product's API).
  */
 export async function screenPositionsFor(
   env: Env,
@@ -277,7 +277,7 @@ export async function savePositions(
 /** One imported row as the server reads it (issue 29: decision 257). */
 export interface ImportRowCheck {
   symbol: string;
-  /** The spec's bulk validation messages; empty when the row may be saved. */
+  /** The product's bulk validation messages; empty when the row may be saved. */
   errors: PositionErrors;
   /** False: no market data for the symbol (no price, no strategies); null when the symbol is not readable. */
   marketData: boolean | null;
@@ -290,7 +290,7 @@ export type ImportCheckResult =
 
 /**
  * Reads a positions import before it is added to the list: duplicates among the submitted rows block it
- * (the spec's 'Duplicate symbols found'), and each row is told apart as invalid, without market data, or
+ * (the product's 'Duplicate symbols found'), and each row is told apart as invalid, without market data, or
  * already held. Nothing is written; the save stays `savePositions`.
  */
 export async function checkPositionsImport(

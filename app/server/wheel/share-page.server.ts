@@ -1,6 +1,6 @@
-// What a shared wheel page shows (spec 001 "Shared pages", "Sharing"): the server's record, else the link's
-// own payload when it decodes, passes the payload rules and has the page's type. The spec maps every 404 to
-// the 'Strategy Expired' screen and other failures to 'Strategy Not Found' (decision 252).
+// What a shared wheel page shows (docs/product/sharing.md#shared-wheel-pages): the server's record, else the
+// link's own payload when it decodes, passes the payload rules and has the page's type. Every 404 shows the
+// 'Strategy Expired' screen and other failures 'Strategy Not Found' (decision 252).
 import { data } from "react-router";
 import { WHEEL_MESSAGES, type WheelType } from "../../lib/wheel";
 import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "../../lib/wheel-share";
@@ -14,8 +14,8 @@ type Env = { DB: D1Database; SHARE_KV: KVNamespace };
 export type SharePageState =
   | { status: "ok"; payload: SharePayload; from: "link" | "server" | "query"; outcome?: LoggedOutcome | null }
   /**
-   * `expired`: the spec's 404 (no such share, or it expired; an expired one keeps its payload, so the page can show
-   * its graded outcome); `error`: the share could not be read.
+   * `expired`: the product's 404 (no such share, or it expired; an expired one keeps its payload, so the page
+   * can show its graded outcome); `error`: the share could not be read.
    */
   | { status: "expired"; message: string; payload?: SharePayload; outcome?: LoggedOutcome | null }
   | { status: "error"; message: string };
@@ -85,9 +85,10 @@ export async function loadSharePage(
 }
 
 /**
- * The loader of /share/wheel/{csp|cc}/:shareId. Public. The server's record, else the link's own payload;
- * the preview image only for the server's record (the image draws that record, so title and image agree). Expired or
- * missing shares answer 404 (so crawlers do not keep them) and show 'Strategy Expired', as the spec maps a 404.
+ * The loader of /share/wheel/{csp|cc}/:shareId. Public. The server's record, else the link's own payload; the
+ * preview image only for the server's record (the image draws that record, so title and image agree). Expired
+ * or missing shares answer 404 (so crawlers do not keep them) and show 'Strategy Expired', as a 404 does
+ * (decision 252).
  */
 export async function sharePageLoaderData(
   env: Env,

@@ -1,4 +1,4 @@
-// Wheel share records (spec 001 "Sharing", "Shared pages"): the durable copy in D1 `shares` with an
+// Wheel share records (docs/product/sharing.md#wheel-share-payload): the durable copy in D1 `shares` with an
 // expiry, the hot copy in SHARE_KV. Only the share payload's fields are stored (app/lib/wheel-share.ts).
 import {
   parseSharePayload,

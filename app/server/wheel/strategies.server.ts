@@ -1,5 +1,6 @@
-// Wheel strategies per request (spec 001 "Wheel strategies", "Batch strategies response"): the engine's
-// CSP and CC screeners run on option chains the cron job cached in KV. A request never reaches a provider.
+// Wheel strategies per request (docs/product/wheel.md#strategies, docs/product/api.md#wheel-batch-response):
+// the engine's CSP and CC screeners run on option chains the cron job cached in KV. A request never reaches a
+// provider.
 //
 // Cleaning a raw chain (hygiene, IV, greeks) costs ~1.5 ms and its JSON ~1.5 ms more, so 50 tickers would
 // spend ~150 ms per request. Cleaned chains are therefore kept in isolate memory, trimmed to the legs a
@@ -39,7 +40,7 @@ interface CachedChain {
 /** Cleaned chains in this isolate (most recent last); bounded so memory stays small. */
 const memory = new Map<string, CachedChain>();
 const MEMORY_CAP = 120;
-/** Widest holding period a screen may ask for (the spec's 'Any' = 365 days). */
+/** Widest holding period a screen may ask for (the product's 'Any' = 365 days). */
 const MAX_DTE = 365;
 
 /** Only out-of-the-money legs with |delta| <= 0.5 are ever wheel candidates; drop the rest. */

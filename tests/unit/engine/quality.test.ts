@@ -63,7 +63,7 @@ describe("profile fit", () => {
     expect(inProfile(b, 38, [0.21, 0.31])).toBe(false);
     expect(inProfile(b, 14, [0.22])).toBe(false);
   });
-  it("the bands follow the spec's risk levels: conservative below 0.20, none below 21 DTE", () => {
+  it("the bands follow the product's risk levels: conservative below 0.20, none below 21 DTE", () => {
     expect(PROFILE_TARGETS.conservative.maxDelta).toBeLessThanOrEqual(0.2);
     expect(PROFILE_TARGETS.balanced.maxDelta).toBeLessThan(0.35);
     for (const p of Object.values(PROFILE_TARGETS)) expect(p.minDte).toBeGreaterThanOrEqual(21);

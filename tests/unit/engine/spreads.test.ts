@@ -45,7 +45,7 @@ describe("credit spread screener", () => {
     expect(of("BEAR_CALL_SPREAD").length).toBeGreaterThan(0);
     expect(of("IRON_CONDOR").length).toBeGreaterThan(0);
   });
-  it("fills every field of the spec's trade idea with the documented units", () => {
+  it("fills every field of the product's trade idea with the documented units", () => {
     for (const i of ideas) {
       expect(i.stock_symbol).toBe("TEST");
       expect(i.expiration_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -20,7 +20,7 @@ const clean = cleanChain(syntheticChain({ asOf, spot: 100, seed: 3 }), {
   dividendYield: 0.01,
 });
 
-describe("risk level (spec derivation)", () => {
+describe("risk level (docs/product/wheel.md#risk-level-derivation)", () => {
   it("by delta: < 0.2 conservative, < 0.35 balanced, else aggressive", () => {
     expect(deriveRiskLevel({ delta: -0.19, strike: 90, currentPrice: 100, kind: "CSP" })).toBe(
       "conservative",
@@ -52,7 +52,7 @@ describe("cash-secured puts", () => {
       expect(c.daysToExpiration).toBeLessThanOrEqual(45);
     }
   });
-  it("computes the spec's fields", () => {
+  it("computes the product's fields", () => {
     for (const c of csp) {
       expect(c.strategy_type).toBe("CASH_SECURED_PUT");
       expect(c.contracts).toBe(Math.floor(25_000 / (c.putStrike * 100)));
@@ -148,7 +148,7 @@ describe("the choice: quality per dollar of collateral (decision 243)", () => {
 
 describe("covered calls", () => {
   const cc = screenCoveredCalls(clean, { shares: 250, costBasis: 104, riskLevel: "conservative" });
-  it("computes the spec's fields from the position", () => {
+  it("computes the product's fields from the position", () => {
     expect(cc.length).toBeGreaterThan(0);
     expect(cc.length).toBeLessThanOrEqual(3);
     for (const c of cc) {

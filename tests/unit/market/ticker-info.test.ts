@@ -96,7 +96,7 @@ describe("sentiment counts", () => {
 });
 
 describe("ticker info from the simulated market", () => {
-  it("has every spec field, RSI within 0-100 and a trend", async () => {
+  it("has every field of the ticker card, RSI within 0-100 and a trend", async () => {
     const nowMs = Date.parse("2026-11-23T16:00:00Z");
     const demo = createDemoProvider(() => nowMs);
     const info = computeTickerInfo({

@@ -13,7 +13,7 @@ describe("CSV export", () => {
     expect(exportFileName("CSP", new Date(2026, 10, 23, 12))).toBe("csp-strategies-2026-11-23.csv");
     expect(exportFileName("CC", new Date(2026, 10, 23, 12))).toBe("cc-strategies-2026-11-23.csv");
   });
-  it("has the spec's columns, every value quoted, premium per the display rule", () => {
+  it("has the product's columns, every value quoted, premium per the display rule", () => {
     const csv = strategiesCsv([
       {
         symbol: "AAPL",
@@ -71,7 +71,8 @@ describe("CSV import", () => {
       ["X1Y", "0", "-2"],
     ]);
     expect(rows[0]!.errors).toEqual({});
-    // Kept as written and named by the spec's format rule, never turned into another symbol (decision 257).
+    // Kept as written and named by the product's format rule, never turned into another symbol (decision
+    // 257).
     expect(rows[1]!.errors).toEqual({ symbol: "Invalid format" });
     expect(rows[2]!.errors).toEqual({ shares: "Must be multiple of 100" });
     expect(rows[3]!.errors).toEqual({

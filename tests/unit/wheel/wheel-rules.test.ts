@@ -21,7 +21,7 @@ import {
   winProbabilityHow,
 } from "../../../app/lib/wheel";
 
-describe("risk level derivation (spec table)", () => {
+describe("risk level derivation (docs/product/wheel.md#risk-level-derivation)", () => {
   it.each([
     [{ delta: -0.1 }, "conservative"],
     [{ delta: 0.199 }, "conservative"],

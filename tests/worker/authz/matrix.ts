@@ -2,9 +2,11 @@
 // the answer the product promises. tests/worker/authz.test.ts turns each row into a test and fails when a
 // route in app/routes.ts has no row here.
 //
-// Sources: spec 000 §2 (public and sign-in-required routes, aliases) and §6 (roles), spec 001 §6 (trade
-// ideas, notifications, wheel, positions, favorites per plan), and the decisions named next to a row where
-// the app deliberately answers differently (e.g. /api/get_trades is signed-in only, decision 011).
+// Sources: docs/product/app-shell.md#routes-and-access (public and sign-in-required routes, aliases),
+// docs/product/plans-and-billing.md#plan-limits (what each plan may do: trade ideas, watchlist,
+// notifications, wheel, positions, feedback), docs/product/wheel.md#who-may-use-it, and the decisions named
+// next to a row where the app deliberately answers differently (e.g. /api/get_trades is signed-in only,
+// decision 011).
 //
 // A cell is one of:
 //   200, 401, ...                 the status (3xx never written this way)
@@ -134,14 +136,14 @@ const field = (key: string) => (body: unknown) => Number((body as Record<string,
 // ----------------------------------------------------------------------------------------------- the table
 
 export const MATRIX: MatrixRow[] = [
-  // Public pages (spec 000 §2).
+  // Public pages (docs/product/app-shell.md#routes-and-access).
   publicPage("/"),
   {
     route: "/signin",
     method: "GET",
     request: () => ({ path: "/signin" }),
-    // Signed-in users are sent on to the default landing (spec 000 §2 "Sign in"), in one hop: the
-    // /suggested-trades alias resolved to its screen (issue 10 defect 17).
+    // Signed-in users are sent on to the default landing (docs/product/accounts-and-auth.md#sign-in), in one
+    // hop: the /suggested-trades alias resolved to its screen (issue 10 defect 17).
     expect: signedIn(200, "/spreads"),
   },
   {
@@ -184,7 +186,7 @@ export const MATRIX: MatrixRow[] = [
     request: (w) => ({ path: `/share/wheel/cc/${w.ccShareId}`, params: { shareId: w.ccShareId } }),
     expect: everyone(200),
   },
-  // Spec 000 §2: both result pages send a visitor to /.
+  // Both result pages send a visitor to / (docs/product/public-pages.md#subscription-result-pages).
   {
     route: "/subscription/success",
     method: "GET",
@@ -197,7 +199,7 @@ export const MATRIX: MatrixRow[] = [
     request: () => ({ path: "/subscription/cancelled" }),
     expect: signedIn("/", 200),
   },
-  // Spec 000 §2 "Admin screens": /admin needs an admin, /admin/login sends one on to /admin.
+  // /admin needs an admin, /admin/login sends one on to /admin (docs/product/admin.md#admin-sign-in).
   {
     route: "/admin",
     method: "GET",
@@ -259,7 +261,8 @@ export const MATRIX: MatrixRow[] = [
     expect: everyone(200),
   },
 
-  // Sign-in required (spec 000 §2): visitors go to /signin with the return address.
+  // Sign-in required (docs/product/app-shell.md#routes-and-access): visitors go to /signin with the return
+  // address.
   signedInPage("/change-password"),
   signedInPage("/account/delete"),
   {
@@ -274,7 +277,8 @@ export const MATRIX: MatrixRow[] = [
     method: "GET",
     request: () => ({ path: "/spreads" }),
     count: spreadsIdeas,
-    // Spec 001 §6: Free none (upgrade prompt), Pro at most 30, Elite unlimited.
+    // Free none (upgrade prompt), Pro at most 30, Elite unlimited
+    // (docs/product/trade-ideas.md#what-a-plan-sees).
     expect: byPlan(
       signInFor("/spreads"),
       { status: 200, count: 0 },
@@ -287,7 +291,7 @@ export const MATRIX: MatrixRow[] = [
     method: "GET",
     request: () => ({ path: "/tickers" }),
     count: field("limit"),
-    // Spec 000 §6: watchlist of 3 (Free), 10 (Pro), 50 (Elite).
+    // Watchlist of 3 (Free), 10 (Pro), 50 (Elite) (docs/product/plans-and-billing.md#plan-limits).
     expect: byPlan(
       signInFor("/tickers"),
       { status: 200, count: 3 },
@@ -300,7 +304,7 @@ export const MATRIX: MatrixRow[] = [
     method: "GET",
     request: () => ({ path: "/wheels" }),
     count: field("positionLimit"),
-    // Spec 001 §6: positions 0 (Free), 10 (Pro), 50 (Elite).
+    // Positions 0 (Free), 10 (Pro), 50 (Elite) (docs/product/wheel.md#positions).
     expect: byPlan(
       signInFor("/wheels"),
       { status: 200, count: 0 },
@@ -351,7 +355,7 @@ export const MATRIX: MatrixRow[] = [
     route: "/tickers",
     method: "POST",
     request: () => ({ path: "/tickers", form: { intent: "add", symbol: "KO" } }),
-    // Spec 000 §6: a visitor cannot add symbols ('Please sign in to add symbols').
+    // A visitor cannot add symbols (docs/product/watchlist-and-tickers.md#adding-a-symbol).
     expect: signedIn(401, 200),
   },
   signedInPage("/feedback"),
@@ -362,7 +366,7 @@ export const MATRIX: MatrixRow[] = [
       path: "/feedback",
       form: { intent: "feedback", category: "general", text: "The calendar could show the time zone." },
     }),
-    // Spec 000 §6: feedback needs an active or trialing Pro or Elite plan.
+    // Feedback needs an active or trialing Pro or Elite plan (docs/product/feedback-board.md#who-may-post).
     expect: byPlan(401, 403, 200, 200),
   },
   signedInPage("/notifications"),
@@ -370,7 +374,8 @@ export const MATRIX: MatrixRow[] = [
   signedInPage("/saved"),
   signedInPage("/positions"),
 
-  // Aliases (spec 000 §2): /account/subscription -> /pricing; the default landing -> the trade ideas.
+  // Aliases (docs/product/app-shell.md#routes-and-access): /account/subscription -> /pricing; the default
+  // landing -> the trade ideas.
   {
     route: "/account/subscription",
     method: "GET",
@@ -437,7 +442,7 @@ export const MATRIX: MatrixRow[] = [
     request: () => ({ path: "/api/events", json: { name: "page_view", path: "/pricing" } }),
     expect: everyone(204),
   },
-  // Spec 000 §6: visitors see the default symbols' cards too.
+  // Visitors see the default symbols' cards too (docs/product/watchlist-and-tickers.md#default-symbols).
   publicPage("/api/get_tickers_info", "/api/get_tickers_info?symbols=SPY,QQQ"),
   publicPage("/api/get_economic_cal"),
   {
@@ -459,7 +464,8 @@ export const MATRIX: MatrixRow[] = [
     request: (w) => ({ path: `/api/trade/${w.tradeId}`, params: { tradeId: w.tradeId } }),
     expect: everyone(200),
   },
-  // Spec 001 §6: wheel calls need a signed-in user ('User not authenticated'); the CSP view is open to Free.
+  // Wheel calls need a signed-in user ('User not authenticated'); the CSP view is open to Free
+  // (docs/product/wheel.md#who-may-use-it).
   {
     route: "/api/wheel/csp-strategies/batch",
     method: "POST",
@@ -473,7 +479,7 @@ export const MATRIX: MatrixRow[] = [
       path: "/api/wheel/cc-strategies/batch",
       json: { positions: [{ ticker: "SPY", shares: 100, costBasis: 500 }] },
     }),
-    // Spec 001 §6: Free has the CSP view only (and no positions to cover).
+    // Free has the CSP view only, and no positions to cover (docs/product/wheel.md#who-may-use-it).
     expect: byPlan(401, 403, 200, 200),
   },
   {
@@ -497,7 +503,7 @@ export const MATRIX: MatrixRow[] = [
   {
     route: "/api/wheel/positions",
     method: "POST",
-    // Eleven positions: over Free's 0 and Pro's 10, within Elite's 50 (spec 001 §6).
+    // Eleven positions: over Free's 0 and Pro's 10, within Elite's 50 (docs/product/wheel.md#positions).
     request: () => ({
       path: "/api/wheel/positions",
       json: {
@@ -594,7 +600,7 @@ export const MATRIX: MatrixRow[] = [
     },
     expect: signedIn(401, 200),
   },
-  // Spec 001 §6: share creation needs no auth; shared pages are public.
+  // Share creation needs no auth; shared pages are public (docs/product/sharing.md#share-links).
   {
     route: "/api/wheel/share/:type",
     method: "POST",
@@ -633,7 +639,8 @@ export const MATRIX: MatrixRow[] = [
   },
   publicPage("/robots.txt"),
   publicPage("/sitemap.xml"),
-  // Spec 001 §6: notifications need a paid plan (requiresUpgrade) and a signed-in user.
+  // Notifications need a paid plan (requiresUpgrade) and a signed-in user
+  // (docs/product/notifications-and-email.md#what-each-plan-gets).
   {
     route: "/api/notifications/preferences",
     method: "GET",
@@ -742,7 +749,7 @@ export const MATRIX: MatrixRow[] = [
     request: () => ({ path: "/__dev/outbox" }),
     expect: everyone(404),
   },
-  // Spec 000 §2: any unknown path redirects to /.
+  // Any unknown path redirects to / (docs/product/app-shell.md#routes-and-access).
   { route: "/*", method: "GET", request: () => ({ path: "/no-such-page" }), expect: everyone("/") },
 
   // The remaining writes (decision 215: every route with an action has a write row, which the matrix also
@@ -757,7 +764,7 @@ export const MATRIX: MatrixRow[] = [
     route: "/signin",
     method: "POST",
     request: () => ({ path: "/signin", form: { email: "nobody@example.com", password: "wrong-password" } }),
-    // Wrong credentials are the form's 400 with the spec's message, whoever asks.
+    // Wrong credentials are the form's 400 with the product's message, whoever asks.
     expect: everyone(400),
   },
   {
@@ -796,7 +803,8 @@ export const MATRIX: MatrixRow[] = [
     route: "/admin/forgot-password",
     method: "POST",
     request: () => ({ path: "/admin/forgot-password", form: { email: "nobody@example.com" } }),
-    // Spec 000 §5: the admin record must exist, and the form says so when it does not.
+    // The admin record must exist, and the form says so when it does not
+    // (docs/product/admin.md#admin-sign-in).
     expect: everyone(404),
   },
   {

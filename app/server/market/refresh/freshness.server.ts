@@ -2,7 +2,7 @@
 import { KV_KEYS, readCachedOne, type MarketCacheEnv } from "../cache.server";
 import type { Sourced } from "../types.server";
 
-/** What the market banner's hover tip shows (spec 001 "Batch strategies response" dataFreshness). */
+/** What the market banner's hover tip shows (`dataFreshness`, docs/product/app-shell.md#market-banner). */
 export interface DataFreshness extends Sourced {
   optionsDataUpdated: string | null;
   stockDataUpdated: string | null;

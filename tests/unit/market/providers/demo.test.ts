@@ -7,7 +7,7 @@ const MON_11AM = Date.parse("2026-11-23T16:00:00Z"); // Monday 11:00 ET
 const demo = (ms = MON_11AM) => createDemoProvider(() => ms);
 
 describe("demo universe", () => {
-  it("has about 100 optionable symbols including the spec's samples", () => {
+  it("has about 100 optionable symbols including the product's samples", () => {
     expect(DEFAULT_UNIVERSE.length).toBeGreaterThanOrEqual(95);
     expect(DEFAULT_UNIVERSE.length).toBeLessThanOrEqual(120);
     for (const s of ["AAPL", "TSLA", "SPY", "QQQ", "MSFT", "COIN"])
