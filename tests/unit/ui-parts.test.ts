@@ -1,6 +1,6 @@
 // One Button, Field, Dialog and Tabs (app/components/ui, decision 276): the patterns they replace may not come back
-// anywhere else in app/. The allowlist names the wheel screens that still carry them (another piece of work);
-// it must shrink as they convert (an entry whose file no longer has the pattern fails too).
+// anywhere else in app/. Every screen now uses them: the allowlists are empty, and an entry added back must name a
+// file that still carries the pattern.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -33,19 +33,19 @@ export const UI_RULES: Rule[] = [
     what: "the primary button look (use Button or buttonClass)",
     pattern: /hover:bg-brand-400/,
     home: "app/components/ui/button-class.ts",
-    allowed: ["app/components/wheel/CampaignsPage.tsx", "app/components/wheel/SharedStrategy.tsx"],
+    allowed: [],
   },
   {
     what: "a local input look (use Field or controlClass)",
     pattern: /focus:border-brand-500/,
     home: "app/components/ui/Field.tsx",
-    allowed: ["app/components/wheel/CampaignsPage.tsx"],
+    allowed: [],
   },
   {
     what: "a hand-made tab list (use TabList or TabNav)",
     pattern: /role=["']tablist["']|role=["']tab["']/,
     home: "app/components/ui/Tabs.tsx",
-    allowed: ["app/components/wheel/WheelsPage.tsx"],
+    allowed: [],
   },
 ];
 

@@ -10,6 +10,16 @@ const tabClass = (active: boolean) =>
 
 const rowClass = "flex gap-1 overflow-x-auto border-b border-ink-600";
 
+/** Tabs as side-by-side cards, for a choice whose tabs carry a line of explanation each (the wheel's CSP/CC). */
+const cardTabClass = (active: boolean) =>
+  `rounded-lg border px-4 py-2 text-left ${
+    active ? "border-brand-500 bg-brand-500/10 text-white" : "border-ink-600 text-slate-300 hover:bg-ink-850"
+  }`;
+
+const cardRowClass = "grid grid-cols-2 gap-2 sm:inline-grid sm:w-auto";
+
+export type TabLook = "underline" | "cards";
+
 export interface Tab<T extends string> {
   value: T;
   label: ReactNode;
@@ -27,6 +37,7 @@ export function TabList<T extends string>({
   selected,
   onSelect,
   ids,
+  look = "underline",
   className,
 }: {
   label: string;
@@ -34,8 +45,10 @@ export function TabList<T extends string>({
   selected: T;
   onSelect: (value: T) => void;
   ids: ReturnType<typeof useTabIds>;
+  look?: TabLook;
   className?: string;
 }) {
+  const lookOf = look === "cards" ? cardTabClass : tabClass;
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
@@ -53,7 +66,11 @@ export function TabList<T extends string>({
     buttons.current[target]?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className={`${rowClass} ${className ?? ""}`}>
+    <div
+      role="tablist"
+      aria-label={label}
+      className={`${look === "cards" ? cardRowClass : rowClass} ${className ?? ""}`}
+    >
       {tabs.map((t, i) => (
         <button
           key={t.value}
@@ -68,7 +85,7 @@ export function TabList<T extends string>({
           tabIndex={selected === t.value ? 0 : -1}
           onClick={() => onSelect(t.value)}
           onKeyDown={(e) => onKeyDown(e, i)}
-          className={tabClass(selected === t.value)}
+          className={lookOf(selected === t.value)}
         >
           {t.label}
         </button>

@@ -15,6 +15,8 @@ import { formatPrice, formatRatioPercent, formatUsd } from "../../lib/format";
 import { LEDGER_EVENT_LABELS, type RecordFormValues } from "../../lib/wheel-ledger";
 import { LedgerImportSection } from "./LedgerImportSection";
 import { ProposalsSection, type ProposalView } from "./ProposalsSection";
+import { buttonClass } from "../ui/button-class";
+import { controlClass } from "../ui/Field";
 import { WheelsSections } from "./WheelsSections";
 
 export interface CampaignsPageData {
@@ -155,8 +157,7 @@ function CampaignCard({ campaign: c }: { campaign: Campaign }) {
   );
 }
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-ink-600 bg-ink-900 px-3 py-2 text-sm text-white focus:border-brand-500 focus:outline-none";
+const inputClass = `${controlClass} mt-1 block w-full text-sm`;
 
 function Field({
   label,
@@ -273,11 +274,7 @@ function RecordEventForm({
         </label>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400 disabled:opacity-60"
-        >
+        <button type="submit" disabled={busy} className={buttonClass()}>
           {busy ? "Saving..." : "Record event"}
         </button>
         {actionData?.error ? (
@@ -315,10 +312,7 @@ function FreeExplainer() {
         </li>
       </ul>
       <p className="mb-4 text-sm text-slate-300">{REFUSAL_MESSAGES.freePositions}</p>
-      <Link
-        to="/pricing"
-        className="inline-block rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-ink-950 hover:bg-brand-400"
-      >
+      <Link to="/pricing" className={buttonClass()}>
         Upgrade
       </Link>
     </section>

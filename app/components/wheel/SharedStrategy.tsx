@@ -5,6 +5,7 @@ import type { WheelType } from "../../lib/wheel";
 import type { LoggedOutcome } from "../../lib/track-record";
 import { shareFigures, type SharePayload } from "../../lib/wheel-share";
 import { LoggedOutcomeNote } from "../track/LoggedOutcome";
+import { buttonClass } from "../ui/button-class";
 
 const EXPLANATION: Record<WheelType, { name: string; text: string[] }> = {
   CSP: {
@@ -101,16 +102,10 @@ export function SharedStrategyPage({
         ))}
       </section>
       <div className="mt-6 flex flex-wrap gap-3">
-        <Link
-          to="/wheels"
-          className="rounded-lg border border-ink-600 px-4 py-2 font-medium text-slate-200 hover:border-brand-500"
-        >
+        <Link to="/wheels" className={buttonClass({ variant: "secondary" })}>
           View More Strategies
         </Link>
-        <Link
-          to="/pricing"
-          className="rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400"
-        >
+        <Link to="/pricing" className={buttonClass()}>
           Start Free Trial
         </Link>
       </div>
@@ -134,10 +129,7 @@ export function SharedStrategyMissing({ status }: { status: "expired" | "error" 
           ? "This shared strategy has expired or been removed."
           : "The shared strategy you're looking for doesn't exist."}
       </p>
-      <Link
-        to="/wheels"
-        className="mt-6 inline-block rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 hover:bg-brand-400"
-      >
+      <Link to="/wheels" className={buttonClass({ className: "mt-6" })}>
         View Current Strategies
       </Link>
     </div>

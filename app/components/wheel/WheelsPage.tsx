@@ -29,6 +29,7 @@ import {
 } from "../../lib/wheel-ledger";
 import { MarketBanner } from "../market/MarketBanner";
 import { useToast } from "../shell/Toaster";
+import { TabList, TabPanel, useTabIds, type Tab } from "../ui/Tabs";
 import { Confetti } from "./Confetti";
 import { FavoriteButton, FavoritesPanel } from "./Favorites";
 import { BulkPositionsDialog, PositionDialog } from "./PositionDialogs";
@@ -66,6 +67,18 @@ export interface WheelsPageData {
   firstView: Record<WheelType, ServedStrategies>;
 }
 
+const STRATEGY_TABS: readonly Tab<WheelType>[] = (["CSP", "CC"] as const).map((t) => ({
+  value: t,
+  label: (
+    <>
+      <span className="block font-semibold">{t === "CSP" ? "Cash Secured Puts" : "Covered Calls"}</span>
+      <span className="block text-xs text-slate-400">
+        {t} · {t === "CSP" ? "Generate income with available cash" : "Generate income from stock positions"}
+      </span>
+    </>
+  ),
+}));
+
 const DEFAULT_SORT: Record<WheelType, SortState> = {
   CSP: { key: "annualizedReturn", dir: "desc" },
   CC: { key: "returnOnCapital", dir: "desc" },
@@ -76,6 +89,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
   const isFree = data.positionLimit === 0;
 
   const [tab, setTab] = useState<WheelType>("CSP");
+  const tabIds = useTabIds();
   const [cash, setCash] = useState(data.cashAvailable);
   const [cashInput, setCashInput] = useState(String(data.cashAvailable));
   const [risk, setRisk] = useState<Record<WheelType, RiskLevel>>({
@@ -186,213 +200,208 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
       <WheelsSections active="strategies" />
       <MarketBanner banner={data.banner} nowMs={data.nowMs} className="mb-4" />
 
-      <div
-        role="tablist"
-        aria-label="Strategy type"
-        className="mb-2 grid grid-cols-2 gap-2 sm:inline-grid sm:w-auto"
-      >
-        {(["CSP", "CC"] as const).map((t) => (
-          <button
-            key={t}
-            role="tab"
-            type="button"
-            aria-selected={tab === t}
-            onClick={() => setTab(t)}
-            className={`rounded-lg border px-4 py-2 text-left ${tab === t ? "border-brand-500 bg-brand-500/10 text-white" : "border-ink-600 text-slate-300 hover:border-ink-600 hover:bg-ink-850"}`}
-          >
-            <span className="block font-semibold">{t === "CSP" ? "Cash Secured Puts" : "Covered Calls"}</span>
-            <span className="block text-xs text-slate-400">
-              {t} ·{" "}
-              {t === "CSP" ? "Generate income with available cash" : "Generate income from stock positions"}
-            </span>
-          </button>
-        ))}
-      </div>
-      {tab === "CSP" && data.usingFallback ? (
-        <p className="mb-2 text-xs text-slate-500">
-          Your watchlist is empty: showing AAPL, TSLA, SPY, QQQ and MSFT.
-        </p>
-      ) : null}
-
-      <MobileHeader
-        tab={tab}
-        loading={loading}
-        count={visible.length}
-        cards={figures.mini}
-        showFilters={showFilters}
-        onToggleFilters={() => setShowFilters((v) => !v)}
-        showSettings={showSettings}
-        onToggleSettings={() => setShowSettings((v) => !v)}
+      <TabList
+        label="Strategy type"
+        look="cards"
+        tabs={STRATEGY_TABS}
+        selected={tab}
+        onSelect={setTab}
+        ids={tabIds}
+        className="mb-2"
       />
+      <TabPanel value={tab} ids={tabIds}>
+        {tab === "CSP" && data.usingFallback ? (
+          <p className="mb-2 text-xs text-slate-500">
+            Your watchlist is empty: showing AAPL, TSLA, SPY, QQQ and MSFT.
+          </p>
+        ) : null}
 
-      <div className={`${showSettings ? "flex" : "hidden"} mb-4 flex-wrap items-end gap-4 md:flex`}>
-        {tab === "CSP" ? <CashControl value={cashInput} onInput={setCashInput} onApply={applyCash} /> : null}
-        <RiskSelect level={risk[tab]} maxDte={maxDte} onChange={changeRisk} />
-        <div className="ml-auto flex gap-2">
-          <button
-            type="button"
-            onClick={() => setShowFilters((v) => !v)}
-            aria-expanded={showFilters}
-            className="hidden rounded-lg border border-ink-600 px-3 py-2 text-sm text-slate-200 hover:border-brand-500 md:block"
-          >
-            Filters
-          </button>
-          <button
-            type="button"
-            onClick={refresh}
-            className="rounded-lg border border-ink-600 px-3 py-2 text-sm text-slate-200 hover:border-brand-500"
-          >
-            Refresh
-          </button>
-          <button
-            type="button"
-            onClick={() => void exportCsv()}
-            disabled={!visible.length}
-            className="rounded-lg border border-ink-600 px-3 py-2 text-sm text-slate-200 hover:border-brand-500 disabled:opacity-50"
-          >
-            Export
-          </button>
-        </div>
-      </div>
-      {showFilters ? (
-        <div className="mb-4">
-          <FiltersPanel
-            filters={filters[tab]}
-            onFilter={setFilter}
-            symbolsText={symbolsText[tab]}
-            onSymbolsText={(text) => setSymbolsText((t) => ({ ...t, [tab]: text }))}
-            sort={sort[tab]}
-            defaultSortKey={DEFAULT_SORT[tab].key}
-            onSort={(next) => setSort((s) => ({ ...s, [tab]: next }))}
-          />
-        </div>
-      ) : null}
-
-      {tab === "CC" ? (
-        <PositionsPanel
-          positions={positions}
-          ledgerLots={ledgerLots}
-          limit={data.positionLimit}
-          isFree={isFree}
-          prices={current.result?.currentPrices}
-          basisChoice={basisChoice}
-          onBasis={changeBasis}
-          open={positionsOpen}
-          onToggleOpen={() => setPositionsOpen((v) => !v)}
-          onAdd={() => canAdd() && setPositionDialog({ existing: null })}
-          onAddMany={() => setBulkOpen(true)}
-          onEdit={(p) => setPositionDialog({ existing: p })}
-          onRemove={(p) => storePositions(positions.filter((x) => x.symbol !== p.symbol))}
-        />
-      ) : null}
-
-      <SummaryCards cards={figures.summary} loading={loading} />
-
-      {tab === "CC" && !isFree && positions.length > 0 ? (
-        <BelowBasisSwitch
-          checked={includeBelowBasis}
-          onChange={setIncludeBelowBasis}
-          belowBasis={current.result?.belowBasis ?? []}
-        />
-      ) : null}
-      {!loading && visible.length === 0 ? (
-        <EmptyState
+        <MobileHeader
           tab={tab}
-          isFree={isFree}
-          hasPositions={positions.length > 0}
-          empty={current.result?.empty ?? []}
-          error={current.error}
-        />
-      ) : (
-        <StrategyTable
-          type={tab}
-          rows={visible}
           loading={loading}
-          sort={sort[tab]}
-          onSort={(key) => setSort((s) => ({ ...s, [tab]: nextSort(s[tab], key) }))}
-          withPosition={tab === "CC" && positions.length > 0}
-          actions={{
-            onAnalyze: (s) => setAnalysis({ type: tab, s }),
-            onSold: soldThis,
-            onShare: (s) => void shareStrategy(tab, s),
-            favoriteButton: (s) => (
-              <FavoriteButton s={s} saved={favoriteIds.has(s.id)} onToggle={(x) => toggleFavorite(tab, x)} />
-            ),
-          }}
+          count={visible.length}
+          cards={figures.mini}
+          showFilters={showFilters}
+          onToggleFilters={() => setShowFilters((v) => !v)}
+          showSettings={showSettings}
+          onToggleSettings={() => setShowSettings((v) => !v)}
         />
-      )}
-      {current.result && !loading ? (
-        <p className="mt-2 text-xs text-slate-500">
-          {typeof visible[0]?.fill_basis_label === "string"
-            ? `Premiums at ${visible[0].fill_basis_label}, with the mid and the bid shown`
-            : "Premiums at the mid with the bid shown"}
-          ; probabilities risk-neutral, at expiry.
-          {current.result.simulated ? (
-            <span className="ml-1 font-semibold text-amber-300">Simulated data.</span>
+
+        <div className={`${showSettings ? "flex" : "hidden"} mb-4 flex-wrap items-end gap-4 md:flex`}>
+          {tab === "CSP" ? (
+            <CashControl value={cashInput} onInput={setCashInput} onApply={applyCash} />
           ) : null}
-        </p>
-      ) : null}
+          <RiskSelect level={risk[tab]} maxDte={maxDte} onChange={changeRisk} />
+          <div className="ml-auto flex gap-2">
+            <button
+              type="button"
+              onClick={() => setShowFilters((v) => !v)}
+              aria-expanded={showFilters}
+              className="hidden rounded-lg border border-ink-600 px-3 py-2 text-sm text-slate-200 hover:border-brand-500 md:block"
+            >
+              Filters
+            </button>
+            <button
+              type="button"
+              onClick={refresh}
+              className="rounded-lg border border-ink-600 px-3 py-2 text-sm text-slate-200 hover:border-brand-500"
+            >
+              Refresh
+            </button>
+            <button
+              type="button"
+              onClick={() => void exportCsv()}
+              disabled={!visible.length}
+              className="rounded-lg border border-ink-600 px-3 py-2 text-sm text-slate-200 hover:border-brand-500 disabled:opacity-50"
+            >
+              Export
+            </button>
+          </div>
+        </div>
+        {showFilters ? (
+          <div className="mb-4">
+            <FiltersPanel
+              filters={filters[tab]}
+              onFilter={setFilter}
+              symbolsText={symbolsText[tab]}
+              onSymbolsText={(text) => setSymbolsText((t) => ({ ...t, [tab]: text }))}
+              sort={sort[tab]}
+              defaultSortKey={DEFAULT_SORT[tab].key}
+              onSort={(next) => setSort((s) => ({ ...s, [tab]: next }))}
+            />
+          </div>
+        ) : null}
 
-      <FavoritesPanel
-        type={tab}
-        version={favVersion}
-        onView={(type, s) => setAnalysis({ type, s })}
-        onShare={(type, s) => void shareStrategy(type, s)}
-        onRemoved={favoriteRemoved}
-      />
+        {tab === "CC" ? (
+          <PositionsPanel
+            positions={positions}
+            ledgerLots={ledgerLots}
+            limit={data.positionLimit}
+            isFree={isFree}
+            prices={current.result?.currentPrices}
+            basisChoice={basisChoice}
+            onBasis={changeBasis}
+            open={positionsOpen}
+            onToggleOpen={() => setPositionsOpen((v) => !v)}
+            onAdd={() => canAdd() && setPositionDialog({ existing: null })}
+            onAddMany={() => setBulkOpen(true)}
+            onEdit={(p) => setPositionDialog({ existing: p })}
+            onRemove={(p) => storePositions(positions.filter((x) => x.symbol !== p.symbol))}
+          />
+        ) : null}
 
-      {analysis ? (
-        <Suspense fallback={null}>
-          <AnalysisModal type={analysis.type} s={analysis.s} onClose={() => setAnalysis(null)} />
-        </Suspense>
-      ) : null}
-      {positionDialog ? (
-        <PositionDialog
-          existing={positionDialog.existing}
-          onClose={() => setPositionDialog(null)}
-          onSave={(p) => {
-            if (ledgerLots.some((x) => x.symbol === p.symbol)) {
-              window.alert(LEDGER_INPUT_MESSAGES.ledgerOwns(p.symbol));
-              return;
-            }
-            if (!positionDialog.existing && positions.some((x) => x.symbol === p.symbol)) {
-              window.alert(WHEEL_MESSAGES.duplicateSymbols([p.symbol]));
-              return;
-            }
-            const next = positionDialog.existing
-              ? positions.map((x) => (x.symbol === p.symbol ? p : x))
-              : [...positions, p];
-            setPositionDialog(null);
-            storePositions(next);
-          }}
+        <SummaryCards cards={figures.summary} loading={loading} />
+
+        {tab === "CC" && !isFree && positions.length > 0 ? (
+          <BelowBasisSwitch
+            checked={includeBelowBasis}
+            onChange={setIncludeBelowBasis}
+            belowBasis={current.result?.belowBasis ?? []}
+          />
+        ) : null}
+        {!loading && visible.length === 0 ? (
+          <EmptyState
+            tab={tab}
+            isFree={isFree}
+            hasPositions={positions.length > 0}
+            empty={current.result?.empty ?? []}
+            error={current.error}
+          />
+        ) : (
+          <StrategyTable
+            type={tab}
+            rows={visible}
+            loading={loading}
+            sort={sort[tab]}
+            onSort={(key) => setSort((s) => ({ ...s, [tab]: nextSort(s[tab], key) }))}
+            withPosition={tab === "CC" && positions.length > 0}
+            actions={{
+              onAnalyze: (s) => setAnalysis({ type: tab, s }),
+              onSold: soldThis,
+              onShare: (s) => void shareStrategy(tab, s),
+              favoriteButton: (s) => (
+                <FavoriteButton
+                  s={s}
+                  saved={favoriteIds.has(s.id)}
+                  onToggle={(x) => toggleFavorite(tab, x)}
+                />
+              ),
+            }}
+          />
+        )}
+        {current.result && !loading ? (
+          <p className="mt-2 text-xs text-slate-500">
+            {typeof visible[0]?.fill_basis_label === "string"
+              ? `Premiums at ${visible[0].fill_basis_label}, with the mid and the bid shown`
+              : "Premiums at the mid with the bid shown"}
+            ; probabilities risk-neutral, at expiry.
+            {current.result.simulated ? (
+              <span className="ml-1 font-semibold text-amber-300">Simulated data.</span>
+            ) : null}
+          </p>
+        ) : null}
+
+        <FavoritesPanel
+          type={tab}
+          version={favVersion}
+          onView={(type, s) => setAnalysis({ type, s })}
+          onShare={(type, s) => void shareStrategy(type, s)}
+          onRemoved={favoriteRemoved}
         />
-      ) : null}
-      {bulkOpen ? (
-        <BulkPositionsDialog
-          existing={positions}
-          onClose={() => setBulkOpen(false)}
-          onSave={(list) => {
-            setBulkOpen(false);
-            storePositions(list);
-          }}
-        />
-      ) : null}
-      {sold ? (
-        <SoldDialog
-          prefill={sold.prefill}
-          today={sold.today}
-          onClose={() => setSold(null)}
-          onSaved={() => {
-            setSold(null);
-            toast({
-              message: "Recorded in your wheel ledger.",
-              kind: "success",
-              action: { label: "View campaigns", href: "/wheels/campaigns" },
-            });
-          }}
-        />
-      ) : null}
-      {shareDialog}
+
+        {analysis ? (
+          <Suspense fallback={null}>
+            <AnalysisModal type={analysis.type} s={analysis.s} onClose={() => setAnalysis(null)} />
+          </Suspense>
+        ) : null}
+        {positionDialog ? (
+          <PositionDialog
+            existing={positionDialog.existing}
+            onClose={() => setPositionDialog(null)}
+            onSave={(p) => {
+              if (ledgerLots.some((x) => x.symbol === p.symbol)) {
+                window.alert(LEDGER_INPUT_MESSAGES.ledgerOwns(p.symbol));
+                return;
+              }
+              if (!positionDialog.existing && positions.some((x) => x.symbol === p.symbol)) {
+                window.alert(WHEEL_MESSAGES.duplicateSymbols([p.symbol]));
+                return;
+              }
+              const next = positionDialog.existing
+                ? positions.map((x) => (x.symbol === p.symbol ? p : x))
+                : [...positions, p];
+              setPositionDialog(null);
+              storePositions(next);
+            }}
+          />
+        ) : null}
+        {bulkOpen ? (
+          <BulkPositionsDialog
+            existing={positions}
+            onClose={() => setBulkOpen(false)}
+            onSave={(list) => {
+              setBulkOpen(false);
+              storePositions(list);
+            }}
+          />
+        ) : null}
+        {sold ? (
+          <SoldDialog
+            prefill={sold.prefill}
+            today={sold.today}
+            onClose={() => setSold(null)}
+            onSaved={() => {
+              setSold(null);
+              toast({
+                message: "Recorded in your wheel ledger.",
+                kind: "success",
+                action: { label: "View campaigns", href: "/wheels/campaigns" },
+              });
+            }}
+          />
+        ) : null}
+        {shareDialog}
+      </TabPanel>
     </div>
   );
 }
