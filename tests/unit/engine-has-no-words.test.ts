@@ -1,16 +1,8 @@
 // The engine speaks numbers and codes, app/lib speaks English (issue 28, decision 292); and an idea has one type,
 // so nothing in app/ casts its way from one idea shape to another.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-
-function sources(dir: string): { path: string; text: string }[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(name) ? [{ path, text: readFileSync(path, "utf8") }] : [];
-  });
-}
+import { sourceFiles as sources } from "./source-files";
 
 /** The code without its comments (a comment may explain in English; a string the code returns may not). */
 function code(text: string): string {
