@@ -39,17 +39,3 @@ export function eventsBeforeExpiration(
   list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return { earnings, exDividend, fomc, cpi, list };
 }
-
-/** Short human label of the flags, e.g. 'earnings 2026-07-30, FOMC before expiry'. */
-export function describeEvents(
-  flags: EventFlags,
-  earningsDate: string | null,
-  exDividendDate: string | null,
-): string {
-  const parts: string[] = [];
-  if (flags.earnings) parts.push(`earnings ${earningsDate}`);
-  if (flags.exDividend) parts.push(`ex-div ${exDividendDate}`);
-  if (flags.fomc) parts.push("FOMC");
-  if (flags.cpi) parts.push("CPI");
-  return parts.length ? `${parts.join(", ")} before expiry` : "";
-}

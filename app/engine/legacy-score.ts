@@ -9,21 +9,17 @@
  * Under the chain's own density return on risk x POP is about the probability of loss, which is why it was
  * replaced: it pushed short strikes to the delta cap and scored a condor about twice a vertical.
  */
+import type { EventFlags } from "./events";
+import type { SpreadIdea } from "./spreads";
+
 export const LEGACY_LIQUIDITY_FLOOR = 0.25;
 export const LEGACY_EARNINGS_FACTOR = 0.5;
 
-/** The fields of a spread idea the old score reads (SpreadIdea and the stored idea payload both have them). */
-export interface LegacyScoreInputs {
-  /** Percent. */
-  return_on_risk: number;
-  /** Percent, market-implied. */
-  probability_of_profit: number;
-  /** 0-1. */
-  liquidity_weight: number;
-  net_credit_mid: number;
-  net_credit_natural: number;
-  events: { earnings: boolean };
-}
+/** The fields of a spread idea the old score reads (percent returns and POP, liquidity weight 0-1). */
+export type LegacyScoreInputs = Pick<
+  SpreadIdea,
+  "return_on_risk" | "probability_of_profit" | "liquidity_weight" | "net_credit_mid" | "net_credit_natural"
+> & { events: Pick<EventFlags, "earnings"> };
 
 /**
  * Return on risk x POP x liquidity x (1 - cost) x earnings factor, both as ratios (the value the screener shipped as

@@ -88,7 +88,10 @@ export interface SpreadLeg {
 /** Label shipped with every market-implied probability. */
 export const PROBABILITY_LABEL = "risk-neutral, at expiry";
 
-/** The product's "Trade idea (spread)" entity plus the engine's analytics (contract of issue 11). */
+/**
+ * The product's "Trade idea (spread)" entity plus the engine's analytics (contract of issue 11): the one idea type
+ * (decision 292). Every field has one name; the API's older aliases are written by its serialiser only.
+ */
 export interface SpreadIdea {
   stock_symbol: string;
   strategy_type: SpreadStrategy;
@@ -133,20 +136,12 @@ export interface SpreadIdea {
   daysToExpiration: number;
   /** Per share: the wider wing for condors. */
   width: number;
-  /** Per share (same as net_credit_mid). */
-  creditMid: number;
-  /** Per share (same as net_credit_natural). */
-  creditNatural: number;
   /** Per contract, at the fill basis. */
   maxProfit: number;
   /** Per contract: width x 100 - credit x 100, at the fill basis. */
   maxLoss: number;
   breakevenLow: number | null;
   breakevenHigh: number | null;
-  /** Percent: lognormal = pop_methods.lognormal_atm, shortDelta = .delta, creditToWidth = .credit_width. */
-  pop: { lognormal: number; shortDelta: number; creditToWidth: number };
-  /** Same as expected_value. */
-  expectedValue: number;
   /** expected_value / maxLoss (ratio). */
   evToMaxLoss: number;
   /** At-the-money IV of the expiration (the lognormal_atm density and the cushion). */
@@ -812,18 +807,10 @@ function buildIdea(
     underlyingPrice: S,
     daysToExpiration: exp.dte,
     width,
-    creditMid,
-    creditNatural,
     maxProfit: credit * 100,
     maxLoss: width * 100 - credit * 100,
     breakevenLow: beLow,
     breakevenHigh: beHigh,
-    pop: {
-      lognormal: popMethods.lognormal_atm,
-      shortDelta: popMethods.delta,
-      creditToWidth: popMethods.credit_width,
-    },
-    expectedValue: ev100,
     evToMaxLoss: ev100 / (maxLossPs * 100),
     modelVolatility: atm,
     cushion_sd: cushionSd,

@@ -159,14 +159,30 @@ export interface Campaign {
   returns: CampaignReturns;
 }
 
-export type LedgerResult =
-  { ok: true; campaigns: Campaign[] } | { ok: false; eventId: string; message: string };
+/** Why the ledger refuses an event: a code and its numbers (app/lib/wheel-ledger.ts writes the words). */
+export type LedgerRefusal =
+  | { code: "noOpenOption" }
+  | { code: "tooManyContracts"; open: number }
+  | { code: "assignNeedsPut" }
+  | { code: "calledAwayNeedsCall" }
+  | { code: "uncoveredCall" }
+  | { code: "notEnoughShares"; held: number }
+  | { code: "sharesCoverCalls" }
+  | { code: "noCampaign"; symbol: string }
+  | { code: "noSharesAtExDate" }
+  | { code: "exDateAfterPay" }
+  | { code: "missingField"; field: LedgerField }
+  | { code: "unknownCorrection" }
+  | { code: "alreadyCorrected" }
+  | { code: "campaignStart" };
+export type LedgerRefusalCode = LedgerRefusal["code"];
 
-export const BASIS_CONVENTIONS = {
-  broker: "Broker (US): assigned shares at strike minus the put's premium per share; FIFO lots",
-  adjusted: "Premium-adjusted: (share cost + fees - net option cash - dividends) / shares",
-  reconciliation: "Total P&L = broker realised + unrealised = premium-adjusted P&L",
-} as const;
+/** The event fields a kind may require; "premium" is a sold option's price. */
+export type LedgerField =
+  "optionType" | "strike" | "expiration" | "contracts" | "premium" | "price" | "shares" | "amount" | "exDate";
+
+export type LedgerResult =
+  { ok: true; campaigns: Campaign[] } | { ok: false; eventId: string; refusal: LedgerRefusal };
 
 /**
  * Annualised returns are shown from this many days in trade (decision 274). x 365 on a shorter span turns a
@@ -174,32 +190,6 @@ export const BASIS_CONVENTIONS = {
  * weekly put is the shortest that annualises what a wheel actually earns.
  */
 export const MIN_DAYS_TO_ANNUALISE = 7;
-
-export const RETURN_CONVENTIONS = {
-  daysInTrade: "Calendar days from the first event to the last (or today)",
-  idleDays: "Days in trade ending with no short option open",
-  pnlOverPeakCapital: "P&L / peak capital (put collateral + cost of shares held)",
-  simpleAnnualised: "P&L / peak capital x 365 / days in trade",
-  capitalWeightedAnnualised: "P&L / sum of daily capital x 365 (default)",
-  tooShortToAnnualise: `Annualised from ${MIN_DAYS_TO_ANNUALISE} days in trade: a shorter span x 365 is noise`,
-} as const;
-
-export const LEDGER_MESSAGES = {
-  noOpenOption: "No open short option matches this contract",
-  tooManyContracts: (open: number) => `Only ${open} contract(s) of this option are open`,
-  assignNeedsPut: "Only a short put is assigned; use called away for a call",
-  calledAwayNeedsCall: "Only a short call is called away; use assign for a put",
-  uncoveredCall: "A covered call needs 100 shares held per contract",
-  notEnoughShares: (held: number) => `Only ${held} share(s) are held in this campaign`,
-  sharesCoverCalls: "These shares cover open calls; close the calls first",
-  noCampaign: (symbol: string) => `No open campaign for ${symbol}`,
-  noSharesAtExDate: "No shares were held when this dividend's ex-date opened",
-  exDateAfterPay: "The ex-date must not be after the pay date",
-  missingField: (field: string) => `${field} is required for this event`,
-  unknownCorrection: "The event to correct was not found",
-  alreadyCorrected: "That event has already been corrected",
-  campaignStart: "A campaign starts with a short put or a share purchase",
-} as const;
 
 export function optionKey(optionType: OptionType, strike: number, expiration: string): string {
   return `${optionType}:${strike}:${expiration}`;
@@ -217,15 +207,13 @@ function addDays(date: string, days: number): string {
 /** The events that stand: corrected ones replaced by their correction, voids dropped. */
 export function effectiveEvents(
   events: readonly LedgerEvent[],
-): { ok: true; events: LedgerEvent[] } | { ok: false; eventId: string; message: string } {
+): { ok: true; events: LedgerEvent[] } | { ok: false; eventId: string; refusal: LedgerRefusal } {
   const byId = new Map(events.map((e) => [e.id, e]));
   const corrected = new Set<string>();
   for (const e of events) {
     if (!e.corrects) continue;
-    if (!byId.has(e.corrects))
-      return { ok: false, eventId: e.id, message: LEDGER_MESSAGES.unknownCorrection };
-    if (corrected.has(e.corrects))
-      return { ok: false, eventId: e.id, message: LEDGER_MESSAGES.alreadyCorrected };
+    if (!byId.has(e.corrects)) return { ok: false, eventId: e.id, refusal: { code: "unknownCorrection" } };
+    if (corrected.has(e.corrects)) return { ok: false, eventId: e.id, refusal: { code: "alreadyCorrected" } };
     corrected.add(e.corrects);
   }
   return { ok: true, events: events.filter((e) => !corrected.has(e.id) && e.kind !== "void") };
@@ -299,12 +287,17 @@ class CampaignState {
   }
 }
 
-function need<T>(value: T | undefined, field: string): T {
-  if (value === undefined || value === null) throw new LedgerError(LEDGER_MESSAGES.missingField(field));
+function need<T>(value: T | undefined, field: LedgerField): T {
+  if (value === undefined || value === null) throw new LedgerError({ code: "missingField", field });
   return value;
 }
 
-class LedgerError extends Error {}
+/** Thrown inside the build to stop at the first refused event; caught in buildLedger. */
+class LedgerError extends Error {
+  constructor(readonly refusal: LedgerRefusal) {
+    super(refusal.code);
+  }
+}
 
 /** Shares held by `state` at the close of each day, to find the holding when an ex-date opens. */
 interface ShareHistory {
@@ -323,7 +316,7 @@ function sharesWhenOpens(history: ShareHistory, date: string): number {
 
 /**
  * Builds every campaign from a user's events (any order; corrections applied) and values them as of `asOf`
- * with `marks` by symbol. The first event the rules refuse stops the build with its message: the server
+ * with `marks` by symbol. The first event the rules refuse stops the build with its refusal (a code): the server
  * refuses a write that would make its ledger fail.
  */
 export function buildLedger(
@@ -341,14 +334,14 @@ export function buildLedger(
     try {
       let state = open.get(event.symbol);
       if (event.kind === "dividend") {
-        const exDate = need(event.exDate, "Ex-date");
-        if (exDate > event.date) throw new LedgerError(LEDGER_MESSAGES.exDateAfterPay);
-        const perShare = need(event.amount, "Amount");
+        const exDate = need(event.exDate, "exDate");
+        if (exDate > event.date) throw new LedgerError({ code: "exDateAfterPay" });
+        const perShare = need(event.amount, "amount");
         // The campaign of this symbol that held shares when the ex-date opened (latest first).
         const holder = [...all]
           .reverse()
           .find((c) => c.symbol === event.symbol && sharesWhenOpens(histories.get(c)!, exDate) > 0);
-        if (!holder) throw new LedgerError(LEDGER_MESSAGES.noSharesAtExDate);
+        if (!holder) throw new LedgerError({ code: "noSharesAtExDate" });
         const cash = perShare * sharesWhenOpens(histories.get(holder)!, exDate);
         holder.dividends += cash;
         holder.brokerRealised += cash;
@@ -368,9 +361,9 @@ export function buildLedger(
         if (!starts) {
           if (event.kind === "fee" || event.kind === "sell_to_open")
             throw new LedgerError(
-              event.kind === "fee" ? LEDGER_MESSAGES.noCampaign(event.symbol) : LEDGER_MESSAGES.uncoveredCall,
+              event.kind === "fee" ? { code: "noCampaign", symbol: event.symbol } : { code: "uncoveredCall" },
             );
-          throw new LedgerError(LEDGER_MESSAGES.campaignStart);
+          throw new LedgerError({ code: "campaignStart" });
         }
         state = new CampaignState(event.id, event.symbol, event.date);
         open.set(event.symbol, state);
@@ -410,7 +403,7 @@ export function buildLedger(
         open.delete(event.symbol);
       }
     } catch (error) {
-      if (error instanceof LedgerError) return { ok: false, eventId: event.id, message: error.message };
+      if (error instanceof LedgerError) return { ok: false, eventId: event.id, refusal: error.refusal };
       throw error;
     }
   }
@@ -429,13 +422,13 @@ function apply(state: CampaignState, event: LedgerEvent): number {
   const fee = event.fee ?? 0;
   switch (event.kind) {
     case "sell_to_open": {
-      const type = need(event.optionType, "Option type");
-      const strike = need(event.strike, "Strike");
-      const expiration = need(event.expiration, "Expiration");
-      const contracts = need(event.contracts, "Contracts");
-      const premium = need(event.price, "Premium");
+      const type = need(event.optionType, "optionType");
+      const strike = need(event.strike, "strike");
+      const expiration = need(event.expiration, "expiration");
+      const contracts = need(event.contracts, "contracts");
+      const premium = need(event.price, "premium");
       if (type === "call" && state.coveredShares + contracts * CONTRACT_SIZE > state.shares)
-        throw new LedgerError(LEDGER_MESSAGES.uncoveredCall);
+        throw new LedgerError({ code: "uncoveredCall" });
       const key = optionKey(type, strike, expiration);
       const held = state.options.get(key);
       if (held) {
@@ -451,21 +444,22 @@ function apply(state: CampaignState, event: LedgerEvent): number {
     case "assign":
     case "exercise":
     case "called_away": {
-      const type = need(event.optionType, "Option type");
-      const strike = need(event.strike, "Strike");
-      const expiration = need(event.expiration, "Expiration");
-      const contracts = need(event.contracts, "Contracts");
-      if (event.kind === "assign" && type !== "put") throw new LedgerError(LEDGER_MESSAGES.assignNeedsPut);
+      const type = need(event.optionType, "optionType");
+      const strike = need(event.strike, "strike");
+      const expiration = need(event.expiration, "expiration");
+      const contracts = need(event.contracts, "contracts");
+      if (event.kind === "assign" && type !== "put") throw new LedgerError({ code: "assignNeedsPut" });
       if (event.kind === "called_away" && type !== "call")
-        throw new LedgerError(LEDGER_MESSAGES.calledAwayNeedsCall);
+        throw new LedgerError({ code: "calledAwayNeedsCall" });
       const key = optionKey(type, strike, expiration);
       const held = state.options.get(key);
-      if (!held) throw new LedgerError(LEDGER_MESSAGES.noOpenOption);
-      if (contracts > held.contracts) throw new LedgerError(LEDGER_MESSAGES.tooManyContracts(held.contracts));
+      if (!held) throw new LedgerError({ code: "noOpenOption" });
+      if (contracts > held.contracts)
+        throw new LedgerError({ code: "tooManyContracts", open: held.contracts });
       const shares = contracts * CONTRACT_SIZE;
       let cash = -fee;
       if (event.kind === "buy_to_close") {
-        const price = need(event.price, "Price");
+        const price = need(event.price, "price");
         state.optionCash -= price * shares;
         state.brokerRealised += (held.premium - price) * shares;
         cash -= price * shares;
@@ -478,7 +472,7 @@ function apply(state: CampaignState, event: LedgerEvent): number {
         cash -= strike * shares;
       } else {
         // Called away: shares delivered at the strike; the call's premium is part of the proceeds.
-        if (shares > state.shares) throw new LedgerError(LEDGER_MESSAGES.notEnoughShares(state.shares));
+        if (shares > state.shares) throw new LedgerError({ code: "notEnoughShares", held: state.shares });
         for (const lot of state.takeShares(shares))
           state.brokerRealised += (strike + held.premium - lot.basis) * lot.shares;
         state.shareCash += strike * shares;
@@ -489,24 +483,23 @@ function apply(state: CampaignState, event: LedgerEvent): number {
       return cash;
     }
     case "buy_shares": {
-      const shares = need(event.shares, "Shares");
-      const price = need(event.price, "Price");
+      const shares = need(event.shares, "shares");
+      const price = need(event.price, "price");
       state.lots.push({ shares, paid: price, basis: price });
       state.shareCash -= price * shares;
       return -price * shares - fee;
     }
     case "sell_shares": {
-      const shares = need(event.shares, "Shares");
-      const price = need(event.price, "Price");
-      if (shares > state.shares) throw new LedgerError(LEDGER_MESSAGES.notEnoughShares(state.shares));
-      if (state.shares - shares < state.coveredShares)
-        throw new LedgerError(LEDGER_MESSAGES.sharesCoverCalls);
+      const shares = need(event.shares, "shares");
+      const price = need(event.price, "price");
+      if (shares > state.shares) throw new LedgerError({ code: "notEnoughShares", held: state.shares });
+      if (state.shares - shares < state.coveredShares) throw new LedgerError({ code: "sharesCoverCalls" });
       for (const lot of state.takeShares(shares)) state.brokerRealised += (price - lot.basis) * lot.shares;
       state.shareCash += price * shares;
       return price * shares - fee;
     }
     case "fee": {
-      const amount = need(event.amount, "Amount");
+      const amount = need(event.amount, "amount");
       state.fees += amount;
       state.brokerRealised -= amount;
       return -amount - fee;

@@ -1,95 +1,43 @@
-// Everything an idea card says, read from an idea payload. The honest-number fields of the ideas contract
-// (fill basis, four POP methods, probability of touch, expected value, assumptions) are used when present;
-// before they exist the engine's older fields are shown under their true labels (the credit at mid, three
-// POP methods), and a missing number is shown as missing, never estimated here.
+// Everything an idea card says, read from an idea. The honest-number fields of the ideas contract (fill basis,
+// four POP methods, probability of touch, expected value, assumptions) are shown when the idea has them; an idea
+// recorded before them is shown under the true labels of what it has (the credit at mid, three POP methods).
+import type { EventFlags } from "../engine/events";
+import type { SpreadIdea, SpreadLeg } from "../engine/spreads";
 import { formatGrouped, formatPercent, formatPrice } from "./format";
 import { breakevens, legsFromStrikes, type PayoffLeg } from "./payoff";
 import { strategyDisplayName } from "./trade-ideas";
 
-export interface IdeaLeg {
-  occSymbol?: string;
-  type: "call" | "put";
-  side: "sell" | "buy";
-  strike: number;
-  bid?: number;
-  ask?: number;
-  mid?: number;
-  volume?: number | null;
-  openInterest?: number | null;
-}
+/** The product's idea fields (docs/product/trade-ideas.md): every idea has them, however old its record. */
+type IdeaCoreField =
+  | "stock_symbol"
+  | "trade_unique_identifier"
+  | "expiration_date"
+  | "return_on_risk"
+  | "net_credit"
+  | "probability_of_profit"
+  | "liquidity_point";
 
-export interface IdeaEvent {
-  date: string;
-  kind: string;
-  title?: string;
-  /** Earnings timing when known: 'BMO' (before market open) or 'AMC' (after market close). */
-  timing?: string | null;
-  /** Ex-dividend: cash amount per share, when known. */
-  amount?: number | null;
-}
+/** A leg as a card reads it: a list card's legs are slimmed to side, type, strike and mid. */
+export type IdeaLeg = Pick<SpreadLeg, "type" | "side" | "strike"> & Partial<SpreadLeg>;
 
-export interface IdeaAssumptions {
-  r?: number | null;
-  r_source?: string | null;
-  r_as_of?: string | null;
-  q?: number | null;
-  q_source?: string | null;
-  model?: string | null;
-}
-
-/** The idea payload of /api/get_trades and /api/trade/:id (API fields, engine fields, contract fields). */
-export interface IdeaPayload {
-  stock_symbol: string;
-  strategy_type: string;
-  trade_unique_identifier: string;
-  expiration_date: string;
-  profit_target_perc?: number | null;
-  return_on_capital?: number | null;
-  return_on_risk: number;
-  net_credit: number;
-  probability_of_profit: number;
-  liquidity_point: number;
-  call_long_strike?: number | null;
-  call_short_strike?: number | null;
-  put_long_strike?: number | null;
-  put_short_strike?: number | null;
-  ex_dividend_date?: string | null;
-  earnings_date?: string | null;
-  underlyingPrice?: number | null;
-  daysToExpiration?: number | null;
-  width?: number | null;
-  creditMid?: number | null;
-  creditNatural?: number | null;
-  maxProfit?: number | null;
-  maxLoss?: number | null;
-  breakevenLow?: number | null;
-  breakevenHigh?: number | null;
-  pop?: { lognormal?: number; shortDelta?: number; creditToWidth?: number } | null;
-  expectedValue?: number | null;
-  /** The score's parts (numbers; app/lib/idea-why.ts writes the words); absent on ideas stored before them. */
-  score_parts?: unknown;
-  events?: { list?: IdeaEvent[] } | IdeaEvent[] | null;
-  legs?: IdeaLeg[] | null;
-  asOf?: string | null;
-  source?: string | null;
-  // Contract fields (issue 11).
-  net_credit_mid?: number | null;
-  net_credit_natural?: number | null;
-  fill_basis?: string | null;
-  fill_basis_label?: string | null;
-  pop_methods?: {
-    market_implied?: number | null;
-    lognormal_atm?: number | null;
-    delta?: number | null;
-    credit_width?: number | null;
-  } | null;
-  prob_touch?: number | null;
-  expected_value?: number | null;
-  assumptions?: IdeaAssumptions | null;
-  /** Liquidity detail when the payload has it. */
-  volume?: number | null;
-  openInterest?: number | null;
-}
+/**
+ * An idea as the screens read it, derived from the one idea type (the engine's `SpreadIdea`, decision 292): the
+ * product's fields required, the rest optional, since an idea kept in the D1 history from before a field existed
+ * lacks it (the server parses those records once, app/server/market/idea-record.server.ts). A missing number is
+ * shown as missing, never estimated here.
+ */
+export type IdeaPayload = Pick<SpreadIdea, IdeaCoreField> &
+  Partial<Omit<SpreadIdea, IdeaCoreField | "strategy_type" | "legs" | "pop_methods" | "events">> & {
+    /** The product's strategy names; an unknown one is shown as given. */
+    strategy_type: string;
+    legs?: IdeaLeg[];
+    /** A record from before the market-implied method has the other three. */
+    pop_methods?: Partial<SpreadIdea["pop_methods"]>;
+    events?: Partial<EventFlags>;
+    source?: string;
+    /** ISO instant of the quotes. */
+    asOf?: string;
+  };
 
 export interface PopMethodView {
   key: "market_implied" | "lognormal_atm" | "delta" | "credit_width";
@@ -137,32 +85,18 @@ export function fillView(idea: IdeaPayload): FillView {
     basisLabel: hasBasis
       ? (idea.fill_basis_label ?? idea.fill_basis ?? "")
       : "at mid (the midpoint of each leg's bid and ask)",
-    mid: num(idea.net_credit_mid) ?? num(idea.creditMid),
-    natural: num(idea.net_credit_natural) ?? num(idea.creditNatural),
+    mid: num(idea.net_credit_mid),
+    natural: num(idea.net_credit_natural),
   };
 }
 
 /** The POP methods, market-implied first; a method the payload lacks is shown as missing. */
 export function popMethods(idea: IdeaPayload): PopMethodView[] {
   const m = idea.pop_methods;
-  const old = idea.pop;
-  const values: Record<PopMethodView["key"], number | null> = m
-    ? {
-        market_implied: num(m.market_implied),
-        lognormal_atm: num(m.lognormal_atm),
-        delta: num(m.delta),
-        credit_width: num(m.credit_width),
-      }
-    : {
-        market_implied: null,
-        lognormal_atm: num(old?.lognormal),
-        delta: num(old?.shortDelta),
-        credit_width: num(old?.creditToWidth),
-      };
   return (Object.keys(POP_EXPLANATIONS) as PopMethodView["key"][]).map((key) => ({
     key,
     ...POP_EXPLANATIONS[key],
-    value: values[key],
+    value: num(m?.[key]),
   }));
 }
 
@@ -175,7 +109,7 @@ export function headlinePop(idea: IdeaPayload): { value: number; label: string }
 
 /** Expected value per contract in dollars, or null when the payload has none. */
 export function expectedValue(idea: IdeaPayload): number | null {
-  return num(idea.expected_value) ?? num(idea.expectedValue);
+  return num(idea.expected_value);
 }
 
 export function expectedValueSentence(ev: number | null): string {
@@ -230,44 +164,20 @@ export interface EventBadge {
   warning?: string;
 }
 
-function eventList(idea: IdeaPayload): IdeaEvent[] {
-  const e = idea.events;
-  if (!e) return [];
-  if (Array.isArray(e)) return e;
-  return e.list ?? [];
-}
-
 /**
- * Badges for the events before expiry. Ex-dividend on a short call: early assignment is a real risk when
- * the dividend exceeds the call's remaining extrinsic value (when both are known, the warning says so).
+ * Badges for the events before expiry. Ex-dividend on a short call: early assignment is a real risk when the
+ * dividend exceeds the call's remaining extrinsic value (the idea's events carry no dividend amount, so the
+ * warning states the rule).
  */
 export function eventBadges(idea: IdeaPayload): EventBadge[] {
   const shortCall = idea.call_short_strike != null;
-  const callLeg = idea.legs?.find((l) => l.type === "call" && l.side === "sell");
-  const spot = num(idea.underlyingPrice);
-  return eventList(idea).map((ev) => {
+  return (idea.events?.list ?? []).map((ev) => {
     const kind = ev.kind.toUpperCase();
-    if (kind === "EARNINGS")
-      return {
-        kind: "earnings",
-        date: ev.date,
-        text: `Earnings ${ev.date}${ev.timing ? ` ${ev.timing.toUpperCase()}` : ""}`,
-      };
+    if (kind === "EARNINGS") return { kind: "earnings", date: ev.date, text: `Earnings ${ev.date}` };
     if (kind === "EX_DIVIDEND") {
-      let warning: string | undefined;
-      if (shortCall) {
-        const mid = num(callLeg?.mid);
-        const strike = num(idea.call_short_strike);
-        const amount = num(ev.amount);
-        if (mid !== null && strike !== null && spot !== null && amount !== null) {
-          const extrinsic = mid - Math.max(0, spot - strike);
-          if (amount > extrinsic)
-            warning = `Early assignment risk: the $${formatPrice(amount)} dividend exceeds the short call's $${formatPrice(Math.max(0, extrinsic))} extrinsic value.`;
-        } else {
-          warning =
-            "Short call before ex-dividend: early assignment is likely if the dividend exceeds the call's remaining extrinsic value.";
-        }
-      }
+      const warning = shortCall
+        ? "Short call before ex-dividend: early assignment is likely if the dividend exceeds the call's remaining extrinsic value."
+        : undefined;
       return { kind: "ex-dividend", date: ev.date, text: `Ex-dividend ${ev.date}`, warning };
     }
     if (kind === "FOMC") return { kind: "fomc", date: ev.date, text: `FOMC ${ev.date}` };
@@ -277,18 +187,13 @@ export function eventBadges(idea: IdeaPayload): EventBadge[] {
   });
 }
 
-/** Liquidity detail for the tooltip: the payload's totals, else the legs' smallest (the binding leg). */
+/**
+ * Liquidity detail for the tooltip: the legs' smallest open interest (the binding leg). An idea carries no
+ * current-session volume (only the prior session's, which the score reads), so volume is shown as missing.
+ */
 export function liquidityDetail(idea: IdeaPayload): { volume: number | null; openInterest: number | null } {
-  const v = num(idea.volume);
-  const oi = num(idea.openInterest);
-  if (v !== null || oi !== null) return { volume: v, openInterest: oi };
-  const legs = idea.legs ?? [];
-  const vols = legs.map((l) => num(l.volume)).filter((x): x is number => x !== null);
-  const ois = legs.map((l) => num(l.openInterest)).filter((x): x is number => x !== null);
-  return {
-    volume: vols.length ? Math.min(...vols) : null,
-    openInterest: ois.length ? Math.min(...ois) : null,
-  };
+  const ois = (idea.legs ?? []).map((l) => num(l.openInterest)).filter((x): x is number => x !== null);
+  return { volume: null, openInterest: ois.length ? Math.min(...ois) : null };
 }
 
 export function ideaTitle(idea: IdeaPayload): string {

@@ -1,7 +1,12 @@
 // The wheel ledger's labels and messages, shared by the API, the Campaigns page and its form (decision 270). The
 // arithmetic is the engine's (app/engine/wheel-ledger.ts); the input schema and the CSV are the server's
 // (app/server/wheel/ledger.server.ts), so neither zod nor papaparse reaches the page's browser code.
-import type { LedgerEventKind } from "../engine/wheel-ledger";
+import {
+  MIN_DAYS_TO_ANNUALISE,
+  type LedgerEventKind,
+  type LedgerField,
+  type LedgerRefusal,
+} from "../engine/wheel-ledger";
 import { formatGrouped } from "./format";
 
 export const LEDGER_EVENT_LABELS: Record<LedgerEventKind, string> = {
@@ -17,6 +22,70 @@ export const LEDGER_EVENT_LABELS: Record<LedgerEventKind, string> = {
   fee: "Fee",
   void: "Void (remove an event)",
 };
+
+/** Each cost basis's convention, written next to its figure (the arithmetic is the engine's). */
+export const BASIS_CONVENTIONS = {
+  broker: "Broker (US): assigned shares at strike minus the put's premium per share; FIFO lots",
+  adjusted: "Premium-adjusted: (share cost + fees - net option cash - dividends) / shares",
+  reconciliation: "Total P&L = broker realised + unrealised = premium-adjusted P&L",
+} as const;
+
+/** Each return's convention, written next to its figure. */
+export const RETURN_CONVENTIONS = {
+  daysInTrade: "Calendar days from the first event to the last (or today)",
+  idleDays: "Days in trade ending with no short option open",
+  pnlOverPeakCapital: "P&L / peak capital (put collateral + cost of shares held)",
+  simpleAnnualised: "P&L / peak capital x 365 / days in trade",
+  capitalWeightedAnnualised: "P&L / sum of daily capital x 365 (default)",
+  tooShortToAnnualise: `Annualised from ${MIN_DAYS_TO_ANNUALISE} days in trade: a shorter span x 365 is noise`,
+} as const;
+
+/** The names of the fields an event may lack, as the refusal says them. */
+export const LEDGER_FIELD_LABELS: Record<LedgerField, string> = {
+  optionType: "Option type",
+  strike: "Strike",
+  expiration: "Expiration",
+  contracts: "Contracts",
+  premium: "Premium",
+  price: "Price",
+  shares: "Shares",
+  amount: "Amount",
+  exDate: "Ex-date",
+};
+
+/** The words of each of the engine's ledger refusals (the API answers them as its `error`). */
+export const LEDGER_MESSAGES = {
+  noOpenOption: "No open short option matches this contract",
+  tooManyContracts: (open: number) => `Only ${open} contract(s) of this option are open`,
+  assignNeedsPut: "Only a short put is assigned; use called away for a call",
+  calledAwayNeedsCall: "Only a short call is called away; use assign for a put",
+  uncoveredCall: "A covered call needs 100 shares held per contract",
+  notEnoughShares: (held: number) => `Only ${held} share(s) are held in this campaign`,
+  sharesCoverCalls: "These shares cover open calls; close the calls first",
+  noCampaign: (symbol: string) => `No open campaign for ${symbol}`,
+  noSharesAtExDate: "No shares were held when this dividend's ex-date opened",
+  exDateAfterPay: "The ex-date must not be after the pay date",
+  missingField: (field: LedgerField) => `${LEDGER_FIELD_LABELS[field]} is required for this event`,
+  unknownCorrection: "The event to correct was not found",
+  alreadyCorrected: "That event has already been corrected",
+  campaignStart: "A campaign starts with a short put or a share purchase",
+} as const;
+
+/** The sentence for an engine refusal. */
+export function ledgerRefusalMessage(refusal: LedgerRefusal): string {
+  switch (refusal.code) {
+    case "tooManyContracts":
+      return LEDGER_MESSAGES.tooManyContracts(refusal.open);
+    case "notEnoughShares":
+      return LEDGER_MESSAGES.notEnoughShares(refusal.held);
+    case "noCampaign":
+      return LEDGER_MESSAGES.noCampaign(refusal.symbol);
+    case "missingField":
+      return LEDGER_MESSAGES.missingField(refusal.field);
+    default:
+      return LEDGER_MESSAGES[refusal.code];
+  }
+}
 
 /** The cost bases a user may choose for the lots the ledger owns (decision 271): the broker's until chosen. */
 export const COST_BASIS_CHOICES = ["broker", "adjusted"] as const;

@@ -7,7 +7,6 @@ import {
 } from "../server/share-image/index.server";
 import { tradeCard, tradeCardContent } from "../server/share-image/trade-card.server";
 import { tradeIdParam } from "../server/share-image/trade-id.server";
-import type { IdeaPayload } from "../lib/idea-view";
 import { cloudflareContext } from "../server/request-context.server";
 
 /**
@@ -27,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return shareImageUnavailable();
   }
   if (!found) return shareImageNotFound();
-  const content = tradeCardContent(found.idea as unknown as IdeaPayload);
+  const content = tradeCardContent(found.idea);
   return shareImageResponse(env, request, "trade", content, tradeCard, (p) =>
     context.get(cloudflareContext).ctx.waitUntil(p),
   );

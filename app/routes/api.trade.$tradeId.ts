@@ -3,6 +3,7 @@ import type { Route } from "./+types/api.trade.$tradeId";
 import { getTradeById, sharedMarketHeaders } from "../server/market/market.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { apiError, apiJson } from "../server/http/api.server";
+import { ideaForApi } from "../server/market/idea-record.server";
 
 /** Public ids are SYMBOL-<24 hex> (a keyed hash; see ideas.server.ts). */
 const tradeIdParam = z.string().regex(/^[A-Z.]{1,6}-[0-9a-f]{24}$/);
@@ -14,7 +15,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const found = await getTradeById(context.get(cloudflareContext).env, parsed.data);
     if (!found) return apiJson({ error: "Trade not found" }, 404);
-    return apiJson({ trade: found.idea, current: found.current }, 200, sharedMarketHeaders("ideas"));
+    return apiJson(
+      { trade: ideaForApi(found.idea), current: found.current },
+      200,
+      sharedMarketHeaders("ideas"),
+    );
   } catch (error) {
     console.error("trade by id failed", error);
     return apiError(503, "Failed to load trade data");

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.wheel.ledger";
-import { BASIS_CONVENTIONS, RETURN_CONVENTIONS } from "../engine/wheel-ledger";
+import { BASIS_CONVENTIONS, RETURN_CONVENTIONS } from "../lib/wheel-ledger";
 import { apiJson, methodNotAllowed } from "../server/http/api.server";
 import { jsonError, readWheelInput, wheelRefusal, wheelSession } from "../server/wheel/api.server";
 import { ledgerEventInputSchema, ledgerView, recordLedgerEvent } from "../server/wheel/ledger.server";

@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   const origin = serverConfig(env).APP_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
   return {
-    idea: shared.idea as unknown as IdeaPayload,
+    idea: shared.idea,
     status: shared.status,
     outcome,
     today: newYorkDateOf(nowMs),

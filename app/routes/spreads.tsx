@@ -16,7 +16,7 @@ import { MarketBanner } from "../components/market/MarketBanner";
 import { useShare } from "../components/share/ShareDialog";
 import { useToast } from "../components/shell/Toaster";
 import { PageHeading } from "../components/ui/PageHeading";
-import { ideaSummary, ideaTitle, type IdeaPayload } from "../lib/idea-view";
+import { ideaSummary, ideaTitle } from "../lib/idea-view";
 import { tradeShareUrl } from "../lib/share";
 import {
   filtersFromQuery,
@@ -295,14 +295,14 @@ function IdeasList({
                 className="[contain-intrinsic-height:auto_40rem] [content-visibility:auto]"
               >
                 <IdeaCard
-                  idea={idea as IdeaPayload}
+                  idea={idea}
                   today={today}
                   likeIt={ideasLikeIt(list.trackBins, idea.strategy_type, idea.probability_of_profit)}
                   onShare={() =>
                     share({
                       url: tradeShareUrl(origin, idea.trade_unique_identifier),
-                      title: ideaTitle(idea as IdeaPayload),
-                      text: ideaSummary(idea as IdeaPayload),
+                      title: ideaTitle(idea),
+                      text: ideaSummary(idea),
                     })
                   }
                   onSimulate={() =>

@@ -6,7 +6,8 @@ import { payoffAt, legsFromStrikes } from "../lib/payoff";
 import { getDb, schema } from "./db/client.server";
 import type { WorkerEnv } from "./env.server";
 import { KV_KEYS, kvGetJson } from "./market/cache.server";
-import { getTradeById, type TradeIdea } from "./market/market.server";
+import type { IdeaPayload } from "../lib/idea-view";
+import { getTradeById } from "./market/market.server";
 import type { TickerInfo } from "./market/ticker-info.server";
 
 export type SharedTradeStatus =
@@ -26,7 +27,7 @@ export type SharedTradeStatus =
     };
 
 export interface SharedTrade {
-  idea: TradeIdea;
+  idea: IdeaPayload;
   status: SharedTradeStatus;
 }
 

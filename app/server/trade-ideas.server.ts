@@ -2,7 +2,13 @@
 // read from the ideas cache (never screened on request). The market module only knows the ideas; the plan
 // cap (entitlements module) and the watchlist-first order live here.
 import { eq } from "drizzle-orm";
-import { DEFAULT_SPREAD_PROFILE, isSpreadProfile, listInRuleOrder, type SpreadProfile } from "../engine";
+import {
+  DEFAULT_SPREAD_PROFILE,
+  isSpreadProfile,
+  listInRuleOrder,
+  type SpreadLeg,
+  type SpreadProfile,
+} from "../engine";
 import { limitForJson } from "../lib/entitlements";
 import {
   filterIdeas,
@@ -19,6 +25,7 @@ import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from ".
 import type { WorkerEnv } from "./env.server";
 import { getDb, schema } from "./db/client.server";
 import { gzipText } from "./http/compression.server";
+import { ideaForApi, type ApiIdea } from "./market/idea-record.server";
 import { readIdeasSnapshot, type TradeIdea, type TradeIdeasSnapshot } from "./market/ideas.server";
 import {
   getMarketBanner,
@@ -75,22 +82,20 @@ export function ideasInPlanOrder<
 
 /** A card's idea: every field of the payload except the engine's ranking internals and leg greeks. */
 export type ListIdea = Omit<TradeIdea, "legs" | "score" | "evToMaxLoss" | "modelVolatility"> & {
-  legs: { type: "call" | "put"; side: "sell" | "buy"; strike: number; mid: number }[];
+  legs: Pick<SpreadLeg, "type" | "side" | "strike" | "mid" | "openInterest">[];
 };
 
 export function slimIdea(idea: TradeIdea): ListIdea {
   const { legs, score: _score, evToMaxLoss: _ev, modelVolatility: _vol, ...rest } = idea;
   return {
     ...rest,
-    legs: (legs ?? []).map((l) => ({
+    // The card draws the legs and the payoff from these; the smallest open interest is its liquidity detail.
+    legs: legs.map((l) => ({
       type: l.type,
       side: l.side,
       strike: l.strike,
-      // The mid is what the ex-dividend early-assignment check needs (extrinsic value of the short call).
       mid: l.mid,
-      // Liquidity detail rides along when the engine provides it.
-      ...("volume" in l ? { volume: (l as { volume?: number }).volume } : {}),
-      ...("openInterest" in l ? { openInterest: (l as { openInterest?: number }).openInterest } : {}),
+      openInterest: l.openInterest,
     })),
   };
 }
@@ -290,7 +295,7 @@ export interface TradeSuggestionsView {
   profile: SpreadProfile;
   /** null = all (JSON has no Infinity). */
   limit: number | null;
-  trade_suggestions: TradeIdea[];
+  trade_suggestions: ApiIdea<TradeIdea>[];
   /** Ideas available before the plan cap. */
   total: number;
   source: MarketSource | null;
@@ -328,7 +333,7 @@ export async function tradeSuggestionsFor(
       profile,
       limit: limitForJson(limit),
       trade_suggestions: ideasInPlanOrder(ideas, limit, watchlist, profile).map((i) =>
-        withDaysToExpiration(i, today),
+        ideaForApi(withDaysToExpiration(i, today)),
       ),
       total: ideas.length,
       source: snapshot?.source ?? null,
@@ -386,7 +391,7 @@ export async function tradeSuggestionsBody(
   if (array === undefined) {
     const ordered = ideasInPlanOrder(ideas, limit, hits, profile);
     const json = (entry.ideaJson ??= new Map(
-      ideas.map((i) => [i, JSON.stringify(withDaysToExpiration(i, today))]),
+      ideas.map((i) => [i, JSON.stringify(ideaForApi(withDaysToExpiration(i, today)))]),
     ));
     array = `[${ordered.map((i) => json.get(i)!).join(",")}]`;
     if (entry.arrays.size >= ARRAYS_KEPT) entry.arrays.delete(entry.arrays.keys().next().value!);

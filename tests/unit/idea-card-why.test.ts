@@ -148,7 +148,7 @@ describe("one view rounds a number one way", () => {
       createElement(IdeaCard, {
         idea: {
           ...idea,
-          score_parts: { ...(idea.score_parts as object), fillCost: 2.5, edgeAtForecast: -12.5 },
+          score_parts: { ...idea.score_parts!, fillCost: 2.5, edgeAtForecast: -12.5 },
         },
         today: "2026-11-26",
       }),

@@ -11,9 +11,8 @@ import * as ledgerRoute from "../../app/routes/api.wheel.ledger";
 import * as exportRoute from "../../app/routes/api.wheel.ledger.export";
 import * as campaignsPage from "../../app/routes/wheels-campaigns";
 import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
-import { LEDGER_INPUT_MESSAGES } from "../../app/lib/wheel-ledger";
+import { LEDGER_INPUT_MESSAGES, LEDGER_MESSAGES } from "../../app/lib/wheel-ledger";
 import { LEDGER_CSV_COLUMNS } from "../../app/server/wheel/ledger.server";
-import { LEDGER_MESSAGES } from "../../app/engine/wheel-ledger";
 
 let n = 0;
 const userWith = (tier: string, status = "active") =>
@@ -125,7 +124,7 @@ describe("bad input: a 4xx with a message, nothing written", () => {
         400,
         LEDGER_INPUT_MESSAGES.futureDate,
       ],
-      [{ ...put("KO"), strike: undefined }, 400, LEDGER_MESSAGES.missingField("Strike")],
+      [{ ...put("KO"), strike: undefined }, 400, "Strike is required for this event"],
       [{ ...put("KO"), optionType: "call" }, 400, LEDGER_MESSAGES.uncoveredCall],
       [{ ...put("KO"), kind: "assign" }, 400, LEDGER_MESSAGES.campaignStart],
       [{ ...put("KO"), kind: "void" }, 400, LEDGER_INPUT_MESSAGES.voidNeedsTarget],
@@ -246,7 +245,7 @@ describe("the Campaigns page's form", () => {
     });
     expect(await submit(pro.cookie, { ...fields, strike: "" })).toMatchObject({
       status: 400,
-      body: { error: LEDGER_MESSAGES.missingField("Strike") },
+      body: { error: "Strike is required for this event" },
     });
     expect(await stored(pro.id)).toBe(0);
     expect(await submit(pro.cookie, fields)).toMatchObject({

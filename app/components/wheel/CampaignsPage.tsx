@@ -3,16 +3,15 @@
 // record an event; the CSV export. A Free user sees what the ledger does and an upgrade link.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import {
-  BASIS_CONVENTIONS,
-  RETURN_CONVENTIONS,
-  type Campaign,
-  type LedgerEvent,
-  type LedgerEventKind,
-} from "../../engine/wheel-ledger";
+import type { Campaign, LedgerEvent, LedgerEventKind } from "../../engine/wheel-ledger";
 import { REFUSAL_MESSAGES } from "../../lib/entitlements";
 import { formatPrice, formatRatioPercent, formatUsd } from "../../lib/format";
-import { LEDGER_EVENT_LABELS, type RecordFormValues } from "../../lib/wheel-ledger";
+import {
+  BASIS_CONVENTIONS,
+  LEDGER_EVENT_LABELS,
+  RETURN_CONVENTIONS,
+  type RecordFormValues,
+} from "../../lib/wheel-ledger";
 import { LedgerImportSection } from "./LedgerImportSection";
 import { ProposalsSection, type ProposalView } from "./ProposalsSection";
 import { buttonClass } from "../ui/button-class";

@@ -500,7 +500,8 @@ export const tradeIdeas = sqliteTable(
     stockSymbol: text("stock_symbol").notNull(),
     strategyType: text("strategy_type").notNull(),
     expirationDate: text("expiration_date").notNull(),
-    idea: text("idea", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    // Read back through parseStoredIdea (market/idea-record.server.ts): a record may predate a field.
+    idea: text("idea", { mode: "json" }).$type<unknown>().notNull(),
     source: text("source").notNull(),
     firstSeenAt: integer("first_seen_at", { mode: "timestamp_ms" }).notNull(),
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),

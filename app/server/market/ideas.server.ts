@@ -12,15 +12,17 @@ import {
   type MarketEvent,
   type SpreadIdea,
 } from "../../engine";
+import type { IdeaPayload } from "../../lib/idea-view";
 import { isCurrentWhileClosed, type EconomicEvent } from "../../lib/market-calendar";
 import type { RiskFreeRate } from "../../lib/risk-free-rate";
 import { getDb, schema } from "../db/client.server";
 import { sqlExcluded } from "../db/sql.server";
 import { KV_KEYS, kvGetJson, lastGoodUpserts, type MarketCacheEnv } from "./cache.server";
+import { parseStoredIdea } from "./idea-record.server";
 import type { ChainSnapshot, Sourced } from "./types.server";
 
-/** The engine's idea (the API's field names) plus where it came from. `legs` and scores stay for the UI. */
-export type TradeIdea = Omit<SpreadIdea, "events"> & Sourced & { events: SpreadIdea["events"] };
+/** The one idea type (decision 292): the engine's idea (the API's field names) plus where its quotes came from. */
+export type TradeIdea = SpreadIdea & Sourced;
 
 export interface TradeIdeasSnapshot extends Sourced {
   /** Best first. */
@@ -204,17 +206,9 @@ export function roundIdea(idea: SpreadIdea): SpreadIdea {
       liquidity: r(idea.score_parts.liquidity, 4),
       score: r(idea.score_parts.score, 6),
     },
-    creditMid: r(idea.creditMid, 4),
-    creditNatural: r(idea.creditNatural, 4),
     maxProfit: r(idea.maxProfit, 2),
     maxLoss: r(idea.maxLoss, 2),
-    expectedValue: r(idea.expectedValue, 2),
     evToMaxLoss: r(idea.evToMaxLoss, 4),
-    pop: {
-      lognormal: r(idea.pop.lognormal, 2),
-      shortDelta: r(idea.pop.shortDelta, 2),
-      creditToWidth: r(idea.pop.creditToWidth, 2),
-    },
   };
 }
 
@@ -317,13 +311,14 @@ async function readIdeasLastGood(env: MarketCacheEnv): Promise<TradeIdeasSnapsho
  * One idea by its public id, for share pages: the current list first (the hot copy, else its last-good copy
  * in D1, as the list pages read it), then the D1 history. `current` says whether the idea is in today's list,
  * or is null when that cannot be told: no list at all, or only a stale one. It must never say "no longer in
- * the list" just because the hot copy's 5-minute TTL ran out.
+ * the list" just because the hot copy's 5-minute TTL ran out. A history record is parsed (it may predate a
+ * field); one that does not parse is not found.
  */
 export async function findTradeIdea(
   env: MarketCacheEnv,
   tradeId: string,
   nowMs = Date.now(),
-): Promise<{ idea: TradeIdea; current: boolean | null } | null> {
+): Promise<{ idea: IdeaPayload; current: boolean | null } | null> {
   const list = await readIdeasSnapshot(env, nowMs);
   const known = list !== null && !list.stale;
   const live = list?.ideas.find((i) => i.trade_unique_identifier === tradeId);
@@ -333,7 +328,8 @@ export async function findTradeIdea(
     .from(schema.tradeIdeas)
     .where(eq(schema.tradeIdeas.tradeUniqueIdentifier, tradeId))
     .get();
-  return row ? { idea: row.idea as unknown as TradeIdea, current: known ? false : null } : null;
+  const idea = row ? parseStoredIdea(row.idea) : null;
+  return idea ? { idea, current: known ? false : null } : null;
 }
 
 /** D1 history rows for share links: upsert by id, chunked under 100 bound parameters (8 per row). */
@@ -346,7 +342,7 @@ export function tradeIdeaUpserts(env: MarketCacheEnv, ideas: readonly TradeIdea[
       stockSymbol: idea.stock_symbol,
       strategyType: idea.strategy_type,
       expirationDate: idea.expiration_date,
-      idea: idea as unknown as Record<string, unknown>,
+      idea,
       source: idea.source,
       firstSeenAt: new Date(nowMs),
       lastSeenAt: new Date(nowMs),

@@ -21,7 +21,7 @@ import {
   type SkippedRow,
 } from "../../lib/ledger-import";
 import { limitForJson } from "../../lib/entitlements";
-import { LEDGER_INPUT_MESSAGES, MAX_LEDGER_EVENTS } from "../../lib/wheel-ledger";
+import { LEDGER_INPUT_MESSAGES, ledgerRefusalMessage, MAX_LEDGER_EVENTS } from "../../lib/wheel-ledger";
 import { changes } from "../db/sql.server";
 import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "../entitlements.server";
 import { ledgerEventInputSchema, readLedger } from "./ledger.server";
@@ -191,7 +191,7 @@ export async function importLedgerCsv(
     const failedId = built.eventId;
     const failed = accepted.find((c) => c.event.id === failedId);
     if (!failed) break;
-    skipped.push({ line: failed.line, reason: built.message, text: failed.text });
+    skipped.push({ line: failed.line, reason: ledgerRefusalMessage(built.refusal), text: failed.text });
     accepted = accepted.filter((c) => c !== failed);
     built = buildLedger([...events, ...accepted.map((c) => c.event)], today);
   }
@@ -206,7 +206,7 @@ export async function importLedgerCsv(
         kept.push(c.event);
         accepted.push(c);
         built = next;
-      } else skipped.push({ line: c.line, reason: next.message, text: c.text });
+      } else skipped.push({ line: c.line, reason: ledgerRefusalMessage(next.refusal), text: c.text });
     }
   }
   skipped.sort((a, b) => a.line - b.line);

@@ -14,6 +14,7 @@ import { cleanSymbolInput, SYMBOL_RE } from "../../lib/symbols";
 import {
   LEDGER_EVENT_LABELS,
   LEDGER_INPUT_MESSAGES,
+  ledgerRefusalMessage,
   MAX_LEDGER_EVENTS,
   type CostBasisChoice,
   type LedgerPosition,
@@ -115,7 +116,7 @@ export async function ledgerPositions(
   const owned = new Map<string, LedgerPosition>();
   if (!events.length) return owned;
   const built = buildLedger(events, newYorkDate(nowMs));
-  if (!built.ok) throw new Error(`stored wheel ledger does not build: ${built.message}`);
+  if (!built.ok) throw new Error(`stored wheel ledger does not build: ${built.refusal.code}`);
   for (const c of built.campaigns) {
     if (c.status !== "open" || c.sharesHeld <= 0) continue;
     const costBasis = basis === "adjusted" ? c.adjustedBasis : c.brokerBasis;
@@ -158,7 +159,7 @@ export async function ledgerView(
   const asOf = newYorkDate(nowMs);
   const unpriced = buildLedger(events, asOf);
   // What is stored was checked on the way in; a build failure here is a bug, not the user's input.
-  if (!unpriced.ok) throw new Error(`stored wheel ledger does not build: ${unpriced.message}`);
+  if (!unpriced.ok) throw new Error(`stored wheel ledger does not build: ${unpriced.refusal.code}`);
   const built = buildLedger(events, asOf, await marksFor(env, unpriced.campaigns, nowMs));
   const campaigns = built.ok ? built.campaigns : unpriced.campaigns;
   return {
@@ -198,7 +199,7 @@ export async function recordLedgerEvent(
   const event: LedgerEvent = { id: crypto.randomUUID(), ...input };
   const before = buildLedger(events, today);
   const after = buildLedger([...events, event], today);
-  if (!after.ok) return { ok: false, status: 400, message: after.message };
+  if (!after.ok) return { ok: false, status: 400, message: ledgerRefusalMessage(after.refusal) };
   const openBefore = before.ok ? openCount(before.campaigns) : 0;
   const openAfter = openCount(after.campaigns);
   // Counted on open campaigns: an event that closes or continues one is never refused by the plan.

@@ -77,7 +77,7 @@ describe("credit spread screener", () => {
     for (const i of ideas) {
       expect(i.maxLoss).toBeCloseTo(i.width * 100 - i.net_credit * 100, 9);
       expect(i.maxProfit).toBeCloseTo(i.net_credit * 100, 9);
-      expect(i.creditNatural).toBeLessThan(i.creditMid);
+      expect(i.net_credit_natural).toBeLessThan(i.net_credit_mid);
       expect(i.net_credit).toBeCloseTo((i.net_credit_mid + i.net_credit_natural) / 2, 12);
     }
   });
@@ -108,11 +108,6 @@ describe("credit spread screener", () => {
     expect(i.pop_methods.delta).toBeCloseTo((1 - Math.abs(shortLeg.delta)) * 100, 10);
     expect(i.pop_methods.credit_width).toBeCloseTo((1 - i.net_credit / i.width) * 100, 10);
     expect(i.pop_methods.market_implied).toBe(i.probability_of_profit);
-    expect(i.pop).toEqual({
-      lognormal: i.pop_methods.lognormal_atm,
-      shortDelta: i.pop_methods.delta,
-      creditToWidth: i.pop_methods.credit_width,
-    });
   });
   it("ranks every strategy together by quality per unit of risk (decision 236), no interleave", () => {
     for (let k = 1; k < ideas.length; k++) expect(ideas[k - 1].score).toBeGreaterThanOrEqual(ideas[k].score);

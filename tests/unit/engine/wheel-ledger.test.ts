@@ -3,7 +3,6 @@ import fc from "fast-check";
 import {
   buildLedger,
   CONTRACT_SIZE,
-  LEDGER_MESSAGES,
   MIN_DAYS_TO_ANNUALISE,
   optionKey,
   type Campaign,
@@ -20,7 +19,7 @@ function ev(partial: Omit<LedgerEvent, "id" | "symbol"> & { symbol?: string }): 
 
 function campaignsOf(events: LedgerEvent[], asOf = "2026-12-31", marks: Record<string, Valuation> = {}) {
   const result = buildLedger(events, asOf, marks);
-  if (!result.ok) throw new Error(`${result.eventId}: ${result.message}`);
+  if (!result.ok) throw new Error(`${result.eventId}: ${result.refusal.code}`);
   return result.campaigns;
 }
 
@@ -90,7 +89,7 @@ describe("the wheel ledger: cases", () => {
       ],
       "2026-03-01",
     );
-    expect(over).toMatchObject({ ok: false, message: LEDGER_MESSAGES.tooManyContracts(1) });
+    expect(over).toMatchObject({ ok: false, refusal: { code: "tooManyContracts", open: 1 } });
     const naked = buildLedger(
       [
         ...start,
@@ -106,7 +105,7 @@ describe("the wheel ledger: cases", () => {
       ],
       "2026-03-01",
     );
-    expect(naked).toMatchObject({ ok: false, message: LEDGER_MESSAGES.uncoveredCall });
+    expect(naked).toMatchObject({ ok: false, refusal: { code: "uncoveredCall" } });
     const underCall = buildLedger(
       [
         ev({ date: "2026-01-05", kind: "buy_shares", shares: 100, price: 50 }),
@@ -123,7 +122,7 @@ describe("the wheel ledger: cases", () => {
       ],
       "2026-03-01",
     );
-    expect(underCall).toMatchObject({ ok: false, message: LEDGER_MESSAGES.sharesCoverCalls });
+    expect(underCall).toMatchObject({ ok: false, refusal: { code: "sharesCoverCalls" } });
   });
 
   it("a roll (buy to close + sell to open, same type, same day) is one step; other days or types are not", () => {
@@ -222,7 +221,7 @@ describe("the wheel ledger: cases", () => {
       ],
       "2026-04-02",
     );
-    expect(late).toMatchObject({ ok: false, message: LEDGER_MESSAGES.noSharesAtExDate });
+    expect(late).toMatchObject({ ok: false, refusal: { code: "noSharesAtExDate" } });
     // A held dividend lowers the premium-adjusted basis.
     const [open] = campaignsOf(
       [
@@ -344,7 +343,7 @@ describe("the wheel ledger: cases", () => {
     );
     expect(voided).toEqual({ ok: true, campaigns: [] });
     const twice = buildLedger([first, fixed, { ...fixed, id: "again" }], "2026-01-07");
-    expect(twice).toMatchObject({ ok: false, message: LEDGER_MESSAGES.alreadyCorrected });
+    expect(twice).toMatchObject({ ok: false, refusal: { code: "alreadyCorrected" } });
   });
 
   it("a new campaign starts after the last one closes", () => {
@@ -508,7 +507,7 @@ describe("the wheel ledger: invariant", () => {
             marks[symbol] = { price: priceCents / 100, optionMarks };
           }
           const result = buildLedger(events, lastDate, marks);
-          if (!result.ok) throw new Error(`${result.eventId}: ${result.message}`);
+          if (!result.ok) throw new Error(`${result.eventId}: ${result.refusal.code}`);
           for (const c of result.campaigns as Campaign[]) {
             const broker = c.pnl.brokerRealised + c.pnl.brokerUnrealised;
             const scale = 1 + Math.abs(c.netCash) + c.returns.peakCapital;

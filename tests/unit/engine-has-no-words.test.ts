@@ -1,0 +1,85 @@
+// The engine speaks numbers and codes, app/lib speaks English (issue 28, decision 292); and an idea has one type,
+// so nothing in app/ casts its way from one idea shape to another.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { CC_ITM_METHOD } from "../../app/engine/wheel";
+import { sourceFiles as sources } from "./source-files";
+
+/** The code without its comments (a comment may explain in English; a string the code returns may not). */
+function code(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
+}
+
+/** String literals (quoted or template) that read as a sentence: three words or more, letters first. */
+function sentences(text: string): string[] {
+  const literals = [...code(text).matchAll(/"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)].map(
+    (m) => m[1] ?? m[2] ?? "",
+  );
+  return literals.filter((s) => /^[A-Za-z$][^]*\s\S+\s\S+/.test(s.replace(/\$\{[^}]*\}/g, "x")));
+}
+
+/** The engine's strings that are not words for users: developer invariants thrown on impossible input. */
+const NOT_FOR_USERS = [/^grading: /];
+
+/**
+ * Labels the idea and strategy payloads ship as fields of their public contract (fill_basis_label,
+ * probability_label, assumptions.model, the wheel's probability methods). They are still written by the engine
+ * (decision 292: moving them means a serialiser for each payload); nothing may join them.
+ */
+const SHIPPED_LABELS = [
+  "halfway between mid and natural per leg (mid less a quarter of its bid/ask spread)",
+  "risk-neutral, at expiry",
+  "Black-Scholes-Merton (European) on the expiration's smile: IV linear in strike with its slope, risk-neutral, at expiry",
+  CC_ITM_METHOD,
+];
+
+describe("app/engine has no words for users", () => {
+  const engine = sources("app/engine");
+
+  it("writes no sentence: refusals, reasons and conventions are codes and numbers, app/lib has the words", () => {
+    const found = engine.flatMap((f) =>
+      sentences(f.text)
+        .filter((s) => !NOT_FOR_USERS.some((p) => p.test(s)) && !SHIPPED_LABELS.includes(s))
+        .map((s) => `${f.path}: ${s}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("formats no money or percent: no toFixed, toLocaleString or Intl number formatting", () => {
+    const found = engine
+      .filter((f) => /\.toFixed\(|\.toLocaleString\(|Intl\.NumberFormat/.test(code(f.text)))
+      .map((f) => f.path);
+    expect(found).toEqual([]);
+  });
+
+  it("the check itself finds a sentence and a formatted figure", () => {
+    expect(sentences('const m = "No open short option matches this contract";')).toHaveLength(1);
+    expect(sentences("const m = `Only ${open} contract(s) are open`;")).toHaveLength(1);
+    expect(sentences('const k = "halfway_mid_natural"; // a code, not words')).toEqual([]);
+  });
+});
+
+describe("one idea type", () => {
+  it("nothing in app/ casts to or from an idea shape through unknown", () => {
+    const found = sources("app")
+      .filter((f) => /as unknown as (IdeaPayload|TradeIdea|SpreadIdea|ListIdea)\b/.test(f.text))
+      .map((f) => f.path);
+    expect(found).toEqual([]);
+  });
+
+  it("no hand-written second list of an idea's fields: the view's type is derived from the engine's", () => {
+    const view = readFileSync("app/lib/idea-view.ts", "utf8");
+    expect(view).not.toMatch(/export interface IdeaPayload\b/);
+    expect(view).toMatch(/export type IdeaPayload = Pick<SpreadIdea,/);
+  });
+
+  it("each field has one name inside the app: the older aliases are written only by the API's serialiser", () => {
+    // Read or written as a field (a local variable or a function of the same name is not a field).
+    const aliases =
+      /\.(creditMid|creditNatural|expectedValue|creditToWidth)\b|\b(creditMid|creditNatural|expectedValue|creditToWidth)\??:/;
+    const found = sources("app")
+      .filter((f) => f.path !== "app/server/market/idea-record.server.ts" && aliases.test(code(f.text)))
+      .map((f) => f.path);
+    expect(found).toEqual([]);
+  });
+});
