@@ -1,11 +1,15 @@
 import type { Route } from "./+types/api.notifications.test";
 import { NOTIFICATION_MESSAGES } from "../lib/notifications";
 import { apiJson } from "../server/http/api.server";
-import { methodNotAllowed, notificationCall, notificationError } from "../server/notifications/api.server";
+import {
+  notificationMethodNotAllowed,
+  notificationCall,
+  notificationError,
+} from "../server/notifications/api.server";
 import { sendTestNotification } from "../server/notifications/test-email.server";
 
 export async function loader() {
-  return methodNotAllowed("POST");
+  return notificationMethodNotAllowed("POST");
 }
 
 /** POST /api/notifications/test: sends a test email through the outbox and records it in the history. */

@@ -3,7 +3,7 @@ import type { Route } from "./+types/api.notifications.toggle";
 import { NOTIFICATION_MESSAGES } from "../lib/notifications";
 import { apiJson } from "../server/http/api.server";
 import {
-  methodNotAllowed,
+  notificationMethodNotAllowed,
   notificationCall,
   notificationError,
   readJson,
@@ -13,7 +13,7 @@ import { setNotificationsEnabled } from "../server/notifications/preferences.ser
 const body = z.object({ enabled: z.boolean() }).strict();
 
 export async function loader() {
-  return methodNotAllowed("POST");
+  return notificationMethodNotAllowed("POST");
 }
 
 /** POST /api/notifications/toggle {enabled} -> { success, data: preferences } (the master switch). */

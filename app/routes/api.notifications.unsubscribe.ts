@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/api.notifications.unsubscribe";
 import { NOTIFICATION_MESSAGES } from "../lib/notifications";
 import { apiJson } from "../server/http/api.server";
-import { notificationError } from "../server/notifications/api.server";
+import { notificationError, notificationMethodNotAllowed } from "../server/notifications/api.server";
 import { unsubscribeWithToken } from "../server/notifications/unsubscribe.server";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -17,8 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * The signed token in the URL is the only credential; no cookie, no sign-in.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST")
-    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return notificationMethodNotAllowed("POST");
   const token = new URL(request.url).searchParams.get("token");
   const ok = await unsubscribeWithToken(context.get(cloudflareContext).env, token);
   if (!ok) return notificationError(400, NOTIFICATION_MESSAGES.invalidUnsubscribeLink);

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.wheel.cc-batch";
 import { WHEEL_MESSAGES } from "../lib/wheel";
-import { ccBatchSchema, jsonError, wheelBatchResponse } from "../server/wheel/api.server";
+import { ccBatchSchema, wheelBatchResponse, wheelMethodNotAllowed } from "../server/wheel/api.server";
 import { ccStrategiesFor } from "../server/wheel/batches.server";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -14,5 +14,5 @@ export const action = ({ request, context }: Route.ActionArgs) =>
   });
 
 export function loader() {
-  return jsonError(405, "Method not allowed");
+  return wheelMethodNotAllowed("POST");
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.wheel.favorites.$id";
-import { jsonError, wheelSession } from "../server/wheel/api.server";
+import { jsonError, wheelSession, wheelMethodNotAllowed } from "../server/wheel/api.server";
 import { removeFavorite } from "../server/wheel/favorites.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { apiJson } from "../server/http/api.server";
@@ -10,7 +10,7 @@ const idParam = z.string().uuid();
 /** DELETE /api/wheel/favorites/:id -> 200, or 404 when the user has no such favorite. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
-  if (request.method !== "DELETE") return jsonError(405, "Method not allowed");
+  if (request.method !== "DELETE") return wheelMethodNotAllowed("DELETE");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
   const id = idParam.safeParse(params.id);
@@ -20,5 +20,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return jsonError(405, "Method not allowed");
+  return wheelMethodNotAllowed("DELETE");
 }

@@ -1,6 +1,12 @@
 import type { Route } from "./+types/api.wheel.ledger.import";
-import { apiJson, methodNotAllowed } from "../server/http/api.server";
-import { jsonError, readWheelInput, wheelRefusal, wheelSession } from "../server/wheel/api.server";
+import { apiJson } from "../server/http/api.server";
+import {
+  jsonError,
+  readWheelInput,
+  wheelRefusal,
+  wheelSession,
+  wheelMethodNotAllowed,
+} from "../server/wheel/api.server";
 import {
   importLedgerCsv,
   ledgerImportInputSchema,
@@ -17,7 +23,7 @@ import { cloudflareContext } from "../server/request-context.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
-  if (request.method !== "POST") return methodNotAllowed("POST");
+  if (request.method !== "POST") return wheelMethodNotAllowed("POST");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
   // JSON escapes can make the body several times the file's text: room for a file at its cap.

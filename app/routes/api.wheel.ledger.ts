@@ -1,7 +1,13 @@
 import type { Route } from "./+types/api.wheel.ledger";
 import { BASIS_CONVENTIONS, RETURN_CONVENTIONS } from "../lib/wheel-ledger";
-import { apiJson, methodNotAllowed } from "../server/http/api.server";
-import { jsonError, readWheelInput, wheelRefusal, wheelSession } from "../server/wheel/api.server";
+import { apiJson } from "../server/http/api.server";
+import {
+  jsonError,
+  readWheelInput,
+  wheelRefusal,
+  wheelSession,
+  wheelMethodNotAllowed,
+} from "../server/wheel/api.server";
 import { ledgerEventInputSchema, ledgerView, recordLedgerEvent } from "../server/wheel/ledger.server";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -20,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
-  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  if (request.method !== "POST") return wheelMethodNotAllowed("GET, POST");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
   const input = await readWheelInput(request, ledgerEventInputSchema, 4096);

@@ -2,7 +2,13 @@ import { z } from "zod";
 import type { Route } from "./+types/api.wheel.positions.check";
 import { WHEEL_MESSAGES } from "../lib/wheel";
 import { refusalOf } from "../server/entitlements.server";
-import { jsonError, readWheelInput, wheelRefusal, wheelSession } from "../server/wheel/api.server";
+import {
+  jsonError,
+  readWheelInput,
+  wheelRefusal,
+  wheelSession,
+  wheelMethodNotAllowed,
+} from "../server/wheel/api.server";
 import { checkPositionsImport, positionLimitOf } from "../server/wheel/positions.server";
 import { isKnownSymbol } from "../server/market/market.server";
 import { cloudflareContext } from "../server/request-context.server";
@@ -24,7 +30,7 @@ const importCheckSchema = z.object({ positions: z.array(importRow).min(1).max(10
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
-  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  if (request.method !== "POST") return wheelMethodNotAllowed("POST");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
   const input = await readWheelInput(request, importCheckSchema, 32_768);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.wheel.share.$type";
 import { WHEEL_MESSAGES, type WheelType } from "../lib/wheel";
 import { sharePath } from "../lib/wheel-share";
-import { jsonError, readWheelInput, shareSchema } from "../server/wheel/api.server";
+import { jsonError, readWheelInput, shareSchema, wheelMethodNotAllowed } from "../server/wheel/api.server";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { createShare, readShareInput } from "../server/wheel/shares.server";
 import { cloudflareContext } from "../server/request-context.server";
@@ -14,7 +14,7 @@ import { apiJson } from "../server/http/api.server";
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
-  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  if (request.method !== "POST") return wheelMethodNotAllowed("POST");
   const type = params.type === "csp" ? "CSP" : params.type === "cc" ? "CC" : null;
   if (!type) return jsonError(404, "Not found");
   const limit = await rateLimiter(env, "wheelShare").limit({ key: clientAddress(request) });
@@ -35,5 +35,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return jsonError(405, "Method not allowed");
+  return wheelMethodNotAllowed("POST");
 }

@@ -13,6 +13,13 @@ import * as notificationPrefs from "../../app/routes/api.notifications.preferenc
 import * as notificationToggle from "../../app/routes/api.notifications.toggle";
 import * as checkout from "../../app/routes/api.create-checkout-session";
 import * as getTrades from "../../app/routes/api.get_trades";
+import * as ccRoute from "../../app/routes/api.wheel.cc-batch";
+import * as favoriteByIdRoute from "../../app/routes/api.wheel.favorites.$id";
+import * as ledgerRoute from "../../app/routes/api.wheel.ledger";
+import * as ledgerImportRoute from "../../app/routes/api.wheel.ledger.import";
+import * as notificationTest from "../../app/routes/api.notifications.test";
+import * as unsubscribe from "../../app/routes/api.notifications.unsubscribe";
+import * as contact from "../../app/routes/api.contact";
 import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
 import { NOTIFICATION_MESSAGES } from "../../app/lib/notifications";
 import { BILLING_MESSAGES } from "../../app/lib/billing";
@@ -179,4 +186,50 @@ describe("the API kit keeps each family's shape (docs/product/api.md#error-envel
       cache: "no-store",
     });
   });
+});
+
+describe("one 405 for every API (issue 28)", () => {
+  // Each: the route's answer to a method it does not take, the methods it takes, and its family's envelope.
+  const cases: [string, () => Promise<Response> | Response, string, Record<string, unknown>][] = [
+    ["wheel CSP batch (GET)", () => cspRoute.loader(), "POST", { status: "error" }],
+    ["wheel CC batch (GET)", () => ccRoute.loader(), "POST", { status: "error" }],
+    ["wheel favourite (GET)", () => favoriteByIdRoute.loader(), "DELETE", { status: "error" }],
+    [
+      "wheel ledger (PUT)",
+      () => call(ledgerRoute.action, post("/api/wheel/ledger", {}, undefined, "application/json", "PUT")),
+      "GET, POST",
+      { status: "error" },
+    ],
+    [
+      "wheel ledger import (PUT)",
+      () =>
+        call(
+          ledgerImportRoute.action,
+          post("/api/wheel/ledger/import", {}, undefined, "application/json", "PUT"),
+        ),
+      "POST",
+      { status: "error" },
+    ],
+    ["notifications test (GET)", () => notificationTest.loader(), "POST", { success: false }],
+    [
+      "notifications unsubscribe (PUT)",
+      () =>
+        call(
+          unsubscribe.action,
+          post("/api/notifications/unsubscribe", {}, undefined, "application/json", "PUT"),
+        ),
+      "POST",
+      { success: false },
+    ],
+    ["contact (GET)", () => contact.loader(), "POST", {}],
+  ];
+
+  for (const [name, answer, allow, envelope] of cases)
+    it(`${name}: 405, Allow, the family's envelope and one message`, async () => {
+      const res = await answer();
+      expect(res.status).toBe(405);
+      expect(res.headers.get("Allow")).toBe(allow);
+      expect(res.headers.get("Cache-Control")).toContain("no-store");
+      expect(await res.json()).toEqual({ ...envelope, error: "Method not allowed" });
+    });
 });

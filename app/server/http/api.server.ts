@@ -57,9 +57,9 @@ export function refusalResponse(
   );
 }
 
-/** 405 with the methods the route takes. */
-export function methodNotAllowed(allow: string): Response {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: allow, ...NO_STORE } });
+/** The one 405 of every API: the methods the route takes in `Allow`, and the family's error body. */
+export function methodNotAllowed(allow: string, envelope: ErrorEnvelope = {}): Response {
+  return apiError(405, "Method not allowed", envelope, {}, { Allow: allow });
 }
 
 export interface ApiBodyOptions {

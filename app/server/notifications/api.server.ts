@@ -12,10 +12,13 @@ import type { WorkerEnv } from "../env.server";
 import { cloudflareContext } from "../request-context.server";
 import { notificationRefusal, type NotificationUser } from "./preferences.server";
 
-export { methodNotAllowed };
-
 /** The notification APIs' error envelope (docs/product/api.md#error-envelopes). */
 const ENVELOPE = { success: false } as const;
+
+/** The kit's 405 in the notification envelope. */
+export function notificationMethodNotAllowed(allow: string): Response {
+  return methodNotAllowed(allow, ENVELOPE);
+}
 
 export function notificationError(status: number, error: string): Response {
   return apiError(status, error, ENVELOPE);
@@ -50,7 +53,7 @@ export async function notificationCall(
   handle: (call: NotificationCall) => Promise<Response>,
   action?: { method: "POST" | "PUT"; allow: string },
 ): Promise<Response> {
-  if (action && request.method !== action.method) return methodNotAllowed(action.allow);
+  if (action && request.method !== action.method) return notificationMethodNotAllowed(action.allow);
   const env = context.get(cloudflareContext).env;
   const auth = await notificationApiUser(env, request);
   if (auth instanceof Response) return auth;

@@ -13,7 +13,7 @@ import {
   type RiskLevel,
 } from "../../lib/wheel";
 import { getSession } from "../auth/session.server";
-import { apiError, apiJson, readApiBody, refusalResponse } from "../http/api.server";
+import { apiError, apiJson, methodNotAllowed, readApiBody, refusalResponse } from "../http/api.server";
 import type { PlanRefusal } from "../entitlements.server";
 import type { BatchOutcome } from "./batches.server";
 import type { SessionData } from "../auth/auth.server";
@@ -25,6 +25,11 @@ const ENVELOPE = { status: "error" } as const;
 
 export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}) {
   return apiError(status, error, ENVELOPE, extra);
+}
+
+/** The kit's 405 in the wheel envelope. */
+export function wheelMethodNotAllowed(allow: string): Response {
+  return methodNotAllowed(allow, ENVELOPE);
 }
 
 /** A plan refusal in the wheel envelope. */
@@ -64,7 +69,7 @@ export async function wheelPost<S extends z.ZodType>(
   handle: (call: { env: WorkerEnv; user: SessionUser; input: z.infer<S> }) => Promise<Response>,
 ): Promise<Response> {
   const env = context.get(cloudflareContext).env;
-  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  if (request.method !== "POST") return wheelMethodNotAllowed("POST");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
   const input = await readWheelInput(request, schema, maxBytes);
@@ -195,7 +200,7 @@ export async function wheelBatchResponse<Input, Result>(
     failure: string;
   },
 ): Promise<Response> {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  if (request.method !== "POST") return wheelMethodNotAllowed("POST");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
   const body = await readWheelInput(request, options.schema, 16_384);
