@@ -3,6 +3,7 @@
 // (voter lists, per-user request counts, symbol lists) we store rows and count them with indexes.
 import { relations, sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { FeatureStatus } from "../../lib/feedback";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -212,7 +213,7 @@ export const featureRequests = sqliteTable(
     id: text("id").primaryKey(),
     title: text("title").notNull(),
     description: text("description").notNull(),
-    status: text("status").notNull().default("under-review"),
+    status: text("status").$type<FeatureStatus>().notNull().default("under-review"),
     /** Net score, kept in the same batch as the vote rows that produce it. */
     votes: integer("votes").notNull().default(0),
     createdByUserId: text("created_by_user_id")

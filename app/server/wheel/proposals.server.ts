@@ -9,6 +9,7 @@ import { buildLedger, optionKey, type LedgerEvent } from "../../engine/wheel-led
 import { formatDecimal } from "../../lib/format";
 import { addDays, newYorkDateOf } from "../../lib/market-calendar";
 import { getDb, schema } from "../db/client.server";
+import { runBatch } from "../db/sql.server";
 import type { EntitledUser } from "../entitlements.server";
 import type { JobOutcome } from "../jobs/job-runs.server";
 import { readCloses, settlementOf } from "../track/grading.server";
@@ -114,7 +115,7 @@ export async function proposeLedgerExpiries(env: { DB: D1Database }, now: Date):
         .values(rows.slice(i, i + 12))
         .onConflictDoNothing(),
     );
-  if (statements.length) await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  await runBatch(db, statements);
   return {
     itemsProcessed: rows.length,
     failures: 0,
