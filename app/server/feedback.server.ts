@@ -181,15 +181,18 @@ export async function voteOnFeature(
        DO UPDATE SET direction = CASE WHEN direction = excluded.direction THEN 0 ELSE excluded.direction END,
                      created_at = excluded.created_at`,
     ).bind(requestId, user.id, direction, now),
+    // raw SQL: in the vote's D1 batch (it holds the raw upsert): a vote toggled off leaves no row.
     env.DB.prepare("DELETE FROM feature_votes WHERE request_id = ?1 AND user_id = ?2 AND direction = 0").bind(
       requestId,
       user.id,
     ),
+    // raw SQL: in the vote's D1 batch: the total recomputed from the vote rows.
     env.DB.prepare(
       `UPDATE feature_requests
           SET votes = (SELECT COALESCE(SUM(direction), 0) FROM feature_votes WHERE request_id = ?1)
         WHERE id = ?1`,
     ).bind(requestId),
+    // raw SQL: in the vote's D1 batch: the total and the voter's direction, typed by VoteTotalRow.
     env.DB.prepare(
       `SELECT r.votes AS votes, v.direction AS direction
          FROM feature_requests r

@@ -38,5 +38,6 @@ export function d1Statement(
   query: { toSQL(): { sql: string; params: unknown[] } },
 ): D1PreparedStatement {
   const { sql: text, params } = query.toSQL();
+  // raw SQL: drizzle's own SQL text, prepared for a D1 batch that also holds a raw statement.
   return d1.prepare(text).bind(...params);
 }
