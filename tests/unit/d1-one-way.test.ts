@@ -2,9 +2,9 @@
 // SQL text (`DB.prepare`, or `db.run/all/get/values(sql...)`) is allowed only in the files below, each statement
 // with a `// raw SQL:` comment naming its reason; the decision record lists the same files. A new raw statement
 // anywhere else fails here, and so does a cast of a statement list to drizzle's batch tuple (`runBatch` runs one).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { sources } from "./source-files";
 
 /** The files that may hold raw SQL statements; docs/decisions/291-d1-one-way.md says why, file by file. */
 const RAW_SQL_FILES = [
@@ -25,14 +25,6 @@ const RAW_SQL_FILES = [
 ];
 
 const RAW_STATEMENT = /\.prepare\(|\.(?:run|all|get|values)(?:<[^>]*>)?\(\s*sql\b/g;
-
-function sources(dir: string): { path: string; text: string }[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(name) ? [{ path, text: readFileSync(path, "utf8") }] : [];
-  });
-}
 
 const app = sources("app");
 const rawCount = (text: string) => text.match(RAW_STATEMENT)?.length ?? 0;

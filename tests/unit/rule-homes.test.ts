@@ -1,24 +1,16 @@
 // Each product rule has one home (issue 28): a plan's price, its limits, the promotion code and the guarantee
 // are read from app/lib/plans.ts, app/lib/entitlements.ts and app/lib/trial.ts, never typed again as text
 // elsewhere. A copy would drift when the rule changes, and the screen would promise what the server does not do.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { sources } from "./source-files";
 import { UpgradeScreen } from "../../app/components/notifications/UpgradeScreen";
 import { ENTITLEMENTS, MAX_WATCHLIST_SYMBOLS } from "../../app/lib/entitlements";
 import { catalogEntry, MONEY_BACK_GUARANTEE_DAYS, PLAN_CATALOG } from "../../app/lib/plans";
 import { PROMO_CODE } from "../../app/lib/trial";
-
-function sources(dir: string): { path: string; text: string }[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(name) ? [{ path, text: readFileSync(path, "utf8") }] : [];
-  });
-}
 
 const app = sources("app");
 
