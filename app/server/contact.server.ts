@@ -3,6 +3,7 @@
 import { refused, type Refused } from "../lib/refusal";
 import { CONTACT_MESSAGES, contactSubject, validateContact } from "../lib/contact";
 import { effectivePlan, type SubscriptionFields } from "../lib/plans";
+import { adminEmails } from "./auth/admin-role.server";
 import { getDb, schema } from "./db/client.server";
 import { sendEmail } from "./email/mail.server";
 import { contactMessageEmail } from "./email/templates.server";
@@ -27,10 +28,7 @@ export type ContactResult = { ok: true; id: string } | Refused;
 export async function teamAddresses(env: WorkerEnv): Promise<string[]> {
   const support = serverConfig(env).SUPPORT_EMAIL;
   if (support) return [support];
-  const { results } = await env.DB.prepare("SELECT email FROM admins ORDER BY email").all<{
-    email: string;
-  }>();
-  return results.map((r) => r.email);
+  return adminEmails(env);
 }
 
 export async function submitContact(

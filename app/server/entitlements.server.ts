@@ -86,6 +86,7 @@ export function planChangeTrims(
   const limit = limitSql("watchlistSymbols");
   const plan = effectivePlanSql();
   // ?1 is the user id, or NULL for every user.
+  // raw SQL: an upsert selected from every over-limit user, the plan and limit computed in SQL per user.
   const notice = env.DB.prepare(
     `INSERT INTO plan_notices (user_id, kind, plan, limit_value, created_at)
      SELECT u.id, 'watchlist-trimmed', ${plan}, ${limit}, ?2
@@ -95,6 +96,7 @@ export function planChangeTrims(
      ON CONFLICT (user_id, kind) DO UPDATE
         SET plan = excluded.plan, limit_value = excluded.limit_value, created_at = excluded.created_at`,
   ).bind(userId, nowMs);
+  // raw SQL: a window function (ROW_NUMBER per user) picks the rows past the limit.
   const trim = env.DB.prepare(
     `DELETE FROM watchlist_symbols WHERE rowid IN (
        SELECT ranked.rowid

@@ -1,6 +1,9 @@
 // Feedback and feature requests on the server: the only place entries, requests and votes are written.
 // Like the watchlist, each limit is checked inside the INSERT that would break it, and votes are rows whose
 // total is recomputed in the same batch, so concurrent requests can never exceed a limit or skew a count.
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { adminEmails } from "./auth/admin-role.server";
+import { getDb, schema } from "./db/client.server";
 import { changes } from "./db/sql.server";
 import { effectivePlan } from "../lib/plans";
 import {
@@ -35,10 +38,7 @@ function teamNotice(user: BoardUser): TeamNotice {
  */
 async function notifyTeam(env: WorkerEnv, build: (to: string) => Parameters<typeof sendEmail>[1]) {
   try {
-    const { results } = await env.DB.prepare("SELECT email FROM admins ORDER BY email").all<{
-      email: string;
-    }>();
-    for (const { email } of results) await sendEmail(env, build(email));
+    for (const email of await adminEmails(env)) await sendEmail(env, build(email));
   } catch (error) {
     console.error("team notification failed", error);
   }
@@ -56,6 +56,7 @@ export async function submitFeedback(
   if (notOnPlan) return { ok: false, ...notOnPlan };
   const { limit } = entitlementOf(user, "feedback");
   const id = crypto.randomUUID();
+  // raw SQL: the plan's limit is checked inside the INSERT (INSERT ... SELECT ... WHERE count < limit).
   const inserted = await env.DB.prepare(
     `INSERT INTO feedback (id, category, text, created_by_user_id, created_at)
      SELECT ?1, ?2, ?3, ?4, ?5
@@ -84,13 +85,6 @@ export interface FeatureRequestView {
   userVoted: boolean | null;
 }
 
-type FeatureRow = Omit<FeatureRequestView, "userVoted"> & { myVote: number | null };
-
-function toView(row: FeatureRow): FeatureRequestView {
-  const { myVote, ...rest } = row;
-  return { ...rest, userVoted: myVote === 1 ? true : myVote === -1 ? false : null };
-}
-
 /**
  * Requests a viewer may see, newest first. Non-admins see planned, in-progress and completed, plus their own
  * requests still under review (decision 256: the 'Under Review' filter is otherwise always empty for them);
@@ -102,31 +96,35 @@ export async function listFeatureRequests(
   filter: FeatureFilter = "all",
 ): Promise<FeatureRequestView[]> {
   const wanted = filter === "all" ? null : filter;
-  const clauses: string[] = [];
-  const binds: unknown[] = [viewer.id];
-  if (!viewer.isAdmin) {
-    const publicSlots = PUBLIC_FEATURE_STATUSES.map((_, i) => `?${i + 2}`).join(", ");
-    clauses.push(
-      `(r.status IN (${publicSlots}) OR (r.status = 'under-review' AND r.created_by_user_id = ?1))`,
-    );
-    binds.push(...PUBLIC_FEATURE_STATUSES);
-  }
-  if (wanted) {
-    binds.push(wanted);
-    clauses.push(`r.status = ?${binds.length}`);
-  }
-  const { results } = await env.DB.prepare(
-    `SELECT r.id, r.title, r.description, r.status, r.votes, r.created_at AS createdAt,
-            r.user_subscription_tier AS userSubscriptionTier, v.direction AS myVote
-       FROM feature_requests r
-       LEFT JOIN feature_votes v ON v.request_id = r.id AND v.user_id = ?1
-      ${clauses.length ? `WHERE ${clauses.join(" AND ")}` : ""}
-      ORDER BY r.created_at DESC, r.id
-      LIMIT 500`,
-  )
-    .bind(...binds)
-    .all<FeatureRow>();
-  return results.map(toView);
+  const r = schema.featureRequests;
+  const v = schema.featureVotes;
+  const visible = viewer.isAdmin
+    ? undefined
+    : or(
+        inArray(r.status, [...PUBLIC_FEATURE_STATUSES]),
+        and(eq(r.status, "under-review"), eq(r.createdByUserId, viewer.id)),
+      );
+  const rows = await getDb(env)
+    .select({
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      status: r.status,
+      votes: r.votes,
+      createdAt: r.createdAt,
+      userSubscriptionTier: r.userSubscriptionTier,
+      myVote: v.direction,
+    })
+    .from(r)
+    .leftJoin(v, and(eq(v.requestId, r.id), eq(v.userId, viewer.id)))
+    .where(and(visible, wanted ? eq(r.status, wanted) : undefined))
+    .orderBy(desc(r.createdAt), asc(r.id))
+    .limit(500);
+  return rows.map(({ myVote, createdAt, ...rest }) => ({
+    ...rest,
+    createdAt: createdAt.getTime(),
+    userVoted: myVote === 1 ? true : myVote === -1 ? false : null,
+  }));
 }
 
 export async function createFeatureRequest(
@@ -139,6 +137,7 @@ export async function createFeatureRequest(
   if (notOnPlan) return { ok: false, ...notOnPlan };
   const { plan, limit } = entitlementOf(user, "featureRequests");
   const id = crypto.randomUUID();
+  // raw SQL: the plan's limit is checked inside the INSERT (INSERT ... SELECT ... WHERE count < limit).
   const inserted = await env.DB.prepare(
     `INSERT INTO feature_requests
        (id, title, description, status, votes, created_by_user_id, user_subscription_tier, created_at)
@@ -152,6 +151,12 @@ export async function createFeatureRequest(
     teamFeatureRequestEmail(to, { ...teamNotice(user), title: input.title, description: input.description }),
   );
   return { ok: true, id };
+}
+
+/** The vote batch's last statement: the request's total and the voter's direction after the vote. */
+interface VoteTotalRow {
+  votes: number;
+  direction: number | null;
 }
 
 /**
@@ -169,7 +174,9 @@ export async function voteOnFeature(
   if (notOnPlan) return { ok: false, ...notOnPlan };
   const visible = PUBLIC_FEATURE_STATUSES.map((s) => `'${s}'`).join(", ");
   const votable = `EXISTS (SELECT 1 FROM feature_requests WHERE id = ?1 AND status IN (${visible}))`;
-  const [upsert, , , after] = await env.DB.batch([
+  // raw SQL: an upsert that toggles the stored direction (a computed DO UPDATE), guarded by EXISTS; the batch
+  // holds it, so the batch is D1's own (drizzle's cannot carry a raw statement with parameters).
+  const [upsert, , , after] = await env.DB.batch<VoteTotalRow>([
     env.DB.prepare(
       `INSERT INTO feature_votes (request_id, user_id, direction, created_at)
        SELECT ?1, ?2, ?3, ?4 WHERE ${votable}
@@ -177,15 +184,18 @@ export async function voteOnFeature(
        DO UPDATE SET direction = CASE WHEN direction = excluded.direction THEN 0 ELSE excluded.direction END,
                      created_at = excluded.created_at`,
     ).bind(requestId, user.id, direction, now),
+    // raw SQL: in the vote's D1 batch (it holds the raw upsert): a vote toggled off leaves no row.
     env.DB.prepare("DELETE FROM feature_votes WHERE request_id = ?1 AND user_id = ?2 AND direction = 0").bind(
       requestId,
       user.id,
     ),
+    // raw SQL: in the vote's D1 batch: the total recomputed from the vote rows.
     env.DB.prepare(
       `UPDATE feature_requests
           SET votes = (SELECT COALESCE(SUM(direction), 0) FROM feature_votes WHERE request_id = ?1)
         WHERE id = ?1`,
     ).bind(requestId),
+    // raw SQL: in the vote's D1 batch: the total and the voter's direction, typed by VoteTotalRow.
     env.DB.prepare(
       `SELECT r.votes AS votes, v.direction AS direction
          FROM feature_requests r
@@ -193,7 +203,7 @@ export async function voteOnFeature(
         WHERE r.id = ?1`,
     ).bind(requestId, user.id),
   ]);
-  const row = (after.results as { votes: number; direction: number | null }[])[0];
+  const row = after.results[0];
   if (changes(upsert) !== 1 || !row) return refused(404, FEATURE_MESSAGES.notFound);
   const userVote: VoteState = row.direction === 1 ? 1 : row.direction === -1 ? -1 : 0;
   return { ok: true, votes: row.votes, userVote };

@@ -1,7 +1,10 @@
 // The app's request limits: named rules, a limiter interface to count requests against them, its D1 backing
 // and the retention of its rows (decision 216).
+import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { DAY_MS } from "../engine/units";
 import { deleteInBatches, type BatchedDelete } from "./db/batched-delete.server";
+import { getDb, schema } from "./db/client.server";
+import { changes } from "./db/sql.server";
 
 // --------------------------------------------------------------------------------------- rules and limiter
 
@@ -82,15 +85,22 @@ function d1RateLimiter(env: { DB: D1Database }, name: RateLimitName, clock: () =
   return {
     async limit({ key }) {
       const now = clock();
-      const row = await env.DB.prepare(
-        `INSERT INTO rate_limit (id, key, count, last_request) VALUES (?1, ?1, 1, ?2)
-         ON CONFLICT(key) DO UPDATE SET
-           count = CASE WHEN rate_limit.last_request <= ?2 - ?3 THEN 1 ELSE rate_limit.count + 1 END,
-           last_request = CASE WHEN rate_limit.last_request <= ?2 - ?3 THEN ?2 ELSE rate_limit.last_request END
-         RETURNING count`,
-      )
-        .bind(`app:${name}:${key}`, now, rule.windowMs)
-        .first<{ count: number }>();
+      const r = schema.rateLimit;
+      const id = `app:${name}:${key}`;
+      // The stored window has ended: the counter starts again at this request.
+      const ended = sql`${r.lastRequest} <= ${now - rule.windowMs}`;
+      const row = await getDb(env)
+        .insert(r)
+        .values({ id, key: id, count: 1, lastRequest: now })
+        .onConflictDoUpdate({
+          target: r.key,
+          set: {
+            count: sql`CASE WHEN ${ended} THEN 1 ELSE ${r.count} + 1 END`,
+            lastRequest: sql`CASE WHEN ${ended} THEN ${now} ELSE ${r.lastRequest} END`,
+          },
+        })
+        .returning({ count: r.count })
+        .get();
       return { success: (row?.count ?? 1) <= rule.max };
     },
   };
@@ -122,13 +132,15 @@ export function deleteExpiredRateLimitRows(
 ): Promise<{ deleted: number; complete: boolean }> {
   const cutoff = nowMs - RATE_LIMIT_ROW_RETENTION_MS;
   return deleteInBatches(async (limit) => {
-    const result = await env.DB.prepare(
-      `DELETE FROM rate_limit WHERE id IN (
-         SELECT id FROM rate_limit WHERE last_request < ?1 ORDER BY last_request LIMIT ?2)`,
-    )
-      .bind(cutoff, limit)
-      .run();
-    return result.meta.changes ?? 0;
+    const r = schema.rateLimit;
+    const db = getDb(env);
+    const oldest = db
+      .select({ id: r.id })
+      .from(r)
+      .where(lt(r.lastRequest, cutoff))
+      .orderBy(asc(r.lastRequest))
+      .limit(limit);
+    return changes(await db.delete(r).where(inArray(r.id, oldest)));
   }, bounds);
 }
 
@@ -138,5 +150,7 @@ export async function clearRateLimit(
   name: RateLimitName,
   key: string,
 ): Promise<void> {
-  await env.DB.prepare("DELETE FROM rate_limit WHERE key = ?1").bind(`app:${name}:${key}`).run();
+  await getDb(env)
+    .delete(schema.rateLimit)
+    .where(eq(schema.rateLimit.key, `app:${name}:${key}`));
 }

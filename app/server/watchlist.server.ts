@@ -142,6 +142,7 @@ export async function addSymbol(
     return { ok: false, reason: "unknown", message: WATCHLIST_MESSAGES.unknown(symbol) };
 
   const { limit } = entitlementOf(user, "watchlistSymbols");
+  // raw SQL: the plan's limit and the next position are read inside the INSERT (INSERT ... SELECT ... WHERE count).
   const inserted = await env.DB.prepare(
     `INSERT OR IGNORE INTO watchlist_symbols (user_id, symbol, position, created_at)
      SELECT ?1, ?2, COALESCE((SELECT MAX(position) FROM watchlist_symbols WHERE user_id = ?1), -1) + 1, ?3
@@ -170,9 +171,10 @@ function limitRefusal(refusal: { message: string; redirectTo: string | null }): 
 export async function removeSymbol(env: Env, userId: string, raw: string): Promise<{ removed: boolean }> {
   const symbol = cleanSymbolInput(raw);
   if (!symbol) return { removed: false };
-  const res = await env.DB.prepare("DELETE FROM watchlist_symbols WHERE user_id = ?1 AND symbol = ?2")
-    .bind(userId, symbol)
-    .run();
+  const w = schema.watchlistSymbols;
+  const res = await getDb(env)
+    .delete(w)
+    .where(and(eq(w.userId, userId), eq(w.symbol, symbol)));
   return { removed: changes(res) > 0 };
 }
 

@@ -24,6 +24,7 @@ export function auditStatement(
   detail: Record<string, unknown> | null = null,
   opts: { now?: number; onlyIf?: string } = {},
 ): D1PreparedStatement {
+  // raw SQL: a conditional INSERT ... SELECT ... WHERE <onlyIf>, read at its point of the batch (changes(), NOT EXISTS).
   return env.DB.prepare(
     `INSERT INTO admin_audit_log (id, admin_user_id, admin_email, action, target, detail, created_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE ${opts.onlyIf ?? "1"}`,

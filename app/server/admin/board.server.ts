@@ -1,8 +1,10 @@
 // The back office's view of the board: feature requests (pending, all by status chips), status changes,
 // and all feedback by category chips. Callers have already checked the admin (requireAdmin / getAdminSession).
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { AUDIT_ACTIONS } from "../../lib/admin";
 import type { FeatureStatus, FeedbackCategory } from "../../lib/feedback";
-import { changes } from "../db/sql.server";
+import { getDb, schema } from "../db/client.server";
+import { changes, d1Statement } from "../db/sql.server";
 import type { WorkerEnv } from "../env.server";
 import { auditStatement, type AdminActor } from "./audit.server";
 
@@ -32,21 +34,30 @@ export async function listFeaturesForAdmin(
   env: Env,
   statuses: readonly FeatureStatus[],
 ): Promise<AdminFeatureRequest[]> {
-  const where = statuses.length
-    ? `WHERE r.status IN (${statuses.map((_, i) => `?${i + 1}`).join(", ")})`
-    : "";
-  const { results } = await env.DB.prepare(
-    `SELECT r.id, r.title, r.description, r.status, r.votes, r.created_at AS createdAt,
-            r.user_subscription_tier AS userSubscriptionTier, u.email AS authorEmail,
-            u.subscription_tier AS authorTier
-       FROM feature_requests r LEFT JOIN user u ON u.id = r.created_by_user_id
-       ${where}
-      ORDER BY CASE WHEN r.user_subscription_tier = 'Elite Plan' THEN 0 ELSE 1 END, r.created_at DESC, r.id
-      LIMIT ${LIST_LIMIT}`,
-  )
-    .bind(...statuses)
-    .all<AdminFeatureRequest>();
-  return results;
+  const r = schema.featureRequests;
+  const u = schema.user;
+  const rows = await getDb(env)
+    .select({
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      status: r.status,
+      votes: r.votes,
+      createdAt: r.createdAt,
+      userSubscriptionTier: r.userSubscriptionTier,
+      authorEmail: u.email,
+      authorTier: u.subscriptionTier,
+    })
+    .from(r)
+    .leftJoin(u, eq(u.id, r.createdByUserId))
+    .where(statuses.length ? inArray(r.status, [...statuses]) : undefined)
+    .orderBy(
+      sql`CASE WHEN ${r.userSubscriptionTier} = 'Elite Plan' THEN 0 ELSE 1 END`,
+      desc(r.createdAt),
+      asc(r.id),
+    )
+    .limit(LIST_LIMIT);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() }));
 }
 
 /** Any status to any status (docs/product/admin.md#feature-request-tabs); audited in the same batch. */
@@ -58,12 +69,14 @@ export async function setFeatureStatus(
   now = Date.now(),
 ): Promise<boolean> {
   // The title goes into the audit row so the log reads well (titles never change after creation).
-  const title = await env.DB.prepare("SELECT title FROM feature_requests WHERE id = ?1")
-    .bind(requestId)
-    .first<string>("title");
-  if (title == null) return false;
+  const db = getDb(env);
+  const r = schema.featureRequests;
+  const found = await db.select({ title: r.title }).from(r).where(eq(r.id, requestId)).get();
+  if (!found) return false;
+  const { title } = found;
+  // D1's batch: the audit row is a raw conditional statement (audit.server.ts).
   const [update] = await env.DB.batch([
-    env.DB.prepare("UPDATE feature_requests SET status = ?2 WHERE id = ?1").bind(requestId, status),
+    d1Statement(env.DB, db.update(r).set({ status }).where(eq(r.id, requestId))),
     auditStatement(
       env,
       actor,
@@ -90,20 +103,23 @@ export async function listFeedbackForAdmin(
   env: Env,
   categories: readonly FeedbackCategory[],
 ): Promise<AdminFeedbackEntry[]> {
-  const where = categories.length
-    ? `WHERE f.category IN (${categories.map((_, i) => `?${i + 1}`).join(", ")})`
-    : "";
-  const { results } = await env.DB.prepare(
-    `SELECT f.id, f.category, f.text, f.created_at AS createdAt, u.email AS authorEmail,
-            u.subscription_tier AS authorTier
-       FROM feedback f LEFT JOIN user u ON u.id = f.created_by_user_id
-       ${where}
-      ORDER BY f.created_at DESC, f.id
-      LIMIT ${LIST_LIMIT}`,
-  )
-    .bind(...categories)
-    .all<AdminFeedbackEntry>();
-  return results;
+  const f = schema.feedback;
+  const u = schema.user;
+  const rows = await getDb(env)
+    .select({
+      id: f.id,
+      category: f.category,
+      text: f.text,
+      createdAt: f.createdAt,
+      authorEmail: u.email,
+      authorTier: u.subscriptionTier,
+    })
+    .from(f)
+    .leftJoin(u, eq(u.id, f.createdByUserId))
+    .where(categories.length ? inArray(f.category, [...categories]) : undefined)
+    .orderBy(desc(f.createdAt), asc(f.id))
+    .limit(LIST_LIMIT);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() }));
 }
 
 /** A feature tab's list, or the tab's load error (the page shows it instead of the list). */

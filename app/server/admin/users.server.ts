@@ -1,7 +1,11 @@
 // The back office's user tools: find a user by email, promotional trials (enable / cancel), invitations,
 // and the lookup card. Callers have already checked the admin; every change is written to the audit log.
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { ADMIN_MESSAGES, AUDIT_ACTIONS, type TrialUnit } from "../../lib/admin";
 import { cancelPromoTrial, grantPromoTrial } from "../auth/trial.server";
+import { getDb, schema } from "../db/client.server";
+import { d1Statement } from "../db/sql.server";
 import { sendEmail } from "../email/mail.server";
 import { invitationEmail, promoTrialEmail } from "../email/templates.server";
 import type { WorkerEnv } from "../env.server";
@@ -23,13 +27,23 @@ export interface AdminUserCard {
 }
 
 export async function findUserByEmail(env: Env, email: string): Promise<AdminUserCard | null> {
-  return env.DB.prepare(
-    `SELECT id, email, subscription_tier AS subscriptionTier, subscription_status AS subscriptionStatus,
-            trial_end AS trialEnd, subscription_id AS subscriptionId, created_at AS createdAt
-       FROM user WHERE email = ?1`,
-  )
-    .bind(email.trim().toLowerCase())
-    .first<AdminUserCard>();
+  const u = schema.user;
+  const row = await getDb(env)
+    .select({
+      id: u.id,
+      email: u.email,
+      subscriptionTier: u.subscriptionTier,
+      subscriptionStatus: u.subscriptionStatus,
+      trialEnd: u.trialEnd,
+      subscriptionId: u.subscriptionId,
+      createdAt: u.createdAt,
+    })
+    .from(u)
+    .where(eq(u.email, email.trim().toLowerCase()))
+    .get();
+  return row
+    ? { ...row, trialEnd: row.trialEnd?.getTime() ?? null, createdAt: row.createdAt.getTime() }
+    : null;
 }
 
 /**
@@ -127,10 +141,20 @@ export async function inviteUser(
   if (await findUserByEmail(env, address))
     return { ok: false, message: "An account with this email already exists", status: 409 };
   const inviteId = crypto.randomUUID();
+  // D1's batch: the audit row is a raw conditional statement (audit.server.ts).
   await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO invites (id, email, status, invited_by, created_at) VALUES (?1, ?2, 'pending', ?3, ?4)",
-    ).bind(inviteId, address, actor.id, now),
+    d1Statement(
+      env.DB,
+      getDb(env)
+        .insert(schema.invites)
+        .values({
+          id: inviteId,
+          email: address,
+          status: "pending",
+          invitedBy: actor.id,
+          createdAt: new Date(now),
+        }),
+    ),
     auditStatement(env, actor, AUDIT_ACTIONS.invite, address, { inviteId }, { now }),
   ]);
   const link = new URL("/signup", appUrl);
@@ -157,39 +181,45 @@ export interface UserLookup extends AdminUserCard {
   counts: { feedback: number; featureRequests: number; votes: number; watchlistSymbols: number };
 }
 
+/** `(SELECT COUNT(*) FROM table WHERE where)` as a column of a select. */
+function countWhere(table: SQLiteTable, where: SQL) {
+  return sql<number>`(SELECT COUNT(*) FROM ${table} WHERE ${where})`;
+}
+
 /** The lookup card: the user's plan and trial fields, sign-up date and what they have written. */
 export async function lookupUser(env: Env, email: string): Promise<UserLookup | null> {
-  const row = await env.DB.prepare(
-    `SELECT u.id, u.email, u.role,
-            CASE WHEN typeof(u.name) = 'text' THEN u.name END AS name, typeof(u.name) AS nameType,
-            CASE WHEN typeof(u.image) = 'text' THEN u.image END AS image,
-            u.subscription_tier AS subscriptionTier,
-            u.subscription_status AS subscriptionStatus, u.trial_end AS trialEnd,
-            u.subscription_id AS subscriptionId, u.created_at AS createdAt, u.has_used_trial AS hasUsedTrial,
-            u.last_subscription_tier AS lastSubscriptionTier, u.cancel_at_period_end AS cancelAtPeriodEnd,
-            (SELECT COUNT(*) FROM feedback WHERE created_by_user_id = u.id) AS feedbackCount,
-            (SELECT COUNT(*) FROM feature_requests WHERE created_by_user_id = u.id) AS requestCount,
-            (SELECT COUNT(*) FROM feature_votes WHERE user_id = u.id) AS voteCount,
-            (SELECT COUNT(*) FROM watchlist_symbols WHERE user_id = u.id) AS symbolCount
-       FROM user u WHERE u.email = ?1`,
-  )
-    .bind(email.trim().toLowerCase())
-    .first<
-      Omit<UserLookup, "counts" | "hasUsedTrial" | "cancelAtPeriodEnd"> & {
-        hasUsedTrial: number;
-        cancelAtPeriodEnd: number;
-        feedbackCount: number;
-        requestCount: number;
-        voteCount: number;
-        symbolCount: number;
-      }
-    >();
+  const u = schema.user;
+  // A name or image that is not text (a broken row) reads as null, with the stored type beside it.
+  const row = await getDb(env)
+    .select({
+      id: u.id,
+      email: u.email,
+      role: u.role,
+      name: sql<string | null>`CASE WHEN typeof(${u.name}) = 'text' THEN ${u.name} END`,
+      nameType: sql<string>`typeof(${u.name})`,
+      image: sql<string | null>`CASE WHEN typeof(${u.image}) = 'text' THEN ${u.image} END`,
+      subscriptionTier: u.subscriptionTier,
+      subscriptionStatus: u.subscriptionStatus,
+      trialEnd: u.trialEnd,
+      subscriptionId: u.subscriptionId,
+      createdAt: u.createdAt,
+      hasUsedTrial: u.hasUsedTrial,
+      lastSubscriptionTier: u.lastSubscriptionTier,
+      cancelAtPeriodEnd: u.cancelAtPeriodEnd,
+      feedbackCount: countWhere(schema.feedback, eq(schema.feedback.createdByUserId, u.id)),
+      requestCount: countWhere(schema.featureRequests, eq(schema.featureRequests.createdByUserId, u.id)),
+      voteCount: countWhere(schema.featureVotes, eq(schema.featureVotes.userId, u.id)),
+      symbolCount: countWhere(schema.watchlistSymbols, eq(schema.watchlistSymbols.userId, u.id)),
+    })
+    .from(u)
+    .where(eq(u.email, email.trim().toLowerCase()))
+    .get();
   if (!row) return null;
   const { feedbackCount, requestCount, voteCount, symbolCount, ...user } = row;
   return {
     ...user,
-    hasUsedTrial: Boolean(user.hasUsedTrial),
-    cancelAtPeriodEnd: Boolean(user.cancelAtPeriodEnd),
+    trialEnd: user.trialEnd?.getTime() ?? null,
+    createdAt: user.createdAt.getTime(),
     counts: {
       feedback: feedbackCount,
       featureRequests: requestCount,
@@ -206,11 +236,14 @@ export async function lookupUser(env: Env, email: string): Promise<UserLookup | 
 export async function resetProfile(env: Env, actor: AdminActor, email: string, now = Date.now()) {
   const user = await findUserByEmail(env, email);
   if (!user) return { ok: false as const, message: ADMIN_MESSAGES.noUser, status: 404 };
+  // D1's batch: the audit row is a raw conditional statement (audit.server.ts).
   await env.DB.batch([
-    env.DB.prepare("UPDATE user SET name = ?1, image = NULL, updated_at = ?2 WHERE id = ?3").bind(
-      displayNameFromEmail(user.email),
-      now,
-      user.id,
+    d1Statement(
+      env.DB,
+      getDb(env)
+        .update(schema.user)
+        .set({ name: displayNameFromEmail(user.email), image: null, updatedAt: new Date(now) })
+        .where(eq(schema.user.id, user.id)),
     ),
     auditStatement(env, actor, AUDIT_ACTIONS.profileReset, user.email, null, { now }),
   ]);
@@ -244,10 +277,11 @@ export interface InviteRow {
 }
 
 export async function recentInvites(env: Env, limit = 20): Promise<InviteRow[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT id, email, status, created_at AS createdAt FROM invites ORDER BY created_at DESC LIMIT ?1",
-  )
-    .bind(limit)
-    .all<InviteRow>();
-  return results;
+  const i = schema.invites;
+  const rows = await getDb(env)
+    .select({ id: i.id, email: i.email, status: i.status, createdAt: i.createdAt })
+    .from(i)
+    .orderBy(desc(i.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.getTime() }));
 }

@@ -1,7 +1,7 @@
 // Who is an admin (docs/product/admin.md#who-is-an-admin): a user with the admin role (better-auth admin
 // plugin) AND a row in the admins table. Both halves are checked everywhere: pages, the admin sign-in and the
 // auth API itself.
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client.server";
 
 type Env = { DB: D1Database };
@@ -33,4 +33,13 @@ export async function isAdminEmail(env: Env, email: string): Promise<boolean> {
     .where(eq(schema.user.email, email.toLowerCase()))
     .get();
   return user ? isAdminUser(env, user) : false;
+}
+
+/** Every address in the admins table, in order: the team that feedback and contact notices go to. */
+export async function adminEmails(env: Env): Promise<string[]> {
+  const rows = await getDb(env)
+    .select({ email: schema.admins.email })
+    .from(schema.admins)
+    .orderBy(asc(schema.admins.email));
+  return rows.map((r) => r.email);
 }

@@ -1,9 +1,11 @@
 // The guard in front of every sign-in-required page (the signed-in layout), with the account messages
 // (docs/product/accounts-and-auth.md#user-data-messages): a session that ended under the user, and a failure
 // to read the user at all.
+import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { NOTICE_SESSION_ENDED, USER_DATA_MESSAGES } from "../../lib/auth-errors";
 import { withReturnTo } from "../../lib/return-address";
+import { getDb, schema } from "../db/client.server";
 import type { WorkerEnv } from "../env.server";
 import type { SessionData } from "./auth.server";
 import { getSession } from "./session.server";
@@ -23,10 +25,12 @@ async function sessionState(env: WorkerEnv, cookieValue: string): Promise<"faile
     return "ended"; // a mangled cookie is no session at all
   }
   try {
-    const row = await env.DB.prepare("SELECT expires_at AS expiresAt FROM session WHERE token = ?1")
-      .bind(token)
-      .first<{ expiresAt: number }>();
-    return row && row.expiresAt > Date.now() ? "refused" : "ended";
+    const row = await getDb(env)
+      .select({ expiresAt: schema.session.expiresAt })
+      .from(schema.session)
+      .where(eq(schema.session.token, token))
+      .get();
+    return row && row.expiresAt.getTime() > Date.now() ? "refused" : "ended";
   } catch (error) {
     console.error("signed-in guard: session lookup failed", error);
     return "failed";

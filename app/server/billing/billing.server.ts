@@ -542,11 +542,19 @@ export async function recordSubscriptionSuccess(
     properties: { user_id: user.id, email: user.email },
   });
   if (!sessionId) return;
-  const seen = await env.DB.prepare(
-    "select 1 from analytics_events where name = 'purchase' and user_id = ?1 and json_extract(properties, '$.checkout_session_id') = ?2 limit 1",
-  )
-    .bind(user.id, sessionId)
-    .first();
+  const events = schema.analyticsEvents;
+  const seen = await getDb(env)
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        eq(events.name, "purchase"),
+        eq(events.userId, user.id),
+        sql`json_extract(${events.properties}, '$.checkout_session_id') = ${sessionId}`,
+      ),
+    )
+    .limit(1)
+    .get();
   if (seen) return;
   const tier =
     user.subscriptionStatus === "active" || user.subscriptionStatus === "trialing"

@@ -19,6 +19,7 @@ export function sessionAwareD1(binding: D1Database): D1Database {
   if (hit) return hit;
   const target = () => running.getStore() ?? binding;
   const facade = {
+    // raw SQL: the facade passes every statement (drizzle's too) to the request's D1 session.
     prepare: (query: string) => target().prepare(query),
     batch: <T = unknown>(statements: D1PreparedStatement[]) => target().batch<T>(statements),
     exec: (query: string) => binding.exec(query),

@@ -3,6 +3,12 @@
 // (voter lists, per-user request counts, symbol lists) we store rows and count them with indexes.
 import { relations, sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { LedgerEvent } from "../../engine/wheel-ledger";
+import type { FeatureStatus, FeedbackCategory } from "../../lib/feedback";
+import type { ColumnMapping } from "../../lib/ledger-import";
+import type { RiskLevel, WheelType } from "../../lib/wheel";
+import type { CostBasisChoice } from "../../lib/wheel-ledger";
+import type { SharePayload } from "../../lib/wheel-share";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -214,7 +220,7 @@ export const featureRequests = sqliteTable(
     id: text("id").primaryKey(),
     title: text("title").notNull(),
     description: text("description").notNull(),
-    status: text("status").notNull().default("under-review"),
+    status: text("status").$type<FeatureStatus>().notNull().default("under-review"),
     /** Net score, kept in the same batch as the vote rows that produce it. */
     votes: integer("votes").notNull().default(0),
     createdByUserId: text("created_by_user_id")
@@ -249,7 +255,7 @@ export const feedback = sqliteTable(
   "feedback",
   {
     id: text("id").primaryKey(),
-    category: text("category").notNull(),
+    category: text("category").$type<FeedbackCategory>().notNull(),
     text: text("text").notNull(),
     createdByUserId: text("created_by_user_id")
       .notNull()
@@ -359,13 +365,13 @@ export const wheelPreferences = sqliteTable("wheel_preferences", {
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   cashAvailable: real("cash_available").notNull().default(100000),
-  cspRiskLevel: text("csp_risk_level").notNull().default("balanced"),
-  ccRiskLevel: text("cc_risk_level").notNull().default("balanced"),
+  cspRiskLevel: text("csp_risk_level").$type<RiskLevel>().notNull().default("balanced"),
+  ccRiskLevel: text("cc_risk_level").$type<RiskLevel>().notNull().default("balanced"),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   /** The positions list's version: each accepted save adds one; a save from an older one is refused. */
   positionsVersion: integer("positions_version").notNull().default(0),
   /** The basis of ledger-owned lots on the covered-call screen: "broker" or "adjusted" (decision 271, 274). */
-  ccCostBasis: text("cc_cost_basis").notNull().default("broker"),
+  ccCostBasis: text("cc_cost_basis").$type<CostBasisChoice>().notNull().default("broker"),
 });
 
 export const positions = sqliteTable(
@@ -392,7 +398,7 @@ export const favorites = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    type: text("type").notNull(), // 'CSP' | 'CC'
+    type: text("type").$type<WheelType>().notNull(),
     /** The strategy's own id (the favorite's `trade.id`). */
     tradeId: text("trade_id").notNull(),
     trade: text("trade", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
@@ -409,8 +415,9 @@ export const shares = sqliteTable(
   "shares",
   {
     id: text("id").primaryKey(),
-    type: text("type").notNull(), // 'CSP' | 'CC'
-    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    type: text("type").$type<WheelType>().notNull(),
+    /** Written as a `SharePayload`; read back as text and re-validated (a stored record may predate the rules). */
+    payload: text("payload", { mode: "json" }).$type<SharePayload>().notNull(),
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -682,7 +689,7 @@ export const wheelLedgerEvents = sqliteTable(
     kind: text("kind").notNull(),
     tradeDate: text("trade_date").notNull(),
     corrects: text("corrects"),
-    event: text("event").notNull(),
+    event: text("event", { mode: "json" }).$type<LedgerEvent>().notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     /** The source row's key of an imported event (migration 0020, decision 272); null when recorded by hand. */
     importKey: text("import_key"),
@@ -726,7 +733,7 @@ export const ledgerImportMappings = sqliteTable(
   {
     userId: text("user_id").notNull(),
     signature: text("signature").notNull(),
-    mapping: text("mapping").notNull(),
+    mapping: text("mapping", { mode: "json" }).$type<ColumnMapping>().notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.signature] })],

@@ -29,6 +29,7 @@ export async function deleteExpiredOutboxRows(
   return deleteInBatches(async (limit) => {
     const [, deleted] = await env.DB.batch([
       // The history keeps what it showed: sent or captured -> sent (at its time), failed -> failed.
+      // raw SQL: UPDATE ... FROM an ordered, limited selection that the DELETE below repeats word for word.
       env.DB.prepare(
         `UPDATE notification_history SET
            status = CASE WHEN o.status IN ('sent', 'captured') THEN 'sent' ELSE 'failed' END,
@@ -38,6 +39,7 @@ export async function deleteExpiredOutboxRows(
          FROM (${EXPIRED_ROWS}) AS o
          WHERE notification_history.outbox_id = o.id`,
       ).bind(cutoff, limit),
+      // raw SQL: the same selection as the UPDATE above, so both statements touch the same rows.
       env.DB.prepare(`DELETE FROM email_outbox WHERE id IN (SELECT id FROM (${EXPIRED_ROWS}))`).bind(
         cutoff,
         limit,

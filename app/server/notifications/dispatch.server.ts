@@ -4,7 +4,7 @@
 // writes history, threshold state and the email in one D1 batch, and delivers through the outbox.
 // A failed delivery is retried by the queue with backoff; a malformed message is acknowledged and
 // logged so it never blocks the rest (decision 091).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { nextRunAt } from "../../lib/notification-schedule";
 import { effectivePreferences, type NotificationPreferences } from "../../lib/notifications";
@@ -41,23 +41,31 @@ export interface NotificationQueueEnv {
 
 /** Paid, not banned, not admin, notifications on, next run reached. Users without a row get defaults (on). */
 export async function dueUserIds(env: { DB: D1Database }, nowMs: number): Promise<string[]> {
+  const u = schema.user;
+  const p = schema.notificationPreferences;
   const ids: string[] = [];
   let after = "";
   for (;;) {
-    const page = await env.DB.prepare(
-      `SELECT u.id AS id FROM user u LEFT JOIN notification_preferences p ON p.user_id = u.id
-       WHERE u.id > ?1
-         AND u.subscription_status IN ('active', 'trialing')
-         AND u.subscription_tier IN ('Pro Plan', 'Elite Plan')
-         AND COALESCE(u.banned, 0) = 0 AND COALESCE(u.role, '') <> 'admin'
-         AND COALESCE(p.enabled, 1) = 1 AND COALESCE(p.next_run_at, 0) <= ?2
-       ORDER BY u.id LIMIT ?3`,
-    )
-      .bind(after, nowMs, DUE_PAGE)
-      .all<{ id: string }>();
-    for (const r of page.results) ids.push(r.id);
-    if (page.results.length < DUE_PAGE) return ids;
-    after = page.results.at(-1)!.id;
+    const page = await getDb(env)
+      .select({ id: u.id })
+      .from(u)
+      .leftJoin(p, eq(p.userId, u.id))
+      .where(
+        and(
+          gt(u.id, after),
+          inArray(u.subscriptionStatus, ["active", "trialing"]),
+          inArray(u.subscriptionTier, ["Pro Plan", "Elite Plan"]),
+          sql`COALESCE(${u.banned}, 0) = 0`,
+          sql`COALESCE(${u.role}, '') <> 'admin'`,
+          sql`COALESCE(${p.enabled}, 1) = 1`,
+          sql`COALESCE(${p.nextRunAt}, 0) <= ${nowMs}`,
+        ),
+      )
+      .orderBy(asc(u.id))
+      .limit(DUE_PAGE);
+    for (const r of page) ids.push(r.id);
+    if (page.length < DUE_PAGE) return ids;
+    after = page.at(-1)!.id;
   }
 }
 

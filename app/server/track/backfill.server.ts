@@ -21,6 +21,7 @@ import {
 } from "../../lib/market-calendar";
 import { simulatedRiskFreeRate } from "../../lib/risk-free-rate";
 import { getDb, schema } from "../db/client.server";
+import { runBatch } from "../db/sql.server";
 import type { MarketCacheEnv } from "../market/cache.server";
 import { authSecret, serverConfig, type WorkerEnv } from "../env.server";
 import { readJsonBody } from "../http/json-body.server";
@@ -225,7 +226,7 @@ export async function runTrackBackfill(
       statements.push(db.insert(schema.ideaLog).values(logRows.slice(i, i + 6)));
     for (let i = 0; i < gradeRows.length; i += 5)
       statements.push(db.insert(schema.ideaGrade).values(gradeRows.slice(i, i + 5)));
-    await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+    await runBatch(db, statements);
     result.days++;
     result.appended += logRows.length;
     result.gradeRows += gradeRows.length;

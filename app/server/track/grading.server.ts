@@ -6,6 +6,7 @@ import { and, asc, eq, gte, inArray, lt, lte, notExists } from "drizzle-orm";
 import { gradeAtExpiry, gradeManaged, type GradedPosition, type GradedStrategy } from "../../engine/grading";
 import { addDays, newYorkDateOf } from "../../lib/market-calendar";
 import { getDb, schema } from "../db/client.server";
+import { runBatch } from "../db/sql.server";
 import type { JobOutcome } from "../jobs/job-runs.server";
 import type { MarketCacheEnv } from "../market/cache.server";
 import {
@@ -323,6 +324,6 @@ async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome>
   for (let i = 0; i < values.length; i += 5) {
     statements.push(db.insert(schema.ideaGrade).values(values.slice(i, i + 5)));
   }
-  if (statements.length) await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  await runBatch(db, statements);
   return { itemsProcessed: graded + unsettled, failures, detail: { graded, unsettled, waiting } };
 }

@@ -19,6 +19,7 @@ import {
   type RiskLevel,
 } from "../../lib/wheel";
 import { getDb, schema } from "../db/client.server";
+import { runBatch } from "../db/sql.server";
 import type { MarketCacheEnv } from "../market/cache.server";
 import type { TradeIdea } from "../market/ideas.server";
 import type { MarketSource } from "../market/types.server";
@@ -369,7 +370,7 @@ export async function appendIdeaLog(
         .values(tracked.slice(i, i + 30))
         .onConflictDoNothing(),
     );
-  await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  await runBatch(db, statements);
   return {
     appended: values.length,
     wheelAppended: freshWheel.length,

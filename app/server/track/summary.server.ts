@@ -25,6 +25,7 @@ import {
   type TrackSummaryFigures,
 } from "../../lib/track-record";
 import { getDb, schema } from "../db/client.server";
+import { runBatch } from "../db/sql.server";
 import { lastGoodUpserts, readLastGood, type MarketCacheEnv } from "../market/cache.server";
 import type { MarketSource } from "../market/types.server";
 import { TRACK_BINS_KEY } from "./outcomes.server";
@@ -257,7 +258,8 @@ export async function refreshTrackSummary(env: MarketCacheEnv, nowMs: number): P
     .from(schema.ideaLog)
     .leftJoin(schema.ideaGrade, eq(schema.ideaGrade.logSeq, schema.ideaLog.seq));
   const summary = summarise(rows, nowMs);
-  await db.batch(
+  await runBatch(
+    db,
     lastGoodUpserts(
       env,
       [
@@ -265,7 +267,7 @@ export async function refreshTrackSummary(env: MarketCacheEnv, nowMs: number): P
         { key: TRACK_BINS_KEY, payload: { ...binDigest(summary), source: summary.source } },
       ],
       nowMs,
-    ) as unknown as Parameters<typeof db.batch>[0],
+    ),
   );
   return summary;
 }

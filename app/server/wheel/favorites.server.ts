@@ -1,6 +1,9 @@
 // Favorite wheel trades (docs/product/wheel.md#favorites): one row per user, type and
 // trade id; saving the same trade twice is a 409 ("already saved"), decided by the unique index.
+import { and, desc, eq } from "drizzle-orm";
 import type { WheelType } from "../../lib/wheel";
+import { getDb, schema } from "../db/client.server";
+import { changes } from "../db/sql.server";
 
 type Env = { DB: D1Database };
 
@@ -15,20 +18,13 @@ export interface FavoriteRecord {
 }
 
 export async function listFavorites(env: Env, userId: string, type?: WheelType): Promise<FavoriteRecord[]> {
-  const stmt = type
-    ? env.DB.prepare(
-        "SELECT id, type, trade, saved_at AS savedAt FROM favorites WHERE user_id = ?1 AND type = ?2 ORDER BY saved_at DESC",
-      ).bind(userId, type)
-    : env.DB.prepare(
-        "SELECT id, type, trade, saved_at AS savedAt FROM favorites WHERE user_id = ?1 ORDER BY saved_at DESC",
-      ).bind(userId);
-  const { results } = await stmt.all<{ id: string; type: WheelType; trade: string; savedAt: number }>();
-  return results.map((r) => ({
-    id: r.id,
-    type: r.type,
-    trade: JSON.parse(r.trade) as Record<string, unknown>,
-    savedAt: new Date(r.savedAt).toISOString(),
-  }));
+  const f = schema.favorites;
+  const rows = await getDb(env)
+    .select({ id: f.id, type: f.type, trade: f.trade, savedAt: f.savedAt })
+    .from(f)
+    .where(and(eq(f.userId, userId), type ? eq(f.type, type) : undefined))
+    .orderBy(desc(f.savedAt));
+  return rows.map((r) => ({ ...r, savedAt: r.savedAt.toISOString() }));
 }
 
 export type AddFavoriteResult =
@@ -42,7 +38,7 @@ export async function addFavorite(
   now = Date.now(),
 ): Promise<AddFavoriteResult> {
   const id = crypto.randomUUID();
-  // One statement: the cap and the uniqueness are checked where the row is written.
+  // raw SQL: one statement checks the cap (INSERT ... SELECT ... WHERE count < cap) and the uniqueness (OR IGNORE).
   const res = await env.DB.prepare(
     `INSERT OR IGNORE INTO favorites (id, user_id, type, trade_id, trade, saved_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6
@@ -52,17 +48,19 @@ export async function addFavorite(
     .run();
   if (res.meta.changes === 1)
     return { ok: true, favorite: { id, type, trade, savedAt: new Date(now).toISOString() } };
-  const existing = await env.DB.prepare(
-    "SELECT id FROM favorites WHERE user_id = ?1 AND type = ?2 AND trade_id = ?3",
-  )
-    .bind(userId, type, trade.id)
-    .first<{ id: string }>();
+  const f = schema.favorites;
+  const existing = await getDb(env)
+    .select({ id: f.id })
+    .from(f)
+    .where(and(eq(f.userId, userId), eq(f.type, type), eq(f.tradeId, trade.id)))
+    .get();
   return existing ? { ok: false, reason: "duplicate", id: existing.id } : { ok: false, reason: "limit" };
 }
 
 export async function removeFavorite(env: Env, userId: string, id: string): Promise<boolean> {
-  const res = await env.DB.prepare("DELETE FROM favorites WHERE user_id = ?1 AND id = ?2")
-    .bind(userId, id)
-    .run();
-  return res.meta.changes > 0;
+  const f = schema.favorites;
+  const res = await getDb(env)
+    .delete(f)
+    .where(and(eq(f.userId, userId), eq(f.id, id)));
+  return changes(res) > 0;
 }

@@ -5,6 +5,7 @@
 // each draft passes the ledger's input schema and the engine's rules with the events already stored; a row
 // already imported (same header signature, same cells, same occurrence) is skipped. The plan's open campaigns
 // are counted on what the import leaves open.
+import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { buildLedger, type Campaign, type LedgerEvent } from "../../engine/wheel-ledger";
 import { newYorkDate } from "../../engine/time";
@@ -22,6 +23,7 @@ import {
 } from "../../lib/ledger-import";
 import { limitForJson } from "../../lib/entitlements";
 import { LEDGER_INPUT_MESSAGES, ledgerRefusalMessage, MAX_LEDGER_EVENTS } from "../../lib/wheel-ledger";
+import { getDb, schema } from "../db/client.server";
 import { changes } from "../db/sql.server";
 import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "../entitlements.server";
 import { ledgerEventInputSchema, readLedger } from "./ledger.server";
@@ -80,21 +82,22 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 async function savedMapping(env: { DB: D1Database }, userId: string, signature: string) {
-  const row = await env.DB.prepare(
-    "SELECT mapping FROM ledger_import_mappings WHERE user_id = ?1 AND signature = ?2",
-  )
-    .bind(userId, signature)
-    .first<{ mapping: string }>();
-  return row ? (JSON.parse(row.mapping) as ColumnMapping) : null;
+  const m = schema.ledgerImportMappings;
+  const row = await getDb(env)
+    .select({ mapping: m.mapping })
+    .from(m)
+    .where(and(eq(m.userId, userId), eq(m.signature, signature)))
+    .get();
+  return row?.mapping ?? null;
 }
 
 async function importedKeys(env: { DB: D1Database }, userId: string): Promise<Set<string>> {
-  const { results } = await env.DB.prepare(
-    "SELECT import_key FROM wheel_ledger_events WHERE user_id = ?1 AND import_key IS NOT NULL",
-  )
-    .bind(userId)
-    .all<{ import_key: string }>();
-  return new Set(results.map((r) => r.import_key));
+  const e = schema.wheelLedgerEvents;
+  const rows = await getDb(env)
+    .select({ importKey: e.importKey })
+    .from(e)
+    .where(and(eq(e.userId, userId), isNotNull(e.importKey)));
+  return new Set(rows.flatMap((r) => (r.importKey === null ? [] : [r.importKey])));
 }
 
 /**
@@ -236,6 +239,7 @@ export async function importLedgerCsv(
   accepted.forEach(({ event, key }, i) => {
     // The first insert extends the version read; each later one also needs the first in place, so a stale
     // import writes nothing at all.
+    // raw SQL: a conditional INSERT ... SELECT ... WHERE (the version and the first row checked where it writes).
     statements.push(
       env.DB.prepare(
         `INSERT INTO wheel_ledger_events
@@ -258,6 +262,7 @@ export async function importLedgerCsv(
     );
   });
   if (mappingSource === "submitted")
+    // raw SQL: a conditional upsert, written only when the import's first event is in place.
     statements.push(
       env.DB.prepare(
         `INSERT INTO ledger_import_mappings (user_id, signature, mapping, updated_at)

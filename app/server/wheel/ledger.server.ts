@@ -7,6 +7,7 @@ import { buildLedger, type Campaign, type LedgerEvent, type Valuation } from "..
 import { newYorkDate } from "../../engine/time";
 import { limitForJson } from "../../lib/entitlements";
 import { writeCsv } from "../../lib/csv";
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { isIsoDate } from "../../engine/time";
 import { LEDGER_EVENT_KINDS } from "../../engine/wheel-ledger";
@@ -19,6 +20,7 @@ import {
   type CostBasisChoice,
   type LedgerPosition,
 } from "../../lib/wheel-ledger";
+import { getDb, schema } from "../db/client.server";
 import { changes } from "../db/sql.server";
 import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "../entitlements.server";
 import type { WorkerEnv } from "../env.server";
@@ -91,15 +93,13 @@ export interface LedgerView {
 }
 
 export async function readLedger(env: { DB: D1Database }, userId: string): Promise<LedgerSnapshot> {
-  const { results } = await env.DB.prepare(
-    "SELECT event, user_seq FROM wheel_ledger_events WHERE user_id = ?1 ORDER BY user_seq",
-  )
-    .bind(userId)
-    .all<{ event: string; user_seq: number }>();
-  return {
-    events: results.map((r) => JSON.parse(r.event) as LedgerEvent),
-    version: results.at(-1)?.user_seq ?? 0,
-  };
+  const e = schema.wheelLedgerEvents;
+  const rows = await getDb(env)
+    .select({ event: e.event, userSeq: e.userSeq })
+    .from(e)
+    .where(eq(e.userId, userId))
+    .orderBy(asc(e.userSeq));
+  return { events: rows.map((r) => r.event), version: rows.at(-1)?.userSeq ?? 0 };
 }
 
 /**
@@ -205,6 +205,7 @@ export async function recordLedgerEvent(
   // Counted on open campaigns: an event that closes or continues one is never refused by the plan.
   if (openAfter > openBefore && openAfter > limit)
     return { ok: false, status: 403, refusal: refusalOf(user, "wheelCampaigns") };
+  // raw SQL: a conditional INSERT ... SELECT ... WHERE: the version read is checked where the event is written.
   const result = await env.DB.prepare(
     `INSERT INTO wheel_ledger_events (id, user_id, user_seq, symbol, kind, trade_date, corrects, event, created_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9

@@ -4,6 +4,7 @@
 // when two saves race: each save is checked against the limit on its own and applied whole. The list has a
 // version (decision 225): a save made from an older version changes nothing and is told so (409), so two
 // windows saving at once cannot silently drop each other's positions.
+import { and, asc, eq, sql } from "drizzle-orm";
 import { limitForJson } from "../../lib/entitlements";
 import { SYMBOL_RE } from "../../lib/symbols";
 import {
@@ -17,7 +18,8 @@ import {
 } from "../../lib/wheel";
 
 import type { CostBasisChoice, LedgerPosition } from "../../lib/wheel-ledger";
-import { changes } from "../db/sql.server";
+import { getDb, schema, type Database } from "../db/client.server";
+import { changes, sqlExcluded } from "../db/sql.server";
 import { ledgerPositions } from "./ledger.server";
 import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "../entitlements.server";
 
@@ -31,19 +33,19 @@ export interface PositionsSnapshot {
   version: number;
 }
 
-// A user without a wheel_preferences row is at version 0.
-const VERSION_OF_USER = `COALESCE((SELECT positions_version FROM wheel_preferences WHERE user_id = ?1), 0)`;
-
-function versionStatement(db: D1Database, userId: string) {
-  return db.prepare(`SELECT ${VERSION_OF_USER} AS version`).bind(userId);
+/** The stored list's version (no row: version 0, see `snapshotOf`). */
+function versionQuery(db: Database, userId: string) {
+  const w = schema.wheelPreferences;
+  return db.select({ version: w.positionsVersion }).from(w).where(eq(w.userId, userId));
 }
 
-function positionsStatement(db: D1Database, userId: string) {
+function positionsQuery(db: Database, userId: string) {
+  const p = schema.positions;
   return db
-    .prepare(
-      "SELECT symbol, shares, cost_basis AS costBasis FROM positions WHERE user_id = ?1 ORDER BY symbol",
-    )
-    .bind(userId);
+    .select({ symbol: p.symbol, shares: p.shares, costBasis: p.costBasis })
+    .from(p)
+    .where(eq(p.userId, userId))
+    .orderBy(asc(p.symbol));
 }
 
 /**
@@ -51,21 +53,22 @@ function positionsStatement(db: D1Database, userId: string) {
  * the ledger owns (an open campaign holding shares, decision 271) are left out: the ledger's row stands there.
  */
 export async function readPositions(env: Env, userId: string): Promise<PositionsSnapshot> {
+  const db = getDb(env);
   const [[version, positions], owned] = await Promise.all([
-    env.DB.batch([versionStatement(env.DB, userId), positionsStatement(env.DB, userId)]),
+    db.batch([versionQuery(db, userId), positionsQuery(db, userId)]),
     ledgerPositions(env, userId, "broker"),
   ]);
-  return snapshotOf(version!, positions!, owned);
+  return snapshotOf(version, positions, owned);
 }
 
 function snapshotOf(
-  version: D1Result,
-  positions: D1Result,
+  version: { version: number }[],
+  positions: Position[],
   owned: ReadonlyMap<string, unknown>,
 ): PositionsSnapshot {
   return {
-    positions: (positions.results as unknown as Position[]).filter((p) => !owned.has(p.symbol)),
-    version: (version.results[0] as { version: number } | undefined)?.version ?? 0,
+    positions: positions.filter((p) => !owned.has(p.symbol)),
+    version: version[0]?.version ?? 0,
   };
 }
 
@@ -90,24 +93,25 @@ export async function getPreferences(
   nowMs = Date.now(),
 ): Promise<WheelPreferencesView> {
   // One batch: the positions and their version come from the same moment.
-  const [prefs, positions] = await env.DB.batch([
-    env.DB.prepare(
-      "SELECT cash_available AS cashAvailable, csp_risk_level AS cspRiskLevel, cc_risk_level AS ccRiskLevel, positions_version AS positionsVersion, cc_cost_basis AS ccCostBasis FROM wheel_preferences WHERE user_id = ?1",
-    ).bind(user.id),
-    positionsStatement(env.DB, user.id),
+  const db = getDb(env);
+  const w = schema.wheelPreferences;
+  const [prefs, positions] = await db.batch([
+    db
+      .select({
+        cashAvailable: w.cashAvailable,
+        cspRiskLevel: w.cspRiskLevel,
+        ccRiskLevel: w.ccRiskLevel,
+        positionsVersion: w.positionsVersion,
+        ccCostBasis: w.ccCostBasis,
+      })
+      .from(w)
+      .where(eq(w.userId, user.id)),
+    positionsQuery(db, user.id),
   ]);
-  const row = prefs!.results[0] as
-    | {
-        cashAvailable: number;
-        cspRiskLevel: RiskLevel;
-        ccRiskLevel: RiskLevel;
-        positionsVersion: number;
-        ccCostBasis: CostBasisChoice;
-      }
-    | undefined;
+  const row = prefs[0];
   const ccCostBasis = row?.ccCostBasis ?? "broker";
   const owned = await ledgerPositions(env, user.id, ccCostBasis, nowMs);
-  const list = (positions!.results as unknown as Position[]).filter((p) => !owned.has(p.symbol));
+  const list = positions.filter((p) => !owned.has(p.symbol));
   return {
     cashAvailable: row?.cashAvailable ?? WHEEL_DEFAULTS.cash,
     cspRiskLevel: row?.cspRiskLevel ?? WHEEL_DEFAULTS.riskLevel,
@@ -132,6 +136,7 @@ export async function savePreferences(
   now = Date.now(),
 ): Promise<void> {
   // COALESCE keeps the stored value of a field the call did not send.
+  // raw SQL: an upsert whose DO UPDATE is computed from the stored row (COALESCE per field).
   await env.DB.prepare(
     `INSERT INTO wheel_preferences (user_id, cash_available, csp_risk_level, cc_risk_level, updated_at, cc_cost_basis)
      VALUES (?1, COALESCE(?2, ${WHEEL_DEFAULTS.cash}), COALESCE(?3, 'balanced'), COALESCE(?4, 'balanced'), ?5,
@@ -156,9 +161,8 @@ export async function savePreferences(
 
 /** The basis the user chose for the lots the ledger owns (decision 271); the broker's until chosen. */
 async function costBasisChoiceOf(env: Env, userId: string): Promise<CostBasisChoice> {
-  const row = await env.DB.prepare("SELECT cc_cost_basis AS basis FROM wheel_preferences WHERE user_id = ?1")
-    .bind(userId)
-    .first<{ basis: CostBasisChoice }>();
+  const w = schema.wheelPreferences;
+  const row = await getDb(env).select({ basis: w.ccCostBasis }).from(w).where(eq(w.userId, userId)).get();
   return row?.basis ?? "broker";
 }
 
@@ -233,42 +237,51 @@ export async function savePositions(
       costBasis: p.costBasis,
     })),
   );
-  // ?1 user, ?2 rows, ?3 now, ?4 expected version (NULL: no check), ?5 symbols the ledger owns.
-  const guard = `(?4 IS NULL OR ${VERSION_OF_USER} = ?4)`;
-  const params = [user.id, rows, now, expectedVersion];
-  const db = env.DB;
-  const results = await db.batch([
+  // Every write carries this guard: the stored version (0 without a row) is the expected one, or none is named.
+  const w = schema.wheelPreferences;
+  const p = schema.positions;
+  const guard = sql`(${expectedVersion} IS NULL OR COALESCE((SELECT ${w.positionsVersion} FROM ${w} WHERE ${w.userId} = ${user.id}), 0) = ${expectedVersion})`;
+  const db = getDb(env);
+  const [, , bumped, version, positions] = await db.batch([
     // Symbols no longer in the list go (the user sold or was assigned away).
     db
-      .prepare(
-        `DELETE FROM positions WHERE user_id = ?1 AND ${guard}
-           AND symbol NOT IN (SELECT json_extract(value, '$.symbol') FROM json_each(?2))
-           AND symbol NOT IN (SELECT value FROM json_each(?5))`,
-      )
-      .bind(...params, ownedSymbols),
+      .delete(p)
+      .where(
+        and(
+          eq(p.userId, user.id),
+          guard,
+          sql`${p.symbol} NOT IN (SELECT json_extract(value, '$.symbol') FROM json_each(${rows}))`,
+          sql`${p.symbol} NOT IN (SELECT value FROM json_each(${ownedSymbols}))`,
+        ),
+      ),
+    // The SELECT names every column of positions, in the schema's order (drizzle's INSERT ... SELECT lists them all).
     db
-      .prepare(
-        `INSERT INTO positions (id, user_id, symbol, shares, cost_basis, created_at, updated_at)
-         SELECT json_extract(value, '$.id'), ?1, json_extract(value, '$.symbol'), json_extract(value, '$.shares'),
-                json_extract(value, '$.costBasis'), ?3, ?3
-         FROM json_each(?2) WHERE ${guard}
-         ON CONFLICT(user_id, symbol) DO UPDATE SET shares = excluded.shares, cost_basis = excluded.cost_basis,
-           updated_at = excluded.updated_at`,
+      .insert(p)
+      .select(
+        sql`SELECT json_extract(value, '$.id'), ${user.id}, json_extract(value, '$.symbol'),
+                   json_extract(value, '$.shares'), json_extract(value, '$.costBasis'), ${now}, ${now}
+              FROM json_each(${rows}) WHERE ${guard}`,
       )
-      .bind(...params),
-    // Last of the writes: the guard above saw the version before this bump.
+      .onConflictDoUpdate({
+        target: [p.userId, p.symbol],
+        set: {
+          shares: sqlExcluded("shares"),
+          costBasis: sqlExcluded("cost_basis"),
+          updatedAt: sqlExcluded("updated_at"),
+        },
+      }),
+    // Last of the writes: the guard above saw the version before this bump. Every column of wheel_preferences, in
+    // the schema's order, with savePreferences' defaults for a user who has no row yet.
     db
-      .prepare(
-        `INSERT INTO wheel_preferences (user_id, updated_at, positions_version)
-         SELECT ?1, ?3, 1 WHERE ${guard}
-         ON CONFLICT(user_id) DO UPDATE SET positions_version = wheel_preferences.positions_version + 1`,
+      .insert(w)
+      .select(
+        sql`SELECT ${user.id}, ${WHEEL_DEFAULTS.cash}, 'balanced', 'balanced', ${now}, 1, 'broker' WHERE ${guard}`,
       )
-      .bind(...params),
-    versionStatement(db, user.id),
-    positionsStatement(db, user.id),
+      .onConflictDoUpdate({ target: w.userId, set: { positionsVersion: sql`${w.positionsVersion} + 1` } }),
+    versionQuery(db, user.id),
+    positionsQuery(db, user.id),
   ]);
-  const [, , bumped, version, positions] = results;
-  const snapshot = snapshotOf(version!, positions!, owned);
+  const snapshot = snapshotOf(version, positions, owned);
   if (changes(bumped) === 0)
     return { ok: false, reason: "stale", message: WHEEL_MESSAGES.positionsChanged, ...snapshot };
   return { ok: true, ...snapshot };

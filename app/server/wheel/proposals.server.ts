@@ -4,11 +4,12 @@
 // (a close within $0.05 of the strike is flagged as a pin: the outcome is the user's to confirm). The cron is the
 // only writer of proposals; confirming one records its event through the ledger's own checks (plan, rules, stale
 // reads), dismissing it records nothing. Proposals are advice; the ledger stays the user's record.
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { buildLedger, optionKey, type LedgerEvent } from "../../engine/wheel-ledger";
 import { formatDecimal } from "../../lib/format";
 import { addDays, newYorkDateOf } from "../../lib/market-calendar";
 import { getDb, schema } from "../db/client.server";
+import { runBatch } from "../db/sql.server";
 import type { EntitledUser } from "../entitlements.server";
 import type { JobOutcome } from "../jobs/job-runs.server";
 import { readCloses, settlementOf } from "../track/grading.server";
@@ -57,16 +58,15 @@ export async function proposeLedgerExpiries(env: { DB: D1Database }, now: Date):
   const today = newYorkDateOf(now.getTime());
   const from = addDays(today, -PROPOSAL_LOOKBACK_DAYS);
   // Users who sold an option expiring in the window (bounded by the window; the index is on the user).
-  const { results: users } = await env.DB.prepare(
-    `SELECT DISTINCT user_id FROM wheel_ledger_events
-      WHERE kind = 'sell_to_open' AND json_extract(event, '$.expiration') >= ?1
-        AND json_extract(event, '$.expiration') < ?2
-      LIMIT ?3`,
-  )
-    .bind(from, today, USERS_PER_RUN)
-    .all<{ user_id: string }>();
+  const e = schema.wheelLedgerEvents;
+  const expiration = sql`json_extract(${e.event}, '$.expiration')`;
+  const users = await db
+    .selectDistinct({ userId: e.userId })
+    .from(e)
+    .where(and(eq(e.kind, "sell_to_open"), gte(expiration, from), lt(expiration, today)))
+    .limit(USERS_PER_RUN);
   const candidates: { userId: string; symbol: string; key: string; option: LedgerProposalOption }[] = [];
-  for (const { user_id: userId } of users) {
+  for (const { userId } of users) {
     const { events } = await readLedger(env, userId);
     const built = buildLedger(events, today);
     if (!built.ok) continue;
@@ -114,7 +114,7 @@ export async function proposeLedgerExpiries(env: { DB: D1Database }, now: Date):
         .values(rows.slice(i, i + 12))
         .onConflictDoNothing(),
     );
-  if (statements.length) await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  await runBatch(db, statements);
   return {
     itemsProcessed: rows.length,
     failures: 0,

@@ -1,5 +1,6 @@
 // Wheel share records (docs/product/sharing.md#wheel-share-payload): the durable copy in D1 `shares` with an
 // expiry, the hot copy in SHARE_KV. Only the share payload's fields are stored (app/lib/wheel-share.ts).
+import { eq, sql } from "drizzle-orm";
 import {
   parseSharePayload,
   SHARE_MESSAGES,
@@ -9,6 +10,7 @@ import {
 } from "../../lib/wheel-share";
 import { DAY_MS } from "../../engine/units";
 import type { WheelType } from "../../lib/wheel";
+import { getDb, schema } from "../db/client.server";
 import type { WorkerEnv } from "../env.server";
 import { getCachedTickerInfos } from "../market/market.server";
 
@@ -60,18 +62,17 @@ export async function readShareInput(
 }
 
 interface StoredShare {
-  payload: SharePayload;
+  /** Checked by `storedPayload` before use: a KV or D1 copy may predate the payload rules. */
+  payload: unknown;
   expiresAt: number;
 }
 
 export async function createShare(env: Env, payload: SharePayload, nowMs = Date.now()) {
   const id = newShareId();
   const expiresAt = shareExpiry(payload, nowMs);
-  await env.DB.prepare(
-    "INSERT INTO shares (id, type, payload, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-  )
-    .bind(id, payload.type, JSON.stringify(payload), nowMs, expiresAt)
-    .run();
+  await getDb(env)
+    .insert(schema.shares)
+    .values({ id, type: payload.type, payload, createdAt: new Date(nowMs), expiresAt: new Date(expiresAt) });
   const ttlSeconds = Math.floor((expiresAt - nowMs) / 1000);
   if (ttlSeconds >= 60) {
     await env.SHARE_KV.put(
@@ -100,13 +101,18 @@ export async function readShare(
   if (!SHARE_ID_RE.test(id)) return { status: "not_found" };
   let stored = await env.SHARE_KV.get<StoredShare>(kvKey(type, id), "json").catch(() => null);
   if (!stored) {
-    const row = await env.DB.prepare(
-      "SELECT type, payload, expires_at AS expiresAt FROM shares WHERE id = ?1",
-    )
-      .bind(id)
-      .first<{ type: string; payload: string; expiresAt: number }>();
+    const row = await getDb(env)
+      .select({
+        type: schema.shares.type,
+        // As text: a record that is not JSON reads as missing below instead of throwing in drizzle's decoder.
+        payloadText: sql<string>`${schema.shares.payload}`,
+        expiresAt: schema.shares.expiresAt,
+      })
+      .from(schema.shares)
+      .where(eq(schema.shares.id, id))
+      .get();
     if (!row || row.type !== type) return { status: "not_found" };
-    stored = { payload: parseJson(row.payload) as SharePayload, expiresAt: row.expiresAt };
+    stored = { payload: parseJson(row.payloadText), expiresAt: row.expiresAt.getTime() };
   }
   // A record stored before the payload rules (or altered since) is read through them too: one that
   // fails is treated as missing, so no page, API answer or image is built from it.

@@ -37,8 +37,10 @@ export function dailyBudget(
     const key = `budget:${provider}:${newYorkDateOf(clock())}`;
     const db = getDb(env);
     const nowMs = clock();
+    // raw SQL: INSERT OR IGNORE, then a conditional UPDATE claim whose changes() is the answer (not yet rewritten).
     await db.run(sql`INSERT OR IGNORE INTO market_snapshots (key, payload, source, as_of, updated_at)
       VALUES (${key}, '{"used":0}', ${provider}, ${new Date(nowMs).toISOString()}, ${nowMs})`);
+    // raw SQL: the claim: one unit only while the day's count is under the limit.
     const res =
       await db.run(sql`UPDATE market_snapshots SET payload = json_set(payload, '$.used', json_extract(payload, '$.used') + 1), updated_at = ${nowMs}
       WHERE key = ${key} AND json_extract(payload, '$.used') < ${limit}`);

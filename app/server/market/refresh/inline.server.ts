@@ -2,6 +2,7 @@
 // within the caller's deadline (see docs/ARCHITECTURE.md "The one exception").
 import { marketStatus } from "../../../lib/market-calendar";
 import { getDb } from "../../db/client.server";
+import { runBatch } from "../../db/sql.server";
 import type { WorkerEnv } from "../../env.server";
 import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, TTL } from "../cache.server";
 import { readRiskFreeRate } from "../rates.server";
@@ -39,12 +40,9 @@ export async function refreshTickerInfos(
         out.set(symbol, r.info);
         await kvPutJson(env, KV_KEYS.tickerInfo(symbol), r.info, TTL.tickerInfo);
         const db = getDb(env);
-        await db.batch(
-          lastGoodUpserts(
-            env,
-            [{ key: KV_KEYS.tickerInfo(symbol), payload: r.info }],
-            nowMs,
-          ) as unknown as Parameters<typeof db.batch>[0],
+        await runBatch(
+          db,
+          lastGoodUpserts(env, [{ key: KV_KEYS.tickerInfo(symbol), payload: r.info }], nowMs),
         );
       } catch (error) {
         console.warn(`inline refresh ${symbol} failed`, error instanceof Error ? error.message : error);

@@ -5,6 +5,7 @@ import type { SpreadIdea } from "../../../engine";
 import type { OptionChain } from "../../../engine/types";
 import { marketStatus, newYorkDateOf } from "../../../lib/market-calendar";
 import { getDb, schema } from "../../db/client.server";
+import { runBatch, type BatchStatement } from "../../db/sql.server";
 import { authSecret, serverConfig, type WorkerEnv } from "../../env.server";
 import type { JobOutcome } from "../../jobs/job-runs.server";
 import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, readLastGood, TTL } from "../cache.server";
@@ -155,7 +156,7 @@ export async function runMarketRefresh(
   }
 
   const db = getDb(env);
-  const statements: unknown[] = [
+  const statements: BatchStatement[] = [
     ...lastGoodUpserts(
       env,
       infos.map((info) => ({ key: KV_KEYS.tickerInfo(info.symbol), payload: info })),
@@ -237,11 +238,11 @@ export async function runMarketRefresh(
   statements.push(...lastGoodUpserts(env, [{ key: KV_KEYS.freshness, payload: freshness }], nowMs));
 
   // One batch: the durable side of this run lands together or not at all.
-  await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  await runBatch(db, statements);
   if (ideasLastGood.length)
-    await db
-      .batch(ideasLastGood as unknown as Parameters<typeof db.batch>[0])
-      .catch((error) => console.error("market refresh: the ideas' last-good copy was not stored", error));
+    await runBatch(db, ideasLastGood).catch((error) =>
+      console.error("market refresh: the ideas' last-good copy was not stored", error),
+    );
   // The track record's log (decision 265): ideas published for the first time in a list tier, after the run's
   // own writes, so a failure here costs the log one refresh (the next finds the same ideas unlogged), not the run.
   // The fixed wheel universe (decision 267) is screened from the chains this run stored, as /wheels would.
@@ -271,8 +272,7 @@ export async function runMarketRefresh(
         closingChains,
         newYorkDateOf(Date.parse(status.lastClose)),
       );
-      if (marks.statements.length)
-        await db.batch(marks.statements as unknown as Parameters<typeof db.batch>[0]);
+      await runBatch(db, marks.statements);
       marksStored = marks.contracts;
     } catch (error) {
       console.error("market refresh: the track record's closing marks were not stored", error);

@@ -5,6 +5,7 @@ import { DEFAULT_UNIVERSE_SYMBOLS } from "../universe.server";
 
 /** Every user's watchlist and position symbols (most-watched first), then the default universe, capped. */
 export async function selectUniverse(env: { DB: D1Database }, cap: number): Promise<string[]> {
+  // raw SQL: a GROUP BY over the UNION of two tables (a derived table); rows typed by the all<T> beside it.
   const rows = await getDb(env).all<{ symbol: string; n: number }>(sql`
     SELECT symbol, COUNT(*) AS n FROM (
       SELECT user_id, symbol FROM ${schema.watchlistSymbols}
