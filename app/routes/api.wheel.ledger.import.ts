@@ -1,18 +1,11 @@
 import type { Route } from "./+types/api.wheel.ledger.import";
 import { apiJson } from "../server/http/api.server";
-import {
-  jsonError,
-  readWheelInput,
-  wheelRefusal,
-  wheelSession,
-  wheelMethodNotAllowed,
-} from "../server/wheel/api.server";
+import { jsonError, wheelPost, wheelRefusal } from "../server/wheel/api.server";
 import {
   importLedgerCsv,
   ledgerImportInputSchema,
   MAX_IMPORT_CHARS,
 } from "../server/wheel/ledger-import.server";
-import { cloudflareContext } from "../server/request-context.server";
 
 /**
  * POST /api/wheel/ledger/import {csv, mapping?, commit?} (decisions 272, 273). Without `commit`: the preview,
@@ -21,20 +14,15 @@ import { cloudflareContext } from "../server/request-context.server";
  * `commit: true`: the same reading, written in one batch, 201. 400 no header or rows; 403 the plan's words
  * (Free, or more campaigns left open than the plan allows); 409 stale.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.get(cloudflareContext).env;
-  if (request.method !== "POST") return wheelMethodNotAllowed("POST");
-  const session = await wheelSession(env, request);
-  if (session instanceof Response) return session;
+export const action = (args: Route.ActionArgs) =>
   // JSON escapes can make the body several times the file's text: room for a file at its cap.
-  const input = await readWheelInput(request, ledgerImportInputSchema, MAX_IMPORT_CHARS * 2 + 16_384);
-  if (input instanceof Response) return input;
-  const result = await importLedgerCsv(env, session.user, input);
-  if (!result.ok) {
-    if (result.status === 403) return wheelRefusal(result.refusal, { skipped: result.skipped ?? [] });
-    return jsonError(result.status, result.message);
-  }
-  const { ok: _ok, ...body } = result;
-  const committed = !body.needsMapping && body.committed;
-  return apiJson({ status: "success", ...body }, committed ? 201 : 200);
-}
+  wheelPost(args, ledgerImportInputSchema, MAX_IMPORT_CHARS * 2 + 16_384, async ({ env, user, input }) => {
+    const result = await importLedgerCsv(env, user, input);
+    if (!result.ok) {
+      if (result.status === 403) return wheelRefusal(result.refusal, { skipped: result.skipped ?? [] });
+      return jsonError(result.status, result.message);
+    }
+    const { ok: _ok, ...body } = result;
+    const committed = !body.needsMapping && body.committed;
+    return apiJson({ status: "success", ...body }, committed ? 201 : 200);
+  });

@@ -2,16 +2,9 @@ import { z } from "zod";
 import type { Route } from "./+types/api.wheel.positions.check";
 import { WHEEL_MESSAGES } from "../lib/wheel";
 import { refusalOf } from "../server/entitlements.server";
-import {
-  jsonError,
-  readWheelInput,
-  wheelRefusal,
-  wheelSession,
-  wheelMethodNotAllowed,
-} from "../server/wheel/api.server";
+import { jsonError, wheelPost, wheelRefusal } from "../server/wheel/api.server";
 import { checkPositionsImport, positionLimitOf } from "../server/wheel/positions.server";
 import { isKnownSymbol } from "../server/market/market.server";
-import { cloudflareContext } from "../server/request-context.server";
 import { apiJson } from "../server/http/api.server";
 
 // Rows as a CSV gave them: the symbol as written (a share-class dot kept), numbers possibly still text.
@@ -28,23 +21,15 @@ const importCheckSchema = z.object({ positions: z.array(importRow).min(1).max(10
  * messages, whether we have market data for the symbol, and the stored position it would replace. Writes
  * nothing.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = context.get(cloudflareContext).env;
-  if (request.method !== "POST") return wheelMethodNotAllowed("POST");
-  const session = await wheelSession(env, request);
-  if (session instanceof Response) return session;
-  const input = await readWheelInput(request, importCheckSchema, 32_768);
-  if (input instanceof Response) return input;
-  if (positionLimitOf(session.user) === 0)
-    return wheelRefusal(refusalOf(session.user, "ccPositions"), { reason: "limit" });
-  try {
-    const result = await checkPositionsImport(env, session.user.id, input.positions, (s) =>
-      isKnownSymbol(env, s),
-    );
-    if (!result.ok) return jsonError(409, result.message, { reason: result.reason });
-    return apiJson({ status: "success", rows: result.rows });
-  } catch (error) {
-    console.error("positions import check failed", error);
-    return jsonError(503, WHEEL_MESSAGES.updatePositionsFailed);
-  }
-}
+export const action = (args: Route.ActionArgs) =>
+  wheelPost(args, importCheckSchema, 32_768, async ({ env, user, input }) => {
+    if (positionLimitOf(user) === 0) return wheelRefusal(refusalOf(user, "ccPositions"), { reason: "limit" });
+    try {
+      const result = await checkPositionsImport(env, user.id, input.positions, (s) => isKnownSymbol(env, s));
+      if (!result.ok) return jsonError(409, result.message, { reason: result.reason });
+      return apiJson({ status: "success", rows: result.rows });
+    } catch (error) {
+      console.error("positions import check failed", error);
+      return jsonError(503, WHEEL_MESSAGES.updatePositionsFailed);
+    }
+  });
