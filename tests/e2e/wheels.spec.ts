@@ -39,7 +39,7 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
   await page.screenshot({ path: `${shots}/wheels-pro-csp-desktop.png`, fullPage: true });
 
   // Cash: below the minimum the hint changes and Update is disabled; Enter submits.
-  const cash = page.getByLabel("Available cash");
+  const cash = page.getByLabel("Available cash", { exact: true });
   await cash.fill("500");
   await expect(page.getByTestId("cash-hint")).toHaveText("Minimum: $1,000 (you're getting there!)");
   await expect(page.getByRole("button", { name: "Update", exact: true })).toBeDisabled();
@@ -65,7 +65,7 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
   }
   // The cash comes back on the next visit.
   await page.reload();
-  await expect(page.getByLabel("Available cash")).toHaveValue("25000");
+  await expect(page.getByLabel("Available cash", { exact: true })).toHaveValue("25000");
 
   // Sorting: click Annual Return % flips to ascending.
   await table.getByRole("button", { name: "Annual Return %" }).click();
