@@ -3,6 +3,7 @@
  * an event on expiration day still moves the price before the 16:00 close, or the
  * next open for after-close earnings, which is the assignment risk that matters).
  */
+import { EVENT_TITLES } from "../lib/model-labels";
 import type { CleanChain, MarketEvent } from "./types";
 
 export interface EventFlags {
@@ -25,9 +26,10 @@ export function eventsBeforeExpiration(
   const earnings = inWindow(chain.earningsDate, today, expirationDate);
   const exDividend = inWindow(chain.exDividendDate, today, expirationDate);
   const list: MarketEvent[] = [];
-  if (earnings) list.push({ date: chain.earningsDate as string, kind: "EARNINGS", title: "Earnings" });
+  if (earnings)
+    list.push({ date: chain.earningsDate as string, kind: "EARNINGS", title: EVENT_TITLES.EARNINGS });
   if (exDividend)
-    list.push({ date: chain.exDividendDate as string, kind: "EX_DIVIDEND", title: "Ex-dividend" });
+    list.push({ date: chain.exDividendDate as string, kind: "EX_DIVIDEND", title: EVENT_TITLES.EX_DIVIDEND });
   let fomc = false;
   let cpi = false;
   for (const e of chain.events) {

@@ -28,8 +28,8 @@ export const SCREENS_IN_THE_MONEY_BAND = 0.05;
 
 /** Machine label of the fill basis, shipped with every credit and premium. */
 export const FILL_BASIS = "halfway_mid_natural";
-export const FILL_BASIS_LABEL =
-  "halfway between mid and natural per leg (mid less a quarter of its bid/ask spread)";
+/** Its words live with the app's other words (decision 294). */
+export { FILL_BASIS_LABEL } from "../lib/model-labels";
 
 /** Price a sold leg is assumed to fill at (per share). */
 export function sellFillPrice(bid: number, ask: number): number {

@@ -41,7 +41,8 @@
  */
 import { probAboveFast, probTouchEitherFast } from "./probability";
 import { eventsBeforeExpiration, type EventFlags } from "./events";
-import { buyFillPrice, FILL_BASIS, FILL_BASIS_LABEL, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
+import { buyFillPrice, FILL_BASIS, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
+import { FILL_BASIS_LABEL, PROBABILITY_LABEL } from "../lib/model-labels";
 import { priorSessionLiquidity } from "./liquidity";
 import { expirationColumns, payoffAt } from "./columns";
 import {
@@ -85,8 +86,8 @@ export interface SpreadLeg {
   prevDayVolume: number | null;
 }
 
-/** Label shipped with every market-implied probability. */
-export const PROBABILITY_LABEL = "risk-neutral, at expiry";
+/** Label shipped with every market-implied probability (its words live in app/lib, decision 294). */
+export { PROBABILITY_LABEL };
 
 /**
  * The product's "Trade idea (spread)" entity plus the engine's analytics (contract of issue 11): the one idea type

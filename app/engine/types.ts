@@ -163,8 +163,8 @@ export interface Assumptions {
  */
 export const ENGINE_VERSION = "2026.11.26";
 
-export const MODEL_DESCRIPTION =
-  "Black-Scholes-Merton (European) on the expiration's smile: IV linear in strike with its slope, risk-neutral, at expiry";
+/** The model's description, shipped as `assumptions.model` (its words live in app/lib, decision 294). */
+export { MODEL_DESCRIPTION } from "../lib/model-labels";
 
 export interface CleanChain {
   underlying: string;

@@ -32,7 +32,8 @@
  */
 import { expectedCallPayoffFast, probAboveFast, probBelowFast } from "./probability";
 import { eventsBeforeExpiration, type EventFlags } from "./events";
-import { FILL_BASIS, FILL_BASIS_LABEL, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
+import { FILL_BASIS, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
+import { CC_ITM_METHOD, FILL_BASIS_LABEL, WIN_PROBABILITY_METHOD } from "../lib/model-labels";
 import {
   expirationSmile,
   smileExpectedPayoff,
@@ -40,7 +41,6 @@ import {
   smileProbBelow,
   smileProbTouch,
 } from "./smile";
-import { PROBABILITY_LABEL } from "./spreads";
 import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
 import { annualize } from "./time";
 import { wheelDteWindow, WHEEL_DTE_WINDOWS } from "./wheel-windows";
@@ -164,9 +164,8 @@ function wheelScoreParts(
   };
 }
 
-/** Labels of where a probability comes from, shown beside it. */
-export const WIN_PROBABILITY_METHOD = `market-implied (${PROBABILITY_LABEL})`;
-export const CC_ITM_METHOD = "delta approx. (|delta| x 100, the spec's)";
+/** Labels of where a probability comes from, shown beside it (their words live in app/lib, decision 294). */
+export { CC_ITM_METHOD, WIN_PROBABILITY_METHOD };
 
 /**
  * Risk level derivation (docs/product/wheel.md#risk-level-derivation): by |delta| (< 0.2 conservative, < 0.35
@@ -206,8 +205,6 @@ interface WheelCommon {
   premium_mid: number;
   /** Per share, selling at the bid. */
   premium_natural: number;
-  /** Same as premium_natural. */
-  premiumNatural: number;
   fill_basis: string;
   fill_basis_label: string;
   /** round(premium x 100) */
@@ -380,7 +377,6 @@ function common(
     premium,
     premium_mid: leg.mid,
     premium_natural: leg.bid,
-    premiumNatural: leg.bid,
     fill_basis: FILL_BASIS,
     fill_basis_label: FILL_BASIS_LABEL,
     premiumPerContract,

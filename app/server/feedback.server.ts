@@ -73,6 +73,20 @@ export async function submitFeedback(
 
 // ---------------------------------------------------------------- feature requests
 
+/** The columns every list of feature requests reads, the board's and the admin's. */
+export function featureRequestColumns() {
+  const r = schema.featureRequests;
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    status: r.status,
+    votes: r.votes,
+    createdAt: r.createdAt,
+    userSubscriptionTier: r.userSubscriptionTier,
+  };
+}
+
 export interface FeatureRequestView {
   id: string;
   title: string;
@@ -105,16 +119,7 @@ export async function listFeatureRequests(
         and(eq(r.status, "under-review"), eq(r.createdByUserId, viewer.id)),
       );
   const rows = await getDb(env)
-    .select({
-      id: r.id,
-      title: r.title,
-      description: r.description,
-      status: r.status,
-      votes: r.votes,
-      createdAt: r.createdAt,
-      userSubscriptionTier: r.userSubscriptionTier,
-      myVote: v.direction,
-    })
+    .select({ ...featureRequestColumns(), myVote: v.direction })
     .from(r)
     .leftJoin(v, and(eq(v.requestId, r.id), eq(v.userId, viewer.id)))
     .where(and(visible, wanted ? eq(r.status, wanted) : undefined))

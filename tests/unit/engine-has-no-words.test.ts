@@ -2,7 +2,6 @@
 // so nothing in app/ casts its way from one idea shape to another.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CC_ITM_METHOD } from "../../app/engine/wheel";
 import { sourceFiles as sources } from "./source-files";
 
 /** The code without its comments (a comment may explain in English; a string the code returns may not). */
@@ -21,28 +20,28 @@ function sentences(text: string): string[] {
 /** The engine's strings that are not words for users: developer invariants thrown on impossible input. */
 const NOT_FOR_USERS = [/^grading: /];
 
-/**
- * Labels the idea and strategy payloads ship as fields of their public contract (fill_basis_label,
- * probability_label, assumptions.model, the wheel's probability methods). They are still written by the engine
- * (decision 292: moving them means a serialiser for each payload); nothing may join them.
- */
-const SHIPPED_LABELS = [
-  "halfway between mid and natural per leg (mid less a quarter of its bid/ask spread)",
-  "risk-neutral, at expiry",
-  "Black-Scholes-Merton (European) on the expiration's smile: IV linear in strike with its slope, risk-neutral, at expiry",
-  CC_ITM_METHOD,
-];
-
 describe("app/engine has no words for users", () => {
   const engine = sources("app/engine");
 
   it("writes no sentence: refusals, reasons and conventions are codes and numbers, app/lib has the words", () => {
     const found = engine.flatMap((f) =>
       sentences(f.text)
-        .filter((s) => !NOT_FOR_USERS.some((p) => p.test(s)) && !SHIPPED_LABELS.includes(s))
+        .filter((s) => !NOT_FOR_USERS.some((p) => p.test(s)))
         .map((s) => `${f.path}: ${s}`),
     );
     expect(found).toEqual([]);
+  });
+
+  it("takes its shipped labels from app/lib/model-labels, its only import outside app/engine", () => {
+    const outside = engine.flatMap((f) =>
+      [...code(f.text).matchAll(/from "(\.\.\/[^"]+)"/g)]
+        .map((m) => m[1]!)
+        .filter((spec) => spec !== "../lib/model-labels")
+        .map((spec) => `${f.path}: ${spec}`),
+    );
+    expect(outside).toEqual([]);
+    // The labels module is pure words: it imports nothing, so the engine stays free of runtime code.
+    expect(readFileSync("app/lib/model-labels.ts", "utf8")).not.toMatch(/^import /m);
   });
 
   it("formats no money or percent: no toFixed, toLocaleString or Intl number formatting", () => {
@@ -76,7 +75,7 @@ describe("one idea type", () => {
   it("each field has one name inside the app: the older aliases are written only by the API's serialiser", () => {
     // Read or written as a field (a local variable or a function of the same name is not a field).
     const aliases =
-      /\.(creditMid|creditNatural|expectedValue|creditToWidth)\b|\b(creditMid|creditNatural|expectedValue|creditToWidth)\??:/;
+      /\.(creditMid|creditNatural|expectedValue|creditToWidth|premiumNatural)\b|\b(creditMid|creditNatural|expectedValue|creditToWidth|premiumNatural)\??:/;
     const found = sources("app")
       .filter((f) => f.path !== "app/server/market/idea-record.server.ts" && aliases.test(code(f.text)))
       .map((f) => f.path);

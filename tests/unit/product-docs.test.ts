@@ -47,11 +47,8 @@ const SPEC_WORDING: readonly RegExp[] = [
   /(?:^|\s)\(spec\)/i,
   /(?<![\w.])spec:\s(?!string\b)/i,
 ];
-/**
- * Left as they are: applied migrations (their files are history, like the decision records) and a label the
- * engine sends with every covered call (`probabilityITMMethod`), which is behaviour, not a comment.
- */
-const SPEC_WORDING_KEPT = [/^migrations\//, /^app\/engine\/wheel\.ts: export const CC_ITM_METHOD = /];
+/** Left as they are: applied migrations (their files are history, like the decision records). */
+const SPEC_WORDING_KEPT = [/^migrations\//];
 
 /** GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces as hyphens. */
 function headingAnchor(heading: string): string {

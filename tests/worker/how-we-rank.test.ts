@@ -14,8 +14,7 @@ import {
   SPREAD_PROFILES,
 } from "../../app/engine/quality";
 import { WHEEL_PROFILE_TARGETS } from "../../app/engine/wheel";
-import { FILL_BASIS_LABEL } from "../../app/engine/hygiene";
-import { MODEL_DESCRIPTION } from "../../app/engine/types";
+import { FILL_BASIS_LABEL, MODEL_DESCRIPTION } from "../../app/lib/model-labels";
 import { POP_EXPLANATIONS } from "../../app/lib/idea-view";
 import { HOW_WE_RANK_PATH, PUBLIC_PAGES } from "../../app/lib/seo";
 import { routeTable } from "./route-table";

@@ -14,9 +14,9 @@ import {
   SPREAD_PROFILES,
   type ProfileTargets,
 } from "../../engine/quality";
-import { FILL_BASIS_LABEL, MIN_SHORT_BID } from "../../engine/hygiene";
+import { MIN_SHORT_BID } from "../../engine/hygiene";
 import { MAX_IDEAS_PER_SYMBOL } from "../../engine/spreads";
-import { MODEL_DESCRIPTION } from "../../engine/types";
+import { FILL_BASIS_LABEL, MODEL_DESCRIPTION } from "../../lib/model-labels";
 import { STRATEGIES_PER_TICKER, WHEEL_PROFILE_TARGETS, type RiskLevel } from "../../engine/wheel";
 import { POP_EXPLANATIONS } from "../../lib/idea-view";
 import { PROFILE_LABELS } from "../../lib/trade-ideas";

@@ -148,7 +148,7 @@ function CspFigures({ s }: { s: WheelStrategy }) {
         <Figure
           label="Premium"
           value={usd(perContract * contracts, 0)}
-          how={`$${formatPrice(premium)}/share x 100 = ${usd(perContract, 0)} x ${contracts} contract(s)${num(s.premiumNatural) !== null ? `; bid $${formatPrice(num(s.premiumNatural))}` : ""}`}
+          how={`$${formatPrice(premium)}/share x 100 = ${usd(perContract, 0)} x ${contracts} contract(s)${num(s.premium_natural) !== null ? `; bid $${formatPrice(num(s.premium_natural))}` : ""}`}
           tone="good"
         />
         <Figure

@@ -262,7 +262,7 @@ function StrategyCard({
   withPosition: boolean;
 }) {
   const strike = strikeOf(s) ?? 0;
-  const natural = num(s.premium_natural ?? s.premiumNatural);
+  const natural = num(s.premium_natural);
   const be = num(s.breakEvenPrice ?? s.breakEven);
   const basis = num(s.costBasis);
   const guard = type === "CC" && s.costBasisGuardrail === true;
@@ -395,7 +395,7 @@ function DteCell({ s }: { s: WheelStrategy }) {
 }
 
 function PremiumCell({ s }: { s: WheelStrategy }) {
-  const natural = num(s.premium_natural ?? s.premiumNatural);
+  const natural = num(s.premium_natural);
   const mid = num(s.premium_mid) ?? num(s.premium);
   return (
     <td className="px-3 py-2.5 align-top tabular-nums">

@@ -4,6 +4,7 @@ import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { AUDIT_ACTIONS } from "../../lib/admin";
 import type { FeatureStatus, FeedbackCategory } from "../../lib/feedback";
 import { getDb, schema } from "../db/client.server";
+import { featureRequestColumns } from "../feedback.server";
 import { changes, d1Statement } from "../db/sql.server";
 import type { WorkerEnv } from "../env.server";
 import { auditStatement, type AdminActor } from "./audit.server";
@@ -37,17 +38,7 @@ export async function listFeaturesForAdmin(
   const r = schema.featureRequests;
   const u = schema.user;
   const rows = await getDb(env)
-    .select({
-      id: r.id,
-      title: r.title,
-      description: r.description,
-      status: r.status,
-      votes: r.votes,
-      createdAt: r.createdAt,
-      userSubscriptionTier: r.userSubscriptionTier,
-      authorEmail: u.email,
-      authorTier: u.subscriptionTier,
-    })
+    .select({ ...featureRequestColumns(), authorEmail: u.email, authorTier: u.subscriptionTier })
     .from(r)
     .leftJoin(u, eq(u.id, r.createdByUserId))
     .where(statuses.length ? inArray(r.status, [...statuses]) : undefined)

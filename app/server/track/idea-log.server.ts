@@ -2,14 +2,9 @@
 // time it is published in a list tier (the screened pool, the Elite list's first 100, the Pro 30) of its profile;
 // later refreshes that show it again add nothing, so the log grows by the ideas that are new each day, not by views.
 import { desc, gte } from "drizzle-orm";
-import {
-  ENGINE_VERSION,
-  PROBABILITY_LABEL,
-  SPREAD_PROFILES,
-  type CspCandidate,
-  type SpreadProfile,
-} from "../../engine";
+import { ENGINE_VERSION, SPREAD_PROFILES, type CspCandidate, type SpreadProfile } from "../../engine";
 import { canonicalJson, chainHash, GENESIS_HASH } from "../../lib/hash-chain";
+import { PROBABILITY_LABEL } from "../../lib/model-labels";
 import { WHEEL_LOG_TIER, wheelListOf } from "../../lib/track-record";
 import {
   combineStrategies,
