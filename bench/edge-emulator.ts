@@ -98,12 +98,19 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "co
 export function startEdgeEmulator(
   upstream: string,
   port: number,
-): Promise<{ origin: string; stats: EdgeStats; close: () => void }> {
+): Promise<{
+  origin: string;
+  stats: EdgeStats;
+  statsOf: (path: string) => EdgeStats;
+  close: () => void;
+}> {
   const target = new URL(upstream);
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   const cache = new Map<string, Stored[]>();
   const inflight = new Map<string, { leader: IncomingHttpHeaders; answer: Promise<Fetched> }>();
   const stats: EdgeStats = { HIT: 0, MISS: 0, EXPIRED: 0, UPDATING: 0, BYPASS: 0 };
+  /** The same counts per path and query, so two targets measured at once are told apart. */
+  const statsByPath = new Map<string, EdgeStats>();
 
   function fetchUpstream(method: string, path: string, headers: IncomingHttpHeaders, body?: Buffer) {
     return new Promise<Fetched>((resolve, reject) => {
@@ -169,6 +176,9 @@ export function startEdgeEmulator(
     const key = req.url ?? "/";
     const send = (f: Fetched, status: keyof EdgeStats, head: boolean) => {
       stats[status] += 1;
+      let own = statsByPath.get(key);
+      if (!own) statsByPath.set(key, (own = { HIT: 0, MISS: 0, EXPIRED: 0, UPDATING: 0, BYPASS: 0 }));
+      own[status] += 1;
       const headers: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(f.headers)) {
         if (value === undefined || HOP_BY_HOP.has(name)) continue;
@@ -252,6 +262,9 @@ export function startEdgeEmulator(
       resolve({
         origin: `http://127.0.0.1:${port}`,
         stats,
+        statsOf: (path: string) => ({
+          ...(statsByPath.get(path) ?? { HIT: 0, MISS: 0, EXPIRED: 0, UPDATING: 0, BYPASS: 0 }),
+        }),
         close: () => {
           if (!server.listening) return;
           server.close();

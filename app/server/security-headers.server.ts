@@ -1,4 +1,7 @@
 // Security headers for every response the Worker sends (pages, data requests, API routes, assets it serves).
+// A document (HTML, or an answer with no type, such as a redirect) gets the page policy with this render's nonce;
+// any other answer (JSON, images, CSV, text) gets the policy an API answer needs, which is also what keeps a shared
+// copy of it small and free of a nonce (decision 295).
 
 export function createCspNonce(): string {
   const bytes = new Uint8Array(16);
@@ -27,6 +30,18 @@ export function contentSecurityPolicy(nonce: string, opts: { dev: boolean }): st
   ].join("; ");
 }
 
+/**
+ * The policy of an answer that is not a page: it loads nothing and may not be framed. CSP, Permissions-Policy and
+ * Cross-Origin-Opener-Policy act only on documents, so an API answer needs no more (OWASP's REST guidance).
+ */
+export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** A page a browser renders with our scripts: HTML, or no declared type (redirects, empty answers). */
+function isDocument(response: Response): boolean {
+  const type = response.headers.get("Content-Type");
+  return type === null || /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(type);
+}
+
 export interface SecurityHeaderOptions {
   nonce: string;
   production: boolean;
@@ -43,14 +58,18 @@ export function withSecurityHeaders(response: Response, opts: SecurityHeaderOpti
     res.headers.set("X-Content-Type-Options", "nosniff");
   }
   const h = res.headers;
-  h.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce, { dev: opts.dev }));
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("X-Frame-Options", "DENY");
-  h.set(
-    "Permissions-Policy",
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-  );
-  h.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+  if (isDocument(res)) {
+    h.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce, { dev: opts.dev }));
+    h.set(
+      "Permissions-Policy",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    );
+    h.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+  } else {
+    h.set("Content-Security-Policy", NON_DOCUMENT_CSP);
+  }
   if (opts.production) h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
   return res;
 }

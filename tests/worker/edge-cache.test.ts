@@ -31,7 +31,7 @@ import * as tradeById from "../../app/routes/api.trade.$tradeId";
 import * as robots from "../../app/routes/seo.robots";
 import { edgeCached, withCachePolicy } from "../../app/server/http/cache-control.server";
 import { purgeEdgeCache, workerCache } from "../../app/server/http/edge-cache-purge.server";
-import { withSecurityHeaders } from "../../app/server/security-headers.server";
+import { NON_DOCUMENT_CSP, withSecurityHeaders } from "../../app/server/security-headers.server";
 import { runJob } from "../../app/server/jobs/scheduler.server";
 import { KV_KEYS } from "../../app/server/market/cache.server";
 import { createShare } from "../../app/server/wheel/shares.server";
@@ -278,6 +278,21 @@ describe("market and resource answers", () => {
       (await call(robots.loader, "/robots.txt")) as Response,
     );
     expectShared(txt, "content");
+  });
+
+  it("a shared API answer carries the API policy, no page nonce (decision 295)", async () => {
+    const req = visitor("/api/get_tickers_info?symbols=AAPL");
+    const res = withCachePolicy(
+      req,
+      withSecurityHeaders((await call(tickersInfo.loader, req)) as Response, {
+        nonce: "n",
+        production: false,
+        dev: false,
+      }),
+    );
+    expectShared(res, "market");
+    expect(res.headers.get("Content-Security-Policy")).toBe(NON_DOCUMENT_CSP);
+    expect(res.headers.get("Permissions-Policy")).toBeNull();
   });
 
   it("the same APIs asked with a session cookie are private", async () => {
