@@ -76,6 +76,8 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
   const modal = page.getByTestId("analysis-modal");
   await expect(modal).toBeVisible();
   await expect(modal.getByText("Max risk")).toBeVisible();
+  // The premium's working shows the bid beside the fill (the strategy's premium_natural).
+  await expect(modal.getByText(/\/share x 100 = .*; bid \$\d+\.\d{2}$/)).toBeVisible();
   await expect(modal.getByText("Simulated data")).toBeVisible();
   await expect(modal.locator("svg").first()).toBeVisible();
   await page.screenshot({ path: `${shots}/wheels-pro-csp-analysis.png` });
