@@ -29,22 +29,28 @@ const NOW = Date.parse("2026-11-23T15:00:00Z"); // Monday 10:00 New York
 
 const universe = DEFAULT_UNIVERSE_SYMBOLS;
 const allIds = Array.from({ length: USERS }, (_, i) => `u${String(i).padStart(5, "0")}`);
-/** Answers the due query (`u.id > ?1 ... LIMIT ?3`) from the 10,000 ids; counts statements. */
+/**
+ * Answers the due query from the 10,000 ids; counts statements. Its first parameter is the last id of the previous
+ * page (`user.id > ?`) and its last the page size (`LIMIT ?`); drizzle reads a select's rows as arrays (`raw()`).
+ */
 let statements = 0;
 const DB = {
   prepare() {
     statements++;
     let args: unknown[] = [];
+    const page = () => {
+      const after = String(args[0]);
+      const limit = Number(args[args.length - 1]);
+      const start = allIds.findIndex((id) => id > after);
+      return start < 0 ? [] : allIds.slice(start, start + limit);
+    };
     const stmt = {
       bind: (...values: unknown[]) => {
         args = values;
         return stmt;
       },
-      all: async () => {
-        const [after, , limit] = args as [string, number, number];
-        const start = allIds.findIndex((id) => id > after);
-        return { results: start < 0 ? [] : allIds.slice(start, start + limit).map((id) => ({ id })) };
-      },
+      all: async () => ({ results: page().map((id) => ({ id })) }),
+      raw: async () => page().map((id) => [id]),
     };
     return stmt;
   },

@@ -51,7 +51,13 @@ async function expectAfterReload(page: Page, total: string, mine: "up" | "down" 
 
 async function vote(page: Page, direction: "Upvote" | "Downvote") {
   const c = card(page);
+  // Wait for the action's answer, not only for the button: right after the click the fetcher may not have
+  // re-rendered yet, so the button still reads enabled, and a reload then cancels the vote in flight.
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/feedback"),
+  );
   await c.getByRole("button", { name: direction }).click();
+  expect((await answered).ok()).toBe(true);
   // The fetcher settles (buttons enabled again) before the next click.
   await expect(c.getByRole("button", { name: direction })).toBeEnabled();
 }
