@@ -25,7 +25,7 @@ import { formatOccSymbol, occDateNumber, occSymbolAgrees } from "./occ";
 import { DAY_MS, dateToUtcMs, newYorkDate, yearsToExpiration } from "./time";
 import { expirationColumns } from "./columns";
 import { MAX_RELATIVE_SPREAD, ONE_TICK_SPREAD } from "./hygiene";
-import { MODEL_DESCRIPTION } from "./types";
+import { MODEL_DESCRIPTION } from "../lib/model-labels";
 import type {
   Assumptions,
   ChainLeg,

@@ -26,10 +26,8 @@ export const FILL_FRACTION = 0.5;
  */
 export const SCREENS_IN_THE_MONEY_BAND = 0.05;
 
-/** Machine label of the fill basis, shipped with every credit and premium. */
+/** Machine label of the fill basis, shipped with every credit and premium (its words: app/lib/model-labels, decision 294). */
 export const FILL_BASIS = "halfway_mid_natural";
-/** Its words live with the app's other words (decision 294). */
-export { FILL_BASIS_LABEL } from "../lib/model-labels";
 
 /** Price a sold leg is assumed to fill at (per share). */
 export function sellFillPrice(bid: number, ask: number): number {

@@ -57,7 +57,6 @@ export {
 export { INDEX_GROUP_CAP, listInRuleOrder, MAX_PER_SYMBOL, withoutRepeats } from "./ranking";
 export {
   FILL_BASIS,
-  FILL_BASIS_LABEL,
   MAX_RELATIVE_SPREAD,
   MIN_SHORT_BID,
   ONE_TICK_SPREAD,
@@ -120,7 +119,7 @@ export type {
   RejectReason,
   Assumptions,
 } from "./types";
-export { ENGINE_VERSION, MODEL_DESCRIPTION } from "./types";
+export { ENGINE_VERSION } from "./types";
 export {
   DEFAULT_SPREAD_PROFILE,
   deltaFit,

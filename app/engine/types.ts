@@ -163,9 +163,6 @@ export interface Assumptions {
  */
 export const ENGINE_VERSION = "2026.11.26";
 
-/** The model's description, shipped as `assumptions.model` (its words live in app/lib, decision 294). */
-export { MODEL_DESCRIPTION } from "../lib/model-labels";
-
 export interface CleanChain {
   underlying: string;
   spot: number;

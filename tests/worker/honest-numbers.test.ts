@@ -19,7 +19,8 @@ import { freshIp } from "./auth-helpers";
 import * as getTrades from "../../app/routes/api.get_trades";
 import * as tradeById from "../../app/routes/api.trade.$tradeId";
 import * as cspRoute from "../../app/routes/api.wheel.csp-batch";
-import { FILL_BASIS, FILL_BASIS_LABEL } from "../../app/engine/hygiene";
+import { FILL_BASIS } from "../../app/engine/hygiene";
+import { FILL_BASIS_LABEL } from "../../app/lib/model-labels";
 import {
   continuousFromCouponEquivalent,
   SIMULATED_RATE_SOURCE,
