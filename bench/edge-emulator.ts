@@ -94,6 +94,21 @@ function requestValue(headers: IncomingHttpHeaders, name: string): string {
 
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length"]);
 
+/** The headers a client receives, worked out once per answer (a stored copy is sent many times, as stored). */
+const clientHeaders = new WeakMap<Fetched, Record<string, string | string[]>>();
+function clientHeadersOf(f: Fetched): Record<string, string | string[]> {
+  let headers = clientHeaders.get(f);
+  if (headers) return headers;
+  headers = {};
+  for (const [name, value] of Object.entries(f.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (name === "cloudflare-cdn-cache-control" || name === "cache-tag") continue;
+    headers[name] = value;
+  }
+  clientHeaders.set(f, headers);
+  return headers;
+}
+
 /** Starts the emulator on `port`, forwarding to `upstream` (http://host:port). */
 export function startEdgeEmulator(
   upstream: string,
@@ -179,12 +194,7 @@ export function startEdgeEmulator(
       let own = statsByPath.get(key);
       if (!own) statsByPath.set(key, (own = { HIT: 0, MISS: 0, EXPIRED: 0, UPDATING: 0, BYPASS: 0 }));
       own[status] += 1;
-      const headers: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(f.headers)) {
-        if (value === undefined || HOP_BY_HOP.has(name)) continue;
-        if (name === "cloudflare-cdn-cache-control" || name === "cache-tag") continue;
-        headers[name] = value;
-      }
+      const headers = { ...clientHeadersOf(f) };
       headers["cf-cache-status"] = status;
       headers["content-length"] = String(f.body.length);
       res.writeHead(f.status, headers);
@@ -213,10 +223,11 @@ export function startEdgeEmulator(
     }
     const head = method === "HEAD";
     const variant = (cache.get(key) ?? []).find((v) => sameVariant(v.vary, req.headers));
+    const age = variant ? Date.now() - variant.storedAt : 0;
+    if (variant && age < variant.freshMs) return send(variant, "HIT", head);
+    // Past a fresh hit only: the collapse key is for refreshes and misses (a hit costs no more than its lookup).
     const ck = collapseKey(key, req.headers);
     if (variant) {
-      const age = Date.now() - variant.storedAt;
-      if (age < variant.freshMs) return send(variant, "HIT", head);
       if (age < variant.freshMs + variant.staleMs) {
         if (!variant.refreshing && !inflight.has(ck)) {
           variant.refreshing = true;

@@ -5,15 +5,19 @@
  * the target's cost against its asset's on the same host at the same moment.
  *
  * The figure is their median, with the distribution-free 95% confidence interval of the median (order statistics of
- * the binomial; no assumption about the ratios' distribution, which on a shared host has long tails). The verdict:
- *   - "better": the whole interval is at or above 1.00: faster than the asset, shown;
- *   - "parity": the interval reaches 1.00 and its low end is at least 1 - `resolution`: not measurably slower, and
- *     not slower by more than `resolution` at 95% confidence;
- *   - "slower": the whole interval is below 1.00: slower, shown (by however little);
- *   - "unresolved": the interval reaches 1.00 but also below 1 - `resolution`: the run cannot judge (not a pass).
+ * the binomial; no assumption about the ratios' distribution, which on a shared host has long tails). Two answers
+ * that cost the same cannot be shown equal, only not different by more than a stated margin: the budget is a
+ * non-inferiority test, and passes when the interval's low end is at least 1 - `margin` (not slower by more than
+ * the margin at 95% confidence). The verdict says which case it is:
+ *   - "better": the whole interval is at or above 1.00: faster than the asset, shown (pass);
+ *   - "parity": the interval spans 1.00 and stays above 1 - margin: not measurably slower (pass);
+ *   - "within margin": the whole interval is below 1.00 but above 1 - margin: slower, shown, by less than the margin
+ *     (pass, and the words say so);
+ *   - "short": the whole interval is below 1.00 and reaches below 1 - margin: may be slower by more (fail);
+ *   - "unresolved": the interval spans 1.00 but reaches below 1 - margin: the run cannot judge (fail).
  */
 
-export type PairedVerdict = "better" | "parity" | "slower" | "unresolved";
+export type PairedVerdict = "better" | "parity" | "within margin" | "short" | "unresolved";
 
 export interface PairedFigure {
   /** How many paired slices the figure comes from. */
@@ -25,8 +29,8 @@ export interface PairedFigure {
   verdict: PairedVerdict;
 }
 
-/** The shortfall a parity verdict rules out at 95% confidence, as a fraction (decision 296). */
-export const PARITY_RESOLUTION = 0.03;
+/** The shortfall a passing budget rules out at 95% confidence, as a fraction (decision 296). */
+export const PARITY_MARGIN = 0.03;
 
 /** P(X <= k) for X ~ Binomial(n, 1/2), summed exactly enough for the n a bench produces (up to a few hundred). */
 function binomialHalfCdf(n: number, k: number): number {
@@ -73,17 +77,18 @@ export function sliceRatios(targetRates: readonly number[], comparatorRates: rea
 }
 
 /** The verdict on "at 1.0x or better" for the paired slice ratios of one budget. */
-export function judgeParity(ratios: readonly number[], resolution = PARITY_RESOLUTION): PairedFigure {
+export function judgeParity(ratios: readonly number[], margin = PARITY_MARGIN): PairedFigure {
   const { median, low, high, covered } = medianInterval(ratios);
+  const inside = low >= 1 - margin;
   let verdict: PairedVerdict;
   if (!covered) verdict = "unresolved";
   else if (low >= 1) verdict = "better";
-  else if (high < 1) verdict = "slower";
-  else verdict = low >= 1 - resolution ? "parity" : "unresolved";
+  else if (high >= 1) verdict = inside ? "parity" : "unresolved";
+  else verdict = inside ? "within margin" : "short";
   return { n: ratios.length, median, low, high, verdict };
 }
 
-export const passes = (v: PairedVerdict) => v === "better" || v === "parity";
+export const passes = (v: PairedVerdict) => v === "better" || v === "parity" || v === "within margin";
 
 /**
  * The control (an asset against itself) reads parity as parity when its 99% interval contains 1.00. The wider
