@@ -50,6 +50,8 @@ const NO_INPUT = new Set(["api.notifications.test.ts"]);
 const VALID_BY_CHANCE: Record<string, readonly string[]> = {
   "api.contact.ts": ["contact_messages"],
   "api.wheel.preferences.ts": ["wheel_preferences"],
+  // `{"positions": []}` is a real save (the user cleared every position): it bumps the positions version.
+  "api.wheel.positions.ts": ["wheel_preferences"],
   "api.notifications.toggle.ts": ["notification_preferences"],
   "api.notifications.preferences.ts": ["notification_preferences"],
 };
