@@ -55,7 +55,7 @@ const keyer = async (d: string) => d;
 for (const [i, day] of growthDays.entries()) {
   const at = newYorkInstant(day, BACKFILL_PUBLISH_HOUR);
   const ideas = await screenSimulatedAt({} as never, DEFAULT_UNIVERSE_SYMBOLS, at, keyer);
-  const fresh = publishedIdeas(ideas).filter(
+  const fresh = publishedIdeas(ideas, day).filter(
     (p) => p.tier > (logged.get(p.idea.trade_unique_identifier) ?? 0),
   );
   let bytes = 0;
@@ -89,7 +89,7 @@ for (const [i, day] of growthDays.entries()) {
       const at = newYorkInstant(day, 9, 30 + minutes);
       const ideas = await screenSimulatedAt({} as never, DEFAULT_UNIVERSE_SYMBOLS, at, keyer);
       const first = minutes === 5;
-      for (const p of publishedIdeas(ideas)) {
+      for (const p of publishedIdeas(ideas, day)) {
         if (p.tier <= (seenTier.get(p.idea.trade_unique_identifier) ?? 0)) continue;
         if (poolOnce && !first && p.tier === 1) continue;
         seenTier.set(p.idea.trade_unique_identifier, p.tier);

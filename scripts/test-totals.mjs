@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from "node:fs";
 const suites = [
   { name: "unit", file: "test-results/unit-results.json", kind: "vitest" },
   { name: "worker", file: "test-results/worker-results.json", kind: "vitest" },
+  // The worker suite again as if on a Friday expiration day (TEST_NOW, .ci/run).
+  { name: "worker on TEST_NOW", file: "test-results/worker-test-now-results.json", kind: "vitest" },
   { name: "e2e", file: "test-results/e2e-results.json", kind: "playwright" },
   // The share journeys again under the dev server (playwright.dev.config.ts).
   { name: "e2e under dev", file: "test-results/e2e-dev-results.json", kind: "playwright" },

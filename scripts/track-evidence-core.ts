@@ -71,7 +71,7 @@ export async function evidenceDay(
 ): Promise<Record<Ranking, GradedPick[]>> {
   const at = newYorkInstant(day, BACKFILL_PUBLISH_HOUR);
   const ideas = await screenSimulatedAt({} as never, symbols, at, keyer);
-  const byScore = ideasInPlanOrder(ideas, Number.POSITIVE_INFINITY, [], profile).slice(0, TOP);
+  const byScore = ideasInPlanOrder(ideas, Number.POSITIVE_INFINITY, [], profile, day).slice(0, TOP);
   const byLegacy = ideas
     .filter((i) => i.profile === profile)
     .map((i) => ({ i, s: legacyRorPopScore(i) }))

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.health";
 import { integrationsOf, serverConfig } from "../server/env.server";
-import { databaseReachable } from "../server/health.server";
+import { databaseReachable, marketDataPlanProblem } from "../server/health.server";
 import { marketDataLicence } from "../server/market/provider.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { apiJson } from "../server/http/api.server";
@@ -9,7 +9,7 @@ import { apiJson } from "../server/http/api.server";
 export async function loader({ context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
   const config = serverConfig(env);
-  const db = await databaseReachable(env);
+  const [db, marketDataProblem] = await Promise.all([databaseReachable(env), marketDataPlanProblem(env)]);
   const integrations = Object.fromEntries(
     Object.entries(integrationsOf(config)).map(([name, s]) => [
       name,
@@ -31,6 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       finnhub: `${integrationsOf(config).finnhub.configured ? "configured" : "not configured"}; a free key is for development`,
       alphaVantage: `${integrationsOf(config).alphaVantage.configured ? "configured" : "not configured"}; a free key is for development`,
     },
+    // The plan feature the last market refresh found missing (options quotes, a stocks plan), or null.
+    marketDataProblem,
     integrations,
     contactForm,
   });

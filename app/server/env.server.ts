@@ -39,7 +39,7 @@ export interface OptionalSecrets {
   POLYGON_CALLS_PER_MINUTE?: string;
   /** "true": the operator runs production on a source without a redistribution licence (Cboe), knowingly. */
   ALLOW_UNLICENSED_MARKET_DATA?: string;
-  /** Test-only overrides of provider hosts. */
+  /** Test-only overrides of provider hosts (every `*_API_BASE` is ignored in production: decision 297). */
   POLYGON_API_BASE?: string;
   CBOE_API_BASE?: string;
   FINNHUB_API_BASE?: string;
@@ -113,6 +113,32 @@ const envSchema = z.object({
 
 export type ServerConfig = z.infer<typeof envSchema>;
 
+/** A setting that points a client at another host than the provider's own (a loopback fake in tests). */
+export type ApiBaseKey = Extract<keyof ServerConfig, `${string}_API_BASE`>;
+
+/**
+ * Every `*_API_BASE` setting of the schema, found by its name, so a provider added later is covered without being
+ * listed: production never honours one (decision 297), whichever client reads it.
+ */
+export const API_BASE_KEYS = Object.keys(envSchema.shape).filter((key): key is ApiBaseKey =>
+  key.endsWith("_API_BASE"),
+);
+
+/**
+ * The config a client may use: in production every `*_API_BASE` is dropped (the provider's own host, always), so a
+ * stray variable cannot send a key (Polygon's, Stripe's, Resend's) to another host; the log names the ignored
+ * settings, never their values. Tests that need production with a fake stand in for the runtime's `fetch` instead.
+ */
+function withoutApiBasesInProduction(config: ServerConfig): ServerConfig {
+  if (config.APP_ENV !== "production") return config;
+  const ignored = API_BASE_KEYS.filter((key) => config[key] !== undefined);
+  if (ignored.length === 0) return config;
+  console.warn(`production ignores ${ignored.join(", ")}: clients use their providers' own hosts`);
+  const out = { ...config };
+  for (const key of ignored) out[key] = undefined;
+  return out;
+}
+
 export interface IntegrationStatus {
   configured: boolean;
   /** The variables still to set, for the "not configured" message. */
@@ -170,8 +196,9 @@ export function serverConfig(env: WorkerEnv): ServerConfig {
   if (parsed.data.APP_ENV === "production" && !parsed.data.BETTER_AUTH_SECRET) {
     throw new ConfigError("Invalid environment: BETTER_AUTH_SECRET must be set in production");
   }
-  cache.set(env, parsed.data);
-  return parsed.data;
+  const config = withoutApiBasesInProduction(parsed.data);
+  cache.set(env, config);
+  return config;
 }
 
 /** Fixed, clearly non-secret key used only outside production so local runs need no setup. */

@@ -3,9 +3,11 @@
 // cap (entitlements module) and the watchlist-first order live here.
 import { eq } from "drizzle-orm";
 import {
+  daysToExpiry,
   DEFAULT_SPREAD_PROFILE,
   isSpreadProfile,
   listInRuleOrder,
+  PROFILE_TARGETS,
   type SpreadLeg,
   type SpreadProfile,
 } from "../engine";
@@ -64,18 +66,27 @@ export async function saveSpreadProfile(
 /**
  * The list a plan sees (docs/product/trade-ideas.md#what-a-plan-sees, decisions 237-238): credit spreads only
  * (cash-secured puts and covered calls belong to the wheel screens) of the chosen profile (an idea stored
- * without one is Balanced), the list rules of the engine's `listInRuleOrder` (watchlist first, no repeats, at
- * most 3 per symbol, the index-ETF group capped), cut to the plan's limit (0 = none, Infinity = all).
+ * without one is Balanced) whose days to expiration, counted from `today` (New York date), still fall inside
+ * the profile's window (decision 298: a list read after its refresh, e.g. over a weekend, never shows an idea
+ * the profile would no longer screen), the list rules of the engine's `listInRuleOrder` (watchlist first, no
+ * repeats, at most 3 per symbol, the index-ETF group capped), cut to the plan's limit (0 = none, Infinity = all).
  */
 export function ideasInPlanOrder<
   T extends { stock_symbol: string; strategy_type: string; expiration_date: string; profile?: string },
->(ideas: readonly T[], limit: number, watchlist: readonly string[], profile: SpreadProfile): T[] {
-  const spreads = ideas.filter(
-    (i) =>
-      i.strategy_type !== "CASH_SECURED_PUT" &&
-      i.strategy_type !== "COVERED_CALL" &&
-      (i.profile ?? DEFAULT_SPREAD_PROFILE) === profile,
-  );
+>(
+  ideas: readonly T[],
+  limit: number,
+  watchlist: readonly string[],
+  profile: SpreadProfile,
+  today: string,
+): T[] {
+  const { minDte, maxDte } = PROFILE_TARGETS[profile];
+  const spreads = ideas.filter((i) => {
+    if (i.strategy_type === "CASH_SECURED_PUT" || i.strategy_type === "COVERED_CALL") return false;
+    if ((i.profile ?? DEFAULT_SPREAD_PROFILE) !== profile) return false;
+    const dte = daysToExpiry(today, i.expiration_date);
+    return dte >= minDte && dte <= maxDte;
+  });
   const mine = new Set(watchlist.map((s) => s.toUpperCase()));
   return listInRuleOrder(spreads, limit, (i) => mine.has(i.stock_symbol), isIndexEtf);
 }
@@ -207,17 +218,19 @@ export function forgetIdeasMemo(): void {
 export async function tradeIdeasFor(
   env: WorkerEnv,
   user: TradeIdeasUser,
-  options: { fresh?: boolean; nowMs?: number; profile?: string | null } = {},
+  options: { fresh?: boolean; nowMs?: number; profile?: string | null; today?: string } = {},
 ): Promise<TradeIdeasList> {
   const { allowed, limit } = entitlementOf(user, "tradeIdeas");
   const profile = profileFor(user, options.profile);
   if (!allowed) return { ideas: [], profile, total: 0, source: null, asOf: null, stale: false };
+  const nowMs = options.nowMs ?? Date.now();
   const [entry, watchlist] = await Promise.all([
-    currentSnapshot(env, options.fresh ?? false, options.nowMs ?? Date.now()),
+    currentSnapshot(env, options.fresh ?? false, nowMs),
     watchlistOf(env, user),
   ]);
   const all = slimAll(entry);
-  return { ...all, profile, ideas: ideasInPlanOrder(all.ideas, limit, watchlist, profile) };
+  const today = options.today ?? newYorkDateOf(nowMs);
+  return { ...all, profile, ideas: ideasInPlanOrder(all.ideas, limit, watchlist, profile, today) };
 }
 
 /** One screenful of /spreads: what the query asks for, out of the plan-capped list. */
@@ -332,7 +345,7 @@ export async function tradeSuggestionsFor(
       plan,
       profile,
       limit: limitForJson(limit),
-      trade_suggestions: ideasInPlanOrder(ideas, limit, watchlist, profile).map((i) =>
+      trade_suggestions: ideasInPlanOrder(ideas, limit, watchlist, profile, today).map((i) =>
         ideaForApi(withDaysToExpiration(i, today)),
       ),
       total: ideas.length,
@@ -389,7 +402,7 @@ export async function tradeSuggestionsBody(
   const key = `${profile}|${limit}|${hits.join(",")}`;
   let array = entry.arrays.get(key);
   if (array === undefined) {
-    const ordered = ideasInPlanOrder(ideas, limit, hits, profile);
+    const ordered = ideasInPlanOrder(ideas, limit, hits, profile, today);
     const json = (entry.ideaJson ??= new Map(
       ideas.map((i) => [i, JSON.stringify(ideaForApi(withDaysToExpiration(i, today)))]),
     ));

@@ -2,8 +2,8 @@
 // wheels analysis modal and the pricing confirmation. Each dialog takes focus, keeps Tab (and Shift+Tab) inside,
 // closes with Escape and hands focus back to the control that opened it; axe finds no serious violation while
 // it is open. Only the keyboard drives the page after navigation.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { signInByApi, watchConsole } from "./fixtures";
 
 test.describe.configure({ timeout: 180_000 });
@@ -20,20 +20,11 @@ async function tabTo(page: Page, target: Locator, maxPresses = 80) {
   throw new Error(`Tab never reached ${target}`);
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-}
-
 /** Focus is in the dialog, stays there for a full lap of Tab and of Shift+Tab, and Escape closes it. */
 async function expectTrappedThenEscape(page: Page, dialog: Locator, opener: Locator, shot: string) {
   await expect(dialog).toBeVisible();
   expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { fullTargets: true })).toEqual([]);
   await page.screenshot({ path: `${shots}/${shot}.png` });
   for (const key of ["Tab", "Shift+Tab"]) {
     for (let i = 0; i < 12; i++) {
@@ -115,7 +106,7 @@ test("/spreads filters fold behind a toggle on a phone, by keyboard; always open
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await expect(strategy).toBeVisible();
   await expect(strategy.locator("option:checked")).toHaveText("Iron Condor");
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { fullTargets: true })).toEqual([]);
   await page.screenshot({ path: "test-results/screenshots/spreads-filters-open-phone.png" });
   // The panel's controls follow the toggle in the tab order.
   await page.keyboard.press("Tab");
@@ -124,23 +115,13 @@ test("/spreads filters fold behind a toggle on a phone, by keyboard; always open
   await page.keyboard.press("Space");
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await expect(strategy).toBeHidden();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { fullTargets: true })).toEqual([]);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(toggle).toBeHidden();
   await expect(strategy).toBeVisible();
   await expect(page.getByRole("heading", { name: "Filters" })).toBeVisible();
-  // The idea cards sit in content-visibility: auto items: one off screen keeps the size it last rendered at (here the
-  // phone's) until it comes near the viewport, and axe then reads its footer as clipped. A reader scrolling meets each
-  // card laid out at the new width; so does axe once every card has been on screen at it.
-  await page.evaluate(async () => {
-    for (const card of Array.from(document.querySelectorAll('[data-testid="idea-card"]'))) {
-      card.scrollIntoView();
-      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    }
-    window.scrollTo(0, 0);
-  });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { fullTargets: true })).toEqual([]);
   expect(errors).toEqual([]);
 });
 

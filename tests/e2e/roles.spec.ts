@@ -1,7 +1,7 @@
 // A journey per role through every screen it can open: each page loads without console errors, passes axe
 // (no serious or critical WCAG 2 A/AA violation), and is kept as a screenshot at phone and desktop widths.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { signInByApi } from "./fixtures";
 
 const shots = "test-results/screenshots/roles";
@@ -20,21 +20,6 @@ const ROLES = [
 ] as const;
 
 const PASSWORDS: Record<string, string> = { "admin@wheelhouse.local": "admin-password" };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(" | ")}`,
-    );
-}
 
 for (const { role, email, pages } of ROLES) {
   test(`${role}: every screen loads cleanly and accessibly`, async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { layOutDeferredContent, seriousViolations } from "./axe";
 import { signIn, watchConsole } from "./fixtures";
 
 // The machine running these is shared and slow at times: give each expectation more room.
@@ -263,5 +264,32 @@ test("error: a failed filter load shows the error and Try Again recovers", async
   await expect(page).toHaveURL(/strategy=IRON_CONDOR$/);
   const strategies = await page.getByTestId("idea-strategy").allTextContents();
   expect(new Set(strategies)).toEqual(new Set(["Iron Condor"]));
+  expect(errors).toEqual([]);
+});
+
+test("every idea card's buttons meet the 24 x 24 px target once laid out, on a phone and on a desktop", async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await signIn(page, "elite@wheelhouse.local", { returnTo: "/spreads" });
+  await expect(page.getByTestId("idea-card").first()).toBeVisible();
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    // The cards are content-visibility: auto; the axe helper lays them out as a scrolling reader meets them.
+    expect(await layOutDeferredContent(page)).toBeGreaterThanOrEqual(20);
+    const sizes = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid="idea-card"] footer button')).map((b) => {
+        b.scrollIntoView({ block: "center" });
+        const r = b.getBoundingClientRect();
+        return { name: b.textContent, width: r.width, height: r.height };
+      }),
+    );
+    expect(sizes.length).toBeGreaterThanOrEqual(40);
+    for (const s of sizes) {
+      expect(s.width, `${s.name} at ${viewport.width}px`).toBeGreaterThanOrEqual(24);
+      expect(s.height, `${s.name} at ${viewport.width}px`).toBeGreaterThanOrEqual(24);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+  }
   expect(errors).toEqual([]);
 });

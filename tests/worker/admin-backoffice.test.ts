@@ -172,8 +172,11 @@ describe("user feedback tab", { timeout: SLOW_TEST_MS }, () => {
       ["bug", "fb first"],
       ["suggestion", "fb second"],
       ["bug", "fb third"],
-    ])
+    ]) {
       await post(feedback.action, "/feedback", { intent: "feedback", category, text }, pro.cookie);
+      // "Newest first" needs three instants: a few milliseconds apart, on the real clock or TEST_NOW's.
+      await new Promise((done) => setTimeout(done, 5));
+    }
     const texts = async (query: string) => {
       const page = await adminPage(boss.cookie, query);
       if (page.panel.tab !== "feedback") throw new Error("wrong panel");

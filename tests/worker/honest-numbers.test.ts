@@ -5,7 +5,7 @@
 // risk-free rate comes from the simulated series (demo) or the Treasury's bill rate with a last good
 // value (live, fake on loopback); a Pro list is balanced by strategy within its two groups.
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   call,
   jsonOf,
@@ -16,6 +16,7 @@ import {
   testEnv,
 } from "./helpers";
 import { freshIp } from "./auth-helpers";
+import { readAt, restoreSuiteClock } from "./test-clock";
 import * as getTrades from "../../app/routes/api.get_trades";
 import * as tradeById from "../../app/routes/api.trade.$tradeId";
 import * as cspRoute from "../../app/routes/api.wheel.csp-batch";
@@ -27,6 +28,7 @@ import {
   simulatedRiskFreeRate,
 } from "../../app/lib/risk-free-rate";
 import { newYorkDateOf } from "../../app/lib/market-calendar";
+import { daysToExpiry } from "../../app/engine";
 import { spreadIdeaWhy, wheelStrategyWhy, whySentence } from "../../app/lib/idea-why";
 import type { WorkerEnv } from "../../app/server/env.server";
 import { KV_KEYS } from "../../app/server/market/cache.server";
@@ -45,6 +47,8 @@ import { forgetIdeasMemo } from "../../app/server/trade-ideas.server";
 import { cloudflareContext } from "../../app/server/request-context.server";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
+/** The ideas are read just after their refresh: their DTE windows hold then, on whatever day the suite runs. */
+const JUST_AFTER_REFRESH = MONDAY_11AM.getTime() + 5 * 60_000;
 
 /** The contract's fields on one idea, with real values. */
 function expectHonestIdea(t: any) {
@@ -89,7 +93,9 @@ beforeAll(async () => {
 
 describe("idea payloads carry the honest numbers", () => {
   let cookies: Record<string, string>;
+  afterAll(restoreSuiteClock);
   beforeAll(async () => {
+    readAt(JUST_AFTER_REFRESH);
     cookies = {
       pro: await signUpAndGetCookie("honest-pro@example.com"),
       elite: await signUpAndGetCookie("honest-elite@example.com"),
@@ -143,6 +149,26 @@ describe("idea payloads carry the honest numbers", () => {
     expect(body.profile).toBe("balanced");
     for (const t of list) {
       expect(t.profile).toBe("balanced");
+      expect(t.daysToExpiration).toBeGreaterThanOrEqual(21);
+      expect(t.daysToExpiration).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it("a list read days after its refresh keeps the profile's window at read time (decision 298)", async () => {
+    const proList = async () =>
+      (await jsonOf(await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.pro!))))
+        .trade_suggestions as any[];
+    const atRefresh = await proList();
+    // Eight days on (a long weekend and more): an idea at 21-28 DTE on the refresh day is under 21 now.
+    const later = JUST_AFTER_REFRESH + 8 * 86_400_000;
+    const laterDay = newYorkDateOf(later);
+    readAt(later);
+    const stale = await proList();
+    readAt(JUST_AFTER_REFRESH);
+    expect(atRefresh.filter((t) => daysToExpiry(laterDay, t.expiration_date) < 21).length).toBeGreaterThan(0);
+    expect(stale.length).toBeGreaterThan(0);
+    for (const t of stale) {
+      expect(t.daysToExpiration).toBe(daysToExpiry(laterDay, t.expiration_date));
       expect(t.daysToExpiration).toBeGreaterThanOrEqual(21);
       expect(t.daysToExpiration).toBeLessThanOrEqual(60);
     }

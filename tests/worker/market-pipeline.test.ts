@@ -1,7 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- API bodies under test are plain JSON; the assertions check their shape. */
 // The market pipeline end to end in workerd with the simulated market: cron job -> KV/D1 -> the APIs.
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readAt, restoreSuiteClock } from "./test-clock";
 import {
   call,
   envCountingMarketKvReads,
@@ -243,7 +244,10 @@ describe("GET /api/get_economic_cal", () => {
 describe("GET /api/get_trades plan caps", () => {
   let cookies: Record<string, string>;
   let watched: string;
+  // The lists are read just after the refresh that stored them, on whatever day the suite runs (decision 298).
+  afterAll(restoreSuiteClock);
   beforeAll(async () => {
+    readAt(MONDAY_11AM.getTime() + 5 * 60_000);
     cookies = {
       free: await signUpAndGetCookie("trades-free@example.com"),
       pro: await signUpAndGetCookie("trades-pro@example.com"),

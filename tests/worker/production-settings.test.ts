@@ -1,6 +1,6 @@
 // A production Worker without BETTER_AUTH_SECRET or APP_URL says what is missing (decision 214) instead of a
 // 500 on every route.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import workerSource from "../../workers/app.ts?raw";
 import {
   misconfiguredResponse,
@@ -38,6 +38,19 @@ describe("required production settings", () => {
     expect(page.status).toBe(503);
     expect(page.headers.get("Cache-Control")).toBe("no-store");
     expect(await page.text()).toContain("BETTER_AUTH_SECRET, APP_URL");
+  });
+
+  it("the log says how to set each: the secret with wrangler secret put, APP_URL as a var", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      misconfiguredResponse(new Request("https://x.example/"), ["BETTER_AUTH_SECRET", "APP_URL"]);
+      const line = String(error.mock.calls[0]?.[0]);
+      expect(line).toContain("BETTER_AUTH_SECRET (wrangler secret put BETTER_AUTH_SECRET --env production)");
+      expect(line).toContain("APP_URL (a var: [env.production] vars in wrangler.toml)");
+      expect(line).not.toContain("wrangler secret put APP_URL");
+    } finally {
+      error.mockRestore();
+    }
   });
 
   it("workers/app.ts checks the settings before any route runs", () => {

@@ -106,7 +106,9 @@ describe("POST /api/stripe/webhook: each event type", () => {
       cancelAtPeriodEnd: 0,
       hasUsedTrial: 1,
     });
-    expect(after.currentPeriodEnd).toBeGreaterThan(Date.now() + 20 * 86_400_000);
+    // A month's paid period from the subscription's start, on the fake Stripe's clock (TEST_NOW moves only workerd's).
+    const sub = await fakeControl<{ start_date: number }>(`/v1/subscriptions/${String(paid.subscription)}`);
+    expect(after.currentPeriodEnd).toBeGreaterThan(sub.start_date * 1000 + 20 * 86_400_000);
   });
 
   it("customer.subscription.created / updated / deleted follow Stripe's subscription", async () => {

@@ -1,9 +1,9 @@
 // Cron expressions as in wrangler.toml [triggers]; a test keeps the two in step.
 export const CRON = {
-  marketRefresh: "*/5 13-21 * * 1-5",
+  marketRefresh: "*/5 13-21 * * MON-FRI",
   notifications: "*/15 * * * *",
   housekeeping: "30 7 * * *",
-  trackRecord: "0 9 * * 2-6",
+  trackRecord: "0 9 * * TUE-SAT",
   analyticsRollup: "20 0 * * *",
 } as const;
 

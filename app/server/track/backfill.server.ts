@@ -168,7 +168,7 @@ export async function runTrackBackfill(
   for (const day of days) {
     const publishedAtMs = newYorkInstant(day, BACKFILL_PUBLISH_HOUR);
     const ideas = await screenSimulatedAt(env, symbols, publishedAtMs, options.keyer);
-    const fresh = publishedIdeas(ideas).filter(
+    const fresh = publishedIdeas(ideas, day).filter(
       (p) =>
         (profiles.size === 0 || profiles.has(p.profile)) &&
         p.tier > (logged.get(p.idea.trade_unique_identifier) ?? 0),

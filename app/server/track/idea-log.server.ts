@@ -44,10 +44,10 @@ export interface PublishedIdea {
  * Every stored idea with the highest tier it is published in: each profile's list in the order every plan sees
  * (the list rules with no watchlist, as a visitor's Pro or Elite list starts), Pro the first 30, Elite's first 100.
  */
-export function publishedIdeas(ideas: readonly TradeIdea[]): PublishedIdea[] {
+export function publishedIdeas(ideas: readonly TradeIdea[], today: string): PublishedIdea[] {
   const out: PublishedIdea[] = [];
   for (const profile of SPREAD_PROFILES) {
-    const ordered = ideasInPlanOrder(ideas, Number.POSITIVE_INFINITY, [], profile);
+    const ordered = ideasInPlanOrder(ideas, Number.POSITIVE_INFINITY, [], profile, today);
     ordered.forEach((idea, i) => {
       const tier = i < PRO_LIST ? LOG_TIERS.pro30 : i < ELITE_LIST ? LOG_TIERS.elite100 : LOG_TIERS.pool;
       out.push({ idea, profile, tier, rank: i + 1 });
@@ -283,7 +283,7 @@ export async function appendIdeaLog(
     if (row.tier === WHEEL_LOG_TIER) wheelLoggedToday = true;
   }
 
-  const fresh = publishedIdeas(ideas).filter(
+  const fresh = publishedIdeas(ideas, today).filter(
     (p) =>
       p.tier > (logged.get(p.idea.trade_unique_identifier) ?? 0) &&
       (p.tier > LOG_TIERS.pool || !poolLoggedToday),

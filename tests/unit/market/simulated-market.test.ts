@@ -236,10 +236,10 @@ describe("ideas a professional would take, over the simulated market (issue 27)"
   it("Pro (30) and Elite (first 100) lists of every profile keep the rules; EV about minus the fill cost", async () => {
     const stored = await simulatedIdeas();
     for (const profile of SPREAD_PROFILES) {
-      const pro = ideasInPlanOrder(stored, 30, [], profile);
+      const pro = ideasInPlanOrder(stored, 30, [], profile, TODAY);
       expect(pro).toHaveLength(30);
       checkList(pro, profile, `${profile} Pro 30`);
-      const elite = ideasInPlanOrder(stored, Infinity, [], profile).slice(0, 100);
+      const elite = ideasInPlanOrder(stored, Infinity, [], profile, TODAY).slice(0, 100);
       expect(elite).toHaveLength(100);
       checkList(elite, profile, `${profile} Elite first 100`);
     }

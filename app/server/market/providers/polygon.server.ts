@@ -2,7 +2,9 @@
 // with greeks, implied volatility, open interest and the last quote; stock snapshots; daily aggregates; dividends.
 // Endpoints and fields from the vendor's public REST documentation (massive.com/docs/rest: options "Option Chain
 // Snapshot", stocks "Single Ticker Snapshot", "Custom Bars (OHLC)" and corporate actions "Dividends"); the key goes
-// in the Authorization header, so it never appears in a URL or a log line.
+// in the Authorization header, so it never appears in a URL or a log line. A field the vendor's OpenAPI marks
+// optional is optional here too (tests/worker/polygon-schemas.test.ts holds us to it): several depend on the
+// operator's plan (`last_quote` on options quotes, `underlying_asset.price` on a stocks plan).
 import { z } from "zod";
 import { parseOccSymbol } from "../../../engine";
 import type { ChainExpiration, ChainLeg } from "../../../engine";
@@ -15,17 +17,24 @@ import {
   Semaphore,
   type FetchPolicy,
 } from "./http.server";
-import type { ChainSnapshot, DailyHistory, Dividends, Quote } from "../types.server";
+import type { ChainSnapshot, DailyHistory, DividendEvent, Dividends, Quote } from "../types.server";
 import { ProviderError } from "../types.server";
 
 const POLYGON_DEFAULT_BASE = "https://api.massive.com";
 const PROVIDER = "polygon";
-/** Contracts a chain page holds at most (the snapshot's documented maximum). */
+/** Contracts a chain page holds at most (the snapshot's documented maximum, and what the live API serves). */
 export const POLYGON_PAGE_LIMIT = 250;
-/** Pages one chain may take: 20 x 250 = 5,000 contracts, more than any optionable US stock lists in 60 days. */
+/**
+ * Pages one chain may take: 20 x 250 = 5,000 contracts, enough for most stocks' 75 days; a symbol with daily
+ * expirations (SPY, QQQ) can list more, and the read then stops and says so (`stoppedAtPageCap`).
+ */
 export const POLYGON_MAX_PAGES = 20;
 /** Calls per minute per isolate when the operator states none (paid plans are unmetered; this stays polite). */
 export const POLYGON_DEFAULT_CALLS_PER_MINUTE = 600;
+/** Words in every message of a call that failed for want of a plan feature (/api/health shows the latest). */
+export const POLYGON_PLAN_LACKS = "the Massive subscription lacks";
+const STOCKS_PLAN = "a stocks plan";
+const OPTIONS_PLAN = "an options plan";
 
 const num = z.number().finite();
 /** Nanosecond or millisecond epoch timestamps, as the vendor sends them per endpoint. */
@@ -49,6 +58,7 @@ const optionResult = z.object({
     .object({ close: num.nullish(), volume: num.nonnegative().nullish(), last_updated: epoch.nullish() })
     .partial()
     .nullish(),
+  // Returned only when the plan includes quotes (the vendor's words).
   last_quote: z
     .object({
       bid: num.nonnegative(),
@@ -61,26 +71,28 @@ const optionResult = z.object({
 });
 
 const chainPage = z.object({
-  status: z.string(),
-  results: z.array(z.unknown()),
-  next_url: z.string().url().nullish(),
+  status: z.string().optional(),
+  results: z.array(z.unknown()).optional(),
+  // Not `.url()`: past answers carried a doubled port, which no URL parser accepts; only its path is kept.
+  next_url: z.string().nullish(),
 });
 
 const stockSnapshot = z.object({
-  status: z.string(),
-  ticker: z.object({
-    ticker: z.string(),
-    todaysChangePerc: num,
-    updated: epoch,
-    day: z.object({ c: num.nonnegative() }).partial().nullish(),
-    prevDay: z.object({ c: num.positive() }).partial().nullish(),
-    lastTrade: z.object({ p: num.positive(), t: epoch.nullish() }).partial().nullish(),
-    min: z.object({ c: num.nonnegative() }).partial().nullish(),
-  }),
+  status: z.string().optional(),
+  ticker: z
+    .object({
+      todaysChangePerc: num.nullish(),
+      updated: epoch.nullish(),
+      day: z.object({ c: num.nonnegative() }).partial().nullish(),
+      prevDay: z.object({ c: num.positive() }).partial().nullish(),
+      lastTrade: z.object({ p: num.positive(), t: epoch.nullish() }).partial().nullish(),
+      min: z.object({ c: num.nonnegative(), t: epoch.nullish() }).partial().nullish(),
+    })
+    .optional(),
 });
 
 const aggregates = z.object({
-  status: z.string(),
+  status: z.string().optional(),
   results: z
     .array(
       z.object({
@@ -96,15 +108,26 @@ const aggregates = z.object({
 });
 
 const dividendsPayload = z.object({
-  status: z.string(),
-  results: z.array(
-    z.object({
-      ex_dividend_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-      cash_amount: num.nonnegative().nullish(),
-      dividend_type: z.string().nullish(),
-    }),
-  ),
+  status: z.string().optional(),
+  results: z
+    .array(
+      z.object({
+        ex_dividend_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        cash_amount: num.nonnegative().nullish(),
+        dividend_type: z.string().nullish(),
+      }),
+    )
+    .optional(),
 });
+
+/** Our schemas, by the vendor's response they read (the chain's contracts are its `results[]`). */
+export const POLYGON_SCHEMAS = {
+  optionsChainPage: chainPage,
+  optionsChainContract: optionResult,
+  stockSnapshot,
+  aggregates,
+  dividends: dividendsPayload,
+};
 
 /** Epoch in ns (19 digits), µs or ms to an ISO instant. */
 export function epochToIso(value: number): string {
@@ -112,38 +135,57 @@ export function epochToIso(value: number): string {
   return new Date(Math.round(ms)).toISOString();
 }
 
+/**
+ * The vendor's `next_url` on our configured root. It is absolute and names the vendor's own host (api.massive.com,
+ * in past answers api.polygon.io, once with a doubled port); like the vendor's client, only its path and query are
+ * kept, so the key in the header only ever goes to the configured host.
+ */
+export function rebaseNextUrl(root: string, nextUrl: string): string {
+  const rest = nextUrl.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, "").replace(/#.*$/, "");
+  return `${root}${rest.startsWith("/") ? "" : "/"}${rest}`;
+}
+
+function planError(what: string, feature: string, evidence: string): ProviderError {
+  const error = new ProviderError(
+    PROVIDER,
+    `${what}: ${POLYGON_PLAN_LACKS} ${feature} (${evidence})`,
+    "not_configured",
+  );
+  console.error(error.message);
+  return error;
+}
+
 /** One chain page's contracts as legs by expiration, the underlying price and the newest quote time seen. */
 export function parsePolygonChainPage(symbol: string, body: unknown) {
   const page = chainPage.safeParse(body);
   if (!page.success) throw malformedPayload(PROVIDER, `${symbol} options page`, page.error);
+  const rows = page.data.results ?? [];
   const legs: { expirationDate: string; leg: ChainLeg }[] = [];
   let spot: number | null = null;
   let newest = 0;
-  let skipped = 0;
-  for (const raw of page.data.results) {
+  let unquoted = 0;
+  for (const raw of rows) {
     const row = optionResult.safeParse(raw);
-    // A contract without a quote cannot be priced: skipped, like Cboe rows without a readable symbol.
-    if (!row.success || !row.data.last_quote) {
-      skipped++;
-      continue;
-    }
+    const occ = row.success ? parseOccSymbol(row.data.details.ticker) : null;
+    // An unreadable row is skipped, like Cboe rows without a readable symbol.
+    if (!row.success || !occ) continue;
     const r = row.data;
-    const occ = parseOccSymbol(r.details.ticker);
-    if (!occ) {
-      skipped++;
+    if (r.underlying_asset?.price) spot = r.underlying_asset.price;
+    // A contract without a quote cannot be priced.
+    if (!r.last_quote) {
+      unquoted++;
       continue;
     }
-    const quoteMs = r.last_quote!.last_updated ? Date.parse(epochToIso(r.last_quote!.last_updated)) : 0;
+    const quoteMs = r.last_quote.last_updated ? Date.parse(epochToIso(r.last_quote.last_updated)) : 0;
     newest = Math.max(newest, quoteMs);
-    if (r.underlying_asset?.price) spot = r.underlying_asset.price;
     legs.push({
       expirationDate: r.details.expiration_date,
       leg: {
         occSymbol: r.details.ticker,
         type: r.details.contract_type,
         strike: r.details.strike_price,
-        bid: r.last_quote!.bid,
-        ask: r.last_quote!.ask,
+        bid: r.last_quote.bid,
+        ask: r.last_quote.ask,
         last: r.day?.close ?? null,
         iv: r.implied_volatility && r.implied_volatility > 0 ? r.implied_volatility : null,
         delta: r.greeks?.delta ?? null,
@@ -156,25 +198,37 @@ export function parsePolygonChainPage(symbol: string, body: unknown) {
       },
     });
   }
-  return { legs, spot, newestQuoteMs: newest, skipped, nextUrl: page.data.next_url ?? null };
+  return {
+    legs,
+    spot,
+    newestQuoteMs: newest,
+    contracts: rows.length,
+    unquoted,
+    nextUrl: page.data.next_url ?? null,
+  };
 }
 
-export function parsePolygonQuote(symbol: string, body: unknown): Quote {
+/** `asOf` stands in when the snapshot carries no time (`updated` is optional in the vendor's OpenAPI). */
+export function parsePolygonQuote(symbol: string, body: unknown, asOf: string): Quote {
   const parsed = stockSnapshot.safeParse(body);
   if (!parsed.success) throw malformedPayload(PROVIDER, `${symbol} snapshot`, parsed.error);
   const t = parsed.data.ticker;
   // The last trade, else the minute bar, else the day's close (before the open the day bar is empty).
-  const price = t.lastTrade?.p ?? (t.min?.c || undefined) ?? (t.day?.c || undefined) ?? t.prevDay?.c;
-  if (!price) throw new ProviderError(PROVIDER, `${symbol} snapshot: no price`, "malformed");
-  const previousClose = t.prevDay?.c ?? price / (1 + t.todaysChangePerc / 100);
+  const price = t?.lastTrade?.p ?? (t?.min?.c || undefined) ?? (t?.day?.c || undefined) ?? t?.prevDay?.c;
+  if (!t || !price) throw new ProviderError(PROVIDER, `${symbol} snapshot: no price`, "malformed");
+  const changePerc = t.todaysChangePerc ?? null;
+  const previousClose = t.prevDay?.c ?? (changePerc === null ? null : price / (1 + changePerc / 100));
+  if (!previousClose) throw new ProviderError(PROVIDER, `${symbol} snapshot: no previous close`, "malformed");
+  const stamp = t.updated || t.lastTrade?.t || t.min?.t;
   return {
     symbol,
     price,
     previousClose,
-    changePercent: t.todaysChangePerc,
+    // Optional in the vendor's OpenAPI: then the change from the previous day's close.
+    changePercent: changePerc ?? (price / previousClose - 1) * 100,
     iv30: null,
     source: "polygon",
-    asOf: epochToIso(t.updated),
+    asOf: stamp ? epochToIso(stamp) : asOf,
   };
 }
 
@@ -196,20 +250,41 @@ export function parsePolygonHistory(symbol: string, body: unknown, asOf: string,
   return { symbol, bars, source: "polygon", asOf };
 }
 
-export function parsePolygonDividends(symbol: string, body: unknown, asOf: string): Dividends {
+export interface PolygonDividends extends Dividends {
+  /** Special dividends read and left out of `events` (so out of the yield and the ex-date cadence). */
+  specialExcluded: (DividendEvent & { type: string })[];
+}
+
+export function parsePolygonDividends(symbol: string, body: unknown, asOf: string): PolygonDividends {
   const parsed = dividendsPayload.safeParse(body);
   if (!parsed.success) throw malformedPayload(PROVIDER, `${symbol} dividends`, parsed.error);
-  const events = parsed.data.results
-    .map((d) => ({ exDate: d.ex_dividend_date, amount: d.cash_amount ?? null }))
+  const rows = (parsed.data.results ?? [])
+    .map((d) => ({
+      exDate: d.ex_dividend_date,
+      amount: d.cash_amount ?? null,
+      // Required by the vendor's OpenAPI; a row without it is read as the regular kind.
+      type: d.dividend_type ?? "CD",
+    }))
     .sort((a, b) => a.exDate.localeCompare(b.exDate));
-  return { symbol, events, source: "polygon", asOf };
+  // CD is the regular cash dividend; SC (special) and LT/ST (capital gains) are one-offs, not a carry.
+  const events = rows.filter((d) => d.type === "CD").map(({ exDate, amount }) => ({ exDate, amount }));
+  return { symbol, events, source: "polygon", asOf, specialExcluded: rows.filter((d) => d.type !== "CD") };
+}
+
+/** What a chain read took: the smoke test (scripts/polygon-smoke.ts) prints it. */
+export interface PolygonChainRead {
+  contracts: number;
+  quoted: number;
+  pages: number;
+  spotSource: "chain" | "stock snapshot";
+  stoppedAtPageCap: boolean;
 }
 
 export interface PolygonClient {
   quote(symbol: string): Promise<Quote>;
-  chain(symbol: string): Promise<{ chain: ChainSnapshot; quote: Quote | null }>;
+  chain(symbol: string): Promise<{ chain: ChainSnapshot; quote: Quote | null; read: PolygonChainRead }>;
   history(symbol: string, days: number): Promise<DailyHistory>;
-  dividends(symbol: string): Promise<Dividends>;
+  dividends(symbol: string): Promise<PolygonDividends>;
 }
 
 export function createPolygonClient(
@@ -227,24 +302,36 @@ export function createPolygonClient(
     headers: { authorization: `Bearer ${apiKey}` },
     ...options.policy,
   };
-  const getUrl = async (url: string, symbol: string) => {
+  /** `what` names the call in errors; `plan` is what the operator's subscription needs for it. */
+  const getUrl = async (url: string, symbol: string, what: string, plan: string) => {
     try {
       const res = await fetchText(url, shared);
       return parseJsonBody(PROVIDER, url, res.text);
     } catch (error) {
       if (error instanceof ProviderError && /HTTP 404/.test(error.message))
         throw new ProviderError(PROVIDER, `unknown symbol ${symbol}`, "unknown_symbol");
+      // The vendor refuses data outside the subscription with a 403 (its status NOT_AUTHORIZED).
+      if (error instanceof ProviderError && /HTTP 403/.test(error.message))
+        throw planError(`${symbol} ${what}`, plan, error.message.replace(`${PROVIDER}: `, ""));
       throw error;
     }
   };
   const path = (p: string) => `${root}${p}`;
   const enc = encodeURIComponent;
-  return {
-    quote: async (symbol) =>
-      parsePolygonQuote(
+  const now = () => new Date(clock()).toISOString();
+  const quote = async (symbol: string) =>
+    parsePolygonQuote(
+      symbol,
+      await getUrl(
+        path(`/v2/snapshot/locale/us/markets/stocks/tickers/${enc(symbol)}`),
         symbol,
-        await getUrl(path(`/v2/snapshot/locale/us/markets/stocks/tickers/${enc(symbol)}`), symbol),
+        "snapshot",
+        STOCKS_PLAN,
       ),
+      now(),
+    );
+  return {
+    quote,
     async chain(symbol) {
       const today = newYorkDateOf(clock());
       // The engine screens 60 days at most; 75 leave room for a week of cached chains.
@@ -252,31 +339,53 @@ export function createPolygonClient(
         `/v3/snapshot/options/${enc(symbol)}?expiration_date.lte=${addDays(today, 75)}&limit=${POLYGON_PAGE_LIMIT}`,
       );
       const byExpiration = new Map<string, ChainLeg[]>();
+      const read: PolygonChainRead = {
+        contracts: 0,
+        quoted: 0,
+        pages: 0,
+        spotSource: "chain",
+        stoppedAtPageCap: false,
+      };
       let spot: number | null = null;
       let newest = 0;
-      let skipped = 0;
-      for (let pages = 0; url; pages++) {
-        if (pages === POLYGON_MAX_PAGES) {
+      let unquoted = 0;
+      while (url) {
+        if (read.pages === POLYGON_MAX_PAGES) {
           console.warn(`polygon ${symbol} options: stopped after ${POLYGON_MAX_PAGES} pages`);
+          read.stoppedAtPageCap = true;
           break;
         }
-        // next_url is the vendor's own cursor; only followed on the configured host (the key rides along).
-        if (!url.startsWith(root))
-          throw new ProviderError(PROVIDER, `${symbol} options: next_url off host`, "malformed");
-        const page = parsePolygonChainPage(symbol, await getUrl(url, symbol));
+        const page = parsePolygonChainPage(symbol, await getUrl(url, symbol, "options", OPTIONS_PLAN));
         for (const { expirationDate, leg } of page.legs) {
           const legs = byExpiration.get(expirationDate) ?? [];
           legs.push(leg);
           byExpiration.set(expirationDate, legs);
         }
+        read.pages++;
+        read.contracts += page.contracts;
+        read.quoted += page.legs.length;
+        unquoted += page.unquoted;
         spot = page.spot ?? spot;
         newest = Math.max(newest, page.newestQuoteMs);
-        skipped += page.skipped;
-        url = page.nextUrl;
+        url = page.nextUrl === null ? null : rebaseNextUrl(root, page.nextUrl);
       }
-      if (skipped) console.warn(`polygon ${symbol} options: skipped ${skipped} contracts without a quote`);
-      if (spot === null)
-        throw new ProviderError(PROVIDER, `${symbol} options: no underlying price`, "malformed");
+      if (read.quoted === 0 && unquoted > 0)
+        throw planError(
+          `${symbol} options`,
+          "options quotes",
+          `none of ${unquoted} contracts carries last_quote; the options plan must include quotes`,
+        );
+      if (read.contracts > read.quoted)
+        console.warn(
+          `polygon ${symbol} options: skipped ${read.contracts - read.quoted} contracts (no quote, or unreadable)`,
+        );
+      // underlying_asset.price comes with a stocks plan; without it the stock snapshot gives the spot.
+      let snapshot: Quote | null = null;
+      if (spot === null) {
+        snapshot = await quote(symbol);
+        spot = snapshot.price;
+        read.spotSource = "stock snapshot";
+      }
       const expirations: ChainExpiration[] = [...byExpiration.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([expirationDate, legs]) => ({
@@ -286,7 +395,8 @@ export function createPolygonClient(
       const asOf = new Date(newest || clock()).toISOString();
       return {
         chain: { underlying: symbol, spot, asOf, expirations, source: "polygon" },
-        quote: null,
+        quote: snapshot,
+        read,
       };
     },
     async history(symbol, days) {
@@ -300,16 +410,23 @@ export function createPolygonClient(
             `/v2/aggs/ticker/${enc(symbol)}/range/1/day/${from}/${today}?adjusted=true&sort=asc&limit=50000`,
           ),
           symbol,
+          "daily bars",
+          STOCKS_PLAN,
         ),
-        new Date(clock()).toISOString(),
+        now(),
         days,
       );
     },
     dividends: async (symbol) =>
       parsePolygonDividends(
         symbol,
-        await getUrl(path(`/v3/reference/dividends?ticker=${enc(symbol)}&order=desc&limit=50`), symbol),
-        new Date(clock()).toISOString(),
+        await getUrl(
+          path(`/v3/reference/dividends?ticker=${enc(symbol)}&order=desc&limit=50`),
+          symbol,
+          "dividends",
+          STOCKS_PLAN,
+        ),
+        now(),
       ),
   };
 }

@@ -111,6 +111,8 @@ export async function runMarketRefresh(
   const failed: { symbol: string; error: string }[] = [];
   const unknown: string[] = [];
   const partial: Record<string, string[]> = {};
+  // Parts the operator's plan does not include (a chain without option quotes): failures, named in the log.
+  const planMissing: { symbol: string; error: string }[] = [];
   const inputs: SharedInputs = {
     ...shared,
     nowMs,
@@ -128,11 +130,17 @@ export async function runMarketRefresh(
       if (closingChains && r.chain) closingChains.set(symbol, r.chain);
       if (r.history) histories.push(r.history);
       if (r.errors.length) partial[symbol] = r.errors;
+      for (const error of r.notConfigured) planMissing.push({ symbol, error });
     } catch (error) {
       if (error instanceof ProviderError && error.kind === "unknown_symbol") unknown.push(symbol);
       else failed.push({ symbol, error: error instanceof Error ? error.message : String(error) });
     }
   });
+
+  if (planMissing.length)
+    console.error(
+      `market refresh: ${planMissing.length} symbol(s) refused for the provider plan; first: ${planMissing[0]!.error}`,
+    );
 
   // Ticker info: fresh ones hot and durable; failed ones re-served from the last good copy, marked stale.
   await Promise.all(
@@ -230,7 +238,7 @@ export async function runMarketRefresh(
     stockDataUpdated: latest(infos.map((i) => i.asOf)) ?? previous?.stockDataUpdated ?? null,
     dataUpdateAttempted: new Date(nowMs).toISOString(),
     symbolsRefreshed: infos.length,
-    failures: failed.length,
+    failures: failed.length + planMissing.length,
     source: chainSourceOf(provider),
     asOf: new Date(nowMs).toISOString(),
   };
@@ -289,7 +297,7 @@ export async function runMarketRefresh(
 
   return {
     itemsProcessed: infos.length,
-    failures: failed.length,
+    failures: failed.length + planMissing.length,
     detail: {
       provider: provider.name,
       market: status.phase,
@@ -304,6 +312,7 @@ export async function runMarketRefresh(
       closesStored,
       unknown,
       failed: failed.slice(0, 20),
+      planMissing: planMissing.slice(0, 20),
       partial: Object.fromEntries(Object.entries(partial).slice(0, 20)),
     },
   };

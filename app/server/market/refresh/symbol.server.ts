@@ -17,6 +17,7 @@ import type {
   MarketDataProvider,
   NewsFeed,
 } from "../types.server";
+import { ProviderError } from "../types.server";
 import { trailingDividendYield } from "../dividend-yield.server";
 import { cachedInput } from "./inputs.server";
 import { REFRESH_LIMITS } from "./limits.server";
@@ -29,6 +30,11 @@ export interface SymbolResult {
   chain: ChainSnapshot | null;
   history: DailyHistory | null;
   errors: string[];
+  /**
+   * A part the provider refused because the operator's plan lacks a feature (e.g. option quotes): the run counts
+   * it as a failure, not a partial read (issue 41).
+   */
+  notConfigured: string[];
 }
 
 export interface SharedInputs {
@@ -52,9 +58,11 @@ export async function refreshSymbol(
   deadlineMs: number,
 ): Promise<SymbolResult> {
   const errors: string[] = [];
+  const notConfigured: string[] = [];
   const note = (what: string, error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     errors.push(`${what}: ${message}`);
+    if (error instanceof ProviderError && error.kind === "not_configured") notConfigured.push(message);
     console.warn(`market refresh ${symbol} ${what}: ${message}`);
   };
   const quote = await withDeadline(provider.getQuote(symbol), deadlineMs, `${symbol} quote`);
@@ -147,7 +155,7 @@ export async function refreshSymbol(
       note("chain", error);
     }
   }
-  return { info, ideas, chainAsOf, chain: fetchedChain, history: history.value, errors };
+  return { info, ideas, chainAsOf, chain: fetchedChain, history: history.value, errors, notConfigured };
 }
 
 /** The dividend paid at an ex-date: the announced amount, else the latest amount paid (a regular payer's). */
