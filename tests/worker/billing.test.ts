@@ -245,7 +245,11 @@ describe("POST /api/stripe/cancel-subscription", () => {
     });
     const after = (await billingFields(address))!;
     expect(after).toMatchObject({ tier: "Pro Plan", status: "active", cancelAtPeriodEnd: 1 });
-    expect(after.currentPeriodEnd).toBeGreaterThan(Date.now());
+    // Still paid up, on the fake Stripe's clock (TEST_NOW moves only workerd's).
+    const sub = await fakeControl<{ items: { data: { current_period_end: number }[] } }>(
+      `/v1/subscriptions/${subscriptionId}`,
+    );
+    expect(after.currentPeriodEnd).toBe(sub.items.data[0]!.current_period_end * 1000);
     const survey = await env.DB.prepare(
       "select reasons, comment from cancellation_feedback where user_id = ?",
     )

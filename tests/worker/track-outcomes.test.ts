@@ -5,7 +5,8 @@ import { env } from "cloudflare:test";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readAt, restoreSuiteClock } from "./test-clock";
 import { IdeasLikeItNote, LoggedOutcomeNote } from "../../app/components/track/LoggedOutcome";
 import { ideasLikeIt, NOT_LOGGED_REASON, type LoggedOutcome } from "../../app/lib/track-record";
 import type { SharePayload } from "../../app/lib/wheel-share";
@@ -52,7 +53,10 @@ async function spreadsList() {
   return list;
 }
 
+// The pages are read just after the refresh that logged the ideas, on whatever day the suite runs (decision 298).
+afterAll(restoreSuiteClock);
 beforeAll(async () => {
+  readAt(Date.parse("2026-11-23T16:05:00Z"));
   await runMarketRefresh(testEnv, new Date("2026-11-23T16:00:00Z"), { force: true });
   logged = (
     await env.DB.prepare(
