@@ -324,13 +324,53 @@ export function buildLedger(
   asOf: string,
   marks: Record<string, Valuation> = {},
 ): LedgerResult {
+  const { refused: _refused, ...result } = build(events, asOf, marks, EMPTY_IDS);
+  return result;
+}
+
+const EMPTY_IDS: ReadonlySet<string> = new Set();
+
+/** An event the lenient build left out, with the rule that refused it. */
+export interface LedgerOmission {
+  eventId: string;
+  refusal: LedgerRefusal;
+}
+
+/**
+ * Builds the ledger once, leaving out each event of `optional` that the rules refuse (as if it had not been
+ * given) and going on: the same campaigns and refusals as building again without each refused optional event,
+ * one at a time in trading order, but in one pass (an import's preview checks every row of a file this way).
+ * An optional event that corrects another is treated as required: leaving it out would bring back what it
+ * replaced. The build still stops at the first required event refused.
+ */
+export function buildLedgerLeniently(
+  events: readonly LedgerEvent[],
+  asOf: string,
+  optional: ReadonlySet<string>,
+  marks: Record<string, Valuation> = {},
+): LedgerResult & { refused: LedgerOmission[] } {
+  return build(events, asOf, marks, optional);
+}
+
+function build(
+  events: readonly LedgerEvent[],
+  asOf: string,
+  marks: Record<string, Valuation>,
+  optional: ReadonlySet<string>,
+): LedgerResult & { refused: LedgerOmission[] } {
+  const refused: LedgerOmission[] = [];
+  // Only an event that corrects another can fail the corrections' check, and such an event is never optional.
+  const skippable = (e: LedgerEvent) => e.corrects === undefined && optional.has(e.id);
   const effective = effectiveEvents(events);
-  if (!effective.ok) return effective;
+  if (!effective.ok) return { ...effective, refused };
   const open = new Map<string, CampaignState>();
   const all: CampaignState[] = [];
   const histories = new Map<CampaignState, ShareHistory>();
 
   for (const event of ordered(effective.events)) {
+    // What a refused event changed before its rule refused it, undone when it is left out. Only the campaign it
+    // opened and its fee are written before a rule can refuse it (apply() checks before it moves anything else).
+    let undo: (() => void) | null = null;
     try {
       let state = open.get(event.symbol);
       if (event.kind === "dividend") {
@@ -365,10 +405,23 @@ export function buildLedger(
             );
           throw new LedgerError({ code: "campaignStart" });
         }
-        state = new CampaignState(event.id, event.symbol, event.date);
-        open.set(event.symbol, state);
-        all.push(state);
-        histories.set(state, { closes: [] });
+        const created = new CampaignState(event.id, event.symbol, event.date);
+        state = created;
+        open.set(event.symbol, created);
+        all.push(created);
+        histories.set(created, { closes: [] });
+        undo = () => {
+          open.delete(event.symbol);
+          all.pop();
+          histories.delete(created);
+        };
+      } else {
+        const held = state;
+        const { fees, brokerRealised } = held;
+        undo = () => {
+          held.fees = fees;
+          held.brokerRealised = brokerRealised;
+        };
       }
       const cash = apply(state, event);
       state.eventIds.push(event.id);
@@ -403,11 +456,13 @@ export function buildLedger(
         open.delete(event.symbol);
       }
     } catch (error) {
-      if (error instanceof LedgerError) return { ok: false, eventId: event.id, refusal: error.refusal };
-      throw error;
+      if (!(error instanceof LedgerError)) throw error;
+      if (!skippable(event)) return { ok: false, eventId: event.id, refusal: error.refusal, refused };
+      undo?.();
+      refused.push({ eventId: event.id, refusal: error.refusal });
     }
   }
-  return { ok: true, campaigns: all.map((s) => summarise(s, asOf, marks[s.symbol] ?? {})) };
+  return { ok: true, campaigns: all.map((s) => summarise(s, asOf, marks[s.symbol] ?? {})), refused };
 }
 
 function chargeFee(state: CampaignState, event: LedgerEvent) {

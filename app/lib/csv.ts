@@ -2,7 +2,7 @@
 // papaparse. Reading strips a byte-order mark, takes Windows, old-Mac and Unix line ends mixed in one file,
 // quoted fields with commas, quotes and line breaks, skips blank lines, numbers each record by the file line it
 // starts on, and tells a table's data rows from the summary, total and disclaimer lines brokers append.
-// Writing quotes every cell and keeps a spreadsheet from running a cell as a formula.
+// Writing quotes every cell and keeps a spreadsheet from running a cell as a formula (issue 42: whatever follows).
 import Papa from "papaparse";
 
 export interface CsvRecord {
@@ -86,21 +86,40 @@ export function readCsvTable(text: string, options: ReadTableOptions = {}): CsvT
 }
 
 /**
- * CSV text of a header and rows: every cell quoted, a text cell starting with =, +, -, @, tab or CR prefixed
- * with a quote mark so a spreadsheet shows it as text, CRLF line ends. `header: false` writes the rows only
- * (a stream's later pages).
+ * A text cell a spreadsheet would run as a formula (issue 42): its first non-space character is =, +, -, @, a tab
+ * or a carriage return, whatever follows (a line break after `=HYPERLINK(...)` included). papaparse's own
+ * `escapeFormulae` test (`/^[=+\-@\t\r].*$/`, no `s` flag) lets such a cell through when a line break follows, and
+ * misses one after leading spaces, so writeCsv escapes with this instead.
+ */
+const FORMULA_START = /^[ ]*[=+\-@\t\r]/;
+
+/** The cell as written: a formula-like text cell gets a leading quote mark; numbers (a negative amount) stay numbers. */
+export function formulaSafeCell(cell: string | number): string | number {
+  return typeof cell === "string" && FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/**
+ * CSV text of a header and rows: every cell quoted, a text cell whose first non-space character is =, +, -, @, tab
+ * or CR prefixed with a quote mark so a spreadsheet shows it as text (`formulaSafeCell`), CRLF line ends.
+ * `header: false` writes the rows only (a stream's later pages). `escapeFormulae: false` writes cells exactly
+ * (the track record's CSV, whose cells are hashed content that readers re-hash).
  */
 export function writeCsv(
   fields: readonly string[],
   rows: readonly (readonly (string | number)[])[],
   options: { header?: boolean; quotes?: boolean; escapeFormulae?: boolean } = {},
 ): string {
+  const escape = options.escapeFormulae ?? true;
   return Papa.unparse(
-    { fields: [...fields], data: rows.map((r) => [...r]) },
+    {
+      fields: escape ? fields.map((f) => String(formulaSafeCell(f))) : [...fields],
+      data: rows.map((r) => (escape ? r.map(formulaSafeCell) : [...r])),
+    },
     {
       header: options.header ?? true,
       quotes: options.quotes ?? true,
-      escapeFormulae: options.escapeFormulae ?? true,
+      // Done above, with a test that papaparse's misses cells with line breaks in.
+      escapeFormulae: false,
       newline: "\r\n",
     },
   );

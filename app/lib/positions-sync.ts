@@ -4,6 +4,13 @@
 // stored list and saved again, so a save from another window is kept and so is this one.
 import type { Position } from "./wheel";
 
+/**
+ * The 400 of a positions save without `version` (decision 300): every save names the version of the list it was
+ * made from, which `GET /api/wheel/positions` (and the /wheels loader) hand out with the list.
+ */
+export const POSITIONS_VERSION_REQUIRED =
+  "A positions save must send version: the version of the list it was made from (GET /api/wheel/positions)";
+
 export interface PositionsSnapshot {
   positions: Position[];
   version: number;

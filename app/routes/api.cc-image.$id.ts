@@ -1,10 +1,16 @@
 import type { Route } from "./+types/api.cc-image.$id";
 import { wheelImageResponse } from "../server/wheel/share-image.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { methodNotAllowed } from "../server/http/api.server";
 
 /** GET /api/cc-image/:id -> 1200x630 PNG of the shared CC (Open Graph / Twitter image). */
 export function loader({ request, params, context }: Route.LoaderArgs) {
   return wheelImageResponse(context.get(cloudflareContext).env, request, "CC", params.id, (p) =>
     context.get(cloudflareContext).ctx.waitUntil(p),
   );
+}
+
+/** Every method but GET (and HEAD): the API's 405 with `Allow`, never the framework's text (decision 300). */
+export function action() {
+  return methodNotAllowed("GET");
 }

@@ -17,6 +17,7 @@ const contactSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
   const env = context.get(cloudflareContext).env;
   const input = await readJson(request, contactSchema, (issue) =>
     issue?.path[0] === "message" && issue.code === "too_big"

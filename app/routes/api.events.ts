@@ -13,7 +13,7 @@ import { readJsonBody } from "../server/http/json-body.server";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { NO_STORE } from "../server/http/cache-control.server";
-import { apiError } from "../server/http/api.server";
+import { apiError, methodNotAllowed } from "../server/http/api.server";
 
 const primitive = z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]);
 
@@ -46,7 +46,7 @@ function problem(status: number, error: string) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
-  if (request.method !== "POST") return problem(405, "Method not allowed");
+  if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readJsonBody(request, { maxBytes: MAX_EVENT_BODY_BYTES });
   if (!body.ok) return problem(body.status, body.status === 413 ? "Event too large" : body.message);
   const parsed = eventSchema.safeParse(body.value);
@@ -88,5 +88,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return problem(405, "Method not allowed");
+  return methodNotAllowed("POST");
 }

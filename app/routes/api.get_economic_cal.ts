@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.get_economic_cal";
 import { getEconomicCalendar, sharedMarketHeaders } from "../server/market/market.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { apiError, apiJson } from "../server/http/api.server";
+import { apiError, apiJson, methodNotAllowed } from "../server/http/api.server";
 
 /** GET /api/get_economic_cal -> { events: [{ date, title, impact, time, estimated, ... }], source, asOf }. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,4 +14,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     console.error("get_economic_cal failed", error);
     return apiError(503, "Failed to load economic calendar", {}, { events: [] });
   }
+}
+
+/** Every method but GET (and HEAD): the API's 405 with `Allow`, never the framework's text (decision 300). */
+export function action() {
+  return methodNotAllowed("GET");
 }

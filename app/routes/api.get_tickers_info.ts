@@ -4,7 +4,7 @@ import type { Route } from "./+types/api.get_tickers_info";
 import { getCachedTickerInfos, sharedMarketHeaders } from "../server/market/market.server";
 import { clientAddress, rateLimiter } from "../server/rate-limit.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { apiError, apiJson } from "../server/http/api.server";
+import { apiError, apiJson, methodNotAllowed } from "../server/http/api.server";
 
 /** The largest plan's watchlist; one request never asks for more. */
 const MAX_SYMBOLS = MAX_WATCHLIST_SYMBOLS;
@@ -63,4 +63,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error("get_tickers_info failed", error);
     return apiError(503, "Market data is temporarily unavailable", {}, {}, { "Retry-After": "30" });
   }
+}
+
+/** Every method but GET (and HEAD): the API's 405 with `Allow`, never the framework's text (decision 300). */
+export function action() {
+  return methodNotAllowed("GET");
 }

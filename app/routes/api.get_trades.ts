@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.get_trades";
 import { getSession } from "../server/auth/session.server";
-import { apiError, refusalResponse } from "../server/http/api.server";
+import { apiError, refusalResponse, methodNotAllowed } from "../server/http/api.server";
 import { acceptsGzip, gzippedResponse } from "../server/http/compression.server";
 import { privateMarketCacheControl } from "../server/market/market.server";
 import { tradeSuggestionsBody } from "../server/trade-ideas.server";
@@ -39,4 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error("get_trades failed", error);
     return apiError(503, "Failed to fetch trades");
   }
+}
+
+/** Every method but GET (and HEAD): the API's 405 with `Allow`, never the framework's text (decision 300). */
+export function action() {
+  return methodNotAllowed("GET");
 }

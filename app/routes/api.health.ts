@@ -3,7 +3,7 @@ import { integrationsOf, serverConfig } from "../server/env.server";
 import { databaseReachable, marketDataPlanProblem } from "../server/health.server";
 import { marketDataLicence } from "../server/market/provider.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { apiJson } from "../server/http/api.server";
+import { apiJson, methodNotAllowed } from "../server/http/api.server";
 
 /** Liveness plus which optional integrations are configured (names only, never values). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -36,4 +36,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     integrations,
     contactForm,
   });
+}
+
+/** Every method but GET (and HEAD): the API's 405 with `Allow`, never the framework's text (decision 300). */
+export function action() {
+  return methodNotAllowed("GET");
 }

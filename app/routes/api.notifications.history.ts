@@ -2,7 +2,11 @@ import { z } from "zod";
 import type { Route } from "./+types/api.notifications.history";
 import { HISTORY_LIMIT } from "../lib/notifications";
 import { apiJson } from "../server/http/api.server";
-import { notificationCall, notificationError } from "../server/notifications/api.server";
+import {
+  notificationCall,
+  notificationError,
+  notificationMethodNotAllowed,
+} from "../server/notifications/api.server";
 import { listHistory } from "../server/notifications/history.server";
 
 const query = z.object({
@@ -18,4 +22,9 @@ export function loader(args: Route.LoaderArgs) {
       return notificationError(400, `limit must be a whole number from 1 to ${HISTORY_LIMIT.max}`);
     return apiJson({ success: true, data: await listHistory(env, user.id, parsed.data.limit) });
   });
+}
+
+/** Every method but GET (and HEAD): the API's 405 with `Allow`, never the framework's text (decision 300). */
+export function action() {
+  return notificationMethodNotAllowed("GET");
 }

@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * The signed token in the URL is the only credential; no cookie, no sign-in.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return notificationMethodNotAllowed("POST");
+  if (request.method !== "POST") return notificationMethodNotAllowed("GET, POST");
   const token = new URL(request.url).searchParams.get("token");
   const ok = await unsubscribeWithToken(context.get(cloudflareContext).env, token);
   if (!ok) return notificationError(400, NOTIFICATION_MESSAGES.invalidUnsubscribeLink);

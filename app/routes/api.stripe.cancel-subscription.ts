@@ -19,6 +19,7 @@ const cancelSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
   const env = context.get(cloudflareContext).env;
   const session = await getSession(env, request);
   if (!session) return apiError(401, BILLING_MESSAGES.mustBeLoggedIn);

@@ -1,8 +1,7 @@
-import { publicOrigin } from "../server/env.server";
 import type { Route } from "./+types/api.stripe.change-plan";
 import { BILLING_MESSAGES } from "../lib/billing";
-import { readPlanChoice } from "../server/billing/api.server";
-import { apiJson, methodNotAllowed, refusalResponse } from "../server/http/api.server";
+import { planChoicePost } from "../server/billing/api.server";
+import { apiJson, methodNotAllowed } from "../server/http/api.server";
 import { changePlan } from "../server/billing/billing.server";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -11,10 +10,10 @@ import { cloudflareContext } from "../server/request-context.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
-  const read = await readPlanChoice(env, request);
-  if (read instanceof Response) return read;
-  const result = await changePlan(env, read.user, read.choice, publicOrigin(env, request));
-  if (!result.ok) return refusalResponse(result);
+  const result = await planChoicePost(env, request, (user, choice, origin) =>
+    changePlan(env, user, choice, origin),
+  );
+  if (result instanceof Response) return result;
   return apiJson(
     result.mode === "checkout"
       ? { mode: "checkout", sessionId: result.sessionId, url: result.url }

@@ -8,6 +8,7 @@ import {
 import { tradeCard, tradeCardContent } from "../server/share-image/trade-card.server";
 import { tradeIdParam } from "../server/share-image/trade-id.server";
 import { cloudflareContext } from "../server/request-context.server";
+import { methodNotAllowed } from "../server/http/api.server";
 
 /**
  * GET /api/trade-image/:tradeId -> 1200x630 PNG of the shared idea (Open Graph / Twitter image), cached
@@ -30,4 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return shareImageResponse(env, request, "trade", content, tradeCard, (p) =>
     context.get(cloudflareContext).ctx.waitUntil(p),
   );
+}
+
+/** Every method but GET (and HEAD): the API's 405 with `Allow`, never the framework's text (decision 300). */
+export function action() {
+  return methodNotAllowed("GET");
 }

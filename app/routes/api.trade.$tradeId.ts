@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/api.trade.$tradeId";
 import { getTradeById, sharedMarketHeaders } from "../server/market/market.server";
 import { cloudflareContext } from "../server/request-context.server";
-import { apiError, apiJson } from "../server/http/api.server";
+import { apiError, apiJson, methodNotAllowed } from "../server/http/api.server";
 import { ideaForApi } from "../server/market/idea-record.server";
 
 /** Public ids are SYMBOL-<24 hex> (a keyed hash; see ideas.server.ts). */
@@ -24,4 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     console.error("trade by id failed", error);
     return apiError(503, "Failed to load trade data");
   }
+}
+
+/** Every method but GET (and HEAD): the API's 405 with `Allow`, never the framework's text (decision 300). */
+export function action() {
+  return methodNotAllowed("GET");
 }

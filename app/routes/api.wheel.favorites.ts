@@ -21,10 +21,16 @@ export function loader(args: Route.LoaderArgs) {
 
 /** POST /api/wheel/favorites {trade, type}: 201 saved, 409 already saved. */
 export function action(args: Route.ActionArgs) {
-  return wheelPost(args, favoriteSchema, 16_384, async ({ env, user, input }) => {
-    const result = await addFavorite(env, user.id, input.type, input.trade);
-    if (result.ok) return apiJson({ status: "success", favorite: result.favorite }, 201);
-    if (result.reason === "duplicate") return jsonError(409, "Trade already saved", { id: result.id });
-    return jsonError(403, `You can save up to ${FAVORITES_PER_USER} favorite trades`);
-  });
+  return wheelPost(
+    args,
+    favoriteSchema,
+    16_384,
+    async ({ env, user, input }) => {
+      const result = await addFavorite(env, user.id, input.type, input.trade);
+      if (result.ok) return apiJson({ status: "success", favorite: result.favorite }, 201);
+      if (result.reason === "duplicate") return jsonError(409, "Trade already saved", { id: result.id });
+      return jsonError(403, `You can save up to ${FAVORITES_PER_USER} favorite trades`);
+    },
+    "GET, POST",
+  );
 }

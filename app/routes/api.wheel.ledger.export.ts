@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.wheel.ledger.export";
 import { newYorkDate } from "../engine/time";
-import { wheelSession } from "../server/wheel/api.server";
+import { wheelSession, wheelMethodNotAllowed } from "../server/wheel/api.server";
 import { ledgerCsvOf } from "../server/wheel/ledger.server";
 import { cloudflareContext } from "../server/request-context.server";
 
@@ -17,4 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/** Every method but GET (and HEAD): the API's 405 with `Allow`, never the framework's text (decision 300). */
+export function action() {
+  return wheelMethodNotAllowed("GET");
 }

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/api.wheel.ledger.import";
-import { apiJson } from "../server/http/api.server";
-import { jsonError, wheelPost, wheelRefusal } from "../server/wheel/api.server";
+import { BILLING_MESSAGES } from "../lib/billing";
+import { apiError, apiJson } from "../server/http/api.server";
+import { rateLimiter } from "../server/rate-limit.server";
+import { jsonError, wheelPost, wheelRefusal, wheelMethodNotAllowed } from "../server/wheel/api.server";
 import {
   importLedgerCsv,
   ledgerImportInputSchema,
@@ -12,11 +14,21 @@ import {
  * 200 {needsMapping: true, header, suggested, problems} when the header is no preset and has no saved mapping,
  * else 200 {format, mappingSource, header, mapping, events, skipped, openCampaigns}; nothing is written. With
  * `commit: true`: the same reading, written in one batch, 201. 400 no header or rows; 403 the plan's words
- * (Free, or more campaigns left open than the plan allows); 409 stale.
+ * (Free, or more campaigns left open than the plan allows); 409 stale; 429 past 10 previews and imports a minute
+ * per account (`RATE_LIMITS.ledgerImport`, issue 42).
  */
 export const action = (args: Route.ActionArgs) =>
   // JSON escapes can make the body several times the file's text: room for a file at its cap.
   wheelPost(args, ledgerImportInputSchema, MAX_IMPORT_CHARS * 2 + 16_384, async ({ env, user, input }) => {
+    const { success } = await rateLimiter(env, "ledgerImport").limit({ key: user.id });
+    if (!success)
+      return apiError(
+        429,
+        BILLING_MESSAGES.tooManyRequests,
+        { status: "error" },
+        {},
+        { "Retry-After": "60" },
+      );
     const result = await importLedgerCsv(env, user, input);
     if (!result.ok) {
       if (result.status === 403) return wheelRefusal(result.refusal, { skipped: result.skipped ?? [] });
@@ -26,3 +38,8 @@ export const action = (args: Route.ActionArgs) =>
     const committed = !body.needsMapping && body.committed;
     return apiJson({ status: "success", ...body }, committed ? 201 : 200);
   });
+
+/** GET and HEAD: the API's 405 with `Allow: POST`, never the framework's text (decision 300). */
+export function loader() {
+  return wheelMethodNotAllowed("POST");
+}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/api.wheel.positions.check";
 import { WHEEL_MESSAGES } from "../lib/wheel";
 import { refusalOf } from "../server/entitlements.server";
-import { jsonError, wheelPost, wheelRefusal } from "../server/wheel/api.server";
+import { jsonError, wheelPost, wheelRefusal, wheelMethodNotAllowed } from "../server/wheel/api.server";
 import { checkPositionsImport, positionLimitOf } from "../server/wheel/positions.server";
 import { isKnownSymbol } from "../server/market/market.server";
 import { apiJson } from "../server/http/api.server";
@@ -33,3 +33,8 @@ export const action = (args: Route.ActionArgs) =>
       return jsonError(503, WHEEL_MESSAGES.updatePositionsFailed);
     }
   });
+
+/** GET and HEAD: the API's 405 with `Allow: POST`, never the framework's text (decision 300). */
+export function loader() {
+  return wheelMethodNotAllowed("POST");
+}

@@ -18,8 +18,14 @@ export function loader(args: Route.LoaderArgs) {
 
 /** POST /api/wheel/preferences {cashAvailable?, cspRiskLevel?, ccRiskLevel?, ccCostBasis?}: the screen's saves. */
 export function action(args: Route.ActionArgs) {
-  return wheelPost(args, preferencesSchema, 2048, async ({ env, user, input }) => {
-    await savePreferences(env, user.id, input);
-    return apiJson(await getPreferences(env, user));
-  });
+  return wheelPost(
+    args,
+    preferencesSchema,
+    2048,
+    async ({ env, user, input }) => {
+      await savePreferences(env, user.id, input);
+      return apiJson(await getPreferences(env, user));
+    },
+    "GET, POST",
+  );
 }

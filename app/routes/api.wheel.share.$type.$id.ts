@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.wheel.share.$type.$id";
 import { WHEEL_MESSAGES } from "../lib/wheel";
-import { jsonError } from "../server/wheel/api.server";
+import { jsonError, wheelMethodNotAllowed } from "../server/wheel/api.server";
 import { readShare } from "../server/wheel/shares.server";
 import { cloudflareContext } from "../server/request-context.server";
 import { apiJson } from "../server/http/api.server";
@@ -32,4 +32,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     console.error("share read failed", error);
     return jsonError(503, WHEEL_MESSAGES.shareFetchFailed);
   }
+}
+
+/** Every method but GET (and HEAD): the API's 405 with `Allow`, never the framework's text (decision 300). */
+export function action() {
+  return wheelMethodNotAllowed("GET");
 }

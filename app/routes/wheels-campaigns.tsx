@@ -17,12 +17,36 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-/** The user's campaigns, valued at the cached prices (decision 270). */
+/** Closed campaigns shown per "Show more" (issue 42: a ledger at its cap was 12 MB of HTML). */
+export const CLOSED_PAGE_SIZE = 20;
+
+/**
+ * The user's campaigns, valued at the cached prices (decision 270): every open campaign, and the newest closed
+ * ones, `?closed=N` of them (CLOSED_PAGE_SIZE by default; "Show more" asks for the next page, no script needed).
+ * The form's list of events to correct holds the events of the campaigns shown.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
   const { user } = await requireSession(env, request);
   const [view, proposals] = await Promise.all([ledgerView(env, user), pendingProposals(env, user.id)]);
-  return { ...view, proposals };
+  const asked = Number.parseInt(new URL(request.url).searchParams.get("closed") ?? "", 10);
+  const closedShown = Number.isFinite(asked) && asked > 0 ? asked : CLOSED_PAGE_SIZE;
+  // Oldest first, as the engine builds them; the page shows the newest first.
+  const newestFirst = [...view.campaigns].reverse();
+  const closed = newestFirst.filter((c) => c.status !== "open");
+  const shownClosed = new Set(closed.slice(0, closedShown));
+  const campaigns = newestFirst.filter((c) => c.status === "open" || shownClosed.has(c));
+  const shownIds = new Set(campaigns.flatMap((c) => c.eventIds));
+  return {
+    ...view,
+    campaigns,
+    events: view.events.filter((e) => shownIds.has(e.id)),
+    eventCount: view.events.length,
+    closedCampaigns: closed.length,
+    closedRemaining: Math.max(0, closed.length - closedShown),
+    nextClosed: Math.min(closed.length, closedShown) + CLOSED_PAGE_SIZE,
+    proposals,
+  };
 }
 
 /**

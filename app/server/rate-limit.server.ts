@@ -47,6 +47,12 @@ export const RATE_LIMITS = {
    * binding has only 10 s and 60 s periods.
    */
   signInAccount: { max: 10, windowMs: 15 * 60_000 },
+  /**
+   * Ledger import previews and imports, per account (issue 42): each reads and builds the whole ledger. Counted
+   * in D1, not on a binding: a signed-in call that already reads D1 costs one upsert more, and an account's count
+   * must hold across locations (the binding counts per location).
+   */
+  ledgerImport: { max: 10, windowMs: 60_000 },
   /** The track record's whole-log CSV, per client address: a download now and then, not a scraper's loop. */
   trackRecordCsv: { max: 10, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -84,8 +84,10 @@ test("each expected refusal shows its message and logs no console error", async 
   const staleWindow = await wheelsWindow(page);
   const wheelErrors = watchConsole(staleWindow);
   const ten = ["AAPL", "MSFT", "NVDA", "AMD", "TSLA", "SPY", "QQQ", "META", "AMZN", "COIN"];
+  // A save names the version it was made from (decision 300).
+  const { version } = (await (await page.request.get("/api/wheel/positions")).json()) as { version: number };
   const full = await page.request.post("/api/wheel/positions", {
-    data: { positions: ten.map((symbol) => ({ symbol, shares: 100, costBasis: 100 })) },
+    data: { positions: ten.map((symbol) => ({ symbol, shares: 100, costBasis: 100 })), version },
   });
   expect(full.status()).toBe(200);
   await wheelErrors.expecting([403, 409], async () => {

@@ -8,8 +8,10 @@ async function storePositions(
   page: Page,
   positions: { symbol: string; shares: number; costBasis: number }[],
 ) {
+  // A save names the version it was made from (decision 300).
+  const { version } = (await (await page.request.get("/api/wheel/positions")).json()) as { version: number };
   const res = await page.request.post("/api/wheel/positions", {
-    data: { positions },
+    data: { positions, version },
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(res.ok(), "store positions").toBe(true);

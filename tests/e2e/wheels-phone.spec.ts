@@ -55,8 +55,10 @@ test("/wheels at 390 px: strategies are cards with the return and the actions in
   await page.setViewportSize(PHONE);
   await signIn(page, "elite@wheelhouse.local", { returnTo: "/wheels" });
   // A known set of positions, so the covered calls have rows (the demo account is shared between runs).
+  // A save names the version it was made from (decision 300).
+  const { version } = (await (await page.request.get("/api/wheel/positions")).json()) as { version: number };
   const saved = await page.request.post("/api/wheel/positions", {
-    data: { positions: [{ symbol: "NVDA", shares: 500, costBasis: 100 }] },
+    data: { positions: [{ symbol: "NVDA", shares: 500, costBasis: 100 }], version },
   });
   expect(saved.status()).toBe(200);
   await page.reload();

@@ -253,13 +253,16 @@ test("Free user: CSP allowed, CC shows the upgrade state", async ({ page }) => {
 test("Elite user: CSP and CC tables at phone and desktop widths", async ({ page }) => {
   const errors = watchConsole(page);
   await signIn(page, "elite@wheelhouse.local", { returnTo: "/wheels" });
-  // Start from a known set of positions (the demo account is shared between runs).
+  // Start from a known set of positions (the demo account is shared between runs), saved from the version read
+  // (decision 300).
+  const { version } = (await (await page.request.get("/api/wheel/positions")).json()) as { version: number };
   const saved = await page.request.post("/api/wheel/positions", {
     data: {
       positions: [
         { symbol: "NVDA", shares: 500, costBasis: 100 },
         { symbol: "AMD", shares: 200, costBasis: 150 },
       ],
+      version,
     },
   });
   expect(saved.status()).toBe(200);

@@ -9,6 +9,7 @@ import { freshIp } from "./auth-helpers";
 import * as cspRoute from "../../app/routes/api.wheel.csp-batch";
 import * as favoritesRoute from "../../app/routes/api.wheel.favorites";
 import * as positionsRoute from "../../app/routes/api.wheel.positions";
+import * as positionsCheckRoute from "../../app/routes/api.wheel.positions.check";
 import * as notificationPrefs from "../../app/routes/api.notifications.preferences";
 import * as notificationToggle from "../../app/routes/api.notifications.toggle";
 import * as checkout from "../../app/routes/api.create-checkout-session";
@@ -75,7 +76,11 @@ describe("the API kit keeps each family's shape (docs/product/api.md#error-envel
     const refused = await answer(
       await call(
         positionsRoute.action,
-        post("/api/wheel/positions", { positions: [{ symbol: "AAPL", shares: 100, costBasis: 150 }] }, free),
+        post(
+          "/api/wheel/positions",
+          { positions: [{ symbol: "AAPL", shares: 100, costBasis: 150 }], version: 0 },
+          free,
+        ),
       ),
     );
     expect(refused.status).toBe(403);
@@ -190,6 +195,7 @@ describe("the API kit keeps each family's shape (docs/product/api.md#error-envel
 
 describe("one 405 for every API (issue 28)", () => {
   // Each: the route's answer to a method it does not take, the methods it takes, and its family's envelope.
+  // tests/worker/api-methods.test.ts holds every route to it, through React Router (decision 300).
   const cases: [string, () => Promise<Response> | Response, string, Record<string, unknown>][] = [
     ["wheel CSP batch (GET)", () => cspRoute.loader(), "POST", { status: "error" }],
     ["wheel CC batch (GET)", () => ccRoute.loader(), "POST", { status: "error" }],
@@ -210,6 +216,9 @@ describe("one 405 for every API (issue 28)", () => {
       "POST",
       { status: "error" },
     ],
+    // GET on the POST-only routes of issue 42 item 7: the API's 405, not the framework's text.
+    ["wheel ledger import (GET)", () => ledgerImportRoute.loader(), "POST", { status: "error" }],
+    ["wheel positions check (GET)", () => positionsCheckRoute.loader(), "POST", { status: "error" }],
     ["notifications test (GET)", () => notificationTest.loader(), "POST", { success: false }],
     [
       "notifications unsubscribe (PUT)",
@@ -218,7 +227,8 @@ describe("one 405 for every API (issue 28)", () => {
           unsubscribe.action,
           post("/api/notifications/unsubscribe", {}, undefined, "application/json", "PUT"),
         ),
-      "POST",
+      // GET takes the link to the confirm page.
+      "GET, POST",
       { success: false },
     ],
     ["contact (GET)", () => contact.loader(), "POST", {}],

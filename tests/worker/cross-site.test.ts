@@ -173,14 +173,17 @@ describe("the issue's attacks, served as the Worker serves them", () => {
   it("same-origin JSON still saves positions; a foreign text/plain post cannot wipe them", async () => {
     const saved = await serve(
       positionsRoute.action as RouteFn,
-      json("/api/wheel/positions", "POST", { positions: [{ symbol: "KO", shares: 100, costBasis: 60 }] }),
+      json("/api/wheel/positions", "POST", {
+        positions: [{ symbol: "KO", shares: 100, costBasis: 60 }],
+        version: 0,
+      }),
     );
     expect(saved.status).toBe(200);
     for (const headers of Object.values(HOSTILE)) {
       const wipe = json(
         "/api/wheel/positions",
         "POST",
-        { positions: [] },
+        { positions: [], version: 1 },
         { ...headers, "Content-Type": "text/plain" },
       );
       expect((await serve(positionsRoute.action as RouteFn, wipe)).status).toBe(403);
@@ -237,7 +240,12 @@ describe("JSON endpoints take JSON only (415), as the signed-in Elite user", () 
 
   // Every route that reads a JSON body, with a body it would accept (or whose refusal comes after the body).
   const JSON_ENDPOINTS: { file: string; path: string; method: string; body: unknown; params?: object }[] = [
-    { file: "api.wheel.positions.ts", path: "/api/wheel/positions", method: "POST", body: { positions: [] } },
+    {
+      file: "api.wheel.positions.ts",
+      path: "/api/wheel/positions",
+      method: "POST",
+      body: { positions: [], version: 0 },
+    },
     {
       file: "api.wheel.positions.check.ts",
       path: "/api/wheel/positions/check",

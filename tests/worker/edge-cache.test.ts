@@ -5,10 +5,9 @@
 // Worker's response steps (security headers, then the cache policy, as workers/app.ts orders them).
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createRequestHandler, type EntryContext, type ServerBuild } from "react-router";
+import { page } from "./route-build";
 import workerSource from "../../workers/app.ts?raw";
-import { call, makeContext, requestWithCookie, signUpAndGetCookie, testEnv, ORIGIN } from "./helpers";
-import * as root from "../../app/root";
+import { call, requestWithCookie, signUpAndGetCookie, testEnv, ORIGIN } from "./helpers";
 import * as home from "../../app/routes/home";
 import * as pricing from "../../app/routes/pricing";
 import * as optionsGuide from "../../app/routes/options-guide";
@@ -39,42 +38,6 @@ import type { SharePayload } from "../../app/lib/wheel-share";
 import { daysFromToday } from "./fixtures/trade-ideas";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
-
-/** React Router's document entry, answering what it was handed: the status, the headers, the loader data. */
-const entry = {
-  default: (_request: Request, status: number, headers: Headers, context: EntryContext) =>
-    new Response(JSON.stringify(context.staticHandlerContext.loaderData), { status, headers }),
-};
-
-/** A server build of the root and one page, as the Vite plugin builds it for the Worker. */
-function buildOf(path: string, module: unknown): ServerBuild {
-  const index = path === "";
-  return {
-    entry: { module: entry },
-    routes: {
-      root: { id: "root", path: "", module: root },
-      page: { id: "page", parentId: "root", path: index ? undefined : path, index, module },
-    },
-    assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
-}
-
-/** The Worker's answer to a page request: React Router, then the security headers, then the cache policy. */
-async function page(routePath: string, module: unknown, request: Request): Promise<Response> {
-  const handler = createRequestHandler(buildOf(routePath, module), "production");
-  const response = await handler(request, makeContext());
-  return withCachePolicy(
-    request,
-    withSecurityHeaders(response, { nonce: "n", production: false, dev: false }),
-  );
-}
 
 const visitor = (path: string, init: RequestInit = {}) => new Request(new URL(path, ORIGIN), init);
 

@@ -188,7 +188,7 @@ describe.each(STATES)("entitlements: %s", (state) => {
     }));
     const refused = (await call(
       positions.action,
-      postJson("/api/wheel/positions", state, { positions: over }),
+      postJson("/api/wheel/positions", state, { positions: over, version: 0 }),
     )) as Response;
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ currentTier: want.plan, limit: want.positions });

@@ -45,13 +45,12 @@ const NO_INPUT = new Set(["api.notifications.test.ts"]);
  * string can be one. Every wheel preference is optional (a partial update), so a body such as {} or one with
  * only unknown keys is a valid save. The notification switch takes one boolean and the notification
  * preferences are a partial update, so a generated {"enabled": true} is a valid save that creates the user's
- * preferences row (CI met one).
+ * preferences row (CI met one). A positions save is never valid by chance: it needs the list's `version`
+ * (decision 300), a field the generator does not name.
  */
 const VALID_BY_CHANCE: Record<string, readonly string[]> = {
   "api.contact.ts": ["contact_messages"],
   "api.wheel.preferences.ts": ["wheel_preferences"],
-  // `{"positions": []}` is a real save (the user cleared every position): it bumps the positions version.
-  "api.wheel.positions.ts": ["wheel_preferences"],
   "api.notifications.toggle.ts": ["notification_preferences"],
   "api.notifications.preferences.ts": ["notification_preferences"],
 };

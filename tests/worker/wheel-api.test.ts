@@ -3,7 +3,7 @@
 // routes answer from them (auth, plan caps, validation, positions, preferences, favorites, shares).
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { call, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
+import { call, jsonOf, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
 import { freshIp } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
 import * as cspRoute from "../../app/routes/api.wheel.csp-batch";
@@ -22,7 +22,7 @@ import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server"
 import { decodeSharePayload, SHARE_MESSAGES } from "../../app/lib/wheel-share";
 import { FALLBACK_TICKERS, WHEEL_MESSAGES } from "../../app/lib/wheel";
 import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
-import { createPositionsSaver } from "../../app/lib/positions-sync";
+import { createPositionsSaver, POSITIONS_VERSION_REQUIRED } from "../../app/lib/positions-sync";
 import { savePositions as clientSavePositions } from "../../app/lib/wheel-client";
 
 const NOW = new Date("2026-11-23T16:00:00Z");
@@ -349,8 +349,15 @@ describe("POST /api/wheel/cc-strategies/batch", () => {
 });
 
 describe("positions", () => {
-  const save = async (cookie: string, positions: unknown) =>
-    json(await call(positionsRoute.action, post("/api/wheel/positions", { positions }, cookie)));
+  // A save from the list as stored now: every save names the version it was made from (decision 300).
+  const save = async (cookie: string, positions: unknown) => {
+    const { version } = await jsonOf(
+      await call(positionsRoute.loader, requestWithCookie("/api/wheel/positions", cookie)),
+    );
+    return json(
+      await call(positionsRoute.action, post("/api/wheel/positions", { positions, version }, cookie)),
+    );
+  };
   const lots = (k: number, prefix = "") =>
     Array.from({ length: k }, (_, i) => ({
       symbol: (
@@ -423,7 +430,9 @@ describe("positions", () => {
         ),
       ),
     );
-    expect(results.every((r) => r.status === 200)).toBe(true);
+    // Saves made from the same version: the first to land is stored, the others are stale.
+    expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(results.some((r) => r.status === 200)).toBe(true);
     const listed = await json(
       await call(positionsRoute.loader, requestWithCookie("/api/wheel/positions", pro)),
     );
@@ -441,7 +450,11 @@ describe("positions import check (decision 257)", () => {
     const pro = await userWith("Pro Plan");
     await call(
       positionsRoute.action,
-      post("/api/wheel/positions", { positions: [{ symbol: "AAPL", shares: 100, costBasis: 150 }] }, pro),
+      post(
+        "/api/wheel/positions",
+        { positions: [{ symbol: "AAPL", shares: 100, costBasis: 150 }], version: 0 },
+        pro,
+      ),
     );
     const res = await check(pro, [
       { symbol: "BRK.B", shares: "100", costBasis: "350" },
@@ -552,13 +565,18 @@ describe("positions: a save from an older list (decision 225)", () => {
     expect(Math.max(...done.map((d) => d.snapshot.positions.length))).toBe(all.length);
   });
 
-  it("a version the list never had is stale; a save without one overwrites (the product's shape)", async () => {
+  it("a version the list never had is stale; a save without one is refused (decision 300)", async () => {
     const elite = await userWith("Elite Plan");
     expect(await saveFrom(elite, base, 7)).toMatchObject({
       status: 409,
       body: { reason: "stale", positions: [], version: 0 },
     });
-    expect((await saveFrom(elite, base, undefined)).status).toBe(200);
+    expect(await saveFrom(elite, base, undefined)).toMatchObject({
+      status: 400,
+      body: { status: "error", error: POSITIONS_VERSION_REQUIRED },
+    });
+    expect(await stored(elite)).toMatchObject({ positions: [], version: 0 });
+    expect((await saveFrom(elite, base, 0)).status).toBe(200);
     expect(await stored(elite)).toMatchObject({ positions: base, version: 1 });
     expect((await saveFrom(elite, base, -1)).status).toBe(400);
     expect((await saveFrom(elite, base, "1")).status).toBe(400);

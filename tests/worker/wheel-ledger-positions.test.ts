@@ -72,7 +72,10 @@ describe("one source of truth for shares held (decision 271)", () => {
     expect(
       (
         await json(
-          await call(positionsRoute.action, post("/api/wheel/positions", { positions: stored }, cookie)),
+          await call(
+            positionsRoute.action,
+            post("/api/wheel/positions", { positions: stored, version: 0 }, cookie),
+          ),
         )
       ).status,
     ).toBe(200);
@@ -117,7 +120,7 @@ describe("one source of truth for shares held (decision 271)", () => {
       positionsRoute.action,
       post(
         "/api/wheel/positions",
-        { positions: [{ symbol: OWNED, shares: 200, costBasis: 10_000 }] },
+        { positions: [{ symbol: OWNED, shares: 200, costBasis: 10_000 }], version: 0 },
         cookie,
       ),
     );
@@ -130,7 +133,7 @@ describe("one source of truth for shares held (decision 271)", () => {
       { symbol: OWNED, shares: 500, costBasis: 99 },
     ];
     const saved = await json(
-      await call(positionsRoute.action, post("/api/wheel/positions", { positions }, cookie)),
+      await call(positionsRoute.action, post("/api/wheel/positions", { positions, version: 1 }, cookie)),
     );
     expect(saved.status).toBe(200);
     expect(saved.body.positions.map((p: any) => p.symbol).sort()).toEqual([...others].sort());

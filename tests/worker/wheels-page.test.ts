@@ -128,7 +128,7 @@ describe("GET /wheels renders the strategies (decision 287)", () => {
     const position = { symbol: PLAIN[1]!, shares: 200, costBasis: 1 };
     const saved = (await call(
       (await import("../../app/routes/api.wheel.positions")).action,
-      post("/api/wheel/positions", { positions: [position] }, cookie),
+      post("/api/wheel/positions", { positions: [position], version: 0 }, cookie),
     )) as Response;
     expect(saved.status).toBe(200);
     const cc = (await page(cookie)).firstView.CC;

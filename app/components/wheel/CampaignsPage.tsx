@@ -19,8 +19,16 @@ import { controlClass } from "../ui/Field";
 import { WheelsSections } from "./WheelsSections";
 
 export interface CampaignsPageData {
+  /** The open campaigns and the closed ones shown, newest first. */
   campaigns: Campaign[];
+  /** The events of the campaigns shown (what the form may correct). */
   events: LedgerEvent[];
+  /** Every event recorded. */
+  eventCount?: number;
+  /** Closed campaigns in all, those not shown yet, and the `closed` query of the next page (issue 42). */
+  closedCampaigns?: number;
+  closedRemaining?: number;
+  nextClosed?: number;
   openCampaigns: number;
   limit: number | null;
   asOf: string;
@@ -335,7 +343,7 @@ export function CampaignsPage({
           {data.openCampaigns} open campaign{data.openCampaigns === 1 ? "" : "s"}
           {data.limit !== null && data.limit > 0 ? ` of ${data.limit} on your plan` : ""} · valued {data.asOf}
         </p>
-        {data.events.length ? (
+        {(data.eventCount ?? data.events.length) ? (
           <a
             href="/api/wheel/ledger/export"
             download
@@ -363,9 +371,24 @@ export function CampaignsPage({
             No campaigns yet. Record the first cash-secured put or share purchase to start one.
           </p>
         ) : null}
-        {[...data.campaigns].reverse().map((c) => (
+        {data.campaigns.map((c) => (
           <CampaignCard key={c.id} campaign={c} />
         ))}
+        {data.closedRemaining ? (
+          <p
+            className="flex flex-wrap items-center gap-3 text-sm text-slate-300"
+            data-testid="closed-remaining"
+          >
+            {data.closedRemaining} older closed campaign{data.closedRemaining === 1 ? "" : "s"} not shown
+            <Link
+              to={`?closed=${data.nextClosed ?? data.campaigns.length + 20}`}
+              preventScrollReset
+              className={buttonClass({ variant: "secondary", size: "sm" })}
+            >
+              Show more
+            </Link>
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { AUTH_MESSAGES, FORM_MESSAGES, GUARD_CODES } from "../../lib/auth-errors";
 import { hasPolicyConsent } from "../../lib/auth-validation";
 import { isAdminUser } from "./admin-role.server";
+import { carriesSessionCookie } from "./session-cookie.server";
 import { isBannedNow } from "./ban.server";
 import { checkProfileInput } from "./profile-fields.server";
 import { admitSignInAttempt, clearSignInFailures } from "./sign-in-throttle.server";
@@ -45,7 +46,8 @@ export function authGuards(env: Env) {
     }
 
     // A session created before a ban must not change the account (update-user, change-password, ...).
-    if (!OPEN_TO_BANNED.has(path) && ctx.headers?.get("cookie")?.includes("session_token")) {
+    // Whether to look at all is asked of the one session-cookie reader (decision 302).
+    if (!OPEN_TO_BANNED.has(path) && carriesSessionCookie(ctx.headers)) {
       const session = await getSessionFromCtx(ctx);
       if (session && isBannedNow(session.user as { banned?: boolean | null; banExpires?: Date | null }))
         throw new APIError("FORBIDDEN", { code: "BANNED_USER", message: AUTH_MESSAGES["user-disabled"] });

@@ -14,6 +14,7 @@ import { grantAutomaticTrial } from "./trial.server";
 import { authAfterHooks, authGuards } from "./auth-guards.server";
 import { cleanNewUser, cleanUserUpdate } from "./profile-fields.server";
 import { clearSignInFailures } from "./sign-in-throttle.server";
+import { SIGN_IN_LINK_PATHS, signInLinks } from "./sign-in-link.server";
 
 /**
  * Rate limits for the endpoints an attacker would hammer (sign-in, sign-up, reset). They apply to every
@@ -26,6 +27,9 @@ export const AUTH_RATE_LIMITS = {
   "/request-password-reset": { window: 300, max: 5 },
   "/reset-password": { window: 300, max: 10 },
   "/change-password": { window: 60, max: 5 },
+  // Sign-in links (decision 299), per client address; per account: MAX_SIGN_IN_LINKS.
+  [SIGN_IN_LINK_PATHS.request]: { window: 900, max: 5 },
+  [SIGN_IN_LINK_PATHS.verify]: { window: 60, max: 10 },
 } as const;
 
 /** How a new user arrived, from the endpoint that created them (for the sign_up event). */
@@ -95,7 +99,7 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
       sendResetPassword: async ({ user, url }) => {
         await sendEmail(env, resetPasswordEmail(user.email, url));
       },
-      // The reset link always works and ends a sign-in lockout at once (decision 211).
+      // The reset link always works and ends a sign-in lockout at once (decisions 211, 299).
       onPasswordReset: async ({ user }) => {
         await clearSignInFailures(env, user.email);
       },
@@ -165,7 +169,8 @@ function buildAuth(env: WorkerEnv, baseURL: string) {
         ? { cookies: { state: { attributes: { sameSite: "none" as const, secure: true } } } }
         : {}),
     },
-    plugins: [admin()],
+    // signInLinks: the emailed one-time sign-in link that works past the password budget (decision 299).
+    plugins: [admin(), signInLinks(env)],
   });
 }
 

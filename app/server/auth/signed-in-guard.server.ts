@@ -18,12 +18,10 @@ import { sessionCookieValue } from "./session-cookie.server";
  * up once more: a failing query means the user could not be fetched; no live row means the session ended.
  */
 async function sessionState(env: WorkerEnv, cookieValue: string): Promise<"failed" | "ended" | "refused"> {
-  let token: string;
-  try {
-    token = decodeURIComponent(cookieValue).split(".")[0] ?? "";
-  } catch {
-    return "ended"; // a mangled cookie is no session at all
-  }
+  // The value is already unquoted and %-decoded as better-auth reads it (decision 302): "token.signature".
+  const dot = cookieValue.lastIndexOf(".");
+  if (dot < 1) return "ended"; // a mangled cookie is no session at all
+  const token = cookieValue.slice(0, dot);
   try {
     const row = await getDb(env)
       .select({ expiresAt: schema.session.expiresAt })

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { BILLING_MESSAGES } from "../../lib/billing";
 import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from "../../lib/plans";
 import { getSession } from "../auth/session.server";
-import { apiError, methodNotAllowed, readApiBody } from "../http/api.server";
+import { apiError, methodNotAllowed, readApiBody, refusalResponse } from "../http/api.server";
 import type { SessionData } from "../auth/auth.server";
-import type { WorkerEnv } from "../env.server";
+import { publicOrigin, type WorkerEnv } from "../env.server";
 import { rateLimiter } from "../rate-limit.server";
 
 export const MAX_JSON_BODY_BYTES = 8192;
@@ -57,4 +57,21 @@ export async function readPlanChoice(
     user: session.user,
     choice: { tier: input.tier as PaidTier, period: input.period, couponCode: input.couponCode },
   };
+}
+
+/**
+ * A plan-choice POST (checkout, change of plan): the method first (405 for any other), then the session, body and
+ * limit (`readPlanChoice`), then `run`; a refusal it returns is answered in the billing envelope.
+ */
+export async function planChoicePost<R extends { ok: boolean }>(
+  env: WorkerEnv,
+  request: Request,
+  run: (user: SessionData["user"], choice: PlanChoice, origin: string) => Promise<R>,
+): Promise<Response | Extract<R, { ok: true }>> {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const read = await readPlanChoice(env, request);
+  if (read instanceof Response) return read;
+  const result = await run(read.user, read.choice, publicOrigin(env, request));
+  if (!result.ok) return refusalResponse(result as never);
+  return result as Extract<R, { ok: true }>;
 }

@@ -59,6 +59,21 @@ export function resetPasswordEmail(to: string, url: string): EmailMessage {
   });
 }
 
+/** The one-time sign-in link (decision 299): works once, for 15 minutes, whatever the password lockout. */
+export function signInLinkEmail(to: string, url: string): EmailMessage {
+  return render(to, "sign-in-link", {
+    subject: "Your Wheelhouse sign-in link",
+    heading: "Sign in to Wheelhouse",
+    paragraphs: [
+      "We received a request for a sign-in link for your Wheelhouse account.",
+      "Open the link below to sign in. It works once, for 15 minutes.",
+    ],
+    button: { label: "Sign in", url },
+    footer:
+      "If you did not ask for this, ignore this email. If someone is trying passwords on your account, choose a new one with 'Forgot password'.",
+  });
+}
+
 export function promoTrialEmail(to: string, appUrl: string, length: string): EmailMessage {
   return render(to, "promo-trial", {
     subject: "Your free Wheelhouse Pro trial is active",

@@ -57,7 +57,12 @@ export function refusalResponse(
   );
 }
 
-/** The one 405 of every API: the methods the route takes in `Allow`, and the family's error body. */
+/**
+ * The one 405 of every API: the methods the route takes in `Allow`, and the family's error body. Every API route
+ * exports both a `loader` and an `action`, so no method falls through to React Router's own text: a POST-only
+ * route's `loader` and a GET-only route's `action` answer this, and an action checks the method before anything
+ * else (decision 300; tests/worker/api-methods.test.ts walks every route).
+ */
 export function methodNotAllowed(allow: string, envelope: ErrorEnvelope = {}): Response {
   return apiError(405, "Method not allowed", envelope, {}, { Allow: allow });
 }

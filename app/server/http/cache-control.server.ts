@@ -7,7 +7,7 @@
 // method is not GET/HEAD, the status is not 200, or the answer sets a cookie. Anything not opted in, including an
 // answer with no Cache-Control at all (which the edge would otherwise keep for up to 2 hours by heuristic), leaves
 // as `private, no-store`.
-import { sessionCookieValue } from "../auth/session-cookie.server";
+import { carriesSessionCookie } from "../auth/session-cookie.server";
 
 /** The header of every answer that must not be cached anywhere: errors, refusals, per-user and one-off bodies. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -81,7 +81,9 @@ function optedIn(headers: Headers): boolean {
  */
 export function edgeCacheRefusal(request: Request, status: number, headers: Headers): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return "not GET or HEAD";
-  if (sessionCookieValue(request) !== null) return "session cookie";
+  // The one reader, conservative: the session cookie's name in any spelling, not only the ones better-auth reads
+  // (decision 302).
+  if (carriesSessionCookie(request)) return "session cookie";
   if (request.headers.has("Authorization")) return "Authorization";
   if (status !== 200) return `status ${status}`;
   if (headers.has("Set-Cookie")) return "sets a cookie";

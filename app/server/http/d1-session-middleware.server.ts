@@ -8,14 +8,13 @@
 import type { MiddlewareFunction } from "react-router";
 import { runInD1Session } from "../db/d1-session.server";
 import { cloudflareContext } from "../request-context.server";
+import { carriesSessionCookie, setsSessionCookie } from "../auth/session-cookie.server";
 
 export const BOOKMARK_COOKIE = "wh_d1b";
 /** A bookmark is only worth keeping until the replicas have caught up; a day is plenty and harmless when stale. */
 const BOOKMARK_MAX_AGE_SECONDS = 86_400;
 /** D1 bookmarks are opaque: hex groups and dashes. Anything else in the cookie is ignored, never passed on. */
 const BOOKMARK = /^[0-9a-f-]{8,160}$/i;
-/** better-auth's session cookie (with the `__Secure-` prefix in production). */
-const AUTH_SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/;
 
 export function bookmarkFrom(request: Request): string | null {
   const raw = new RegExp(`(?:^|;\\s*)${BOOKMARK_COOKIE}=([^;]*)`).exec(
@@ -30,11 +29,9 @@ function bookmarkCookie(bookmark: string, secure: boolean): string {
 }
 
 /** Signed in before the request, or signed in by it (a sign-in or sign-up sets the session cookie). */
+// The session cookie is read by its one reader (decision 302), in any spelling better-auth accepts and more.
 function signedIn(request: Request, response: Response): boolean {
-  if (AUTH_SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return true;
-  return response.headers
-    .getSetCookie()
-    .some((c) => /^(?:__Secure-)?better-auth\.session_token=[^;]/.test(c));
+  return carriesSessionCookie(request) || setsSessionCookie(response);
 }
 
 const READS = new Set(["GET", "HEAD"]);

@@ -36,6 +36,7 @@ import { gradeRowsOf, type LoggedContent } from "./grading.server";
 import { ideaLogContent, publishedIdeas, readLogHead, type PublishedIdea } from "./idea-log.server";
 import { simulatedDailyMarks } from "./marks.server";
 import { refreshTrackSummary } from "./summary.server";
+import { refreshTrackCsvSnapshotInJob } from "./csv-snapshot.server";
 
 /** The backfill publishes each past day at 10:00 New York (the cron's first half hour has settled). */
 export const BACKFILL_PUBLISH_HOUR = 10;
@@ -285,5 +286,6 @@ export async function backfillOnRequest(
     nowMs,
   });
   await refreshTrackSummary(env, nowMs);
+  if (result.appended > 0) await refreshTrackCsvSnapshotInJob(env, nowMs);
   return { ...result, skipped: false, ms: Date.now() - t0 };
 }

@@ -18,6 +18,7 @@ import {
   type StoredMarks,
 } from "./marks.server";
 import { refreshTrackSummary } from "./summary.server";
+import { refreshTrackCsvSnapshotInJob } from "./csv-snapshot.server";
 
 /** AM-settled index options: their settlement value comes from the opening prints, approximated by the open. */
 export const AM_SETTLED_ROOTS: ReadonlySet<string> = new Set(["SPX", "NDX", "RUT", "DJX", "OEX"]);
@@ -215,7 +216,9 @@ export function settlementOf(
 export async function gradeExpiredIdeas(env: MarketCacheEnv, now: Date): Promise<JobOutcome> {
   const outcome = await gradePending(env, now);
   const summary = await refreshTrackSummary(env, now.getTime());
-  return { ...outcome, detail: { ...outcome.detail, logRows: summary.logRows } };
+  // The public CSV's snapshot: a no-op when it already ends at the log's last row (decision 301).
+  const trackCsvRebuilt = await refreshTrackCsvSnapshotInJob(env, now.getTime());
+  return { ...outcome, detail: { ...outcome.detail, logRows: summary.logRows, trackCsvRebuilt } };
 }
 
 async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome> {

@@ -5,6 +5,7 @@ import type { RouterContextProvider } from "react-router";
 import { formatDecimal } from "../../lib/format";
 import { z } from "zod";
 import { COST_BASIS_CHOICES } from "../../lib/wheel-ledger";
+import { POSITIONS_VERSION_REQUIRED } from "../../lib/positions-sync";
 import {
   MAX_DTE_OPTIONS,
   RISK_LEVELS,
@@ -59,17 +60,19 @@ export async function wheelGet(
 }
 
 /**
- * A wheel API write, the same way in every route: POST only (405), the session's user (401), the body parsed
- * by `schema` within `maxBytes` (415, 413, 400), then `handle` with the parsed input.
+ * A wheel API write, the same way in every route: POST only (405 naming `allow`, the route's methods: "GET, POST"
+ * where it has a read), the session's user (401), the body parsed by `schema` within `maxBytes` (415, 413, 400),
+ * then `handle` with the parsed input.
  */
 export async function wheelPost<S extends z.ZodType>(
   { request, context }: RouteArgs,
   schema: S,
   maxBytes: number,
   handle: (call: { env: WorkerEnv; user: SessionUser; input: z.infer<S> }) => Promise<Response>,
+  allow = "POST",
 ): Promise<Response> {
   const env = context.get(cloudflareContext).env;
-  if (request.method !== "POST") return wheelMethodNotAllowed("POST");
+  if (request.method !== "POST") return wheelMethodNotAllowed(allow);
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
   const input = await readWheelInput(request, schema, maxBytes);
@@ -152,10 +155,14 @@ export const ccBatchSchema = z.object({
 export const positionsSchema = z.object({
   positions: z.array(positionSchema).max(500),
   /**
-   * The list's version the save was made from (decision 225); absent means "overwrite", as the original shape
-   * did.
+   * The list's version the save was made from (decision 225). Required (decision 300): a save without it is a 400,
+   * never an overwrite, though the original brief's body has no version (docs/product/api.md#versioned-writes).
    */
-  version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  version: z
+    .number({ error: POSITIONS_VERSION_REQUIRED })
+    .int(POSITIONS_VERSION_REQUIRED)
+    .min(0, POSITIONS_VERSION_REQUIRED)
+    .max(Number.MAX_SAFE_INTEGER, POSITIONS_VERSION_REQUIRED),
 });
 
 export const preferencesSchema = z

@@ -7,7 +7,14 @@
 // are counted on what the import leaves open.
 import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
-import { buildLedger, type Campaign, type LedgerEvent } from "../../engine/wheel-ledger";
+import {
+  buildLedger,
+  buildLedgerLeniently,
+  effectiveEvents,
+  type Campaign,
+  type LedgerEvent,
+  type LedgerResult,
+} from "../../engine/wheel-ledger";
 import { newYorkDate } from "../../engine/time";
 import { readCsvTable } from "../../lib/csv";
 import {
@@ -100,6 +107,90 @@ async function importedKeys(env: { DB: D1Database }, userId: string): Promise<Se
   return new Set(rows.flatMap((r) => (r.importKey === null ? [] : [r.importKey])));
 }
 
+interface ImportRow {
+  line: number;
+  event: LedgerEvent;
+  key: string;
+  text: string;
+}
+
+/**
+ * The engine's rules over the stored events and the file's rows (issue 42: one build, not one per refused row).
+ * A row the rules refuse is left out with the engine's reason and the build goes on in trading order, as if the
+ * row were not in the file (`buildLedgerLeniently`). A refused row that corrects another is left out and the rest
+ * built again (leaving it out brings back what it replaced). A refusal naming a stored event (a file row before
+ * it broke it) falls back to adding the rows one at a time in the file's order. Returns the rows accepted, the
+ * rows refused with their reasons, the last build that held and the build of the stored events alone.
+ */
+export function checkImportRows<Row extends ImportRow>(
+  events: readonly LedgerEvent[],
+  rows: readonly Row[],
+  today: string,
+): { accepted: Row[]; refused: { row: Row; reason: string }[]; built: LedgerResult; before: LedgerResult } {
+  const refused: { row: Row; reason: string }[] = [];
+  const byId = new Map(rows.map((r) => [r.event.id, r]));
+  const optional = new Set(byId.keys());
+  const before = buildLedger(events, today);
+  let accepted = [...rows];
+  const buildWith = () => {
+    const result = buildLedgerLeniently([...events, ...accepted.map((r) => r.event)], today, optional);
+    const left = new Set<Row>();
+    for (const o of result.refused) {
+      const row = byId.get(o.eventId)!;
+      left.add(row);
+      refused.push({ row, reason: ledgerRefusalMessage(o.refusal) });
+    }
+    if (left.size) accepted = accepted.filter((r) => !left.has(r));
+    return result;
+  };
+  let built: LedgerResult = buildWith();
+  while (!built.ok) {
+    const failedId = built.eventId;
+    const failed = accepted.find((r) => r.event.id === failedId);
+    if (!failed) break;
+    refused.push({ row: failed, reason: ledgerRefusalMessage(built.refusal) });
+    accepted = accepted.filter((r) => r !== failed);
+    built = buildWith();
+  }
+  if (built.ok) return { accepted, refused, built, before };
+
+  const remaining = accepted;
+  accepted = [];
+  built = before;
+  // Campaigns of different symbols do not touch: while what is kept builds, a row is refused or not by its own
+  // symbol's events alone (the stored events taken after their corrections), so each trial builds only those.
+  // Rows that correct something, or stored events that do not build, take the whole ledger each time.
+  const bySymbol =
+    before.ok && remaining.every((r) => r.event.corrects === undefined) ? effectiveBySymbol(events) : null;
+  const kept = [...events];
+  for (const r of remaining) {
+    const own = bySymbol?.get(r.event.symbol) ?? [];
+    const next = buildLedger(bySymbol ? [...own, r.event] : [...kept, r.event], today);
+    if (next.ok) {
+      kept.push(r.event);
+      if (bySymbol) bySymbol.set(r.event.symbol, [...own, r.event]);
+      accepted.push(r);
+      built = next;
+    } else refused.push({ row: r, reason: ledgerRefusalMessage(next.refusal) });
+  }
+  if (bySymbol && accepted.length) built = buildLedger(kept, today);
+  return { accepted, refused, built, before };
+}
+
+/** The events that stand, by symbol, with their corrections already applied (so each list builds alone). */
+function effectiveBySymbol(events: readonly LedgerEvent[]): Map<string, LedgerEvent[]> {
+  const out = new Map<string, LedgerEvent[]>();
+  const effective = effectiveEvents(events);
+  if (!effective.ok) return out;
+  for (const e of effective.events) {
+    const { corrects: _corrects, ...standing } = e;
+    const list = out.get(e.symbol);
+    if (list) list.push(standing);
+    else out.set(e.symbol, [standing]);
+  }
+  return out;
+}
+
 /**
  * Reads a broker export for the session user and, with `commit`, records its events in one batch. A preview
  * writes nothing. Refused: a plan without the ledger or an import that leaves more campaigns open than the plan
@@ -159,7 +250,7 @@ export async function importLedgerCsv(
   // Each row's key: the header's signature, its cells and which occurrence of those cells it is in the file
   // (two identical fills on one day are two events; the same file imported again gives the same keys).
   const seen = new Map<string, number>();
-  const candidates: { line: number; event: LedgerEvent; key: string; text: string }[] = [];
+  const candidates: ImportRow[] = [];
   for (const row of drafts) {
     const text = row.cells.join(", ");
     const cellsText = row.cells.map((c) => c.trim()).join("\u001f");
@@ -182,36 +273,10 @@ export async function importLedgerCsv(
     candidates.push({ line: row.line, event: { id: crypto.randomUUID(), ...parsed.data }, key, text });
   }
 
-  // The engine's rules over the stored events and the file's. The engine names the first event it refuses (in
-  // trading order): a file row is skipped with the engine's reason and the rest built again, so a file costs one
-  // build per refused row, not one per row. A refusal naming a stored event (a file row before it broke it) falls
-  // back to adding the rows one at a time.
-  const before = buildLedger(events, today);
+  const checked = checkImportRows(events, candidates, today);
+  for (const r of checked.refused) skipped.push({ line: r.row.line, reason: r.reason, text: r.row.text });
+  const { accepted, built, before } = checked;
   const openBefore = before.ok ? openCount(before.campaigns) : 0;
-  let accepted = candidates;
-  let built = buildLedger([...events, ...accepted.map((c) => c.event)], today);
-  while (!built.ok) {
-    const failedId = built.eventId;
-    const failed = accepted.find((c) => c.event.id === failedId);
-    if (!failed) break;
-    skipped.push({ line: failed.line, reason: ledgerRefusalMessage(built.refusal), text: failed.text });
-    accepted = accepted.filter((c) => c !== failed);
-    built = buildLedger([...events, ...accepted.map((c) => c.event)], today);
-  }
-  if (!built.ok) {
-    const remaining = accepted;
-    accepted = [];
-    const kept = [...events];
-    built = before;
-    for (const c of remaining) {
-      const next = buildLedger([...kept, c.event], today);
-      if (next.ok) {
-        kept.push(c.event);
-        accepted.push(c);
-        built = next;
-      } else skipped.push({ line: c.line, reason: ledgerRefusalMessage(next.refusal), text: c.text });
-    }
-  }
   skipped.sort((a, b) => a.line - b.line);
   if (events.length + accepted.length > MAX_LEDGER_EVENTS)
     return { ok: false, status: 400, message: LEDGER_INPUT_MESSAGES.full };

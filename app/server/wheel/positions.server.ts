@@ -203,7 +203,7 @@ export type SavePositionsResult =
 
 /**
  * Replaces the user's positions with `list` (already validated by the route's schema) if the stored list is
- * still at `expectedVersion`; `null` replaces it whatever it is (a client that sends no version, decision 225).
+ * still at `expectedVersion` (decisions 225, 300: every save names the version it was made from).
  *
  * One batch, no read before the write: every write carries the same guard (the stored version equals the
  * expected one), and the version is bumped last, so either all of them apply or none does. The batch then
@@ -213,7 +213,7 @@ export async function savePositions(
   env: Env,
   user: WheelUser,
   submitted: readonly Position[],
-  expectedVersion: number | null,
+  expectedVersion: number,
   now = Date.now(),
 ): Promise<SavePositionsResult> {
   let list = submitted;
@@ -237,10 +237,10 @@ export async function savePositions(
       costBasis: p.costBasis,
     })),
   );
-  // Every write carries this guard: the stored version (0 without a row) is the expected one, or none is named.
+  // Every write carries this guard: the stored version (0 without a row) is the expected one.
   const w = schema.wheelPreferences;
   const p = schema.positions;
-  const guard = sql`(${expectedVersion} IS NULL OR COALESCE((SELECT ${w.positionsVersion} FROM ${w} WHERE ${w.userId} = ${user.id}), 0) = ${expectedVersion})`;
+  const guard = sql`(COALESCE((SELECT ${w.positionsVersion} FROM ${w} WHERE ${w.userId} = ${user.id}), 0) = ${expectedVersion})`;
   const db = getDb(env);
   const [, , bumped, version, positions] = await db.batch([
     // Symbols no longer in the list go (the user sold or was assigned away).

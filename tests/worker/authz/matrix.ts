@@ -510,6 +510,8 @@ export const MATRIX: MatrixRow[] = [
         positions: ["AAPL", "MSFT", "SPY", "QQQ", "KO", "TSLA", "NVDA", "AMZN", "META", "IWM", "CLX"].map(
           (symbol) => ({ symbol, shares: 100, costBasis: 50 }),
         ),
+        // A fresh user's list is at version 0; every save names it (decision 300).
+        version: 0,
       },
     }),
     expect: byPlan(401, 403, 403, 200),

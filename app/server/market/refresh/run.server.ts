@@ -31,6 +31,7 @@ import { selectUniverse } from "./universe.server";
 import { appendIdeaLog, wheelUniverseIdeas } from "../../track/idea-log.server";
 import { closingMarkStatements } from "../../track/marks.server";
 import { refreshTrackSummaryIfDue } from "../../track/summary.server";
+import { refreshTrackCsvSnapshotInJob } from "../../track/csv-snapshot.server";
 
 export interface RefreshOptions {
   force?: boolean;
@@ -294,6 +295,8 @@ export async function runMarketRefresh(
       console.error("market refresh: the track record's figures were not refreshed", error);
       return false;
     });
+  // The public CSV's stored snapshot follows the log: once per run that appended to it (decision 301).
+  const trackCsvRebuilt = ideasLogged > 0 && (await refreshTrackCsvSnapshotInJob(env, nowMs));
 
   return {
     itemsProcessed: infos.length,
@@ -309,6 +312,7 @@ export async function runMarketRefresh(
       wheelIdeasLogged,
       marksStored,
       trackSummaryRefreshed,
+      trackCsvRebuilt,
       closesStored,
       unknown,
       failed: failed.slice(0, 20),
