@@ -509,7 +509,9 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
           breakEvenPrice,
           cushionPercent: ((S - breakEvenPrice) / S) * 100,
           pop_methods: {
-            market_implied: smileProbAbove(smile, breakEvenPrice) * 100,
+            // A distribution function cannot fall: the breakeven is below the strike, so P(S > breakeven) is at
+            // least P(S > strike). A smile read from quoted mids can dip between two strikes; this keeps the two in order.
+            market_implied: Math.max(smileProbAbove(smile, breakEvenPrice) * 100, base.winProbability),
             lognormal_atm: probAboveFast(S, breakEvenPrice, exp.T, exp.atmIv, q, r) * 100,
             delta: (1 + leg.delta) * 100,
           },

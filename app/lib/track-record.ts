@@ -88,6 +88,11 @@ export const TRACK_ORIGIN_LABEL: Record<TrackOrigin, string> = {
 
 export interface TrackOriginFigures {
   logRows: number;
+  /**
+   * Rows logged on an earlier version of the simulated market (decision 316): their closes are gone, so they are
+   * left out of the figures, never settled on the new market's closes. Absent in an older snapshot.
+   */
+  replacedRows?: number;
   firstPublished: string | null;
   lastPublished: string | null;
   /** `${list}` or `${list}|${dimension}:${value}`. */
@@ -109,6 +114,8 @@ export interface TrackRecordView {
   /** Both origins with their row counts and dates, so the page says which figures come from where. */
   origins: { key: TrackOrigin; label: string; logRows: number; firstPublished: string | null }[];
   logRows: number;
+  /** Rows of this origin logged on an earlier simulated market: shown as "simulated market replaced: not graded". */
+  replacedRows: number;
   firstPublished: string | null;
   lastPublished: string | null;
   list: TrackList;
@@ -166,6 +173,7 @@ export function trackRecordView(
       },
     ],
     logRows: figures?.logRows ?? 0,
+    replacedRows: figures?.replacedRows ?? 0,
     firstPublished: figures?.firstPublished ?? null,
     lastPublished: figures?.lastPublished ?? null,
     list,
@@ -199,8 +207,13 @@ export type LoggedOutcome =
       publishedAt: string;
     }
   | { state: "no-settlement"; expiration: string }
+  /** Logged on an earlier version of the simulated market (decision 316): never settled on the new closes. */
+  | { state: "market-replaced"; expiration: string }
   /** Not in the public record: why, in words (a covered call, or a put outside the fixed wheel universe). */
   | { state: "not-logged"; reason: string };
+
+/** The words for a row logged on an earlier simulated market (decision 316). */
+export const MARKET_REPLACED_LABEL = "Simulated market replaced: not graded";
 
 export const NOT_LOGGED_REASON = {
   coveredCall:

@@ -315,12 +315,14 @@ describe("POST /api/wheel/cc-strategies/batch", () => {
     expect(notBoolean.status).toBe(400);
   });
 
-  it("lists no default covered call that loses money if assigned (a book bought at reference prices)", async () => {
+  it("lists no default covered call that loses money if assigned (a book bought at and above reference prices)", async () => {
     const cookie = await userWith("Elite Plan");
-    const book = DEFAULT_UNIVERSE.filter((e) => /^[A-Z]+$/.test(e.symbol)).map((e) => ({
+    // Every third position bought 15% above its reference price: today's closes sit near the reference prices
+    // (the simulated paths are anchored there, decision 315), so those sit above today's price.
+    const book = DEFAULT_UNIVERSE.filter((e) => /^[A-Z]+$/.test(e.symbol)).map((e, i) => ({
       ticker: e.symbol,
       shares: 100,
-      costBasis: e.refPrice,
+      costBasis: Math.round(e.refPrice * (i % 3 === 0 ? 1.15 : 1) * 100) / 100,
     }));
     let listed = 0;
     let belowBasis = 0;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatCalendarDate, formatUsd } from "../../lib/format";
 import { formatAsOf } from "../../lib/format-as-of";
 import { TRACK_RECORD_PATH } from "../../lib/seo";
-import type { IdeasLikeIt, LoggedOutcome } from "../../lib/track-record";
+import { MARKET_REPLACED_LABEL, type IdeasLikeIt, type LoggedOutcome } from "../../lib/track-record";
 import { formatGrouped } from "../../lib/format";
 
 const trackLink = (
@@ -30,6 +30,12 @@ export function LoggedOutcomeNote({ outcome }: { outcome: LoggedOutcome | null }
           <>
             No settlement: there is no close for {formatCalendarDate(outcome.expiration)} (the symbol stopped
             trading); it stays in the {trackLink}, marked.
+          </>
+        ) : outcome.state === "market-replaced" ? (
+          <>
+            {MARKET_REPLACED_LABEL}: it was logged on an earlier version of the simulated market, whose closes
+            are gone, so it is never settled on the new market&apos;s; it stays in the {trackLink}, left out
+            of its figures.
           </>
         ) : outcome.state === "not-logged" ? (
           <>

@@ -4,7 +4,7 @@ import { ReliabilityChart } from "../charts/ReliabilityChart";
 import { formatGrouped, formatUsd } from "../../lib/format";
 import { formatAsOf } from "../../lib/format-as-of";
 import { HOW_WE_RANK_PATH } from "../../lib/seo";
-import type { TrackRecordView } from "../../lib/track-record";
+import { MARKET_REPLACED_LABEL, type TrackRecordView } from "../../lib/track-record";
 
 const pct = (v: number | null | undefined, digits = 1) =>
   v === null || v === undefined ? "—" : `${formatGrouped(v * 100, digits)}%`;
@@ -121,6 +121,13 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
           {view.lastPublished ? formatAsOf(view.lastPublished) : "—"} · held to expiry, at the fill each idea
           showed (halfway between mid and natural) unless marked mid; the management rule beside it.
         </p>
+        {view.replacedRows > 0 ? (
+          <p className="text-xs text-amber-200" data-testid="track-replaced">
+            {MARKET_REPLACED_LABEL}: {view.replacedRows} log rows were published on an earlier version of the
+            simulated market. Its closes are gone, so they are left out of these figures; they stay in the log
+            and its CSV.
+          </p>
+        ) : null}
       </header>
 
       <FilterLinks view={view} />

@@ -31,10 +31,10 @@ type Row = [
 
 // ETFs (cycle 0 = no earnings).
 const ETFS: Row[] = [
-  ["SPY", "SPDR S&P 500 ETF", 670, 0.15, 1.1, 1, 0],
-  ["QQQ", "Invesco QQQ Trust", 600, 0.19, 0.5, 1, 0],
-  ["IWM", "iShares Russell 2000 ETF", 240, 0.22, 1.1, 1, 0],
-  ["DIA", "SPDR Dow Jones Industrial Average ETF", 470, 0.14, 1.5, 2, 0],
+  ["SPY", "SPDR S&P 500 ETF", 670, 0.18, 1.1, 1, 0],
+  ["QQQ", "Invesco QQQ Trust", 600, 0.22, 0.5, 1, 0],
+  ["IWM", "iShares Russell 2000 ETF", 240, 0.25, 1.1, 1, 0],
+  ["DIA", "SPDR Dow Jones Industrial Average ETF", 470, 0.16, 1.5, 2, 0],
   ["GLD", "SPDR Gold Shares", 380, 0.18, 0, 1, 0],
   ["SLV", "iShares Silver Trust", 45, 0.3, 0, 1, 0],
   ["TLT", "iShares 20+ Year Treasury Bond ETF", 90, 0.14, 4.2, 1, 0],

@@ -19,6 +19,7 @@ import {
 } from "./marks.server";
 import { refreshTrackSummary } from "./summary.server";
 import { refreshTrackCsvSnapshotInJob } from "./csv-snapshot.server";
+import { loggedOnReplacedMarket } from "./simulator-version.server";
 
 /** AM-settled index options: their settlement value comes from the opening prints, approximated by the open. */
 export const AM_SETTLED_ROOTS: ReadonlySet<string> = new Set(["SPX", "NDX", "RUT", "DJX", "OEX"]);
@@ -44,6 +45,8 @@ export interface LoggedContent {
     call_long: number | null;
   };
   credit: { mid: number; fill: number };
+  /** The simulated market's generator an idea of the simulated market was logged on (absent before version 2). */
+  simulator_version?: number;
 }
 
 function positionOf(c: LoggedContent): GradedPosition {
@@ -67,6 +70,38 @@ export function riskOf(c: LoggedContent, credit: number): number {
 }
 
 type GradeRow = typeof schema.ideaGrade.$inferInsert;
+
+/** The rows that close an idea logged on a replaced simulated market: status 'market-replaced', no P&L. */
+export function replacedRowsOf(
+  seq: number,
+  content: LoggedContent,
+  gradedAt: Date,
+  withHold = true,
+): GradeRow[] {
+  const rows: GradeRow[] = [];
+  for (const fill of FILLS)
+    for (const rule of withHold ? (["hold", "managed"] as const) : (["managed"] as const))
+      rows.push({
+        logSeq: seq,
+        gradedAt,
+        settlementDate: content.expiration,
+        settlement: null,
+        settlementKind: "close",
+        fill,
+        rule,
+        risk: riskOf(content, content.credit[fill]),
+        status: "market-replaced",
+        pnl: null,
+        win: null,
+        shortsOtm: null,
+        pin: false,
+        assigned: false,
+        calledAway: false,
+        exit: "expiry",
+        closedOn: null,
+      });
+  return rows;
+}
 
 /**
  * The idea's daily marks: rebuilt from the simulated market for demo ideas, built from the stored closing quotes
@@ -293,9 +328,16 @@ async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome>
   let waiting = 0;
   let unsettled = 0;
   let graded = 0;
+  let replaced = 0;
   for (const p of pending) {
     const content = contents.get(p.seq);
     if (!content) continue;
+    // An idea of a replaced simulated market needs no close: it is closed unsettled at once (decision 316).
+    if (loggedOnReplacedMarket(p.source, content.simulator_version)) {
+      values.push(...replacedRowsOf(p.seq, content, gradedAt, !held.has(p.seq)));
+      replaced++;
+      continue;
+    }
     const bar = closes.get(`${p.symbol}|${p.expiration}`) ?? null;
     if (!bar) {
       // No close on expiry day: wait while later closes may still arrive, then mark the idea unsettled.
@@ -328,5 +370,9 @@ async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome>
     statements.push(db.insert(schema.ideaGrade).values(values.slice(i, i + 5)));
   }
   await runBatch(db, statements);
-  return { itemsProcessed: graded + unsettled, failures, detail: { graded, unsettled, waiting } };
+  return {
+    itemsProcessed: graded + unsettled + replaced,
+    failures,
+    detail: { graded, unsettled, waiting, replaced },
+  };
 }

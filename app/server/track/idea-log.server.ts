@@ -23,6 +23,7 @@ import { newYorkDateOf } from "../../lib/market-calendar";
 import { trackedContractRows } from "./marks.server";
 import { ideasInPlanOrder } from "../trade-ideas.server";
 import { cspBatch } from "../wheel/strategies.server";
+import { SIMULATOR_VERSION } from "./simulator-version.server";
 
 /** List tiers, lowest first: an idea is logged again only when it reaches a higher one. */
 export const LOG_TIERS = { pool: 1, elite100: 2, pro30: 3 } as const;
@@ -79,6 +80,8 @@ export function ideaLogContent(entry: PublishedIdea, publishedAtMs: number): Rec
     quote_time: idea.asOf,
     source: idea.source,
     engine_version: ENGINE_VERSION,
+    // The simulated market's generator (decision 316): an idea of another version is never settled on these closes.
+    ...(idea.source === "demo" ? { simulator_version: SIMULATOR_VERSION } : {}),
     spot: idea.underlyingPrice,
     legs: idea.legs.map((l) => ({
       occ: l.occSymbol,
@@ -195,6 +198,7 @@ export function wheelLogContent(entry: PublishedWheelIdea, publishedAtMs: number
     quote_time: c.lastUpdated,
     source: entry.source,
     engine_version: ENGINE_VERSION,
+    ...(entry.source === "demo" ? { simulator_version: SIMULATOR_VERSION } : {}),
     spot: c.currentPrice,
     legs: [
       {

@@ -33,6 +33,7 @@ async function outcomeOf(env: DbEnv, row: LogRow, credit: number): Promise<Logge
     )
     .get();
   if (!grade) return { state: "pending", expiration: row.expiration };
+  if (grade.status === "market-replaced") return { state: "market-replaced", expiration: row.expiration };
   if (grade.status !== "graded" || grade.settlement === null || grade.pnl === null)
     return { state: "no-settlement", expiration: row.expiration };
   return {

@@ -1,6 +1,6 @@
 // The track record's figures (decision 265), computed by the grading job after it appends grades and stored as one
 // snapshot the public page reads: the page never scans the log.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   brierScore,
   brierSkillScore,
@@ -28,6 +28,7 @@ import { getDb, schema } from "../db/client.server";
 import { runBatch } from "../db/sql.server";
 import { lastGoodUpserts, readLastGood, type MarketCacheEnv } from "../market/cache.server";
 import type { MarketSource } from "../market/types.server";
+import { loggedOnReplacedMarket } from "./simulator-version.server";
 import { TRACK_BINS_KEY } from "./outcomes.server";
 
 // v2: managed-rule figures and the backfill apart (a v1 snapshot lacks both; the next grading run writes v2).
@@ -52,6 +53,8 @@ interface Row {
   publishedAt: Date;
   source: string;
   origin: string;
+  /** The simulated market's generator the row was logged on (null: before version 2, or a live source). */
+  simulatorVersion: number | null;
   rule: string | null;
   fill: string | null;
   status: string | null;
@@ -184,7 +187,11 @@ function dteBucket(dte: number): string {
 }
 
 /** Every list, and each list by strategy, by DTE bucket and by profile (one dimension at a time). */
-function originFigures(rows: readonly Row[]): TrackOriginFigures {
+function originFigures(all: readonly Row[]): TrackOriginFigures {
+  // Rows of a replaced simulated market are counted apart and left out of every figure (decision 316).
+  const replaced = new Set<number>();
+  for (const r of all) if (loggedOnReplacedMarket(r.source, r.simulatorVersion)) replaced.add(r.seq);
+  const rows = replaced.size ? all.filter((r) => !replaced.has(r.seq)) : all;
   const lists = tradesByList(rows);
   const slices: Record<string, TrackSlice> = {};
   for (const list of TRACK_LISTS) {
@@ -210,6 +217,7 @@ function originFigures(rows: readonly Row[]): TrackOriginFigures {
   }
   return {
     logRows: new Set(rows.map((r) => r.seq)).size,
+    replacedRows: replaced.size,
     firstPublished: rows.length ? new Date(first).toISOString() : null,
     lastPublished: rows.length ? new Date(last).toISOString() : null,
     slices,
@@ -246,6 +254,8 @@ export async function refreshTrackSummary(env: MarketCacheEnv, nowMs: number): P
       publishedAt: schema.ideaLog.publishedAt,
       source: schema.ideaLog.source,
       origin: schema.ideaLog.origin,
+      // Read inside D1 (SQLite's JSON1): the page's figures still never carry the content out of the database.
+      simulatorVersion: sql<number | null>`json_extract(${schema.ideaLog.content}, '$.simulator_version')`,
       rule: schema.ideaGrade.rule,
       fill: schema.ideaGrade.fill,
       status: schema.ideaGrade.status,

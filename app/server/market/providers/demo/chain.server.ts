@@ -28,12 +28,14 @@ import {
   nearMoneyStep,
   skewClassOf,
   skewFactor,
+  skewSteepness,
   strikeIncrement,
   tickFor,
 } from "./listing.server";
 import { spotAt } from "./prices.server";
 import { dayNumber, normalOf, round2, SALT, seedOf, uniformOf } from "./random.server";
-import { atmVol, pendingReactionDay, volLevel } from "./surface.server";
+import { atmVol, impliedAt, pendingReactionDay } from "./surface.server";
+import type { ImpliedInputs } from "./economy.server";
 
 /** Fine strikes listed on each side of the forward, at most. */
 const NEAR_MONEY_STRIKES = 40;
@@ -149,7 +151,7 @@ export function demoIv30(entry: UniverseEntry, clockMs: number): number {
   const horizon = addDays(newYorkDateOf(observedMs), 30);
   return atmVol(
     entry,
-    volLevel(entry, sessionDate),
+    impliedAt(entry, sessionDate, fraction),
     30 / 365,
     horizon,
     pendingReactionDay(entry, sessionDate, fraction),
@@ -167,6 +169,7 @@ interface ExpirationPricing {
   forward: number;
   sd: number;
   step: number;
+  steepness: number;
 }
 
 /** What every expiration shares at one instant: the published spot, r, q, the vol level and a pending report. */
@@ -176,7 +179,9 @@ interface InstantPricing {
   today: string;
   r: number;
   q: number;
-  level: number;
+  implied: ImpliedInputs;
+  /** The put skew's steepness: steeper when the market's volatility state is high (a sell-off). */
+  steepness: number;
   reactionDay: ReturnType<typeof pendingReactionDay>;
 }
 
@@ -186,13 +191,15 @@ function instantPricing(entry: UniverseEntry, observed: ReturnType<typeof spotAt
   const spot = round2(observed.price);
   const ms = observed.observedMs;
   const today = newYorkDateOf(ms);
+  const implied = impliedAt(entry, observed.sessionDate, observed.fraction);
   return {
     spot,
     ms,
     today,
     r: simulatedRiskFreeRate(today).rate,
     q: demoDividendYield(entry, ms, spot),
-    level: volLevel(entry, observed.sessionDate),
+    implied,
+    steepness: skewSteepness(skewClassOf(entry), implied.marketState),
     reactionDay: pendingReactionDay(entry, observed.sessionDate, observed.fraction),
   };
 }
@@ -205,7 +212,7 @@ function expirationPricing(
   const { spot, r, q } = at;
   const T = Math.max(yearsToExpiration(at.ms, expirationDate), 1 / (365 * 24));
   const dte = daysBetween(at.today, expirationDate);
-  const atm = atmVol(entry, at.level, T, expirationDate, at.reactionDay);
+  const atm = atmVol(entry, at.implied, T, expirationDate, at.reactionDay);
   const forward = spot * Math.exp((r - q) * T);
   return {
     spot,
@@ -217,6 +224,7 @@ function expirationPricing(
     forward,
     sd: atm * Math.sqrt(T),
     step: strikeIncrement(spot, entry.tier, dte > 120),
+    steepness: at.steepness,
   };
 }
 
@@ -230,7 +238,7 @@ function quoteContract(
 ): { x: number; modelIv: number; bid: number; ask: number } {
   const book = bookOf(entry);
   const x = Math.log(strike / p.forward) / p.sd;
-  const modelIv = p.atm * skewFactor(skewClassOf(entry), x);
+  const modelIv = p.atm * skewFactor(skewClassOf(entry), x, p.steepness);
   const isCall = type === "call";
   const theo = bsmPriceGreeksInto(isCall, p.spot, strike, p.T, p.r, p.q, modelIv, greeks);
   const tick = tickFor(entry, theo);

@@ -46,9 +46,19 @@ const SKEW: Readonly<Record<SkewClass, { slope: number; curve: number }>> = {
   "call-skew": { slope: 0.1, curve: 0.06 },
 };
 
-export function skewFactor(cls: SkewClass, x: number): number {
+/** The skew's slope scales with `steepness` (skewSteepness: steeper in a sell-off). */
+export function skewFactor(cls: SkewClass, x: number, steepness = 1): number {
   const { slope, curve } = SKEW[cls];
-  return Math.min(2.5, Math.max(0.6, 1 + slope * x + curve * x * x));
+  return Math.min(2.5, Math.max(0.6, 1 + steepness * slope * x + curve * x * x));
+}
+
+/**
+ * How much steeper the skew is at the market's volatility state (its log-volatility deviation): index skew
+ * steepens in a sell-off (e^{0.6 s}), single names' less (e^{0.3 s}); within [0.8, 1.6].
+ */
+export function skewSteepness(cls: SkewClass, marketState: number): number {
+  const k = cls === "index" ? 0.6 : 0.3;
+  return Math.min(1.6, Math.max(0.8, Math.exp(k * marketState)));
 }
 
 // ---------------------------------------------------------------- ticks and books
@@ -65,13 +75,6 @@ export function tickFor(entry: UniverseEntry, price: number): number {
   return price < 3 ? 0.05 : 0.1;
 }
 
-/** The deepest books: quoted a cent or two wide near the money while the tick allows it. */
-const DEEP_BOOKS = new Set([
-  ...["SPY", "QQQ", "IWM", "AAPL", "MSFT", "NVDA", "AMZN", "META", "TSLA", "AMD"],
-  ...["KO", "PEP", "VZ", "T", "PFE", "F", "BAC", "INTC", "XOM", "JNJ", "MRK", "WMT", "CSCO", "C", "WFC"],
-  ...["XLE", "XLU", "XLV", "XLF", "XLI", "XLK", "DIA", "EEM", "GLD", "SLV", "TLT", "HYG"],
-]);
-
 export interface Book {
   /** Width as a share of the option's price, plus a base width in dollars. */
   relSpread: number;
@@ -80,17 +83,51 @@ export interface Book {
   oi: number;
 }
 
-const TIER_BOOKS: Readonly<Record<1 | 2 | 3, Book>> = {
-  1: { relSpread: 0.012, baseWidth: 0.01, oi: 12000 },
-  2: { relSpread: 0.035, baseWidth: 0.04, oi: 2500 },
-  3: { relSpread: 0.07, baseWidth: 0.08, oi: 400 },
+/**
+ * Book tiers: how wide a name's options quote (before the tick rounds the width up). Calibrated to what traders
+ * see on the consolidated quote: the index ETFs and mega caps quote near-money options a cent or two wide (a
+ * 25-delta put at most 2-3% of its mid); ordinary penny-program names a few percent; thin names (few market
+ * makers, little open interest) 10-25%, as the recorded Cboe quote of CLX options shows (the July 2026 excerpt:
+ * the at-the-money put 4.00 x 4.60, 14% of its mid; the call 3.40 x 4.30, 23%).
+ */
+export type BookTier = "deep" | "deep-2" | "tier-1" | "tier-2" | "thin";
+const BOOKS: Readonly<Record<BookTier, Book>> = {
+  deep: { relSpread: 0.003, baseWidth: 0.005, oi: 30000 },
+  "deep-2": { relSpread: 0.004, baseWidth: 0.006, oi: 9000 },
+  "tier-1": { relSpread: 0.012, baseWidth: 0.01, oi: 12000 },
+  "tier-2": { relSpread: 0.035, baseWidth: 0.04, oi: 2500 },
+  thin: { relSpread: 0.07, baseWidth: 0.08, oi: 400 },
 };
-const DEEP_BOOK: Book = { relSpread: 0.003, baseWidth: 0.005, oi: 30000 };
-const DEEP_BOOK_TIER_2: Book = { relSpread: 0.004, baseWidth: 0.006, oi: 9000 };
+
+/** The deepest books: quoted a cent or two wide near the money while the tick allows it. */
+const DEEP_BOOKS = new Set([
+  ...["SPY", "QQQ", "IWM", "AAPL", "MSFT", "NVDA", "AMZN", "META", "TSLA", "AMD"],
+  ...["KO", "PEP", "VZ", "T", "PFE", "F", "BAC", "INTC", "XOM", "JNJ", "MRK", "WMT", "CSCO", "C", "WFC"],
+  ...["XLE", "XLU", "XLV", "XLF", "XLI", "XLK", "DIA", "EEM", "GLD", "SLV", "TLT", "HYG"],
+]);
+
+/**
+ * The names whose quotes were wide on 2026-12-01 (25-delta put: MARA 21%, RIVN 19%, CLX 17%, FXI 13%, DAL 12%),
+ * one choice each: MARA, RIVN, FXI and DAL are penny-program names with active option markets, so they move to
+ * the tier-1 books; CLX stays thin on purpose (its recorded quotes are that wide), so the liquidity score sees it.
+ */
+const BOOK_TIER_CHOICES: Readonly<Record<string, BookTier>> = {
+  MARA: "tier-1",
+  RIVN: "tier-1",
+  FXI: "tier-1",
+  DAL: "tier-1",
+  CLX: "thin",
+};
+
+export function bookTierOf(entry: UniverseEntry): BookTier {
+  const chosen = BOOK_TIER_CHOICES[entry.symbol];
+  if (chosen) return chosen;
+  if (DEEP_BOOKS.has(entry.symbol)) return entry.tier === 1 ? "deep" : "deep-2";
+  return entry.tier === 1 ? "tier-1" : entry.tier === 2 ? "tier-2" : "thin";
+}
 
 export function bookOf(entry: UniverseEntry): Book {
-  if (!DEEP_BOOKS.has(entry.symbol)) return TIER_BOOKS[entry.tier];
-  return entry.tier === 1 ? DEEP_BOOK : DEEP_BOOK_TIER_2;
+  return BOOKS[bookTierOf(entry)];
 }
 
 // ---------------------------------------------------------------- strikes

@@ -1,74 +1,68 @@
-// Simulated prices: daily closes follow a random walk, its volatility set by the regime (regime.server.ts:
-// realised below implied on average, above it in stress spells), with a drift that changes by quarter (so prices
-// trend) and a weak pull toward each symbol's reference price (half-life about 230 trading days, so they do not
-// wander off over the years), seeded per symbol and day from a fixed epoch, so a close never changes once
-// its day has passed. Earnings reaction days add the jump the chains price (surface.server.ts); a few
-// other days carry 2.5x news moves. During a session the price moves on a seeded bridge from the previous
-// close to the day's close.
+// Simulated prices: each name's daily log return is the economy's (economy.server.ts: drift, market and sector
+// factors, an idiosyncratic shock, stress spells) plus, on earnings reaction days, the jump the chains price
+// (surface.server.ts). The cumulative path from the epoch is anchored once, so the closes of ANCHOR_DATE are the
+// universe's reference prices; a close never changes once its day has passed. During a session the price moves on
+// a seeded bridge from the previous close to the day's close.
 import { previousTradingDay, sessionProgress } from "../../../../lib/market-calendar";
 import type { DailyBar, DailyHistory } from "../../types.server";
 import type { UniverseEntry } from "../../universe.server";
-import { dayNumber, normalOf, round2, SALT, seedOf, uniformOf } from "./random.server";
 import {
+  ANCHOR_DATE,
   extendTradingDays,
-  isStressed,
+  leveragedBase,
+  leveragedLogReturn,
   lowerBound,
-  realisedShare,
-  STRESS_DRIFT_PER_DAY,
+  nameSeries,
   tradingDayIndex,
   tradingDayNumbers,
   tradingDays,
-} from "./regime.server";
-import { calmVolLevel, earningsMove, earningsReactionDays } from "./surface.server";
+} from "./economy.server";
+import { dayNumber, normalOf, round2, SALT, seedOf, uniformOf } from "./random.server";
+import { earningsMove, earningsReactionDays } from "./surface.server";
 
-const MEAN_REVERSION_PER_DAY = 0.003;
-/** Trading days per drift regime, and the regimes' annual drift spread (standard deviation). */
-const REGIME_DAYS = 63;
-const REGIME_DRIFT_SD = 0.25;
+/** Cumulative log returns per symbol from the epoch, index-aligned with `tradingDays`, memoised per isolate. */
+const logPaths = new Map<string, number[]>();
 
-/** Log closes per symbol, index-aligned with `tradingDays`, memoised per isolate. */
-const logCloses = new Map<string, number[]>();
-
-/** The day's realised volatility: the calm level times the regime's share (below implied on average). */
-function realisedDailyVol(entry: UniverseEntry, date: string, i: number): number {
-  return (calmVolLevel(entry, date) * realisedShare(entry, i)) / Math.sqrt(252);
+/** The day's realised daily volatility (the economy's, before earnings jumps). */
+function realisedDailyVol(entry: UniverseEntry, i: number): number {
+  return Math.sqrt(nameSeries(entry, i).variance[i]!);
 }
 
-function closePath(entry: UniverseEntry, lastDate: string): number[] {
-  extendTradingDays(lastDate);
-  let path = logCloses.get(entry.symbol);
-  if (!path) {
-    path = [Math.log(entry.refPrice)];
-    logCloses.set(entry.symbol, path);
+function cumulativePath(entry: UniverseEntry, end: number): number[] {
+  let path = logPaths.get(entry.symbol);
+  if (!path) logPaths.set(entry.symbol, (path = [0]));
+  if (path.length > end) return path;
+  const base = leveragedBase(entry);
+  if (base) {
+    const basePath = cumulativePath(base, end);
+    for (let i = path.length; i <= end; i++)
+      path.push(path[i - 1]! + leveragedLogReturn(entry, basePath[i]! - basePath[i - 1]!));
+    return path;
   }
-  const target = Math.log(entry.refPrice);
+  const series = nameSeries(entry, end);
   const seed = seedOf(entry.symbol);
-  const end = lowerBound(tradingDays, lastDate);
-  let x = path[path.length - 1]!;
   const jump = earningsMove(entry);
-  for (let i = path.length; i <= end && i < tradingDays.length; i++) {
-    const n = tradingDayNumbers[i]!;
+  for (let i = path.length; i <= end; i++) {
     const date = tradingDays[i]!;
-    const regime = Math.floor(i / REGIME_DAYS);
-    const drift =
-      (REGIME_DRIFT_SD * normalOf(seed, regime, SALT.drift)) / 252 +
-      (isStressed(i) ? STRESS_DRIFT_PER_DAY : 0);
-    const dailyVol = realisedDailyVol(entry, date, i);
-    // Fatter tails on a few days: occasional 2.5x news moves.
-    const shock = uniformOf(seed, n, SALT.jump) < 0.01 ? 2.5 : 1;
-    x += drift + MEAN_REVERSION_PER_DAY * (target - x) + dailyVol * shock * normalOf(seed, n, SALT.ret);
+    let x = path[i - 1]! + series.ret[i]!;
     if (earningsReactionDays(entry, Number(date.slice(0, 4))).includes(date))
-      x += jump * normalOf(seed, n, SALT.earnings);
+      x += jump * normalOf(seed, tradingDayNumbers[i]!, SALT.earnings);
     path.push(x);
   }
   return path;
 }
 
+/** Log closes through `lastDate` (at least through the anchor), and the anchor's cumulative value. */
+function closePath(entry: UniverseEntry, lastDate: string): { path: number[]; offset: number } {
+  const last = lastDate > ANCHOR_DATE ? lastDate : ANCHOR_DATE;
+  extendTradingDays(last);
+  const path = cumulativePath(entry, lowerBound(tradingDays, last));
+  return { path, offset: Math.log(entry.refPrice) - path[tradingDayIndex(ANCHOR_DATE)]! };
+}
+
 export function closeOn(entry: UniverseEntry, date: string): number {
-  const path = closePath(entry, date);
-  const i = lowerBound(tradingDays, date);
-  const j = tradingDays[i] === date ? i : i - 1;
-  return Math.exp(path[Math.max(0, Math.min(j, path.length - 1))]!);
+  const { path, offset } = closePath(entry, date);
+  return Math.exp(path[tradingDayIndex(date)]! + offset);
 }
 
 /** Intraday price on `session` at elapsed fraction f: a bridge from the previous close to the close. */
@@ -76,7 +70,7 @@ function intradayPrice(entry: UniverseEntry, sessionDate: string, f: number): nu
   const prev = Math.log(closeOn(entry, previousTradingDay(sessionDate)));
   const close = Math.log(closeOn(entry, sessionDate));
   if (f >= 1) return Math.exp(close);
-  const dailyVol = realisedDailyVol(entry, sessionDate, tradingDayIndex(sessionDate));
+  const dailyVol = realisedDailyVol(entry, tradingDayIndex(sessionDate));
   let wiggle = 0;
   for (let k = 1; k <= 3; k++)
     wiggle +=
@@ -108,18 +102,18 @@ export function spotAt(
 export function dailyHistory(entry: UniverseEntry, symbol: string, days: number, ms: number): DailyHistory {
   const { session, fraction } = sessionProgress(ms);
   const last = fraction >= 1 ? session.date : previousTradingDay(session.date);
-  const path = closePath(entry, last);
-  const end = Math.min(lowerBound(tradingDays, last) + 1, path.length);
+  const { path, offset } = closePath(entry, last);
+  const end = lowerBound(tradingDays, last) + 1;
   const start = Math.max(1, end - days);
   const seed = seedOf(symbol);
   const bars: DailyBar[] = [];
   for (let i = start; i < end; i++) {
     const date = tradingDays[i]!;
     const n = tradingDayNumbers[i]!;
-    const close = Math.exp(path[i]!);
-    const prev = Math.exp(path[i - 1]!);
-    // The day's range follows its realised volatility (wider in a stress spell).
-    const dailyVol = realisedDailyVol(entry, date, i);
+    const close = Math.exp(path[i]! + offset);
+    const prev = Math.exp(path[i - 1]! + offset);
+    // The day's range follows its realised volatility (wider when the states are high).
+    const dailyVol = realisedDailyVol(entry, i);
     const open = prev * Math.exp(0.3 * dailyVol * normalOf(seed, n, SALT.open));
     const hi = Math.max(open, close) * Math.exp(Math.abs(0.5 * dailyVol * normalOf(seed, n, SALT.high)));
     const lo = Math.min(open, close) * Math.exp(-Math.abs(0.5 * dailyVol * normalOf(seed, n, SALT.low)));

@@ -3,7 +3,7 @@
 import { DAY_MS } from "../../../../engine/time";
 
 /** The first day of every seeded stream. */
-export const EPOCH = "2024-01-02";
+export const EPOCH = "2022-01-03";
 
 function hash32(text: string): number {
   let h = 0x811c9dc5;

@@ -1,34 +1,28 @@
 // The simulated market's volatility surface and earnings moves, shared by the chains, the quote's iv30 and
 // the price history (so the history's earnings-day jumps are the moves the chains price, and iv30 is the
 // chains' own 30-day at-the-money IV):
-//   level(day)    entry.vol x (1 + 0.12 sin(slow wave)): the calm level, drifting from day to day; the
-//                 implied level adds the regime's stress bump (regime.server.ts), and the price paths'
-//                 realised volatility is the calm level times the regime's realised share;
-//   term shape    at-the-money variance rate level^2 x (1 - slope x e^{-T/0.2}), slope seeded per symbol in
-//                 [0.04, 0.22]: short expirations trade below long ones (contango, the usual calm shape);
+//   level        the economy's expected variance over the option's life under today's volatility states
+//                (economy.server.ts), times (1 + the class's premium) and its noise: no lag, so the implied
+//                level moves the same day as the price, and the term structure inverts when the states are high;
+//   term premium at-the-money variance rate x (1 - slope x e^{-T/0.2}), slope seeded per symbol in [0.02, 0.08]:
+//                short expirations a little below long ones at the average state (contango, the usual calm shape);
 //   earnings kink every expiration on or after the report's reaction day carries the jump's variance
-//                 move^2 on top, so the front month's IV rises and the term structure bends at the report;
-//   move          the reaction day's log-return standard deviation, vol x 0.18 within [2.5%, 12%].
+//                move^2 on top, so the front month's IV rises and the term structure bends at the report;
+//   move         the reaction day's log-return standard deviation, vol x 0.18 within [2.5%, 12%].
 // The reaction day is the report date for a report before the open, the next trading day after the close.
-import { daysBetween, nextTradingDay } from "../../../../lib/market-calendar";
+import { nextTradingDay } from "../../../../lib/market-calendar";
 import type { UniverseEntry } from "../../universe.server";
 import { earningsDatesOfYear } from "./corporate-events.server";
-import { EPOCH, uniform } from "./random.server";
-import { impliedStressBump, tradingDayIndex } from "./regime.server";
+import { expectedVariance, impliedInputs, type ImpliedInputs, tradingDayIndex } from "./economy.server";
+import { uniform } from "./random.server";
 
-/** The calm volatility level on a date (before the regime's stress and premium). */
-export function calmVolLevel(entry: UniverseEntry, date: string): number {
-  const dayIndex = daysBetween(EPOCH, date);
-  return entry.vol * (1 + 0.12 * Math.sin(dayIndex / 17 + uniform(`${entry.symbol}:vol-phase`) * 6.28));
-}
-
-/** The implied volatility level the chains price on a session: calm level plus the stress bump. */
-export function volLevel(entry: UniverseEntry, sessionDate: string): number {
-  return calmVolLevel(entry, sessionDate) * (1 + impliedStressBump(tradingDayIndex(sessionDate)));
+/** The implied inputs on a session, `fraction` of it elapsed (the close's states after it). */
+export function impliedAt(entry: UniverseEntry, sessionDate: string, fraction: number): ImpliedInputs {
+  return impliedInputs(entry, tradingDayIndex(sessionDate), Math.min(1, Math.max(0, fraction)));
 }
 
 function termSlope(entry: UniverseEntry): number {
-  return 0.04 + 0.18 * uniform(`${entry.symbol}:term-slope`);
+  return 0.02 + 0.06 * uniform(`${entry.symbol}:term-slope`);
 }
 
 /** Standard deviation of the log-return on an earnings reaction day. */
@@ -70,12 +64,14 @@ export function pendingReactionDay(
  */
 export function atmVol(
   entry: UniverseEntry,
-  level: number,
+  inputs: ImpliedInputs,
   T: number,
   expirationDate: string,
   reactionDay: string | null,
 ): number {
-  let variance = level * level * (1 - termSlope(entry) * Math.exp(-T / 0.2)) * T;
+  const level = (1 + inputs.premium) * Math.exp(inputs.noise);
+  const rate = expectedVariance(inputs.parts, T * 252) * level * level;
+  let variance = rate * (1 - termSlope(entry) * Math.exp(-T / 0.2)) * T;
   if (reactionDay !== null && reactionDay <= expirationDate) variance += earningsMove(entry) ** 2;
   return Math.sqrt(variance / T);
 }
