@@ -3,13 +3,14 @@ import build from "./playwright.config";
 
 // The share journeys again, against `npm run dev` (scripts/dev.mjs: Vite dev server in workerd, seeded local
 // D1). Development runs React's StrictMode, whose mount-unmount-mount once closed every share dialog as it
-// opened: the build never shows that. Only the journeys that open dialogs run here, to keep CI's time.
+// opened (and showed the account-deleted toast twice): the build never shows that. Only the journeys that open
+// dialogs run here, and the small ones' StrictMode checks (the rest of that file skips itself), to keep CI's time.
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 1001;
 
 export default defineConfig({
   ...build,
   outputDir: "test-results/e2e-dev",
-  testMatch: ["share-journeys.spec.ts"],
+  testMatch: ["share-journeys.spec.ts", "small-ones.spec.ts"],
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-dev-results.json" }]],
   use: { ...build.use, baseURL: `http://localhost:${PORT}` },
   projects: build.projects?.map((project) => ({ ...project, name: `${project.name}-dev-server` })),

@@ -4,9 +4,14 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { cardFontsUnpackedAtBuild } from "./scripts/card-fonts-plugin.ts";
+import { CLIENT_PREBUNDLED, WORKER_PREBUNDLED } from "./scripts/prebundled-deps.ts";
 
 // E2E_PORT lets several checkouts run their browser tests side by side.
 const previewPort = Number(process.env.E2E_PORT ?? 4173);
+// A dev server of its own (the cold-start test, `npm run test:dev-server`): another local D1/KV state and another
+// dependency cache, so it neither reads nor disturbs the usual `.wrangler/state` and `node_modules/.vite`.
+const localStateDir = process.env.WHEELHOUSE_LOCAL_STATE_DIR;
+const viteCacheDir = process.env.WHEELHOUSE_VITE_CACHE_DIR;
 
 const APP_CSS = fileURLToPath(new URL("./app/app.css", import.meta.url));
 const NO_STYLESHEET = "\0wheelhouse:no-stylesheet";
@@ -35,7 +40,10 @@ export default defineConfig({
   plugins: [
     stylesheetInlinedInDocuments(),
     cardFontsUnpackedAtBuild(),
-    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      persistState: localStateDir ? { path: localStateDir } : true,
+    }),
     tailwindcss(),
     reactRouter(),
   ],
@@ -56,8 +64,14 @@ export default defineConfig({
       },
     },
   },
-  // The Worker's upload is minified as well: the server build is ~3.6 MB of source otherwise (decision 231).
-  environments: { ssr: { build: { minify: true } } },
+  environments: {
+    // Dev pre-bundles at its start what pages import late, in the browser and in the Worker (workerd has its own
+    // dependency optimizer): a dependency found later re-bundles and reloads with two copies of React (decision 306).
+    client: { optimizeDeps: { include: CLIENT_PREBUNDLED } },
+    // The Worker's upload is minified as well: the server build is ~3.6 MB of source otherwise (decision 231).
+    ssr: { optimizeDeps: { include: WORKER_PREBUNDLED }, build: { minify: true } },
+  },
+  ...(viteCacheDir ? { cacheDir: viteCacheDir } : {}),
   server: { port: 5173, strictPort: true },
   preview: { port: previewPort, strictPort: true },
 });

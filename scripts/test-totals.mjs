@@ -10,6 +10,8 @@ const suites = [
   { name: "e2e", file: "test-results/e2e-results.json", kind: "playwright" },
   // The share journeys again under the dev server (playwright.dev.config.ts).
   { name: "e2e under dev", file: "test-results/e2e-dev-results.json", kind: "playwright" },
+  // Every page once under a cold `npm run dev` (npm run test:dev-server, decision 306).
+  { name: "dev server, cold", file: "test-results/dev-server-results.json", kind: "playwright" },
   // Budgets count as checks: each route's app JS against its size budget, each page x category against
   // the Lighthouse gate.
   { name: "size budgets", file: "test-results/bundle-size.json", kind: "size" },

@@ -11,6 +11,8 @@
  *                   are expensed when paid; dividends are income.
  *   adjusted basis  (net share cost + fees - all net option cash of the campaign - dividends) / shares held,
  *                   where net share cost = cash paid for shares - cash received for shares.
+ *   bases at close  a closed campaign holds no shares, so it keeps both bases as they stood after the last event
+ *                   that left it holding shares (before the call-away or sale that closed it).
  *   open options    valued at their mark when one is given, else at the premium received (no unrealised).
  *   dividends       belong to the campaign holding shares when the ex-date opens, paid on those shares, even if
  *                   the shares are gone by the pay date.
@@ -136,6 +138,14 @@ export interface CampaignPnl {
   difference: number;
 }
 
+export interface BasesAtClose {
+  /** Per share. */
+  brokerBasis: number;
+  /** Per share. */
+  adjustedBasis: number;
+  shares: number;
+}
+
 export interface Campaign {
   id: string;
   symbol: string;
@@ -154,6 +164,12 @@ export interface Campaign {
   fees: number;
   brokerBasis: number | null;
   adjustedBasis: number | null;
+  /**
+   * A closed campaign's bases as of its close: both bases of the shares it held just before its last shares
+   * left (called away or sold), and how many those were. Null while open, and for a campaign that never held
+   * shares (a put that expired or was bought back).
+   */
+  basesAtClose: BasesAtClose | null;
   priceUsed: number | null;
   pnl: CampaignPnl;
   returns: CampaignReturns;
@@ -240,6 +256,8 @@ class CampaignState {
   readonly dayClose = new Map<string, { capital: number; optionOpen: boolean }>();
   /** Peak capital within each day (for a campaign opened and closed the same day). */
   readonly dayPeak = new Map<string, number>();
+  /** Both bases the last time the campaign held shares (what applied when it closed). */
+  lastHeldBases: BasesAtClose | null = null;
 
   constructor(
     readonly id: string,
@@ -263,6 +281,22 @@ class CampaignState {
   }
   get isEmpty(): boolean {
     return this.shares === 0 && this.options.size === 0;
+  }
+  get netCash(): number {
+    return this.optionCash + this.shareCash + this.dividends - this.fees;
+  }
+  get brokerCost(): number {
+    return this.lots.reduce((s, l) => s + l.basis * l.shares, 0);
+  }
+  /** Keeps both bases while shares are held, so a closed campaign still shows those that applied. */
+  noteBases() {
+    const shares = this.shares;
+    if (shares > 0)
+      this.lastHeldBases = {
+        brokerBasis: this.brokerCost / shares,
+        adjustedBasis: -this.netCash / shares,
+        shares,
+      };
   }
   note(date: string) {
     const capital = this.capital;
@@ -393,6 +427,7 @@ function build(
           eventIds: [event.id],
           cash: cash - (event.fee ?? 0),
         });
+        holder.noteBases();
         continue;
       }
       if (!state) {
@@ -447,6 +482,7 @@ function build(
         });
       }
       state.note(event.date);
+      state.noteBases();
       const history = histories.get(state)!;
       const last = history.closes[history.closes.length - 1];
       if (last && last[0] === event.date) last[1] = state.shares;
@@ -567,7 +603,7 @@ function apply(state: CampaignState, event: LedgerEvent): number {
 
 function summarise(state: CampaignState, asOf: string, valuation: Valuation): Campaign {
   const shares = state.shares;
-  const netCash = state.optionCash + state.shareCash + state.dividends - state.fees;
+  const netCash = state.netCash;
   const price = valuation.price ?? null;
   const openOptions = [...state.options.values()].map((o) => ({ ...o }));
   // An open option's liability at its mark (else at the premium received).
@@ -579,7 +615,7 @@ function summarise(state: CampaignState, asOf: string, valuation: Valuation): Ca
     optionUnrealised += (o.premium - mark) * CONTRACT_SIZE * o.contracts;
   }
   // Without a price, shares are valued at the broker's basis (no unrealised): both bases still agree.
-  const brokerCost = state.lots.reduce((s, l) => s + l.basis * l.shares, 0);
+  const brokerCost = state.brokerCost;
   const marketValue = price === null ? brokerCost : price * shares;
   const brokerUnrealised = marketValue - brokerCost + optionUnrealised;
   // Premium-adjusted: every realised dollar is folded into the basis of the shares held.
@@ -607,6 +643,7 @@ function summarise(state: CampaignState, asOf: string, valuation: Valuation): Ca
     fees: state.fees,
     brokerBasis: shares > 0 ? brokerCost / shares : null,
     adjustedBasis,
+    basesAtClose: endDate ? state.lastHeldBases : null,
     priceUsed: price,
     pnl: {
       brokerRealised: state.brokerRealised,

@@ -38,9 +38,11 @@ export const ADMIN_MESSAGES = {
   cancelTrialFailed: "Failed to cancel trial",
   enableTrialFailed: "Failed to enable trial",
   notOnPromoTrial: "User is not on a promotional trial",
-  /** Not in the original brief: the refusal that keeps a paid subscription intact (decisions 100, 131). */
-  paidSubscription:
-    "This user has a paid subscription; a promo trial would replace it, so it was not enabled",
+  /**
+   * The refusal that keeps a paid subscription intact, in docs/product/admin.md's words (decisions 100, 131);
+   * the trial module refuses with the same text.
+   */
+  paidSubscription: "User has an active paid subscription",
   sendInvitationEmailFailed: "Failed to send invitation email",
   sendInvitationFailed: "Failed to send invitation",
   inviteEmailRequired: "Email is required",

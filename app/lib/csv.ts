@@ -31,9 +31,13 @@ export function readCsvRecords(text: string): CsvRecord[] {
   return out;
 }
 
-/** Words that open a broker's summary, total or disclaimer line rather than a transaction. */
+/**
+ * Words that open a broker's summary, total or disclaimer line rather than a transaction. Robinhood's disclaimer
+ * ("The data provided is for informational purposes only...") sits in a row as wide as the table, so only its
+ * words tell it from a data row.
+ */
 const SUMMARY_RE =
-  /^\s*(?:\*{2,}|-{3,}|end of file\b|disclaimer\b|generated\b|the data and information\b|brokerage services\b|date downloaded\b)/i;
+  /^\s*(?:\*{2,}|-{3,}|end of file\b|disclaimer\b|generated\b|the data and information\b|the data provided\b|brokerage services\b|date downloaded\b)/i;
 /** "Total", "Transactions Total", "Account Total": a total's label, never a symbol or a date. */
 const TOTAL_RE = /^[^\d]*\btotals?\b[^\d]*$/i;
 

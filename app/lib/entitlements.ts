@@ -196,8 +196,11 @@ function text(
 }
 
 /**
- * The refusal for a capability on a plan. A plan without it (limit 0) is refused with 403 and an upgrade;
- * a used-up limit is 403 too, except a per-request batch size, which is a bad request (400) on any plan.
+ * The refusal for a capability on a plan. A plan without it (limit 0) is refused with 403 and an upgrade; a
+ * used-up limit is 403 too, the CSP tickers of one batch included (a larger plan screens more: 5, 10, 50).
+ * Only the CC batch of a plan that has covered calls is a bad request (400): it is the product's fixed batch
+ * size, 10 on Pro and Elite alike, which no upgrade lifts (decision 310,
+ * docs/product/plans-and-billing.md#plan-limits).
  */
 export function refusalFor(plan: PlanTier, capability: Capability): PlanRefusal {
   const limit = limitOf(plan, capability);

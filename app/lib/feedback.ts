@@ -125,7 +125,19 @@ export function parseChips<T extends string>(raw: string | null | undefined, all
 export type FeedbackActionData =
   | { ok: true; intent: "feedback" | "request" }
   | { ok: true; intent: "vote"; requestId: string; votes: number; userVote: number }
-  | { ok: false; intent: "feedback" | "request" | "vote" | null; message: string };
+  | { ok: false; intent: "feedback" | "request" | "vote" | null; message: string; status?: number };
+
+/**
+ * What the page shows for a refused action: the server's words, except when the session has ended (401), where
+ * the screen has its own texts for a vote and a feature request (docs/product/feedback-board.md#who-may-post).
+ * General feedback has no screen text of its own, so the server's stays.
+ */
+export function feedbackScreenMessage(refusal: Extract<FeedbackActionData, { ok: false }>): string {
+  if (refusal.status !== 401) return refusal.message;
+  if (refusal.intent === "vote") return FEATURE_MESSAGES.mustLogInVoteScreen;
+  if (refusal.intent === "request") return FEATURE_MESSAGES.mustLogInSubmitScreen;
+  return refusal.message;
+}
 
 /** The query ("?param=a,b", or "" for none) of a chip's link: the selection with `chip` toggled. */
 export function chipQuery<T extends string>(param: string, selected: readonly T[], chip: T | "all"): string {

@@ -1,5 +1,5 @@
-// Broker transaction exports -> wheel ledger events (issue 31, decisions 272, 273). Pure and shared: the server
-// reads a file with it (preview and commit); the Campaigns page takes the field names and labels for its
+// Broker transaction exports -> wheel ledger events (issue 31, decisions 272, 273, 304). Pure and shared: the
+// server reads a file with it (preview and commit); the Campaigns page takes the field names and labels for its
 // mapping selects. A file is read by a broker preset when its header is one (decision 273 cites each layout),
 // else by the user's column mapping (saved per user and header, migration 0020). Every row becomes an event
 // draft or a skipped row with the reason; the server checks the drafts with the ledger's schema and engine.
@@ -19,6 +19,7 @@ export const IMPORT_FIELDS = [
   "optionType",
   "strike",
   "expiration",
+  "multiplier",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ["date", "action", "symbol", "quantity"];
@@ -34,13 +35,18 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   optionType: "Put or call",
   strike: "Strike",
   expiration: "Expiration",
+  multiplier: "Contract multiplier (only if the price is per contract)",
 };
 
 /** Each field -> the header names whose cells it reads (several are joined with a space, or summed for fees). */
 export type ColumnMapping = Partial<Record<ImportField, string[]>>;
+/** Columns one field may name (the server's schema holds it). */
+export const MAX_MAPPING_COLUMNS = 4;
+/** Fields the mapping screen offers several columns for: a broker may split fees over several (Fidelity). */
+export const MULTI_COLUMN_FIELDS: readonly ImportField[] = ["fees"];
 
 export interface BrokerPreset {
-  id: "schwab" | "robinhood" | "tastytrade";
+  id: "schwab" | "fidelity" | "robinhood" | "tastytrade";
   name: string;
   /** Header names (case-insensitive) that must all be present. */
   requiredHeader: readonly string[];
@@ -49,8 +55,9 @@ export interface BrokerPreset {
 
 /**
  * The broker layouts read without a mapping. Sources of each header and row layout are cited beside the test
- * fixtures (tests/worker/wheel-ledger-import.test.ts) and in decision 273; Fidelity and Interactive Brokers Flex
- * are left out there, with the reasons.
+ * fixtures (tests/worker/wheel-ledger-import.test.ts) and in decision 273; Interactive Brokers Flex is left out
+ * there, with the reasons. Fidelity publishes no layout for its account history download: its preset reads the
+ * layout of our own sample file, tests/fixtures/fidelity-accounts-history.csv (decision 304).
  */
 export const BROKER_PRESETS: readonly BrokerPreset[] = [
   {
@@ -65,6 +72,24 @@ export const BROKER_PRESETS: readonly BrokerPreset[] = [
       quantity: ["Quantity"],
       price: ["Price"],
       fees: ["Fees & Comm"],
+    },
+  },
+  {
+    id: "fidelity",
+    name: "Fidelity (account history)",
+    // The columns every Fidelity history download we know of has; "Account", "Cash Balance ($)" and the
+    // description's name come and go (decision 304).
+    requiredHeader: ["Run Date", "Action", "Symbol", "Quantity", "Price ($)", "Amount ($)"],
+    mapping: {
+      date: ["Run Date"],
+      // "YOU SOLD OPENING TRANSACTION PUT (XOM) ... (Cash)", "ASSIGNED as of Sep-18-2026 ...", "EXPIRED ...".
+      action: ["Action"],
+      symbol: ["Symbol"],
+      // One of the two is in a file; a column the header lacks reads as blank.
+      description: ["Description", "Security Description"],
+      quantity: ["Quantity"],
+      price: ["Price ($)"],
+      fees: ["Commission ($)", "Fees ($)"],
     },
   },
   {
@@ -118,7 +143,9 @@ export const BROKER_PRESETS: readonly BrokerPreset[] = [
       symbol: ["Symbol"],
       description: ["Description"],
       quantity: ["Quantity"],
+      // Average Price is the value per contract on an option row ("@ 0.55" is 55.00), per share on a share row.
       price: ["Average Price"],
+      multiplier: ["Multiplier"],
       fees: ["Commissions", "Fees"],
     },
   },
@@ -137,7 +164,22 @@ export function headerSignatureText(header: readonly string[]): string {
   return header.map(norm).join("\u001f");
 }
 
-/** A first guess at the mapping of an unknown header, by its column names; the user confirms or changes it. */
+/** A preset's mapping onto this header: the preset's columns the header has, spelled as the header spells them. */
+export function presetMapping(preset: BrokerPreset, header: readonly string[]): ColumnMapping {
+  const byName = new Map(header.map((h) => [norm(h), h]));
+  const out: ColumnMapping = {};
+  for (const field of IMPORT_FIELDS) {
+    const columns = (preset.mapping[field] ?? []).flatMap((c) => byName.get(norm(c)) ?? []);
+    if (columns.length) out[field] = columns;
+  }
+  return out;
+}
+
+/**
+ * A first guess at the mapping of an unknown header, by its column names; the user confirms or changes it. Fees
+ * take every fee or commission column ("Commission ($)" and "Fees ($)"); the multiplier is never guessed (most
+ * files give the price per share beside a Multiplier column).
+ */
 export function guessMapping(header: readonly string[]): ColumnMapping {
   const rules: [ImportField, RegExp][] = [
     ["date", /date|time/],
@@ -154,10 +196,13 @@ export function guessMapping(header: readonly string[]): ColumnMapping {
   const out: ColumnMapping = {};
   const used = new Set<string>();
   for (const [field, re] of rules) {
-    const column = header.find((h) => re.test(norm(h)) && !used.has(h));
-    if (column) {
-      out[field] = [column];
-      used.add(column);
+    const matching = header.filter((h) => re.test(norm(h)) && !used.has(h));
+    const columns = MULTI_COLUMN_FIELDS.includes(field)
+      ? matching.slice(0, MAX_MAPPING_COLUMNS)
+      : matching.slice(0, 1);
+    if (columns.length) {
+      out[field] = columns;
+      for (const c of columns) used.add(c);
     }
   }
   return out;
@@ -261,14 +306,37 @@ export function parseAmount(text: string): number | null {
 type Classified =
   { kind: "sell_to_open" | "buy_to_close" | "expire" | "assign" | "buy" | "sell" } | { skip: string };
 
+/**
+ * The action's own words. Fidelity's Action repeats the row's description and ends in the account type
+ * ("YOU SOLD OPENING TRANSACTION PUT (XOM) EXXON MOBIL CORP SEP 18 26 $105 (100 SHS) (Cash)"): the description
+ * and the parenthesised parts are dropped, so a name in them ("... DIVIDEND EQUITY ETF (SCHD)") is not read as
+ * what happened.
+ */
+function actionWords(action: string, description: string): string {
+  let a = action;
+  const d = description.trim();
+  const at = d && a.length > d.length ? a.toLowerCase().indexOf(d.toLowerCase()) : -1;
+  if (at >= 0) a = `${a.slice(0, at)} ${a.slice(at + d.length)}`;
+  return a
+    .replace(/\([^)]*\)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 function classify(action: string): Classified {
   const a = ` ${action.toLowerCase().replace(/[_-]/g, " ")} `;
+  // Fidelity's share rows of an assignment: "YOU BOUGHT ASSIGNED PUTS AS OF ...", "YOU SOLD ASSIGNED CALLS
+  // AS OF ...".
+  if (/\bbought assigned\b/.test(a)) return { kind: "buy" };
+  if (/\bsold assigned\b/.test(a)) return { kind: "sell" };
   if (/\b(expired?|expiration|oexp)\b/.test(a)) return { kind: "expire" };
   if (/\b(assigned|assignment|oasgn)\b/.test(a)) return { kind: "assign" };
   if (/\b(exercise|exercised|oexcs)\b/.test(a)) return { skip: IMPORT_MESSAGES.exercise };
   if (/\b(sell to open|sto|sold opening)\b/.test(a)) return { kind: "sell_to_open" };
   if (/\b(buy to close|btc|bought closing)\b/.test(a)) return { kind: "buy_to_close" };
-  if (/\b(buy to open|bto|sell to close|stc)\b/.test(a)) return { kind: "buy" };
+  // A long option's legs, or shares: tastytrade writes a share buy "Buy to Open" and a sale "Sell to Close".
+  if (/\b(buy to open|bto|bought opening)\b/.test(a)) return { kind: "buy" };
+  if (/\b(sell to close|stc|sold closing)\b/.test(a)) return { kind: "sell" };
   if (/\b(div|dividend|cdiv|qualified dividend|cash dividend)\b/.test(a))
     return { skip: IMPORT_MESSAGES.dividend };
   if (/\b(buy|bought)\b/.test(a)) return { kind: "buy" };
@@ -278,7 +346,10 @@ function classify(action: string): Classified {
 
 const OPTION_TYPE_RE = /^\s*(p|put|c|call)\s*$/i;
 
-/** The row's option contract: an option symbol, the description's spelling, or the mapped columns. */
+/**
+ * The row's option contract: an option symbol, the description's spelling, the mapped columns, or the action's
+ * text (Fidelity's names the contract as its description does).
+ */
 function contractOf(get: (f: ImportField) => string): OptionContract | null {
   const fromSymbol = parseOptionSymbol(get("symbol"));
   if (fromSymbol) return fromSymbol;
@@ -294,8 +365,10 @@ function contractOf(get: (f: ImportField) => string): OptionContract | null {
       strike,
       optionType: type[1]!.toLowerCase().startsWith("c") ? "call" : "put",
     };
-  return null;
+  return parseOptionDescription(get("action"));
 }
+
+const roundPrice = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
  * The rows of a table as event drafts, by a mapping (a preset's or the user's). Rows the import cannot read
@@ -323,7 +396,7 @@ export function draftsOf(
       skip(IMPORT_MESSAGES.noDate);
       continue;
     }
-    const what = classify(get("action"));
+    const what = classify(actionWords(get("action"), get("description")));
     if ("skip" in what) {
       skip(what.skip);
       continue;
@@ -331,8 +404,11 @@ export function draftsOf(
     const quantity = parseAmount(get("quantity"));
     const fees = (mapping.fees ?? []).reduce((sum, c) => sum + (parseAmount(cell(c)) ?? 0), 0);
     const fee = fees > 0 ? Math.round(fees * 100) / 100 : undefined;
-    const price = parseAmount(get("price")) ?? undefined;
+    const rawPrice = parseAmount(get("price")) ?? undefined;
     const option = contractOf(get);
+    // A price per contract (tastytrade's Average Price) is divided by the row's multiplier; share rows have none.
+    const multiplier = option ? parseAmount(get("multiplier")) : null;
+    const price = rawPrice !== undefined && multiplier ? roundPrice(rawPrice / multiplier) : rawPrice;
     if (
       !option &&
       (what.kind === "sell_to_open" ||

@@ -124,6 +124,9 @@ export const NOTIFICATION_MESSAGES = {
   preferencesFailed: "Failed to update preferences",
   testFailed: "Failed to send test notification",
   testSent: "Test notification sent! Check your email.",
+  // The settings save as they change; the screen's status line says how the last change went (issue 44).
+  saving: "Saving...",
+  saved: "Saved",
   notAuthenticated: "User not authenticated",
   // The plan refusals ('Notifications are available on the Pro and Elite plans', the Elite-only custom
   // timing) are in ./entitlements.ts.
@@ -149,6 +152,11 @@ export function settingsFailureMessage(change: "save" | "toggle", serverError: s
 export const HISTORY_LIMIT = { screen: 20, default: 50, max: 100 } as const;
 /** The test-sent message stays 5 s (docs/product/limits-and-timings.md#screen-timings). */
 export const TEST_SENT_MESSAGE_MS = 5000;
+/**
+ * 'Saved' after a settings change stays 3 s (docs/product/limits-and-timings.md#screen-timings); a failed save's text
+ * stays until the next change.
+ */
+export const SAVED_STATUS_MS = 3000;
 
 // ---------------------------------------------------------------- plan rule (decision 090; the table is in ./entitlements.ts)
 /**

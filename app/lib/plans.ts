@@ -99,6 +99,7 @@ function planPrice(monthly: number, yearly: number, monthlyWithYearlyDiscount: n
 }
 
 // The cards' limits are read from the entitlements table, so a limit changes in one place.
+// The idea lines name what ranks the ideas, the quantitative screen /how-we-rank explains, never "AI" (decision 308).
 const FREE = ENTITLEMENTS["Free Plan"];
 const PRO = ENTITLEMENTS["Pro Plan"];
 const ELITE = ENTITLEMENTS["Elite Plan"];
@@ -122,7 +123,7 @@ export const PLAN_CATALOG: readonly PlanCatalogEntry[] = [
     price: planPrice(5, 50, 4.2),
     popular: true,
     features: [
-      { text: `Up to ${PRO.tradeIdeas} curated AI trade ideas daily`, highlight: true },
+      { text: `Up to ${PRO.tradeIdeas} quant-ranked trade ideas daily`, highlight: true },
       { text: `${PRO.watchlistSymbols} tickers`, highlight: false },
       { text: "Email notifications for market events", highlight: false },
       {
@@ -139,7 +140,7 @@ export const PLAN_CATALOG: readonly PlanCatalogEntry[] = [
     price: planPrice(89, 890, 74),
     popular: false,
     features: [
-      { text: "More than 50 AI trade ideas daily", highlight: true },
+      { text: "More than 50 quant-ranked trade ideas daily", highlight: true },
       { text: `${ELITE.watchlistSymbols} tickers`, highlight: false },
       { text: "Custom-timing notifications", highlight: false },
       {

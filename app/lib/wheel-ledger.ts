@@ -30,6 +30,15 @@ export const BASIS_CONVENTIONS = {
   reconciliation: "Total P&L = broker realised + unrealised = premium-adjusted P&L",
 } as const;
 
+/**
+ * A closed campaign holds no shares: its card shows both bases as they stood at the close (the engine's
+ * `basesAtClose`, decision 314), and says so next to each.
+ */
+export const CLOSED_BASIS_NOTES = {
+  atClose: (shares: number) => `At the close, on the last ${formatGrouped(shares)} shares held`,
+  noShares: "No shares were held in this campaign",
+} as const;
+
 /** Each return's convention, written next to its figure. */
 export const RETURN_CONVENTIONS = {
   daysInTrade: "Calendar days from the first event to the last (or today)",

@@ -88,8 +88,9 @@ const FAILED: Record<Intent, string> = {
   vote: FEATURE_MESSAGES.voteFailedScreen,
 };
 
+/** The status goes in the body too: the page's words for a 401 differ from the server's (feedbackScreenMessage). */
 function refuse(intent: Intent | null, message: string, status: number) {
-  return Response.json({ ok: false, intent, message } satisfies FeedbackActionData, { status });
+  return Response.json({ ok: false, intent, message, status } satisfies FeedbackActionData, { status });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

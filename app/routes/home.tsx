@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Wheelhouse — Start Trading Options Smarter",
     description:
-      "Credit-spread ideas, cash-secured puts and covered calls ranked and explained. Learn options trading with AI-powered analysis.",
+      "Credit-spread ideas, cash-secured puts and covered calls ranked by a quantitative screen and explained. Learn options trading with quant-ranked ideas.",
     path: "/",
     origin: originFromMatches(matches),
   });
@@ -50,10 +50,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { signedIn: Boolean(session), calendar };
 }
 
+// What the product does, in the words /how-we-rank backs: a quantitative screen of the option chains against a
+// stated volatility forecast. No "AI", no "low-risk" (decision 308; tests/unit/honest-words.test.ts).
 const WHY_CARDS = [
   {
-    title: "AI-Powered Analysis",
-    text: "Every idea is scored from live option chains: return on risk at a realistic fill, market-implied probability of profit and liquidity, with expected value stated plainly.",
+    title: "Quant-Ranked Ideas",
+    text: "Every idea is scored from the option chains against a stated volatility forecast: return on risk at a realistic fill, market-implied probability of profit and liquidity, with expected value stated plainly.",
     icon: "◎",
   },
   {
@@ -107,8 +109,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Start Trading Options Smarter
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300">
-          Learn options trading with AI-powered analysis and educational resources. Make smarter, low-risk
-          trading decisions with confidence.
+          Learn options trading with quant-ranked ideas and educational resources. Make smarter trading
+          decisions with risk-defined trades and the maximum loss stated up front.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {signedIn ? (

@@ -267,9 +267,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </button>
         </p>
         <p>
-          Subscriptions help cover the market data and AI infrastructure costs that power the trade ideas.
-          Payments are handled by Stripe; cancel any time and keep access until the end of your billing
-          period.
+          Subscriptions help cover the market data and computing costs that power the trade ideas. Payments
+          are handled by Stripe; cancel any time and keep access until the end of your billing period.
         </p>
         {user ? null : (
           <p>

@@ -30,7 +30,11 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
       {preview ? (
         <SharedStrategyCard p={preview} />
       ) : (
-        <p className="text-center text-slate-400">This link does not describe a strategy.</p>
+        // No strategy in the query (no id, a bad link): headed as the shared pages' 'Strategy Not Found' screen.
+        <div className="text-center">
+          <h1 className="text-2xl font-semibold text-white">Strategy Not Found</h1>
+          <p className="mt-2 text-slate-400">This link does not describe a strategy.</p>
+        </div>
       )}
       <div className="mt-6 flex justify-center gap-3">
         <Link

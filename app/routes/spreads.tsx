@@ -20,6 +20,7 @@ import { ideaSummary, ideaTitle } from "../lib/idea-view";
 import { tradeShareUrl } from "../lib/share";
 import {
   filtersFromQuery,
+  ideasDataText,
   ideasQuery,
   keepAvailableSymbols,
   pageFromQuery,
@@ -125,14 +126,14 @@ export function shouldRevalidate({
 /** Slider moves wait this long for the drag to settle before the query (and the list) changes. */
 const SLIDER_SETTLE_MS = 300;
 
-function UnlockPanel() {
+function UnlockPanel({ source }: { source: string | null }) {
   return (
     <section
       data-testid="unlock-panel"
       className="mx-auto mt-6 max-w-xl rounded-xl border border-brand-600/40 bg-ink-850 p-6 text-center"
     >
       <h2 className="text-xl font-semibold text-white">{TRADE_IDEAS_TEXT.unlockTitle}</h2>
-      <p className="mt-2 text-slate-300">{TRADE_IDEAS_TEXT.unlockBody}</p>
+      <p className="mt-2 text-slate-300">{ideasDataText(source).unlockBody}</p>
       <Link to="/pricing" className={buttonClass({ size: "lg", className: "mt-5" })}>
         {TRADE_IDEAS_TEXT.upgrade}
       </Link>
@@ -350,7 +351,7 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
       </div>
       <MarketBanner banner={banner} nowMs={nowMs} className="mb-6" />
       {trades === null ? (
-        <UnlockPanel />
+        <UnlockPanel source={banner.source} />
       ) : (
         <Suspense fallback={<Skeletons />}>
           <Await resolve={trades} errorElement={<AwaitError />}>
@@ -360,7 +361,7 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
           </Await>
         </Suspense>
       )}
-      <RiskDisclosure />
+      <RiskDisclosure source={banner.source} />
     </div>
   );
 }

@@ -174,7 +174,7 @@ test.describe("watchlist", () => {
     await expect(page.getByRole("link", { name: "Create Free Account" })).toHaveAttribute("href", "/signup");
     for (const s of ["AAPL", "COIN", "SPY", "TSLA"])
       await expect(page.locator("#symbol-watchlist").getByTestId(`ticker-card-${s}`)).toBeVisible();
-    for (const t of ["AI-Powered Analysis", "Daily Trade Ideas", "Risk Management", "Market Updates"])
+    for (const t of ["Quant-Ranked Ideas", "Daily Trade Ideas", "Risk Management", "Market Updates"])
       await expect(page.getByRole("heading", { name: t })).toBeVisible();
     await page.screenshot({ path: `${shots}/home-visitor-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });

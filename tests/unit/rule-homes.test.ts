@@ -36,14 +36,14 @@ describe("rules with one home", () => {
         .join(" | ");
     const pro = ENTITLEMENTS["Pro Plan"];
     expect(features("Free Plan")).toContain(`Up to ${ENTITLEMENTS["Free Plan"].watchlistSymbols} tickers`);
-    expect(features("Pro Plan")).toContain(`${pro.tradeIdeas} curated`);
+    expect(features("Pro Plan")).toContain(`${pro.tradeIdeas} quant-ranked`);
     expect(features("Pro Plan")).toContain(`${pro.watchlistSymbols} tickers`);
     expect(features("Pro Plan")).toContain(`${pro.cspTickersPerBatch} CSP tickers and ${pro.ccPositions} CC`);
     // The catalog's feature texts are built from the table, not typed: no digits in a string literal there.
     const catalog = readFileSync("app/lib/plans.ts", "utf8");
     const typed = [...catalog.matchAll(/text: "([^"]*\d[^"]*)"/g)].map((m) => m[1]);
     // The Elite line is the product's own wording for an uncapped list.
-    expect(typed).toEqual(["More than 50 AI trade ideas daily"]);
+    expect(typed).toEqual(["More than 50 quant-ranked trade ideas daily"]);
     expect(PLAN_CATALOG).toHaveLength(3);
   });
 

@@ -353,7 +353,8 @@ describe("promotional trials", { timeout: SLOW_TEST_MS }, () => {
       const before = await userRow(user.email);
       expect(await trial(boss.cookie, { email: user.email, length: "5", unit: "days" })).toMatchObject({
         status: 409,
-        body: { ok: false, message: ADMIN_MESSAGES.paidSubscription },
+        // docs/product/admin.md#trial-tool's words, the same as the trial module's own refusal.
+        body: { ok: false, message: "User has an active paid subscription" },
       });
       expect(await userRow(user.email)).toEqual(before);
       expect(await auditRows("trial.enable", user.email)).toEqual([]);

@@ -11,6 +11,7 @@ import { postJson, userOnPlan } from "./helpers";
 import * as importRoute from "../../app/routes/api.wheel.ledger.import";
 import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
 import { IMPORT_MESSAGES } from "../../app/lib/ledger-import";
+import { briefEvents, skippedReasons } from "./ledger-import-brief";
 
 let n = 0;
 const userWith = (tier: string, status = "active") =>
@@ -26,20 +27,8 @@ async function stored(userId: string): Promise<number> {
   return row!.n;
 }
 
-const brief = (events: any[]) =>
-  events.map(({ line, event: e }) => [
-    line,
-    e.date,
-    e.symbol,
-    e.kind,
-    e.optionType ?? null,
-    e.strike ?? null,
-    e.expiration ?? null,
-    e.contracts ?? e.shares ?? null,
-    e.price ?? null,
-    e.fee ?? null,
-  ]);
-const reasons = (skipped: any[]) => skipped.map((s) => [s.line, s.reason]);
+const brief = (events: any[]) => briefEvents(events, true);
+const reasons = skippedReasons;
 
 // Schwab, transaction history export. Layout: the account title line, the header
 // "Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount", "MM/DD/YYYY as of MM/DD/YYYY"
@@ -147,15 +136,16 @@ describe("broker presets import their sample files", () => {
     expect(await stored(pro.id)).toBe(6);
   });
 
-  it("tastytrade: OCC symbols, commissions and fees summed, the assignment's share row folded in", async () => {
+  it("tastytrade: OCC symbols, prices per share, commissions and fees summed, the assignment's share row folded in", async () => {
     const elite = await userWith("Elite Plan");
     const res = await importFile(elite.cookie, { csv: TASTYTRADE, commit: true });
     expect(res.status).toBe(201);
     expect(res.body.format).toMatchObject({ id: "tastytrade" });
     expect(brief(res.body.events)).toEqual([
-      [5, "2025-07-18", "SCHG", "sell_to_open", "put", 28, "2025-08-15", 1, 55, 1.14],
+      // Average Price is per contract ("@ 0.55" is 55.00): the Multiplier column makes it per share.
+      [5, "2025-07-18", "SCHG", "sell_to_open", "put", 28, "2025-08-15", 1, 0.55, 1.14],
       [3, "2025-08-15", "SCHG", "assign", "put", 28, "2025-08-15", 1, null, 5],
-      [2, "2025-08-18", "SCHG", "sell_to_open", "call", 30, "2025-09-19", 1, 40, 1.15],
+      [2, "2025-08-18", "SCHG", "sell_to_open", "call", 30, "2025-09-19", 1, 0.4, 1.15],
     ]);
     expect(reasons(res.body.skipped)).toEqual([
       [4, IMPORT_MESSAGES.pairedShares(3)],

@@ -8,6 +8,7 @@ import {
   FEEDBACK_MESSAGES,
   PUBLIC_FEATURE_STATUSES,
   applyVote,
+  feedbackScreenMessage,
   type FeatureFilter,
   type FeedbackActionData,
   type VoteState,
@@ -43,7 +44,8 @@ function VoteControls({ request, canVote }: { request: FeatureRequestView; canVo
   const pending = cast === "up" || cast === "down" ? applyVote(settledMine, cast === "up" ? 1 : -1) : null;
   const votes = pending ? settledVotes + pending.delta : settledVotes;
   const mine = pending ? pending.next : settledMine;
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const error =
+    fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? feedbackScreenMessage(fetcher.data) : null;
   const busy = fetcher.state !== "idle";
   const toast = useToast();
   useEffect(() => {

@@ -7,6 +7,7 @@ import {
   FEEDBACK_CATEGORIES,
   FEEDBACK_CATEGORY_LABELS,
   FEEDBACK_MESSAGES,
+  feedbackScreenMessage,
   SUBMITTED_LABEL_MS,
   TEXT_LIMITS,
   type FeedbackActionData,
@@ -47,12 +48,22 @@ function useSubmittedFlag(fetcher: ReturnType<typeof useFetcher<FeedbackActionDa
   return submitted;
 }
 
-export function GeneralFeedback() {
+/**
+ * A submission form's state: its fetcher and form, 'Submitted!' after success (the form is reset), busy while
+ * posting, and the refusal in the screen's words (feedbackScreenMessage).
+ */
+function useSubmissionForm() {
   const fetcher = useFetcher<FeedbackActionData>();
   const formRef = useRef<HTMLFormElement>(null);
   const submitted = useSubmittedFlag(fetcher, () => formRef.current?.reset());
   const busy = fetcher.state !== "idle";
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const error =
+    fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? feedbackScreenMessage(fetcher.data) : null;
+  return { fetcher, formRef, submitted, busy, error };
+}
+
+export function GeneralFeedback() {
+  const { fetcher, formRef, submitted, busy, error } = useSubmissionForm();
   return (
     <fetcher.Form ref={formRef} method="post" className="space-y-4" aria-label="General feedback">
       <input type="hidden" name="intent" value="feedback" />
@@ -92,11 +103,7 @@ export function GeneralFeedback() {
 }
 
 export function NewRequestForm() {
-  const fetcher = useFetcher<FeedbackActionData>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const submitted = useSubmittedFlag(fetcher, () => formRef.current?.reset());
-  const busy = fetcher.state !== "idle";
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const { fetcher, formRef, submitted, busy, error } = useSubmissionForm();
   return (
     <fetcher.Form
       ref={formRef}

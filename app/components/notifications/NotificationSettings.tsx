@@ -1,9 +1,11 @@
 // The settings screen of a plan with notifications: its state, saves (optimistic, rolled back on failure), the
-// two tabs and the unsubscribe confirmation that an email's link opens.
+// status line that says how the last change went, the two tabs and the unsubscribe confirmation that an email's
+// link opens.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import {
   NOTIFICATION_MESSAGES,
+  SAVED_STATUS_MS,
   settingsFailureMessage,
   type NotificationHistoryItem,
   type NotificationPreferences,
@@ -25,6 +27,10 @@ export interface NotificationSettingsData {
   loadError: string | null;
 }
 
+/** How the last change the user made went: said in the status line (an aria-live region). */
+type SaveStatus =
+  { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "failed"; message: string };
+
 const TABS = [
   { value: "preferences", label: "Preferences" },
   { value: "history", label: "History" },
@@ -35,7 +41,22 @@ export function NotificationSettings({ data }: { data: NotificationSettingsData 
   const [prefs, setPrefs] = useState<NotificationPreferences>(data.preferences);
   const [tab, setTab] = useState<(typeof TABS)[number]["value"]>("preferences");
   const tabIds = useTabIds();
-  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
+  // Only the latest change speaks: an older save that answers later does not overwrite its status.
+  const lastChange = useRef(0);
+  const savedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(savedTimer.current), []);
+  const changeStarted = useCallback(() => {
+    clearTimeout(savedTimer.current);
+    setStatus({ kind: "saving" });
+    return ++lastChange.current;
+  }, []);
+  const changeDone = useCallback((change: number, failure: string | null) => {
+    if (change !== lastChange.current) return;
+    if (failure !== null) return setStatus({ kind: "failed", message: failure });
+    setStatus({ kind: "saved" });
+    savedTimer.current = setTimeout(() => setStatus({ kind: "idle" }), SAVED_STATUS_MS);
+  }, []);
   const [searchParams, setSearchParams] = useSearchParams();
   const confirmUnsubscribe = searchParams.get("unsubscribe") === "true";
 
@@ -43,11 +64,12 @@ export function NotificationSettings({ data }: { data: NotificationSettingsData 
     if (data.loadError) toast({ message: data.loadError, kind: "error", durationMs: 5000 });
   }, [data.loadError, toast]);
 
+  /** `quiet`: a save the user did not make (the browser's time zone) says nothing in the status line. */
   const save = useCallback(
-    async (patch: PreferencesPatch, optimistic: NotificationPreferences) => {
+    async (patch: PreferencesPatch, optimistic: NotificationPreferences, { quiet = false } = {}) => {
       const previous = prefs;
       setPrefs(optimistic);
-      setSaving(true);
+      const change = quiet ? null : changeStarted();
       const result = await notificationsApi<NotificationPreferences>(
         "update",
         "/api/notifications/preferences",
@@ -56,18 +78,15 @@ export function NotificationSettings({ data }: { data: NotificationSettingsData 
           body: patch,
         },
       );
-      setSaving(false);
+      const failure = result.ok ? null : settingsFailureMessage("save", result.serverError);
+      if (change !== null) changeDone(change, failure);
       if (result.ok) setPrefs(result.data);
       else {
         setPrefs(previous);
-        toast({
-          message: settingsFailureMessage("save", result.serverError),
-          kind: "error",
-          durationMs: 5000,
-        });
+        toast({ message: failure!, kind: "error", durationMs: 5000 });
       }
     },
-    [prefs, toast],
+    [prefs, toast, changeStarted, changeDone],
   );
 
   // The user's time zone comes from the browser; digests follow it (DST included).
@@ -77,28 +96,36 @@ export function NotificationSettings({ data }: { data: NotificationSettingsData 
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (zone && zone !== prefs.timeZone) {
       zoneSent.current = true;
-      void save({ timeZone: zone }, { ...prefs, timeZone: zone });
+      void save({ timeZone: zone }, { ...prefs, timeZone: zone }, { quiet: true });
     }
   }, [prefs, save, data.loadError]);
 
   const toggle = async (enabled: boolean) => {
     const previous = prefs;
     setPrefs({ ...prefs, enabled });
+    const change = changeStarted();
     const result = await notificationsApi<NotificationPreferences>("toggle", "/api/notifications/toggle", {
       method: "POST",
       body: { enabled },
     });
+    const failure = result.ok ? null : settingsFailureMessage("toggle", result.serverError);
+    changeDone(change, failure);
     if (result.ok) setPrefs(result.data);
     else {
       setPrefs(previous);
-      toast({
-        message: settingsFailureMessage("toggle", result.serverError),
-        kind: "error",
-        durationMs: 5000,
-      });
+      toast({ message: failure!, kind: "error", durationMs: 5000 });
     }
     return result.ok;
   };
+
+  const statusText =
+    status.kind === "saving"
+      ? NOTIFICATION_MESSAGES.saving
+      : status.kind === "saved"
+        ? NOTIFICATION_MESSAGES.saved
+        : status.kind === "failed"
+          ? status.message
+          : "";
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -130,12 +157,32 @@ export function NotificationSettings({ data }: { data: NotificationSettingsData 
             toggle={toggle}
             customTiming={data.customTiming}
             plan={data.plan}
-            saving={saving}
           />
         ) : (
           <HistoryTab initial={data.history} />
         )}
       </TabPanel>
+      {/* Kept on the page (empty when there is nothing to say) so screen readers announce each change; it sticks
+          to the bottom of the window, so the result of a change is seen wherever the control was. */}
+      <div className="pointer-events-none sticky bottom-4 z-30 mt-4 flex justify-center">
+        <p
+          role="status"
+          aria-live="polite"
+          data-testid="save-status"
+          data-state={status.kind}
+          className={
+            statusText
+              ? `rounded-full border px-4 py-1.5 text-sm shadow-lg ${
+                  status.kind === "failed"
+                    ? "border-red-600/60 bg-red-950 text-red-100"
+                    : "border-ink-600 bg-ink-800 text-slate-100"
+                }`
+              : ""
+          }
+        >
+          {statusText}
+        </p>
+      </div>
       {confirmUnsubscribe ? (
         <Dialog
           title="Unsubscribe from notifications"

@@ -23,14 +23,12 @@ export function PreferencesTab({
   toggle,
   customTiming,
   plan,
-  saving,
 }: {
   prefs: NotificationPreferences;
   save: (patch: PreferencesPatch, optimistic: NotificationPreferences) => Promise<void>;
   toggle: (enabled: boolean) => Promise<boolean>;
   customTiming: boolean;
   plan: string;
-  saving: boolean;
 }) {
   const toast = useToast();
   const [testState, setTestState] = useState<"idle" | "sending" | "sent">("idle");
@@ -397,7 +395,7 @@ export function PreferencesTab({
       </section>
       <p className="text-xs text-slate-500">
         {plan}. Times follow your time zone ({prefs.timeZone}). Alerts use the market data shown on your
-        watchlist, with its source and time in every email.{saving ? " Saving..." : ""}
+        watchlist, with its source and time in every email.
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useToast } from "./Toaster";
 
@@ -10,8 +10,12 @@ export function AccountDeletedNotice() {
   const toast = useToast();
   const navigate = useNavigate();
   const deleted = params.get("accountDeleted") === "1";
+  // Once per mount: React's development StrictMode runs an effect, its cleanup and the effect again on the same
+  // component (refs survive that), which showed the toast twice under `npm run dev` (issue 44).
+  const shown = useRef(false);
   useEffect(() => {
-    if (!deleted) return;
+    if (!deleted || shown.current) return;
+    shown.current = true;
     toast({ message: ACCOUNT_DELETED_MESSAGE, kind: "success", durationMs: 5000 });
     navigate("/", { replace: true, preventScrollReset: true });
   }, [deleted, toast, navigate]);

@@ -8,6 +8,7 @@ import { REFUSAL_MESSAGES } from "../../lib/entitlements";
 import { formatPrice, formatRatioPercent, formatUsd } from "../../lib/format";
 import {
   BASIS_CONVENTIONS,
+  CLOSED_BASIS_NOTES,
   LEDGER_EVENT_LABELS,
   RETURN_CONVENTIONS,
   type RecordFormValues,
@@ -72,6 +73,15 @@ function Figure({ label, value, convention }: { label: string; value: string; co
 function CampaignCard({ campaign: c }: { campaign: Campaign }) {
   const r = c.returns;
   const p = c.pnl;
+  // A closed campaign holds no shares: it shows the bases that applied at its close (decision 314).
+  const closed = c.status === "closed";
+  const atClose = closed ? c.basesAtClose : null;
+  const basisNote = (convention: string) =>
+    !closed
+      ? convention
+      : atClose
+        ? `${CLOSED_BASIS_NOTES.atClose(atClose.shares)}. ${convention}`
+        : CLOSED_BASIS_NOTES.noShares;
   return (
     <article
       className="rounded-xl border border-ink-700 bg-ink-900/60 p-4"
@@ -96,14 +106,14 @@ function CampaignCard({ campaign: c }: { campaign: Campaign }) {
       <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         <Figure label="Total P&L" value={money(p.total)} convention={BASIS_CONVENTIONS.reconciliation} />
         <Figure
-          label="Broker cost basis"
-          value={perShare(c.brokerBasis)}
-          convention={BASIS_CONVENTIONS.broker}
+          label={closed ? "Broker cost basis at close" : "Broker cost basis"}
+          value={perShare(closed ? (atClose?.brokerBasis ?? null) : c.brokerBasis)}
+          convention={basisNote(BASIS_CONVENTIONS.broker)}
         />
         <Figure
-          label="Premium-adjusted cost basis"
-          value={perShare(c.adjustedBasis)}
-          convention={BASIS_CONVENTIONS.adjusted}
+          label={closed ? "Premium-adjusted cost basis at close" : "Premium-adjusted cost basis"}
+          value={perShare(closed ? (atClose?.adjustedBasis ?? null) : c.adjustedBasis)}
+          convention={basisNote(BASIS_CONVENTIONS.adjusted)}
         />
       </dl>
       <p className="mt-2 text-sm text-slate-300" data-testid="reconciliation">

@@ -1,16 +1,21 @@
-// Import a broker's transaction export into the wheel ledger (issue 31, decisions 272, 273): pick a file, see the
-// server's preview (the broker it recognised, or mapping selects for an unknown header; the events it would
-// record; every row it would skip, with the reason), then confirm. Nothing is written before the confirm.
+// Import a broker's transaction export into the wheel ledger (issue 31, decisions 272, 273, 304): pick a file, see
+// the server's preview (the broker it recognised, or mapping selects for an unknown header, which a broker's
+// layout can fill and where fees may take several columns; the events it would record; every row it would skip,
+// with the reason), then confirm. Nothing is written before the confirm.
 import { buttonClass } from "../ui/Button";
 import { controlClass } from "../ui/Field";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { LedgerEvent } from "../../engine/wheel-ledger";
 import { callApi } from "../../lib/api-client";
 import { formatPrice } from "../../lib/format";
 import {
+  BROKER_PRESETS,
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
+  MAX_MAPPING_COLUMNS,
+  MULTI_COLUMN_FIELDS,
+  presetMapping,
   REQUIRED_IMPORT_FIELDS,
   type ColumnMapping,
   type ImportField,
@@ -49,6 +54,56 @@ function eventText(e: LedgerEvent): string {
   return `${e.date} ${e.symbol} ${LEDGER_EVENT_LABELS[e.kind]}${contract}${shares}${price}`;
 }
 
+/**
+ * One field's column selects: one per column it names; a field that may sum several (fees) also offers an empty
+ * select for another. Choosing "Not in this file" in a select drops that column.
+ */
+function FieldColumns({
+  field,
+  header,
+  columns,
+  onChange,
+}: {
+  field: ImportField;
+  header: readonly string[];
+  columns: readonly string[];
+  onChange: (columns: string[]) => void;
+}) {
+  const label = `${IMPORT_FIELD_LABELS[field]}${REQUIRED_IMPORT_FIELDS.includes(field) ? " *" : ""}`;
+  const more = MULTI_COLUMN_FIELDS.includes(field) && columns.length < MAX_MAPPING_COLUMNS;
+  const slots = columns.length === 0 ? [""] : more ? [...columns, ""] : [...columns];
+  const choose = (i: number, value: string) => {
+    const next = slots.map((c, j) => (j === i ? value : c)).filter((c) => c !== "");
+    onChange([...new Set(next)]);
+  };
+  // Labels by id, not wrapped: a wrapping label would add the chosen column to the select's name.
+  const id = useId();
+  return (
+    <div>
+      {slots.map((column, i) => (
+        <div key={i} className={i ? "mt-1" : undefined}>
+          <label htmlFor={`${id}-${i}`} className="block text-xs text-slate-300">
+            {i === 0 ? label : `${IMPORT_FIELD_LABELS[field]}, column ${i + 1}`}
+          </label>
+          <select
+            id={`${id}-${i}`}
+            className={inputClass}
+            value={column}
+            onChange={(e) => choose(i, e.target.value)}
+          >
+            <option value="">{i === 0 ? "Not in this file" : "No other column"}</option>
+            {header.map((h) => (
+              <option key={h} value={h}>
+                {h}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function LedgerImportSection() {
   const revalidator = useRevalidator();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
@@ -56,6 +111,7 @@ export function LedgerImportSection() {
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const layoutId = useId();
 
   const send = async (text: string, body: { mapping?: ColumnMapping; commit?: boolean }) => {
     setBusy(true);
@@ -95,9 +151,9 @@ export function LedgerImportSection() {
         Import from your broker
       </h2>
       <p className="mb-3 text-xs text-slate-400">
-        A transaction history CSV from Schwab, Robinhood or tastytrade is read as it is; any other file, once
-        you say which column is which. You see every event before anything is saved; rows already imported are
-        skipped.
+        A transaction history CSV from Schwab, Fidelity, Robinhood or tastytrade is read as it is; any other
+        file, once you say which column is which. You see every event before anything is saved; rows already
+        imported are skipped.
       </p>
       <label className="block text-xs text-slate-300">
         CSV file
@@ -133,26 +189,38 @@ export function LedgerImportSection() {
               ))}
             </ul>
           ) : null}
+          <div className="mb-2">
+            <label htmlFor={`${layoutId}-layout`} className="block text-xs text-slate-300">
+              Fill in from a broker&apos;s layout
+            </label>
+            <select
+              id={`${layoutId}-layout`}
+              className={inputClass}
+              value=""
+              onChange={(e) => {
+                const preset = BROKER_PRESETS.find((p) => p.id === e.target.value);
+                if (preset) setMapping(presetMapping(preset, answer.header));
+              }}
+            >
+              <option value="">Choose a broker</option>
+              {BROKER_PRESETS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3">
             {IMPORT_FIELDS.map((field: ImportField) => (
-              <label key={field} className="block text-xs text-slate-300">
-                {IMPORT_FIELD_LABELS[field]}
-                {REQUIRED_IMPORT_FIELDS.includes(field) ? " *" : ""}
-                <select
-                  className={inputClass}
-                  value={mapping[field]?.[0] ?? ""}
-                  onChange={(e) =>
-                    setMapping((m) => ({ ...m, [field]: e.target.value ? [e.target.value] : undefined }))
-                  }
-                >
-                  <option value="">Not in this file</option>
-                  {answer.header.map((h) => (
-                    <option key={h} value={h}>
-                      {h}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <FieldColumns
+                key={field}
+                field={field}
+                header={answer.header}
+                columns={mapping[field] ?? []}
+                onChange={(columns) =>
+                  setMapping((m) => ({ ...m, [field]: columns.length ? columns : undefined }))
+                }
+              />
             ))}
           </div>
           <button

@@ -3,6 +3,7 @@
 // changed meanwhile.
 import { and, eq, inArray, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import { DAY_MS } from "../../engine/time";
+import { ADMIN_MESSAGES } from "../../lib/admin";
 import { isPromoTrial } from "../../lib/plans";
 import { getDb, schema } from "../db/client.server";
 import { changes, d1Statement } from "../db/sql.server";
@@ -11,9 +12,12 @@ import { planChangeTrims } from "../entitlements.server";
 const MINUTE_MS = 60_000;
 export const AUTOMATIC_TRIAL_DAYS = 9;
 export const TRIAL_TIER = "Pro Plan";
-export const NOT_ON_PROMO_TRIAL = "User is not on a promotional trial";
-/** Decision 131: a promotional trial never replaces a subscription someone is paying for. */
-export const PAID_SUBSCRIPTION_ACTIVE = "User has an active paid subscription";
+export const NOT_ON_PROMO_TRIAL = ADMIN_MESSAGES.notOnPromoTrial;
+/**
+ * Decision 131: a promotional trial never replaces a subscription someone is paying for. The back office's text
+ * (one text for the refusal wherever it is answered).
+ */
+export const PAID_SUBSCRIPTION_ACTIVE = ADMIN_MESSAGES.paidSubscription;
 export const USER_NOT_FOUND = "User not found";
 
 /** Stripe statuses under which a subscription is still being paid for (or retried). */

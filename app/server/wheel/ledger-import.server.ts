@@ -1,5 +1,5 @@
-// The wheel ledger's import of broker transaction exports (issue 31, decisions 272, 273). One function reads a
-// file for the preview and, when the user confirms, writes it: the same reading, the same checks, so what the
+// The wheel ledger's import of broker transaction exports (issue 31, decisions 272, 273, 304). One function reads
+// a file for the preview and, when the user confirms, writes it: the same reading, the same checks, so what the
 // preview promised is what is stored. Nothing is written by a preview. The file is read by the app's one CSV
 // reader; rows become event drafts by a broker preset or the user's column mapping (app/lib/ledger-import.ts);
 // each draft passes the ledger's input schema and the engine's rules with the events already stored; a row
@@ -25,6 +25,7 @@ import {
   IMPORT_FIELDS,
   IMPORT_MESSAGES,
   mappingProblems,
+  MAX_MAPPING_COLUMNS,
   type ColumnMapping,
   type SkippedRow,
 } from "../../lib/ledger-import";
@@ -40,7 +41,8 @@ export const MAX_IMPORT_ROWS = 500;
 /** The file's text at most (a year of a busy account's transactions is well under it). */
 export const MAX_IMPORT_CHARS = 400_000;
 
-const columnNames = z.array(z.string().trim().min(1).max(100)).max(4);
+// A field may name several columns (fees split over "Commission ($)" and "Fees ($)", decision 304).
+const columnNames = z.array(z.string().trim().min(1).max(100)).max(MAX_MAPPING_COLUMNS);
 export const ledgerImportInputSchema = z
   .object({
     csv: z

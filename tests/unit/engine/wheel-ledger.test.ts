@@ -362,6 +362,53 @@ describe("the wheel ledger: cases", () => {
     const campaigns = campaignsOf(events);
     expect(campaigns.map((c) => c.status)).toEqual(["closed", "open"]);
     expect(campaigns[1].startDate).toBe("2026-01-20");
+    // The closed one never held shares: no bases at its close.
+    expect(campaigns[0].basesAtClose).toBeNull();
+  });
+
+  it("a closed campaign keeps both bases as they stood at its close (issue 44)", () => {
+    const option = (
+      date: string,
+      kind: LedgerEvent["kind"],
+      optionType: OptionType,
+      strike: number,
+      expiration: string,
+      price?: number,
+    ) =>
+      ev({
+        date,
+        kind,
+        optionType,
+        strike,
+        expiration,
+        contracts: 1,
+        ...(price === undefined ? {} : { price }),
+      });
+    const held = [
+      put("2026-01-05", 50, 1, 1.25, "2026-01-16"),
+      option("2026-01-16", "assign", "put", 50, "2026-01-16"),
+      option("2026-02-10", "sell_to_open", "call", 52, "2026-02-20", 0.8),
+      // A dividend on the shares held lowers the premium-adjusted basis, not the broker's.
+      ev({ date: "2026-02-15", kind: "dividend", amount: 0.5, exDate: "2026-02-12" }),
+    ];
+    const [open] = campaignsOf(held, "2026-02-16");
+    expect(open.status).toBe("open");
+    expect(open.basesAtClose).toBeNull();
+    expect(open.brokerBasis).toBeCloseTo(48.75, 9);
+    // (5,000 - 125 - 80 - 50) / 100
+    expect(open.adjustedBasis).toBeCloseTo(47.45, 9);
+
+    const [closed] = campaignsOf([...held, option("2026-02-20", "called_away", "call", 52, "2026-02-20")]);
+    expect(closed.status).toBe("closed");
+    expect(closed.sharesHeld).toBe(0);
+    // No shares now, so no current basis; the card shows the bases at the close instead.
+    expect(closed.brokerBasis).toBeNull();
+    expect(closed.adjustedBasis).toBeNull();
+    expect(closed.basesAtClose).toEqual({
+      brokerBasis: expect.closeTo(48.75, 9),
+      adjustedBasis: expect.closeTo(47.45, 9),
+      shares: 100,
+    });
   });
 });
 
