@@ -244,6 +244,8 @@ const shared = byLegacy.filter((i) => inQuality.has(i.trade_unique_identifier)).
 const describe = (list: SpreadIdea[]) =>
   `median DTE ${median(list.map((i) => i.daysToExpiration))}, short |delta| ${median(list.map((i) => i.score_parts.shortDelta)).toFixed(2)}, ` +
   `return on risk ${median(list.map((i) => i.return_on_risk)).toFixed(0)}%, POP ${median(list.map((i) => i.probability_of_profit)).toFixed(0)}%, ` +
+  `bull puts ${list.filter((i) => i.strategy_type === "BULL_PUT_SPREAD").length}, ` +
+  `bear calls ${list.filter((i) => i.strategy_type === "BEAR_CALL_SPREAD").length}, ` +
   `condors ${list.filter((i) => i.strategy_type === "IRON_CONDOR").length}`;
 console.log(`Balanced list (${balanced.length} ideas): top ${TOP} by quality vs by return on risk x POP`);
 console.log(`  shared: ${shared} of ${TOP}`);
