@@ -3,7 +3,9 @@
 // them against their targets; tests/unit/market/market-facts.test.ts holds the targets.
 import { yearsToExpiration } from "../app/engine/time";
 import type { ChainLeg } from "../app/engine/types";
-import { previousTradingDay, sessionOn } from "../app/lib/market-calendar";
+import { newYorkDateOf, previousTradingDay, sessionOn } from "../app/lib/market-calendar";
+import { simulatedRiskFreeRate } from "../app/lib/risk-free-rate";
+import { demoDividendYield } from "../app/server/market/providers/demo/dividends.server";
 import { buildChain, demoIv30 } from "../app/server/market/providers/demo/chain.server";
 import {
   isStressOnset,
@@ -559,7 +561,49 @@ export function marketFacts(ms: number, tierOf: (entry: UniverseEntry) => string
       `${w.tier.padEnd(8)} ${String(w.names).padStart(3)} names  median ${f2(w.median)}  widest ${w.worst} ${f2(w.worstPercent)}`,
       w.tier === "deep" ? w.median <= 3 : undefined,
     );
+  section = `Dividend parity at the ${history.through} close: the yield put-call parity implies (4-14 months) against the stated one`;
+  for (const s of ["KO", "PFE", "VZ", "XLE", "SPY"]) {
+    const p = dividendParity(s, history.through);
+    line(
+      `${s.padEnd(6)} stated ${pct2(p.stated)}  implied ${pct2(p.implied)}`,
+      Math.abs(p.implied - p.stated) < 0.004,
+    );
+  }
   return lines;
+}
+
+const pct2 = (x: number) => `${(100 * x).toFixed(2)}%`;
+
+export interface ParityFact {
+  symbol: string;
+  stated: number;
+  implied: number;
+}
+
+/**
+ * Dividend parity at a close: the dividend yield put-call parity implies on near-money mids of the expirations 4 to
+ * 14 months out (F = K + (C - P) e^{rT}, q = r - ln(F / S) / T), against the yield the engine is told.
+ */
+export function dividendParity(symbol: string, date: string): ParityFact {
+  const entry = entryOf(symbol);
+  const ms = sessionOn(date)!.closeMs;
+  const chain = buildChain(entry, ms);
+  const today = newYorkDateOf(ms);
+  const r = simulatedRiskFreeRate(today).rate;
+  const stated = demoDividendYield(entry, ms, chain.spot);
+  const implied: number[] = [];
+  for (const exp of chain.expirations) {
+    const T = yearsToExpiration(ms, exp.expirationDate);
+    if (T < 120 / 365 || T > 430 / 365) continue;
+    for (const call of exp.legs) {
+      if (call.type !== "call" || Math.abs(call.strike / chain.spot - 1) >= 0.1 || !(call.bid > 0)) continue;
+      const put = exp.legs.find((l) => l.type === "put" && l.strike === call.strike);
+      if (!put || !(put.bid > 0)) continue;
+      const forward = call.strike + ((call.bid + call.ask) / 2 - (put.bid + put.ask) / 2) * Math.exp(r * T);
+      implied.push(r - Math.log(forward / chain.spot) / T);
+    }
+  }
+  return { symbol, stated, implied: mean(implied) };
 }
 
 /** A class's mean of (IV30 - next RV) / IV30 over the last FACT_SESSIONS closes. */
