@@ -43,14 +43,14 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
   await cash.fill("500");
   await expect(page.getByTestId("cash-hint")).toHaveText("Minimum: $1,000 (you're getting there!)");
   await expect(page.getByRole("button", { name: "Update", exact: true })).toBeDisabled();
-  await cash.fill("25000");
+  await cash.fill("60000");
   await Promise.all([
     page.waitForResponse((r) => r.url().includes("/api/wheel/csp-strategies/batch")),
     cash.press("Enter"),
   ]);
   await expect(page.getByTestId("cash-hint")).toHaveText("Minimum: $1,000");
   await expect(table.getByTestId("strategy-row").first()).toBeVisible({ timeout: 45_000 });
-  // Every row is sized to $25,000: contracts x strike x 100 <= cash.
+  // Every row is sized to $60,000 (one AAPL put near $260 takes $26,000 of it): contracts x strike x 100 <= cash.
   const strikes = await table
     .getByTestId("strategy-row")
     .evaluateAll((rows) =>
@@ -61,11 +61,11 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
   for (const cell of strikes) {
     const m = /\$([\d.]+)x(\d+)/.exec(cell.replace(/\s/g, ""));
     expect(m).not.toBeNull();
-    expect(Number(m![1]) * 100 * Number(m![2])).toBeLessThanOrEqual(25_000);
+    expect(Number(m![1]) * 100 * Number(m![2])).toBeLessThanOrEqual(60_000);
   }
   // The cash comes back on the next visit.
   await page.reload();
-  await expect(page.getByLabel("Available cash", { exact: true })).toHaveValue("25000");
+  await expect(page.getByLabel("Available cash", { exact: true })).toHaveValue("60000");
 
   // Sorting: click Annual Return % flips to ascending.
   await table.getByRole("button", { name: "Annual Return %" }).click();
