@@ -71,6 +71,18 @@ export function riskOf(c: LoggedContent, credit: number): number {
 
 type GradeRow = typeof schema.ideaGrade.$inferInsert;
 
+/** A grade row's outcome fields when there is no outcome to record (no settlement, or a replaced market). */
+const NO_OUTCOME = {
+  pnl: null,
+  win: null,
+  shortsOtm: null,
+  pin: false,
+  assigned: false,
+  calledAway: false,
+  exit: "expiry",
+  closedOn: null,
+} as const;
+
 /** The rows that close an idea logged on a replaced simulated market: status 'market-replaced', no P&L. */
 export function replacedRowsOf(
   seq: number,
@@ -91,14 +103,7 @@ export function replacedRowsOf(
         rule,
         risk: riskOf(content, content.credit[fill]),
         status: "market-replaced",
-        pnl: null,
-        win: null,
-        shortsOtm: null,
-        pin: false,
-        assigned: false,
-        calledAway: false,
-        exit: "expiry",
-        closedOn: null,
+        ...NO_OUTCOME,
       });
   return rows;
 }
@@ -144,14 +149,7 @@ export function gradeRowsOf(
       ...base,
       fill,
       risk,
-      pnl: null,
-      win: null,
-      shortsOtm: null,
-      pin: false,
-      assigned: false,
-      calledAway: false,
-      exit: "expiry",
-      closedOn: null,
+      ...NO_OUTCOME,
     };
     if (price === null) {
       if (withHold) rows.push({ ...none, rule: "hold", status: "no-settlement" });
