@@ -55,7 +55,10 @@ const ONE_CSV_MODULE = {
   group: ["papaparse"],
   message: "Read and write CSV with app/lib/csv.ts (readCsvTable, readCsvRecords, writeCsv).",
 };
-const BROWSER_SAFE_IMPORTS = { group: ["**/*.server", "**/server/**"], allowTypeImports: true };
+const BROWSER_SAFE_IMPORTS = {
+  group: ["**/*.server", "**/*.server.ts", "\\#app/server/**"],
+  allowTypeImports: true,
+};
 
 export default tseslint.config(
   {
@@ -144,8 +147,9 @@ export default tseslint.config(
             "react*",
             "drizzle-orm*",
             "zod",
-            "../server/*",
-            "../../server/*",
+            "\\#app/server/**",
+            "\\#app/routes/**",
+            "\\#app/components/**",
             "cloudflare:*",
             "papaparse",
           ],
@@ -169,7 +173,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["drizzle-orm", "drizzle-orm/*", "**/db/client.server", "**/db/schema.server"],
+              group: ["drizzle-orm", "drizzle-orm/*", "**/db/client.server*", "**/db/schema.server*"],
               message: "Query D1 from an app/server module, not from a route.",
             },
             ONE_CSV_MODULE,

@@ -1,12 +1,12 @@
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
-import { StylesheetContext } from "./components/shell/InlineStylesheet";
-import { withLowPriorityModulePreloads } from "./server/http/module-preload-priority.server";
-import { withCriticalStylesheet } from "./server/http/critical-stylesheet.server";
-import { NonceContext } from "./lib/nonce";
-import { cspNonceContext } from "./server/request-context.server";
-import { edgeCacheRefusal } from "./server/http/cache-control.server";
+import { StylesheetContext } from "#app/components/shell/InlineStylesheet.tsx";
+import { withLowPriorityModulePreloads } from "#app/server/http/module-preload-priority.server.ts";
+import { withCriticalStylesheet } from "#app/server/http/critical-stylesheet.server.ts";
+import { NonceContext } from "#app/lib/nonce.ts";
+import { cspNonceContext } from "#app/server/request-context.server.ts";
+import { edgeCacheRefusal } from "#app/server/http/cache-control.server.ts";
 // The processed stylesheet as text, inlined into every document (decision 185); the client build links none.
 import stylesheet from "./app.css?inline";
 // The same sheet as a hashed asset: what a document carrying only its own rules loads later (decision 293).

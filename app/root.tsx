@@ -10,29 +10,29 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./components/shell/ErrorPage";
-import { Header } from "./components/shell/Header";
-import { InlineStylesheet } from "./components/shell/InlineStylesheet";
-import { PageViews } from "./components/shell/PageViews";
-import { Toaster } from "./components/shell/Toaster";
-import { keepPageAfterOfflineAction } from "./lib/offline-result";
-import { deferredComponent } from "./lib/deferred-component";
-import { unlessQueryOnly } from "./lib/revalidation";
-import { loadShell } from "./server/shell.server";
+import { ErrorPage } from "#app/components/shell/ErrorPage.tsx";
+import { Header } from "#app/components/shell/Header.tsx";
+import { InlineStylesheet } from "#app/components/shell/InlineStylesheet.tsx";
+import { PageViews } from "#app/components/shell/PageViews.tsx";
+import { Toaster } from "#app/components/shell/Toaster.tsx";
+import { keepPageAfterOfflineAction } from "#app/lib/offline-result.ts";
+import { deferredComponent } from "#app/lib/deferred-component.ts";
+import { unlessQueryOnly } from "#app/lib/revalidation.ts";
+import { loadShell } from "#app/server/shell.server.ts";
 // In dev Vite links this stylesheet; production documents carry it inline (InlineStylesheet, vite.config.ts).
 import "./app.css";
-import { cloudflareContext } from "./server/request-context.server";
-import { d1SessionMiddleware } from "./server/http/d1-session-middleware.server";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { d1SessionMiddleware } from "#app/server/http/d1-session-middleware.server.ts";
 
 // Not needed for a page's first paint (decision 185), so loaded on demand: the navigation progress bar draws
 // nothing until the first client navigation, and only a trialing user sees the trial banner. Their boundaries
 // keep the server's HTML in place until the chunk arrives. (The error page stays in the bundle: it must show
 // when the network is gone.)
 const NavigationProgress = deferredComponent(() =>
-  import("./components/shell/NavigationProgress").then((m) => m.NavigationProgress),
+  import("#app/components/shell/NavigationProgress.tsx").then((m) => m.NavigationProgress),
 );
 const TrialBanner = deferredComponent(() =>
-  import("./components/shell/TrialBanner").then((m) => m.TrialBanner),
+  import("#app/components/shell/TrialBanner.tsx").then((m) => m.TrialBanner),
 );
 
 // Every request runs in one D1 session: reads from a replica no older than the user's last write (decision 285).

@@ -10,9 +10,9 @@ import {
   bsmPriceGreeksWithFactors,
   expiryFactors,
   type Greeks,
-} from "../app/engine/bsm";
-import { bsmChainGreeksInto, greeksArrays, strikeGrid } from "../app/engine/bsm-chain";
-import { impliedVolFast } from "../app/engine/iv";
+} from "#app/engine/bsm.ts";
+import { bsmChainGreeksInto, greeksArrays, strikeGrid } from "#app/engine/bsm-chain.ts";
+import { impliedVolFast } from "#app/engine/iv.ts";
 import {
   cleanChain,
   combineWheelStrategies,
@@ -23,8 +23,8 @@ import {
   SPREAD_PROFILES,
   type CleanChain,
   type OptionChain,
-} from "../app/engine";
-import { yearsToExpiration } from "../app/engine/time";
+} from "#app/engine/index.ts";
+import { yearsToExpiration } from "#app/engine/time.ts";
 import { syntheticChain } from "../tests/unit/engine/fixtures/synthetic-chain";
 
 // Many short rounds rather than a few long ones: other processes share this 2-core VM, and

@@ -7,20 +7,20 @@
  *    10,000 users with 10-symbol watchlists over the simulated universe's ticker info (KV in memory), the
  *    part of the consumer that grows with users; D1 round trips per user are counted, not timed.
  */
-import type { WorkerEnv } from "../app/server/env.server";
-import { computeTickerInfo, type TickerInfo } from "../app/server/market/ticker-info.server";
-import { createDemoProvider } from "../app/server/market/providers/demo/provider.server";
-import { DEFAULT_UNIVERSE_SYMBOLS } from "../app/server/market/universe.server";
-import { KV_KEYS } from "../app/server/market/cache.server";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { computeTickerInfo, type TickerInfo } from "#app/server/market/ticker-info.server.ts";
+import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
+import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import {
   dueUserIds,
   enqueueDueNotifications,
   type NotificationMessage,
-} from "../app/server/notifications/dispatch.server";
-import { readEconomicInputs, readSymbolMarketData } from "../app/server/notifications/market-inputs.server";
-import { buildAlerts } from "../app/server/notifications/triggers.server";
-import { alertEmail } from "../app/server/email/notification-templates.server";
-import { defaultPreferences } from "../app/lib/notifications";
+} from "#app/server/notifications/dispatch.server.ts";
+import { readEconomicInputs, readSymbolMarketData } from "#app/server/notifications/market-inputs.server.ts";
+import { buildAlerts } from "#app/server/notifications/triggers.server.ts";
+import { alertEmail } from "#app/server/email/notification-templates.server.ts";
+import { defaultPreferences } from "#app/lib/notifications.ts";
 import { MemoryKV } from "./memory-kv";
 
 const USERS = 10_000;

@@ -31,15 +31,15 @@ import {
   type CleanChain,
   type MarketContext,
   type SpreadIdea,
-} from "../app/engine";
-import { legacyRorPopScore } from "../app/engine/legacy-score";
-import { yearsToExpiration } from "../app/engine/time";
-import { addDays, newYorkDateOf } from "../app/lib/market-calendar";
-import { simulatedRiskFreeRate } from "../app/lib/risk-free-rate";
-import { trailingDividendYield } from "../app/server/market/dividend-yield.server";
-import { createDemoProvider } from "../app/server/market/providers/demo/provider.server";
-import type { ChainSnapshot } from "../app/server/market/types.server";
-import { DEFAULT_UNIVERSE } from "../app/server/market/universe.server";
+} from "#app/engine/index.ts";
+import { legacyRorPopScore } from "#app/engine/legacy-score.ts";
+import { yearsToExpiration } from "#app/engine/time.ts";
+import { addDays, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { simulatedRiskFreeRate } from "#app/lib/risk-free-rate.ts";
+import { trailingDividendYield } from "#app/server/market/dividend-yield.server.ts";
+import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
+import type { ChainSnapshot } from "#app/server/market/types.server.ts";
+import { DEFAULT_UNIVERSE } from "#app/server/market/universe.server.ts";
 
 const nowMs = Date.parse("2026-11-23T16:00:00Z");
 const today = newYorkDateOf(nowMs);

@@ -19,19 +19,19 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
-import { cachedShareImage } from "../app/server/share-image/cache.server";
-import { CARD_FONT_FILES, CARD_FONT_TABLES_OMITTED } from "../app/server/share-image/card-fonts.server";
-import { woffToSfnt } from "../app/server/share-image/woff.server";
+import { cachedShareImage } from "#app/server/share-image/cache.server.ts";
+import { CARD_FONT_FILES, CARD_FONT_TABLES_OMITTED } from "#app/server/share-image/card-fonts.server.ts";
+import { woffToSfnt } from "#app/server/share-image/woff.server.ts";
 import {
   initShareImageEngine,
   provideShareImageAssets,
   renderCardPng,
   type CardFont,
   type RenderStage,
-} from "../app/server/share-image/engine.server";
-import { tradeCard, tradeCardContent } from "../app/server/share-image/trade-card.server";
-import { wheelCard, wheelCardContent } from "../app/server/share-image/wheel-card.server";
-import type { IdeaPayload } from "../app/lib/idea-view";
+} from "#app/server/share-image/engine.server.ts";
+import { tradeCard, tradeCardContent } from "#app/server/share-image/trade-card.server.ts";
+import { wheelCard, wheelCardContent } from "#app/server/share-image/wheel-card.server.ts";
+import type { IdeaPayload } from "#app/lib/idea-view.ts";
 import { fixtureIdeas } from "../tests/worker/fixtures/trade-ideas";
 
 const processCpu = () => {

@@ -13,18 +13,18 @@
  */
 import { gzipSync } from "node:zlib";
 import { loadavg } from "node:os";
-import type { IdeaPayload } from "../app/lib/idea-view";
+import type { IdeaPayload } from "#app/lib/idea-view.ts";
 import {
   DEFAULT_FILTERS,
   filterIdeas,
   filtersFromQuery,
   pageFromQuery,
   type TradeFilters,
-} from "../app/lib/trade-ideas";
-import type { WorkerEnv } from "../app/server/env.server";
-import { KV_KEYS } from "../app/server/market/cache.server";
-import { runMarketRefresh } from "../app/server/market/refresh/run.server";
-import { tradeIdeasFor, tradeIdeasPageFor, tradeIdeasScreen } from "../app/server/trade-ideas.server";
+} from "#app/lib/trade-ideas.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { tradeIdeasFor, tradeIdeasPageFor, tradeIdeasScreen } from "#app/server/trade-ideas.server.ts";
 import { MemoryKV } from "./memory-kv";
 
 const stmt = {
@@ -111,7 +111,7 @@ process.env.NODE_ENV = "production";
 const React = await import("react");
 const { renderToString } = await import("react-dom/server");
 (globalThis as { React?: unknown }).React = React;
-const { IdeaCard } = await import("../app/components/ideas/IdeaCard");
+const { IdeaCard } = await import("#app/components/ideas/IdeaCard.tsx");
 // A card links to the track record, and a Link needs a router around it, as the app's page has.
 const { MemoryRouter } = await import("react-router");
 const { createElement } = React;

@@ -8,19 +8,19 @@
  *     rebuilding the simulated market's marks per idea (demo mode), against the cron's CPU budget (30 s per
  *     invocation on the Workers paid plan's default).
  */
-import { canonicalJson } from "../app/lib/hash-chain";
-import { newYorkInstant } from "../app/lib/market-calendar";
-import { DEFAULT_UNIVERSE_SYMBOLS } from "../app/server/market/universe.server";
+import { canonicalJson } from "#app/lib/hash-chain.ts";
+import { newYorkInstant } from "#app/lib/market-calendar/index.ts";
+import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
 import {
   BACKFILL_PUBLISH_HOUR,
   backfillContent,
   screenSimulatedAt,
   simulatedBar,
   tradingDaysBetween,
-} from "../app/server/track/backfill.server";
-import { gradeRowsOf, type LoggedContent } from "../app/server/track/grading.server";
-import { publishedIdeas } from "../app/server/track/idea-log.server";
-import { simulatedDailyMarks, type IdeaMarks } from "../app/server/track/marks.server";
+} from "#app/server/track/backfill.server.ts";
+import { gradeRowsOf, type LoggedContent } from "#app/server/track/grading.server.ts";
+import { publishedIdeas } from "#app/server/track/idea-log.server.ts";
+import { simulatedDailyMarks, type IdeaMarks } from "#app/server/track/marks.server.ts";
 import { evidenceDay, evidenceTable, type GradedPick, type Ranking } from "../scripts/track-evidence-core";
 
 const cpuMs = (start: NodeJS.CpuUsage) => {

@@ -3,8 +3,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Plugin } from "vite";
-import { CARD_FONT_FILES, CARD_FONT_TABLES_OMITTED } from "../app/server/share-image/card-fonts.server.ts";
-import { woffToSfnt } from "../app/server/share-image/woff.server.ts";
+import { CARD_FONT_FILES, CARD_FONT_TABLES_OMITTED } from "#app/server/share-image/card-fonts.server.ts";
+import { woffToSfnt } from "#app/server/share-image/woff.server.ts";
 
 const ID = "virtual:card-fonts";
 const RESOLVED = `\0${ID}`;

@@ -1,22 +1,22 @@
 // The simulated market's facts (issue 43), measured on its generated history the way a trader would measure a
 // real market: from daily closes, the quote's iv30 at each close, and the chains. `npm run market:facts` prints
 // them against their targets; tests/unit/market/market-facts.test.ts holds the targets.
-import { yearsToExpiration } from "../app/engine/time";
-import type { ChainLeg } from "../app/engine/types";
-import { newYorkDateOf, previousTradingDay, sessionOn } from "../app/lib/market-calendar";
-import { simulatedRiskFreeRate } from "../app/lib/risk-free-rate";
-import { demoDividendYield } from "../app/server/market/providers/demo/dividends.server";
-import { buildChain, demoIv30 } from "../app/server/market/providers/demo/chain.server";
+import { yearsToExpiration } from "#app/engine/time.ts";
+import type { ChainLeg } from "#app/engine/types.ts";
+import { newYorkDateOf, previousTradingDay, sessionOn } from "#app/lib/market-calendar/index.ts";
+import { simulatedRiskFreeRate } from "#app/lib/risk-free-rate.ts";
+import { demoDividendYield } from "#app/server/market/providers/demo/dividends.server.ts";
+import { buildChain, demoIv30 } from "#app/server/market/providers/demo/chain.server.ts";
 import {
   isStressOnset,
   marketStateAfter,
   premiumClassOf,
   type PremiumClass,
   tradingDayIndex,
-} from "../app/server/market/providers/demo/economy.server";
-import { dailyHistory } from "../app/server/market/providers/demo/prices.server";
-import { earningsReactionDays } from "../app/server/market/providers/demo/surface.server";
-import { DEFAULT_UNIVERSE, universeEntry, type UniverseEntry } from "../app/server/market/universe.server";
+} from "#app/server/market/providers/demo/economy.server.ts";
+import { dailyHistory } from "#app/server/market/providers/demo/prices.server.ts";
+import { earningsReactionDays } from "#app/server/market/providers/demo/surface.server.ts";
+import { DEFAULT_UNIVERSE, universeEntry, type UniverseEntry } from "#app/server/market/universe.server.ts";
 
 /** Sessions the correlations and premiums are measured over (the issue's "last 500 sessions"). */
 export const FACT_SESSIONS = 500;

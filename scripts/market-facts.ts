@@ -3,7 +3,7 @@
 // effect, the forecasters, return skew, the surface in calm and stress, earnings kinks and quote widths by tier.
 // Runs in Node; about a minute. Exits 1 when a target is missed.
 import { parseArgs } from "node:util";
-import { bookTierOf } from "../app/server/market/providers/demo/listing.server";
+import { bookTierOf } from "#app/server/market/providers/demo/listing.server.ts";
 import { marketFacts } from "./market-facts-core";
 
 const { values } = parseArgs({ options: { at: { type: "string" } } });

@@ -5,9 +5,9 @@
 // pages), KO (a dividend payer) and ZZZZZ (unknown). The key is sent in a header only and scrubbed from every line.
 // Exits 1 when a known symbol could not be read, naming the plan feature when that is the cause.
 import { pathToFileURL } from "node:url";
-import { redactUrl } from "../app/server/market/providers/http.server";
-import { createPolygonClient, type PolygonClient } from "../app/server/market/providers/polygon.server";
-import { ProviderError } from "../app/server/market/types.server";
+import { redactUrl } from "#app/server/market/providers/http.server.ts";
+import { createPolygonClient, type PolygonClient } from "#app/server/market/providers/polygon.server.ts";
+import { ProviderError } from "#app/server/market/types.server.ts";
 
 export const DEFAULT_SYMBOLS = ["SPY", "KO", "ZZZZZ"];
 

@@ -10,17 +10,17 @@ import {
   moneySummary,
   wilsonInterval,
   type Outcome,
-} from "../app/engine/calibration";
-import type { SpreadProfile } from "../app/engine";
-import { legacyRorPopScore } from "../app/engine/legacy-score";
-import { newYorkInstant } from "../app/lib/market-calendar";
-import type { TradeIdea } from "../app/server/market/ideas.server";
-import { DEFAULT_UNIVERSE_SYMBOLS } from "../app/server/market/universe.server";
-import { ideasInPlanOrder } from "../app/server/trade-ideas.server";
-import { BACKFILL_PUBLISH_HOUR, screenSimulatedAt, simulatedBar } from "../app/server/track/backfill.server";
-import { gradeRowsOf, type LoggedContent } from "../app/server/track/grading.server";
-import { ideaLogContent, LOG_TIERS } from "../app/server/track/idea-log.server";
-import { simulatedDailyMarks } from "../app/server/track/marks.server";
+} from "#app/engine/calibration.ts";
+import type { SpreadProfile } from "#app/engine/index.ts";
+import { legacyRorPopScore } from "#app/engine/legacy-score.ts";
+import { newYorkInstant } from "#app/lib/market-calendar/index.ts";
+import type { TradeIdea } from "#app/server/market/ideas.server.ts";
+import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
+import { ideasInPlanOrder } from "#app/server/trade-ideas.server.ts";
+import { BACKFILL_PUBLISH_HOUR, screenSimulatedAt, simulatedBar } from "#app/server/track/backfill.server.ts";
+import { gradeRowsOf, type LoggedContent } from "#app/server/track/grading.server.ts";
+import { ideaLogContent, LOG_TIERS } from "#app/server/track/idea-log.server.ts";
+import { simulatedDailyMarks } from "#app/server/track/marks.server.ts";
 
 export const TOP = 30;
 

@@ -3,13 +3,13 @@
 // today's score and by the previous score (legacyRorPopScore), held to expiry and managed, at the fill basis.
 // Runs in Node with no database; the full range takes minutes (about 1 s of CPU per session).
 import { parseArgs } from "node:util";
-import { SPREAD_PROFILES, type SpreadProfile } from "../app/engine";
-import { newYorkDateOf } from "../app/lib/market-calendar";
+import { SPREAD_PROFILES, type SpreadProfile } from "#app/engine/index.ts";
+import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import {
   lastBackfillDay,
   SIMULATED_HISTORY_FROM,
   tradingDaysBetween,
-} from "../app/server/track/backfill.server";
+} from "#app/server/track/backfill.server.ts";
 import { evidenceDay, evidenceTable, type GradedPick, type Ranking } from "./track-evidence-core";
 
 const { values } = parseArgs({

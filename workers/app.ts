@@ -1,21 +1,21 @@
 // The Worker: fetch -> cross-site write guard -> React Router request handler (with security headers and the
 // cache policy); scheduled -> jobs.
 import { createRequestHandler } from "react-router";
-import { runScheduled } from "../app/server/jobs/scheduler.server";
+import { runScheduled } from "#app/server/jobs/scheduler.server.ts";
 import {
   handleDeadLetters,
   handleNotificationBatch,
   NOTIFICATIONS_DEAD_LETTER_QUEUE,
-} from "../app/server/notifications/dispatch.server";
-import { crossSiteRefusal } from "../app/server/http/cross-site-guard.server";
-import { createRequestContext } from "../app/server/request-context.server";
+} from "#app/server/notifications/dispatch.server.ts";
+import { crossSiteRefusal } from "#app/server/http/cross-site-guard.server.ts";
+import { createRequestContext } from "#app/server/request-context.server.ts";
 import {
   misconfiguredResponse,
   missingProductionSettings,
-} from "../app/server/http/production-settings.server";
-import { createCspNonce, withSecurityHeaders } from "../app/server/security-headers.server";
-import { withCachePolicy } from "../app/server/http/cache-control.server";
-import type { WorkerEnv } from "../app/server/env.server";
+} from "#app/server/http/production-settings.server.ts";
+import { createCspNonce, withSecurityHeaders } from "#app/server/security-headers.server.ts";
+import { withCachePolicy } from "#app/server/http/cache-control.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),

@@ -10,8 +10,13 @@
  * ln(F/K), 1/sd and F/K: < 1e-12 relative for every value above 1e-8 (6e-13 worst seen);
  * in far tails the price's own conditioning amplifies them to ~2e-15 |d1|/sd.
  */
-import { bsmPriceGreeksWithFactors, MIN_TOTAL_VOL, type ExpiryFactors, type Greeks } from "./bsm";
-import { INV_SQRT_2PI, normTailFromKernel } from "./normal";
+import {
+  bsmPriceGreeksWithFactors,
+  MIN_TOTAL_VOL,
+  type ExpiryFactors,
+  type Greeks,
+} from "#app/engine/bsm.ts";
+import { INV_SQRT_2PI, normTailFromKernel } from "#app/engine/normal.ts";
 
 /** A strike grid with its logarithms cached; build once, reuse across expirations. */
 export interface StrikeGrid {

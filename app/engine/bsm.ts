@@ -7,7 +7,7 @@
  * Greeks follow the reference test vectors in tests/unit/engine: delta and gamma per 1.00 of S, vega per
  * 1.00 of volatility, theta per YEAR (-dV/dT), rho per 1.00 of rate.
  */
-import { INV_SQRT_2PI, normCdfFromKernel } from "./normal";
+import { INV_SQRT_2PI, normCdfFromKernel } from "#app/engine/normal.ts";
 
 export type OptionType = "call" | "put";
 

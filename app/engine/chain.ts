@@ -18,14 +18,14 @@
  * US equity options are American; BSM with a dividend yield is the industry's quick
  * approximation for the OTM legs these screens trade.
  */
-import { bsmPriceGreeksWithFactors, expiryFactors, type Greeks } from "./bsm";
-import { impliedVolFast } from "./iv";
-import { liquidityPoints } from "./liquidity";
-import { formatOccSymbol, occDateNumber, occSymbolAgrees } from "./occ";
-import { DAY_MS, dateToUtcMs, newYorkDate, yearsToExpiration } from "./time";
-import { expirationColumns } from "./columns";
-import { MAX_RELATIVE_SPREAD, ONE_TICK_SPREAD } from "./hygiene";
-import { MODEL_DESCRIPTION } from "../lib/model-labels";
+import { bsmPriceGreeksWithFactors, expiryFactors, type Greeks } from "#app/engine/bsm.ts";
+import { impliedVolFast } from "#app/engine/iv.ts";
+import { liquidityPoints } from "#app/engine/liquidity.ts";
+import { formatOccSymbol, occDateNumber, occSymbolAgrees } from "#app/engine/occ.ts";
+import { DAY_MS, dateToUtcMs, newYorkDate, yearsToExpiration } from "#app/engine/time.ts";
+import { expirationColumns } from "#app/engine/columns.ts";
+import { MAX_RELATIVE_SPREAD, ONE_TICK_SPREAD } from "#app/engine/hygiene.ts";
+import { MODEL_DESCRIPTION } from "#app/lib/model-labels.ts";
 import type {
   Assumptions,
   ChainLeg,
@@ -35,7 +35,7 @@ import type {
   MarketContext,
   OptionChain,
   RejectReason,
-} from "./types";
+} from "#app/engine/types.ts";
 
 export interface HygieneOptions {
   /** Largest accepted (ask - bid) / mid. Default MAX_RELATIVE_SPREAD (hygiene.ts). */

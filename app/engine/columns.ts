@@ -7,10 +7,10 @@
  * reads one (most legs never are) and hold while spot, rates and the forecast's scale are the same; a different
  * scale starts them over.
  */
-import { buyFillPrice, sellFillPrice } from "./hygiene";
-import { priorSessionLiquidity } from "./liquidity";
-import { forecastLegPayoff } from "./quality";
-import type { CleanExpiration, CleanLeg } from "./types";
+import { buyFillPrice, sellFillPrice } from "#app/engine/hygiene.ts";
+import { priorSessionLiquidity } from "#app/engine/liquidity.ts";
+import { forecastLegPayoff } from "#app/engine/quality.ts";
+import type { CleanExpiration, CleanLeg } from "#app/engine/types.ts";
 
 /** One side (puts or calls) of an expiration in columns, index for index with its legs. */
 export interface SideColumns {

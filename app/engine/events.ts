@@ -3,8 +3,8 @@
  * an event on expiration day still moves the price before the 16:00 close, or the
  * next open for after-close earnings, which is the assignment risk that matters).
  */
-import { EVENT_TITLES } from "../lib/model-labels";
-import type { CleanChain, MarketEvent } from "./types";
+import { EVENT_TITLES } from "#app/lib/model-labels.ts";
+import type { CleanChain, MarketEvent } from "#app/engine/types.ts";
 
 export interface EventFlags {
   earnings: boolean;

@@ -11,13 +11,13 @@ export {
   expiryFactors,
   europeanLowerBound,
   europeanUpperBound,
-} from "./bsm";
-export type { OptionType, BsmInput, Greeks, ExpiryFactors } from "./bsm";
-export { bsmChainGreeksInto, strikeGrid, greeksArrays } from "./bsm-chain";
-export type { StrikeGrid, GreeksArrays } from "./bsm-chain";
-export { impliedVol, impliedVolFast } from "./iv";
-export type { ImpliedVolInput } from "./iv";
-export { normCdf, normPdf, normInv, erf, erfc } from "./normal";
+} from "#app/engine/bsm.ts";
+export type { OptionType, BsmInput, Greeks, ExpiryFactors } from "#app/engine/bsm.ts";
+export { bsmChainGreeksInto, strikeGrid, greeksArrays } from "#app/engine/bsm-chain.ts";
+export type { StrikeGrid, GreeksArrays } from "#app/engine/bsm-chain.ts";
+export { impliedVol, impliedVolFast } from "#app/engine/iv.ts";
+export type { ImpliedVolInput } from "#app/engine/iv.ts";
+export { normCdf, normPdf, normInv, erf, erfc } from "#app/engine/normal.ts";
 export {
   probAbove,
   probBelow,
@@ -28,8 +28,8 @@ export {
   expectedPutPayoff,
   expectedPayoff,
   logNormCdf,
-} from "./probability";
-export type { LognormalInput } from "./probability";
+} from "#app/engine/probability.ts";
+export type { LognormalInput } from "#app/engine/probability.ts";
 export {
   rsiWilder,
   rsiTrend,
@@ -37,15 +37,15 @@ export {
   historicalVolatility,
   ivRank,
   ivPercentile,
-} from "./indicators";
-export type { Trend } from "./indicators";
-export { cleanChain, midPrice, naturalPrice, quoteRejection, nearestStrikeIndex } from "./chain";
-export type { HygieneOptions } from "./chain";
-export { liquidityPoints, priorSessionLiquidity } from "./liquidity";
-export { parseOccSymbol, formatOccSymbol } from "./occ";
-export type { OccParts } from "./occ";
-export { eventsBeforeExpiration } from "./events";
-export type { EventFlags } from "./events";
+} from "#app/engine/indicators.ts";
+export type { Trend } from "#app/engine/indicators.ts";
+export { cleanChain, midPrice, naturalPrice, quoteRejection, nearestStrikeIndex } from "#app/engine/chain.ts";
+export type { HygieneOptions } from "#app/engine/chain.ts";
+export { liquidityPoints, priorSessionLiquidity } from "#app/engine/liquidity.ts";
+export { parseOccSymbol, formatOccSymbol } from "#app/engine/occ.ts";
+export type { OccParts } from "#app/engine/occ.ts";
+export { eventsBeforeExpiration } from "#app/engine/events.ts";
+export type { EventFlags } from "#app/engine/events.ts";
 export {
   screenCreditSpreads,
   rankSpreadIdeas,
@@ -53,8 +53,8 @@ export {
   MAX_IDEAS_PER_SYMBOL,
   PROBABILITY_LABEL,
   SPREADS_MAX_DTE,
-} from "./spreads";
-export { INDEX_GROUP_CAP, listInRuleOrder, MAX_PER_SYMBOL, withoutRepeats } from "./ranking";
+} from "#app/engine/spreads.ts";
+export { INDEX_GROUP_CAP, listInRuleOrder, MAX_PER_SYMBOL, withoutRepeats } from "#app/engine/ranking.ts";
 export {
   FILL_BASIS,
   MAX_RELATIVE_SPREAD,
@@ -63,7 +63,7 @@ export {
   SCREENS_IN_THE_MONEY_BAND,
   buyFillPrice,
   sellFillPrice,
-} from "./hygiene";
+} from "#app/engine/hygiene.ts";
 export {
   expirationSmile,
   smileExpectedPayoff,
@@ -72,10 +72,16 @@ export {
   smileProbTouch,
   smileVol,
   smileSlope,
-} from "./smile";
-export type { Smile } from "./smile";
-export type { WheelScoreParts } from "./wheel";
-export type { SpreadIdea, SpreadLeg, SpreadScreenOptions, SpreadStrategy, StrategyType } from "./spreads";
+} from "#app/engine/smile.ts";
+export type { Smile } from "#app/engine/smile.ts";
+export type { WheelScoreParts } from "#app/engine/wheel.ts";
+export type {
+  SpreadIdea,
+  SpreadLeg,
+  SpreadScreenOptions,
+  SpreadStrategy,
+  StrategyType,
+} from "#app/engine/spreads.ts";
 export {
   screenCashSecuredPuts,
   screenCoveredCalls,
@@ -86,7 +92,7 @@ export {
   WIN_PROBABILITY_METHOD,
   CC_ITM_METHOD,
   WHEEL_PROFILE_TARGETS,
-} from "./wheel";
+} from "#app/engine/wheel.ts";
 export type {
   CspCandidate,
   CcCandidate,
@@ -95,7 +101,7 @@ export type {
   WheelScreenOptions,
   RiskLevel,
   DteWindow,
-} from "./wheel";
+} from "#app/engine/wheel.ts";
 export {
   annualize,
   calendarDaysBetween,
@@ -105,7 +111,7 @@ export {
   newYorkDate,
   newYorkUtcOffsetHours,
   yearsToExpiration,
-} from "./time";
+} from "#app/engine/time.ts";
 export type {
   ChainLeg,
   ChainExpiration,
@@ -118,8 +124,8 @@ export type {
   CleanChain,
   RejectReason,
   Assumptions,
-} from "./types";
-export { ENGINE_VERSION } from "./types";
+} from "#app/engine/types.ts";
+export { ENGINE_VERSION } from "#app/engine/types.ts";
 export {
   DEFAULT_SPREAD_PROFILE,
   deltaFit,
@@ -138,5 +144,11 @@ export {
   scoreOf,
   SPREAD_PROFILES,
   volatilityForecast,
-} from "./quality";
-export type { ProfileTargets, ScoreInputs, ScoreParts, SpreadProfile, VolatilityForecast } from "./quality";
+} from "#app/engine/quality.ts";
+export type {
+  ProfileTargets,
+  ScoreInputs,
+  ScoreParts,
+  SpreadProfile,
+  VolatilityForecast,
+} from "#app/engine/quality.ts";

@@ -16,8 +16,8 @@
  *    converges cubically, a step below 1e-7 s leaves an error far below 1e-14 s and ends
  *    the loop. 2.8 iterations on average over all moneyness; 60 at most (never reached).
  */
-import { INV_SQRT_2PI, normCdf, normCdfFromKernel, normInv } from "./normal";
-import type { BsmInput } from "./bsm";
+import { INV_SQRT_2PI, normCdf, normCdfFromKernel, normInv } from "#app/engine/normal.ts";
+import type { BsmInput } from "#app/engine/bsm.ts";
 
 /** The BSM inputs with the observed price in place of the volatility being solved for. */
 export interface ImpliedVolInput extends Omit<BsmInput, "sigma"> {

@@ -9,8 +9,8 @@
  * Under the chain's own density return on risk x POP is about the probability of loss, which is why it was
  * replaced: it pushed short strikes to the delta cap and scored a condor about twice a vertical.
  */
-import type { EventFlags } from "./events";
-import type { SpreadIdea } from "./spreads";
+import type { EventFlags } from "#app/engine/events.ts";
+import type { SpreadIdea } from "#app/engine/spreads.ts";
 
 export const LEGACY_LIQUIDITY_FLOOR = 0.25;
 export const LEGACY_EARNINGS_FACTOR = 0.5;

@@ -3,7 +3,7 @@
  * to 6 in the strict form), expiration YYMMDD, C or P, strike x 1000 as 8 digits.
  * Accepted: padded or unpadded roots, an 'O:' prefix (Polygon style).
  */
-import type { OptionType } from "./bsm";
+import type { OptionType } from "#app/engine/bsm.ts";
 
 export interface OccParts {
   root: string;

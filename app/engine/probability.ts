@@ -5,7 +5,7 @@
  * principle for Brownian motion with drift (Shreve, "Stochastic Calculus for Finance II",
  * 7.2; the running-maximum distribution, also in Haug 4.17 for barrier hit probabilities).
  */
-import { normCdf } from "./normal";
+import { normCdf } from "#app/engine/normal.ts";
 
 export interface LognormalInput {
   /** Spot. */

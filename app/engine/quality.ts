@@ -25,7 +25,7 @@
  * anchors the level, the short ones let a quiet or violent week move it). At least 22 closes are needed; with
  * fewer than 64 the longest window available stands in for the 63-day one.
  */
-import { expectedCallPayoffFast, expectedPutPayoffFast } from "./probability";
+import { expectedCallPayoffFast, expectedPutPayoffFast } from "#app/engine/probability.ts";
 
 /** Sessions per year for annualising daily realised volatility. */
 export const SESSIONS_PER_YEAR = 252;

@@ -14,9 +14,9 @@
  * are averaged. Expected payoffs under the same law are e^{rT} times the smile's prices, so
  * a spread priced at the smile has an expected value of credit x (1 - e^{rT}) at expiry.
  */
-import { INV_SQRT_2PI, normCdf, normCdfFromKernel } from "./normal";
-import { probTouchFast } from "./probability";
-import type { CleanExpiration } from "./types";
+import { INV_SQRT_2PI, normCdf, normCdfFromKernel } from "#app/engine/normal.ts";
+import { probTouchFast } from "#app/engine/probability.ts";
+import type { CleanExpiration } from "#app/engine/types.ts";
 
 export interface Smile {
   S: number;

@@ -39,12 +39,12 @@
  *  5. objects (with EV, touch and the comparison POPs) are built only for the ideas the
  *     per-underlying cut keeps (decision 248).
  */
-import { probAboveFast, probTouchEitherFast } from "./probability";
-import { eventsBeforeExpiration, type EventFlags } from "./events";
-import { buyFillPrice, FILL_BASIS, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
-import { FILL_BASIS_LABEL, PROBABILITY_LABEL } from "../lib/model-labels";
-import { priorSessionLiquidity } from "./liquidity";
-import { expirationColumns, payoffAt } from "./columns";
+import { probAboveFast, probTouchEitherFast } from "#app/engine/probability.ts";
+import { eventsBeforeExpiration, type EventFlags } from "#app/engine/events.ts";
+import { buyFillPrice, FILL_BASIS, MIN_SHORT_BID, sellFillPrice } from "#app/engine/hygiene.ts";
+import { FILL_BASIS_LABEL, PROBABILITY_LABEL } from "#app/lib/model-labels.ts";
+import { priorSessionLiquidity } from "#app/engine/liquidity.ts";
+import { expirationColumns, payoffAt } from "#app/engine/columns.ts";
 import {
   DEFAULT_SPREAD_PROFILE,
   deltaFit,
@@ -58,10 +58,16 @@ import {
   type ProfileTargets,
   type ScoreParts,
   type SpreadProfile,
-} from "./quality";
-import { expirationSmile, smileExpectedPayoff, smileProbAbove, smileProbTouch, smileVol } from "./smile";
-import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
-import type { OptionType } from "./bsm";
+} from "#app/engine/quality.ts";
+import {
+  expirationSmile,
+  smileExpectedPayoff,
+  smileProbAbove,
+  smileProbTouch,
+  smileVol,
+} from "#app/engine/smile.ts";
+import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "#app/engine/types.ts";
+import type { OptionType } from "#app/engine/bsm.ts";
 
 /** The spread screener's default horizon (days to expiration). */
 export const SPREADS_MAX_DTE = 60;

@@ -12,8 +12,12 @@
  * New York wall time comes from Intl (the runtime's tz database), never from the host zone.
  */
 
-import { DAY_MS } from "./units";
-import { NEW_YORK_OFFSET_CHANGES, NEW_YORK_OFFSETS_END, NEW_YORK_OFFSETS_START } from "./new-york-offsets";
+import { DAY_MS } from "#app/engine/units.ts";
+import {
+  NEW_YORK_OFFSET_CHANGES,
+  NEW_YORK_OFFSETS_END,
+  NEW_YORK_OFFSETS_START,
+} from "#app/engine/new-york-offsets.ts";
 
 export { DAY_MS };
 const MS_PER_YEAR = 365 * DAY_MS;

@@ -2,7 +2,7 @@
  * Input and output types of the engine. The market-data module builds `OptionChain`
  * and `MarketContext` from a provider; the engine never fetches anything.
  */
-import type { ExpiryFactors, OptionType } from "./bsm";
+import type { ExpiryFactors, OptionType } from "#app/engine/bsm.ts";
 
 /** One option quote as delivered by a provider, normalised to these units. */
 export interface ChainLeg {

@@ -23,7 +23,7 @@
  *                   assign), a call's shares delivered (as in called away).
  * Pure: no clock, no I/O; dates are New York trading days as YYYY-MM-DD.
  */
-import { DAY_MS } from "./units";
+import { DAY_MS } from "#app/engine/units.ts";
 
 export const CONTRACT_SIZE = 100;
 

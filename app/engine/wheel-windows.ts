@@ -1,6 +1,6 @@
 // The wheel's holding-period windows per risk level: a leaf module (no other engine import), so the
 // /wheels screen can show the window the server screens without loading the engine.
-import type { RiskLevel } from "./wheel";
+import type { RiskLevel } from "#app/engine/wheel.ts";
 
 export interface DteWindow {
   min: number;

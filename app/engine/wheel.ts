@@ -30,21 +30,21 @@
  * by annualizedReturn (the product's table order). Covered calls struck below the position's cost basis are
  * left out unless asked for (decision 244).
  */
-import { expectedCallPayoffFast, probAboveFast, probBelowFast } from "./probability";
-import { eventsBeforeExpiration, type EventFlags } from "./events";
-import { FILL_BASIS, MIN_SHORT_BID, sellFillPrice } from "./hygiene";
-import { CC_ITM_METHOD, FILL_BASIS_LABEL, WIN_PROBABILITY_METHOD } from "../lib/model-labels";
+import { expectedCallPayoffFast, probAboveFast, probBelowFast } from "#app/engine/probability.ts";
+import { eventsBeforeExpiration, type EventFlags } from "#app/engine/events.ts";
+import { FILL_BASIS, MIN_SHORT_BID, sellFillPrice } from "#app/engine/hygiene.ts";
+import { CC_ITM_METHOD, FILL_BASIS_LABEL, WIN_PROBABILITY_METHOD } from "#app/lib/model-labels.ts";
 import {
   expirationSmile,
   smileExpectedPayoff,
   smileProbAbove,
   smileProbBelow,
   smileProbTouch,
-} from "./smile";
-import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "./types";
-import { annualize } from "./time";
-import { wheelDteWindow, WHEEL_DTE_WINDOWS } from "./wheel-windows";
-import { expirationColumns, payoffAt, type ExpirationColumns } from "./columns";
+} from "#app/engine/smile.ts";
+import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "#app/engine/types.ts";
+import { annualize } from "#app/engine/time.ts";
+import { wheelDteWindow, WHEEL_DTE_WINDOWS } from "#app/engine/wheel-windows.ts";
+import { expirationColumns, payoffAt, type ExpirationColumns } from "#app/engine/columns.ts";
 import {
   deltaFit,
   dteFit,
@@ -53,9 +53,9 @@ import {
   qualityScore,
   scoreOf,
   type ProfileTargets,
-} from "./quality";
+} from "#app/engine/quality.ts";
 
-export { WHEEL_DTE_WINDOWS, wheelDteWindow, type DteWindow } from "./wheel-windows";
+export { WHEEL_DTE_WINDOWS, wheelDteWindow, type DteWindow } from "#app/engine/wheel-windows.ts";
 
 export type RiskLevel = "conservative" | "balanced" | "aggressive";
 

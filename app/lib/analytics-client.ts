@@ -1,5 +1,5 @@
 // Browser side of first-party analytics: fire-and-forget beacons that never block rendering.
-import type { ClientEventName } from "./analytics-events";
+import type { ClientEventName } from "#app/lib/analytics-events.ts";
 
 const SESSION_KEY = "wh_sid";
 const VIEWED_KEY = "wh_viewed_paths";

@@ -1,4 +1,4 @@
-import { offlineActionResult, type OfflineActionResult } from "./offline-result";
+import { offlineActionResult, type OfflineActionResult } from "#app/lib/offline-result.ts";
 // The authentication messages (docs/product/accounts-and-auth.md#auth-messages) and the ONE mapping from
 // better-auth's error codes to them. Screens and actions never write an auth message of their own; they ask
 // this module.
@@ -42,7 +42,7 @@ export const AUTH_MESSAGES: Record<SpecAuthCode, string> = {
  * (docs/product/accounts-and-auth.md#user-data-messages).
  */
 // Re-exported from its own module so the app shell's error page does not pull every auth message in.
-export { USER_DATA_MESSAGES } from "./user-data-messages";
+export { USER_DATA_MESSAGES } from "#app/lib/user-data-messages.ts";
 
 /** /signin?notice=... value set by the signed-in guard when a session ended under the user. */
 export const NOTICE_SESSION_ENDED = "session_ended";

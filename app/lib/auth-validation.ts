@@ -1,8 +1,8 @@
 // zod schemas for the auth forms, shared by the route actions (the authority) and the screens (which
 // mirror them for disabled states). Messages are docs/product/accounts-and-auth.md's, via auth-errors.
 import { z } from "zod";
-import { AUTH_MESSAGES, FORM_MESSAGES } from "./auth-errors";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
+import { AUTH_MESSAGES, FORM_MESSAGES } from "#app/lib/auth-errors.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#app/lib/password-rules.ts";
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 

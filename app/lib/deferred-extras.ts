@@ -55,7 +55,7 @@ export function startDeferredExtras(): () => void {
     started = true;
     for (const run of waiting.splice(0)) run();
     // Offline the chunk may not load: the extras never surface an error.
-    import("./web-vitals-client").then(
+    import("#app/lib/web-vitals-client.ts").then(
       (m) => m.startWebVitals(),
       () => {},
     );

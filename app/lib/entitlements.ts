@@ -2,8 +2,8 @@
 // plan limits and the product's refusal texts for every plan-limited capability. Pure and shared with the
 // browser; the server enforces it (app/server/entitlements.server.ts), the UI only mirrors it. A feature
 // that adds a plan-limited capability adds its row, its limits and its refusal here.
-import type { PlanTier } from "./plans";
-import type { Refusal } from "./refusal";
+import type { PlanTier } from "#app/lib/plans.ts";
+import type { Refusal } from "#app/lib/refusal.ts";
 
 export const CAPABILITIES = [
   "watchlistSymbols",

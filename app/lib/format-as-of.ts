@@ -1,7 +1,7 @@
 // Instants shown in New York time. Apart from format.ts so that a page showing only prices and dates does not
 // load the New York clock and its offset table (the landing page's JavaScript budget is 10 KiB).
-import { newYorkParts } from "../engine/time";
-import { MISSING, SHORT_MONTHS } from "./format";
+import { newYorkParts } from "#app/engine/time.ts";
+import { MISSING, SHORT_MONTHS } from "#app/lib/format.ts";
 
 /** An instant shown in New York time, e.g. 'Nov 20, 3:55 PM ET' (the engine's New York clock, no Intl formatter). */
 export function formatAsOf(iso: string | null | undefined): string {

@@ -8,9 +8,9 @@
 // the binary value and gives 1.08 / 156.04. The lint config refuses toFixed/Intl.NumberFormat/toLocaleString
 // on numbers anywhere else in app/.
 
-import { MISSING } from "./calendar-date";
+import { MISSING } from "#app/lib/calendar-date.ts";
 
-export { formatCalendarDate, formatLongCalendarDate, MISSING, SHORT_MONTHS } from "./calendar-date";
+export { formatCalendarDate, formatLongCalendarDate, MISSING, SHORT_MONTHS } from "#app/lib/calendar-date.ts";
 
 // en-US grouping is written out here rather than through Intl.NumberFormat: the first Intl number formatter
 // a page builds loads ICU's locale data, ~55 ms of main thread (~220 ms under Lighthouse's 4x CPU) during

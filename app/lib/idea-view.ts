@@ -1,11 +1,11 @@
 // Everything an idea card says, read from an idea. The honest-number fields of the ideas contract (fill basis,
 // four POP methods, probability of touch, expected value, assumptions) are shown when the idea has them; an idea
 // recorded before them is shown under the true labels of what it has (the credit at mid, three POP methods).
-import type { EventFlags } from "../engine/events";
-import type { SpreadIdea, SpreadLeg } from "../engine/spreads";
-import { formatGrouped, formatPercent, formatPrice } from "./format";
-import { breakevens, legsFromStrikes, type PayoffLeg } from "./payoff";
-import { strategyDisplayName } from "./trade-ideas";
+import type { EventFlags } from "#app/engine/events.ts";
+import type { SpreadIdea, SpreadLeg } from "#app/engine/spreads.ts";
+import { formatGrouped, formatPercent, formatPrice } from "#app/lib/format.ts";
+import { breakevens, legsFromStrikes, type PayoffLeg } from "#app/lib/payoff.ts";
+import { strategyDisplayName } from "#app/lib/trade-ideas.ts";
 
 /** The product's idea fields (docs/product/trade-ideas.md): every idea has them, however old its record. */
 type IdeaCoreField =

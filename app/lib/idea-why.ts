@@ -1,9 +1,9 @@
 // "Why this idea": the plain words for why a spread idea or a wheel strategy ranks where it does, written from
 // the score's parts the engine ships with it (app/engine/quality.ts, wheel.ts). The engine keeps numbers only;
 // the words live here, so the card, the share page and the wheel analysis say the same thing (decision 246).
-import { formatDecimal, formatPercent, formatUsd } from "./format";
-import { isSpreadProfile, PROFILE_TARGETS, type ProfileTargets } from "../engine/quality";
-import { WHEEL_PROFILE_TARGETS, type RiskLevel } from "../engine/wheel";
+import { formatDecimal, formatPercent, formatUsd } from "#app/lib/format.ts";
+import { isSpreadProfile, PROFILE_TARGETS, type ProfileTargets } from "#app/engine/quality.ts";
+import { WHEEL_PROFILE_TARGETS, type RiskLevel } from "#app/engine/wheel.ts";
 
 export interface WhyText {
   /** Short clauses, most important first: volatility, DTE, delta, fill cost, liquidity, events. */

@@ -3,9 +3,9 @@
 // mapping selects. A file is read by a broker preset when its header is one (decision 273 cites each layout),
 // else by the user's column mapping (saved per user and header, migration 0020). Every row becomes an event
 // draft or a skipped row with the reason; the server checks the drafts with the ledger's schema and engine.
-import { CONTRACT_SIZE, type LedgerEventKind } from "../engine/wheel-ledger";
-import type { CsvRecord } from "./csv";
-import { parseOptionDescription, parseOptionSymbol, type OptionContract } from "./option-symbol";
+import { CONTRACT_SIZE, type LedgerEventKind } from "#app/engine/wheel-ledger.ts";
+import type { CsvRecord } from "#app/lib/csv.ts";
+import { parseOptionDescription, parseOptionSymbol, type OptionContract } from "#app/lib/option-symbol.ts";
 
 /** The columns a mapping names. date, action, symbol and quantity are required. */
 export const IMPORT_FIELDS = [

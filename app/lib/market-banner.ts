@@ -1,9 +1,9 @@
 // What the market banner says (docs/product/app-shell.md#market-banner): open/closed from the market
 // calendar, the closed-market note, "Trades updated:" with a time or range, the tip's three times, and
 // whether the data is stale. Pure; the server computes the calendar status, the browser only renders this.
-import { MISSING } from "./format";
-import { formatAsOf } from "./format-as-of";
-import { latestStartedSession } from "./market-calendar";
+import { MISSING } from "#app/lib/format.ts";
+import { formatAsOf } from "#app/lib/format-as-of.ts";
+import { latestStartedSession } from "#app/lib/market-calendar/index.ts";
 
 export const MARKET_BANNER_TEXT = {
   open: "Market Open",

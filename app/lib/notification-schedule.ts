@@ -1,7 +1,7 @@
 // When a user's notifications are due, in the user's own time zone. Wall-clock arithmetic goes through
 // Intl (the runtime's time zone database), so DST changes are the zone's, not ours.
-import { DAY_MS } from "../engine/units";
-import type { FrequencyType } from "./notifications";
+import { DAY_MS } from "#app/engine/units.ts";
+import type { FrequencyType } from "#app/lib/notifications.ts";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string): Intl.DateTimeFormat {

@@ -1,8 +1,8 @@
 // Notification rules shared by server and client (docs/product/notifications-and-email.md: preferences,
 // ranges, messages, history). The server enforces them (app/server/notifications/); the screen
 // mirrors them. No zod here: this module ships to the browser.
-import { hasCapability } from "./entitlements";
-import type { PlanTier } from "./plans";
+import { hasCapability } from "#app/lib/entitlements.ts";
+import type { PlanTier } from "#app/lib/plans.ts";
 
 export const EVENT_KEYS = [
   "earnings",

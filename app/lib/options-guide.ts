@@ -1,6 +1,6 @@
 // The options guide's numbers: every premium, break-even and outcome on the page is computed here (from the
 // engine's Black-Scholes-Merton price) so the text and the charts can't disagree.
-import { bsmGreeks, bsmPrice, type OptionType } from "../engine/bsm";
+import { bsmGreeks, bsmPrice, type OptionType } from "#app/engine/bsm.ts";
 
 /** Assumptions the explorer states on screen. */
 export const GUIDE_RATE = 0.04;

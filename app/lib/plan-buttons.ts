@@ -8,8 +8,8 @@ import {
   type PlanCatalogEntry,
   periodPrice,
   TIER_RANK,
-} from "./plans";
-import { formatPlanPrice } from "./format";
+} from "#app/lib/plans.ts";
+import { formatPlanPrice } from "#app/lib/format.ts";
 
 export interface PricingUser {
   subscriptionTier: string;

@@ -1,8 +1,8 @@
 // Plans in one module, shared by server and client: tiers, the effective-plan rule, trials and prices.
 // What each plan may do (its limits and refusals) is in ./entitlements.ts.
 
-import { ENTITLEMENTS } from "./entitlements";
-import { isPromoTrial, PROMO_CODE, type PromoTrialFields } from "./trial";
+import { ENTITLEMENTS } from "#app/lib/entitlements.ts";
+import { isPromoTrial, PROMO_CODE, type PromoTrialFields } from "#app/lib/trial.ts";
 
 export const PLAN_TIERS = ["Free Plan", "Pro Plan", "Elite Plan"] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
@@ -38,7 +38,7 @@ export const PLAN_BADGE: Record<PlanTier, string> = {
 
 // The trial rules live in their own small module so the app shell's trial banner loads them without the
 // plan catalog; they are re-exported here for everything else.
-export { isPromoTrial, trialDaysRemaining, type PromoTrialFields } from "./trial";
+export { isPromoTrial, trialDaysRemaining, type PromoTrialFields } from "#app/lib/trial.ts";
 
 // ---------------------------------------------------------------- prices, features and Stripe price ids
 // One catalog for the pricing page, checkout and the webhooks

@@ -2,7 +2,7 @@
 // Pure: the simulated market's published series and the unit conversion of a Treasury bill quote.
 // The market pipeline picks the source (simulated series, or a live bill rate with its last good
 // value cached) and ships { r, r_source, r_as_of } in every idea's assumptions.
-import { daysBetween, onOrBeforeTradingDay } from "./market-calendar";
+import { daysBetween, onOrBeforeTradingDay } from "#app/lib/market-calendar/index.ts";
 
 export interface RiskFreeRate {
   /** Continuously compounded, decimal. */

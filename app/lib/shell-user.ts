@@ -1,5 +1,5 @@
 // What the app shell (header, badges, trial banner) knows about the signed-in user; built on the server.
-import type { PlanTier } from "./plans";
+import type { PlanTier } from "#app/lib/plans.ts";
 
 export interface ShellUser {
   id: string;

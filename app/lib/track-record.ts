@@ -1,6 +1,6 @@
 // The track record's figures as the page shows them (decision 265): the snapshot's shape, the lists and filters,
 // and the view one request selects. The grading job computes the snapshot (app/server/track/summary.server.ts).
-import type { Interval, MoneySummary, ReliabilityBin } from "../engine/calibration";
+import type { Interval, MoneySummary, ReliabilityBin } from "#app/engine/calibration.ts";
 
 /** The spread lists, by tier (decision 265); the wheel universe's lists, one per risk level (decision 267). */
 export const SPREAD_LISTS = ["pro30", "elite100", "pool"] as const;

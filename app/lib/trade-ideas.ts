@@ -2,8 +2,8 @@
 // card): display names, the filter pass rule, the filters in the URL query, symbol entry
 // and the readers of the idea fields (the honest-number fields of the ideas contract when present, the
 // engine's older fields otherwise; nothing is ever made up). Pure; shared by server and browser.
-import { daysToExpiry } from "../engine/time";
-import { formatGrouped } from "./format";
+import { daysToExpiry } from "#app/engine/time.ts";
+import { formatGrouped } from "#app/lib/format.ts";
 
 export const TRADE_IDEAS_TEXT = {
   title: "Trade Ideas",

@@ -1,5 +1,5 @@
 // Trial rules shared by the server (trial code, pricing) and the app shell's trial banner.
-import { DAY_MS } from "../engine/units";
+import { DAY_MS } from "#app/engine/units.ts";
 
 /** The promotion code of the trial offer: 20% off the first payment (plans.ts has the discount). */
 export const PROMO_CODE = "TRIAL20";

@@ -1,7 +1,7 @@
 // Watchlist rules shared by server and client (docs/product/watchlist-and-tickers.md).
 // The server enforces them (app/server/watchlist.server.ts); the UI only mirrors the messages. The plan
 // limits and the limit refusals are in ./entitlements.ts.
-import type { PlanTier } from "./plans";
+import type { PlanTier } from "#app/lib/plans.ts";
 
 /**
  * The default symbols (docs/product/watchlist-and-tickers.md#default-symbols), offered as one-click starters

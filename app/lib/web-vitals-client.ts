@@ -2,7 +2,7 @@
 // Vitals through the web-vitals library, each sent once per page load to the first-party analytics (POST
 // /api/events). Loaded only by app/lib/deferred-extras.ts, so it is in no route's initial JS.
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from "web-vitals";
-import { track } from "./analytics-client";
+import { track } from "#app/lib/analytics-client.ts";
 
 function send(metric: Metric) {
   track("web_vital", {

@@ -7,13 +7,13 @@ import {
   type RiskLevel,
   type WheelStrategy,
   type WheelType,
-} from "./wheel";
-import type { PositionsSendOutcome } from "./positions-sync";
-import { callApi, type ApiCallInit } from "./api-client";
-import { strategiesResultOf, type BatchResponse, type StrategiesResult } from "./wheel-results";
+} from "#app/lib/wheel.ts";
+import type { PositionsSendOutcome } from "#app/lib/positions-sync.ts";
+import { callApi, type ApiCallInit } from "#app/lib/api-client.ts";
+import { strategiesResultOf, type BatchResponse, type StrategiesResult } from "#app/lib/wheel-results.ts";
 
-export type { StrategiesResult } from "./wheel-results";
-import type { CostBasisChoice, LedgerPosition } from "./wheel-ledger";
+export type { StrategiesResult } from "#app/lib/wheel-results.ts";
+import type { CostBasisChoice, LedgerPosition } from "#app/lib/wheel-ledger.ts";
 
 export class WheelApiError extends Error {
   constructor(

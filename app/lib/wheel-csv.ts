@@ -1,9 +1,15 @@
 // Wheel CSV: the strategies export and the positions import (docs/product/wheel.md#csv-export-and-import).
 // Reading and writing are the app's one CSV module (app/lib/csv.ts, decision 272); this module
 // only maps rows. Loaded on demand by the screen (a click), so papaparse is not part of the /wheels route chunk.
-import { readCsvTable, writeCsv } from "./csv";
-import { cleanSymbolInput } from "./symbols";
-import { displayPremium, strikeOf, validatePosition, type PositionErrors, type WheelType } from "./wheel";
+import { readCsvTable, writeCsv } from "#app/lib/csv.ts";
+import { cleanSymbolInput } from "#app/lib/symbols.ts";
+import {
+  displayPremium,
+  strikeOf,
+  validatePosition,
+  type PositionErrors,
+  type WheelType,
+} from "#app/lib/wheel.ts";
 
 export const CSV_COLUMNS = ["Symbol", "Strike", "Premium", "Return %", "Days to Exp", "Risk Level"] as const;
 

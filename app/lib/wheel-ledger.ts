@@ -6,8 +6,8 @@ import {
   type LedgerEventKind,
   type LedgerField,
   type LedgerRefusal,
-} from "../engine/wheel-ledger";
-import { formatGrouped } from "./format";
+} from "#app/engine/wheel-ledger.ts";
+import { formatGrouped } from "#app/lib/format.ts";
 
 export const LEDGER_EVENT_LABELS: Record<LedgerEventKind, string> = {
   sell_to_open: "Sell to open",

@@ -1,7 +1,7 @@
 // Page title and social preview tags of a shared wheel page (Open Graph and Twitter).
-import { formatPercent, formatPrice } from "./format";
-import type { WheelType } from "./wheel";
-import type { SharePayload } from "./wheel-share";
+import { formatPercent, formatPrice } from "#app/lib/format.ts";
+import type { WheelType } from "#app/lib/wheel.ts";
+import type { SharePayload } from "#app/lib/wheel-share.ts";
 
 export interface SharePageMetaInput {
   type: WheelType;

@@ -1,9 +1,9 @@
 // The wheel share payload (docs/product/sharing.md#wheel-share-payload): the few fields a shared card shows,
 // carried in the link itself with compact keys (`?d=`), and the same fields in the server's share record.
 // Shared by the browser (encode, decode first) and the server (what it stores, what the page reads).
-import { formatGrouped } from "./format";
-import { SYMBOL_RE } from "./symbols";
-import type { WheelType } from "./wheel";
+import { formatGrouped } from "#app/lib/format.ts";
+import { SYMBOL_RE } from "#app/lib/symbols.ts";
+import type { WheelType } from "#app/lib/wheel.ts";
 
 export interface SharePayload {
   type: WheelType;

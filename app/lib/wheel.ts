@@ -1,8 +1,8 @@
 // Wheel rules shared by server and browser (docs/product/wheel.md: strategies, positions, table and filters,
 // favorites, messages, numbers). The server enforces them (app/server/wheel/*);
 // the screen mirrors the same functions and messages. No zod here: this module ships to the browser.
-import { formatPercent } from "./format";
-import { ENTITLEMENTS } from "./entitlements";
+import { formatPercent } from "#app/lib/format.ts";
+import { ENTITLEMENTS } from "#app/lib/entitlements.ts";
 
 export type WheelType = "CSP" | "CC";
 export type RiskLevel = "conservative" | "balanced" | "aggressive";

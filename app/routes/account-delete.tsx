@@ -1,15 +1,15 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account-delete";
-import { readForm } from "../server/http/form.server";
-import { deleteAccount, type CancelBilling } from "../server/account/delete-account.server";
-import { cancelSubscriptionsForDeletedUser } from "../server/billing/billing.server";
-import { requireSession } from "../server/auth/session.server";
-import { accountHasPassword, confirmIdentity } from "../server/account/confirm-identity.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
-import { Button } from "../components/ui/Button";
-import { Field } from "../components/ui/Field";
+import { readForm } from "#app/server/http/form.server.ts";
+import { deleteAccount, type CancelBilling } from "#app/server/account/delete-account.server.ts";
+import { cancelSubscriptionsForDeletedUser } from "#app/server/billing/billing.server.ts";
+import { requireSession } from "#app/server/auth/session.server.ts";
+import { accountHasPassword, confirmIdentity } from "#app/server/account/confirm-identity.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { Button } from "#app/components/ui/Button.tsx";
+import { Field } from "#app/components/ui/Field.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

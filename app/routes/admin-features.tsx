@@ -1,12 +1,12 @@
 // Admin: All Features, filtered by status chips (?status=planned,completed).
 import type { Route } from "./+types/admin-features";
-import { FeatureList } from "../components/admin/FeatureList";
-import { ChipBar } from "../components/feedback/parts";
-import { ADMIN_MESSAGES } from "../lib/admin";
-import { chipQuery, FEATURE_STATUSES, parseChips, statusLabel } from "../lib/feedback";
-import { requireAdminActor, runAdminAction } from "../server/admin/actions.server";
-import { featureListOrError } from "../server/admin/board.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { FeatureList } from "#app/components/admin/FeatureList.tsx";
+import { ChipBar } from "#app/components/feedback/parts.tsx";
+import { ADMIN_MESSAGES } from "#app/lib/admin.ts";
+import { chipQuery, FEATURE_STATUSES, parseChips, statusLabel } from "#app/lib/feedback.ts";
+import { requireAdminActor, runAdminAction } from "#app/server/admin/actions.server.ts";
+import { featureListOrError } from "#app/server/admin/board.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;

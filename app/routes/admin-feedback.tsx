@@ -1,11 +1,11 @@
 // Admin: User Feedback, filtered by category chips (?category=bug,general).
 import type { Route } from "./+types/admin-feedback";
-import { FeedbackList } from "../components/admin/FeedbackList";
-import { ChipBar } from "../components/feedback/parts";
-import { chipQuery, FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_LABELS, parseChips } from "../lib/feedback";
-import { requireAdminActor } from "../server/admin/actions.server";
-import { listFeedbackForAdmin } from "../server/admin/board.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { FeedbackList } from "#app/components/admin/FeedbackList.tsx";
+import { ChipBar } from "#app/components/feedback/parts.tsx";
+import { chipQuery, FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_LABELS, parseChips } from "#app/lib/feedback.ts";
+import { requireAdminActor } from "#app/server/admin/actions.server.ts";
+import { listFeedbackForAdmin } from "#app/server/admin/board.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-forgot-password";
-import { readForm } from "../server/http/form.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
+import { readForm } from "#app/server/http/form.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import {
   AuthCard,
   FormMessage,
@@ -10,13 +10,13 @@ import {
   SecondaryLinkButton,
   TextField,
   useHydrated,
-} from "../components/auth/fields";
-import { AUTH_MESSAGES, FORM_MESSAGES } from "../lib/auth-errors";
-import { firstMessage, formFields, resetRequestSchema } from "../lib/auth-validation";
-import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
-import { adminRecordExists } from "../server/auth/admin-role.server";
-import { failure } from "../server/auth/forms.server";
-import { cloudflareContext } from "../server/request-context.server";
+} from "#app/components/auth/fields.tsx";
+import { AUTH_MESSAGES, FORM_MESSAGES } from "#app/lib/auth-errors.ts";
+import { firstMessage, formFields, resetRequestSchema } from "#app/lib/auth-validation.ts";
+import { callAuthEndpoint } from "#app/server/auth/auth-endpoint.server.ts";
+import { adminRecordExists } from "#app/server/auth/admin-role.server.ts";
+import { failure } from "#app/server/auth/forms.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

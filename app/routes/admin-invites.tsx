@@ -1,9 +1,9 @@
 // Admin: User Invites (send an invitation, see the recent ones).
 import type { Route } from "./+types/admin-invites";
-import { InvitePanel } from "../components/admin/InvitePanel";
-import { requireAdminActor, runAdminAction } from "../server/admin/actions.server";
-import { recentInvites } from "../server/admin/users.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { InvitePanel } from "#app/components/admin/InvitePanel.tsx";
+import { requireAdminActor, runAdminAction } from "#app/server/admin/actions.server.ts";
+import { recentInvites } from "#app/server/admin/users.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;

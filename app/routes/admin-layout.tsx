@@ -2,17 +2,17 @@
 // recent activity. Every tab's loader and action checks the admin again: loaders run in parallel.
 import { Form, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin-layout";
-import { AuditLog } from "../components/admin/AuditLog";
-import { LookupCard } from "../components/admin/LookupCard";
-import { Button } from "../components/ui/Button";
-import { PageHeading } from "../components/ui/PageHeading";
-import { TabNav } from "../components/ui/Tabs";
-import { ADMIN_TABS, adminTabPath } from "../lib/admin";
-import { requireAdminActor } from "../server/admin/actions.server";
-import { recentAudit } from "../server/admin/audit.server";
-import { lookUpUser } from "../server/admin/searches.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
+import { AuditLog } from "#app/components/admin/AuditLog.tsx";
+import { LookupCard } from "#app/components/admin/LookupCard.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { PageHeading } from "#app/components/ui/PageHeading.tsx";
+import { TabNav } from "#app/components/ui/Tabs.tsx";
+import { ADMIN_TABS, adminTabPath } from "#app/lib/admin.ts";
+import { requireAdminActor } from "#app/server/admin/actions.server.ts";
+import { recentAudit } from "#app/server/admin/audit.server.ts";
+import { lookUpUser } from "#app/server/admin/searches.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

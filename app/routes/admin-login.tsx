@@ -1,16 +1,22 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-login";
-import { readForm } from "../server/http/form.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { AuthCard, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
-import { AUTH_MESSAGES, FORM_MESSAGES } from "../lib/auth-errors";
-import { adminSignInSchema, firstMessage, formFields } from "../lib/auth-validation";
-import { callAuthEndpoint, cookieHeaderOf, withCookies } from "../server/auth/auth-endpoint.server";
-import { getAdminSession } from "../server/auth/admin.server";
-import { isAdminEmail } from "../server/auth/admin-role.server";
-import { failure } from "../server/auth/forms.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { readForm } from "#app/server/http/form.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import {
+  AuthCard,
+  FormMessage,
+  PrimaryButton,
+  TextField,
+  useHydrated,
+} from "#app/components/auth/fields.tsx";
+import { AUTH_MESSAGES, FORM_MESSAGES } from "#app/lib/auth-errors.ts";
+import { adminSignInSchema, firstMessage, formFields } from "#app/lib/auth-validation.ts";
+import { callAuthEndpoint, cookieHeaderOf, withCookies } from "#app/server/auth/auth-endpoint.server.ts";
+import { getAdminSession } from "#app/server/auth/admin.server.ts";
+import { isAdminEmail } from "#app/server/auth/admin-role.server.ts";
+import { failure } from "#app/server/auth/forms.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

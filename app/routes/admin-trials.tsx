@@ -1,9 +1,9 @@
 // Admin: User Trials (?email= searches a user, audited; the forms enable or cancel a promotional trial).
 import type { Route } from "./+types/admin-trials";
-import { TrialsPanel } from "../components/admin/TrialsPanel";
-import { requireAdminActor, runAdminAction } from "../server/admin/actions.server";
-import { searchTrialUser } from "../server/admin/searches.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { TrialsPanel } from "#app/components/admin/TrialsPanel.tsx";
+import { requireAdminActor, runAdminAction } from "#app/server/admin/actions.server.ts";
+import { searchTrialUser } from "#app/server/admin/searches.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;

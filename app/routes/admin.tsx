@@ -2,11 +2,11 @@
 // profile reset, which the layout shows beside every tab.
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin";
-import { FeatureList } from "../components/admin/FeatureList";
-import { ADMIN_MESSAGES, adminTabPath, parseAdminTab } from "../lib/admin";
-import { requireAdminActor, runAdminAction } from "../server/admin/actions.server";
-import { featureListOrError } from "../server/admin/board.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { FeatureList } from "#app/components/admin/FeatureList.tsx";
+import { ADMIN_MESSAGES, adminTabPath, parseAdminTab } from "#app/lib/admin.ts";
+import { requireAdminActor, runAdminAction } from "#app/server/admin/actions.server.ts";
+import { featureListOrError } from "#app/server/admin/board.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;

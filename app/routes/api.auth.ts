@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.auth";
-import { getAuth } from "../server/auth/auth.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { getAuth } from "#app/server/auth/auth.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return getAuth(context.get(cloudflareContext).env, request).handler(request);

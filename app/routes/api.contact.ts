@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.contact";
-import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_MESSAGES } from "../lib/contact";
-import { readJson } from "../server/billing/api.server";
-import { apiJson, methodNotAllowed, refusalResponse } from "../server/http/api.server";
-import { submitContact } from "../server/contact.server";
-import { getSession } from "../server/auth/session.server";
-import { clientAddress } from "../server/rate-limit.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_MESSAGES } from "#app/lib/contact.ts";
+import { readJson } from "#app/server/billing/api.server.ts";
+import { apiJson, methodNotAllowed, refusalResponse } from "#app/server/http/api.server.ts";
+import { submitContact } from "#app/server/contact.server.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { clientAddress } from "#app/server/rate-limit.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 // subject is built on the server from the sender's plan; a subject in the body is ignored.
 const contactSchema = z.object({

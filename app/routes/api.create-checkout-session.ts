@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.create-checkout-session";
-import { planChoicePost } from "../server/billing/api.server";
-import { apiJson, methodNotAllowed } from "../server/http/api.server";
-import { createCheckout } from "../server/billing/billing.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { planChoicePost } from "#app/server/billing/api.server.ts";
+import { apiJson, methodNotAllowed } from "#app/server/http/api.server.ts";
+import { createCheckout } from "#app/server/billing/billing.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.csp-image.$id";
-import { wheelImageResponse } from "../server/wheel/share-image.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { methodNotAllowed } from "../server/http/api.server";
+import { wheelImageResponse } from "#app/server/wheel/share-image.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { methodNotAllowed } from "#app/server/http/api.server.ts";
 
 /** GET /api/csp-image/:id -> 1200x630 PNG of the shared CSP (Open Graph / Twitter image). */
 export function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.email.events";
-import { apiError, apiJson, methodNotAllowed } from "../server/http/api.server";
-import { handleProviderEvent } from "../server/email/provider-events.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { apiError, apiJson, methodNotAllowed } from "#app/server/http/api.server.ts";
+import { handleProviderEvent } from "#app/server/email/provider-events.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /** The email provider's webhook (bounces, complaints): signed by the provider, no session, body read raw. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -6,14 +6,14 @@ import {
   WEB_VITAL_MAX,
   WEB_VITAL_NAMES,
   WEB_VITAL_RATINGS,
-} from "../lib/analytics-events";
-import { recordClientEvent } from "../server/analytics.server";
-import { getSession } from "../server/auth/session.server";
-import { readJsonBody } from "../server/http/json-body.server";
-import { clientAddress, rateLimiter } from "../server/rate-limit.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { NO_STORE } from "../server/http/cache-control.server";
-import { apiError, methodNotAllowed } from "../server/http/api.server";
+} from "#app/lib/analytics-events.ts";
+import { recordClientEvent } from "#app/server/analytics.server.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { readJsonBody } from "#app/server/http/json-body.server.ts";
+import { clientAddress, rateLimiter } from "#app/server/rate-limit.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { NO_STORE } from "#app/server/http/cache-control.server.ts";
+import { apiError, methodNotAllowed } from "#app/server/http/api.server.ts";
 
 const primitive = z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]);
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.get_economic_cal";
-import { getEconomicCalendar, sharedMarketHeaders } from "../server/market/market.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { apiError, apiJson, methodNotAllowed } from "../server/http/api.server";
+import { getEconomicCalendar, sharedMarketHeaders } from "#app/server/market/market.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { apiError, apiJson, methodNotAllowed } from "#app/server/http/api.server.ts";
 
 /** GET /api/get_economic_cal -> { events: [{ date, title, impact, time, estimated, ... }], source, asOf }. */
 export async function loader({ context }: Route.LoaderArgs) {

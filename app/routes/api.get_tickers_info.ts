@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { MAX_WATCHLIST_SYMBOLS } from "../lib/entitlements";
+import { MAX_WATCHLIST_SYMBOLS } from "#app/lib/entitlements.ts";
 import type { Route } from "./+types/api.get_tickers_info";
-import { getCachedTickerInfos, sharedMarketHeaders } from "../server/market/market.server";
-import { clientAddress, rateLimiter } from "../server/rate-limit.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { apiError, apiJson, methodNotAllowed } from "../server/http/api.server";
+import { getCachedTickerInfos, sharedMarketHeaders } from "#app/server/market/market.server.ts";
+import { clientAddress, rateLimiter } from "#app/server/rate-limit.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { apiError, apiJson, methodNotAllowed } from "#app/server/http/api.server.ts";
 
 /** The largest plan's watchlist; one request never asks for more. */
 const MAX_SYMBOLS = MAX_WATCHLIST_SYMBOLS;

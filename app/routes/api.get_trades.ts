@@ -1,12 +1,12 @@
 import type { Route } from "./+types/api.get_trades";
-import { getSession } from "../server/auth/session.server";
-import { apiError, refusalResponse, methodNotAllowed } from "../server/http/api.server";
-import { acceptsGzip, gzippedResponse } from "../server/http/compression.server";
-import { privateMarketCacheControl } from "../server/market/market.server";
-import { tradeSuggestionsBody } from "../server/trade-ideas.server";
-import { isSpreadProfile } from "../engine";
-import { UNKNOWN_PROFILE_MESSAGE } from "../lib/trade-ideas";
-import { cloudflareContext } from "../server/request-context.server";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { apiError, refusalResponse, methodNotAllowed } from "#app/server/http/api.server.ts";
+import { acceptsGzip, gzippedResponse } from "#app/server/http/compression.server.ts";
+import { privateMarketCacheControl } from "#app/server/market/market.server.ts";
+import { tradeSuggestionsBody } from "#app/server/trade-ideas.server.ts";
+import { isSpreadProfile } from "#app/engine/index.ts";
+import { UNKNOWN_PROFILE_MESSAGE } from "#app/lib/trade-ideas.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /**
  * GET /api/get_trades -> { trade_suggestions, plan, limit, total, source, asOf, stale, marketStatus,

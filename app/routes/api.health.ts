@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.health";
-import { integrationsOf, serverConfig } from "../server/env.server";
-import { databaseReachable, marketDataPlanProblem } from "../server/health.server";
-import { marketDataLicence } from "../server/market/provider.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { apiJson, methodNotAllowed } from "../server/http/api.server";
+import { integrationsOf, serverConfig } from "#app/server/env.server.ts";
+import { databaseReachable, marketDataPlanProblem } from "#app/server/health.server.ts";
+import { marketDataLicence } from "#app/server/market/provider.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { apiJson, methodNotAllowed } from "#app/server/http/api.server.ts";
 
 /** Liveness plus which optional integrations are configured (names only, never values). */
 export async function loader({ context }: Route.LoaderArgs) {

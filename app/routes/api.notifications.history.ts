@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.notifications.history";
-import { HISTORY_LIMIT } from "../lib/notifications";
-import { apiJson } from "../server/http/api.server";
+import { HISTORY_LIMIT } from "#app/lib/notifications.ts";
+import { apiJson } from "#app/server/http/api.server.ts";
 import {
   notificationCall,
   notificationError,
   notificationMethodNotAllowed,
-} from "../server/notifications/api.server";
-import { listHistory } from "../server/notifications/history.server";
+} from "#app/server/notifications/api.server.ts";
+import { listHistory } from "#app/server/notifications/history.server.ts";
 
 const query = z.object({
   limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT.max).default(HISTORY_LIMIT.default),

@@ -1,7 +1,11 @@
 import type { Route } from "./+types/api.notifications.preferences";
-import { apiJson } from "../server/http/api.server";
-import { notificationCall, notificationRefusalResponse, readJson } from "../server/notifications/api.server";
-import { readPreferences, updatePreferences } from "../server/notifications/preferences.server";
+import { apiJson } from "#app/server/http/api.server.ts";
+import {
+  notificationCall,
+  notificationRefusalResponse,
+  readJson,
+} from "#app/server/notifications/api.server.ts";
+import { readPreferences, updatePreferences } from "#app/server/notifications/preferences.server.ts";
 
 /**
  * GET /api/notifications/preferences -> { success, data: preferences } (docs/product/api.md#notifications).

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/api.notifications.test";
-import { NOTIFICATION_MESSAGES } from "../lib/notifications";
-import { apiJson } from "../server/http/api.server";
+import { NOTIFICATION_MESSAGES } from "#app/lib/notifications.ts";
+import { apiJson } from "#app/server/http/api.server.ts";
 import {
   notificationMethodNotAllowed,
   notificationCall,
   notificationError,
-} from "../server/notifications/api.server";
-import { sendTestNotification } from "../server/notifications/test-email.server";
+} from "#app/server/notifications/api.server.ts";
+import { sendTestNotification } from "#app/server/notifications/test-email.server.ts";
 
 export async function loader() {
   return notificationMethodNotAllowed("POST");

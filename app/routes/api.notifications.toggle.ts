@@ -1,14 +1,14 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.notifications.toggle";
-import { NOTIFICATION_MESSAGES } from "../lib/notifications";
-import { apiJson } from "../server/http/api.server";
+import { NOTIFICATION_MESSAGES } from "#app/lib/notifications.ts";
+import { apiJson } from "#app/server/http/api.server.ts";
 import {
   notificationMethodNotAllowed,
   notificationCall,
   notificationError,
   readJson,
-} from "../server/notifications/api.server";
-import { setNotificationsEnabled } from "../server/notifications/preferences.server";
+} from "#app/server/notifications/api.server.ts";
+import { setNotificationsEnabled } from "#app/server/notifications/preferences.server.ts";
 
 const body = z.object({ enabled: z.boolean() }).strict();
 

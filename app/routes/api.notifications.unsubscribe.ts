@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/api.notifications.unsubscribe";
-import { NOTIFICATION_MESSAGES } from "../lib/notifications";
-import { apiJson } from "../server/http/api.server";
-import { notificationError, notificationMethodNotAllowed } from "../server/notifications/api.server";
-import { unsubscribeWithToken } from "../server/notifications/unsubscribe.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { NOTIFICATION_MESSAGES } from "#app/lib/notifications.ts";
+import { apiJson } from "#app/server/http/api.server.ts";
+import { notificationError, notificationMethodNotAllowed } from "#app/server/notifications/api.server.ts";
+import { unsubscribeWithToken } from "#app/server/notifications/unsubscribe.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /** A person opening the List-Unsubscribe URL gets the confirm page (GETs from link scanners change nothing). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.stripe.cancel-subscription";
-import { BILLING_MESSAGES, CANCELLATION_COMMENT_MAX, CANCELLATION_REASONS } from "../lib/billing";
-import { billingRateLimit, readJson } from "../server/billing/api.server";
-import { apiError, apiJson, methodNotAllowed, refusalResponse } from "../server/http/api.server";
-import { cancelSubscription } from "../server/billing/billing.server";
-import { getSession } from "../server/auth/session.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { BILLING_MESSAGES, CANCELLATION_COMMENT_MAX, CANCELLATION_REASONS } from "#app/lib/billing.ts";
+import { billingRateLimit, readJson } from "#app/server/billing/api.server.ts";
+import { apiError, apiJson, methodNotAllowed, refusalResponse } from "#app/server/http/api.server.ts";
+import { cancelSubscription } from "#app/server/billing/billing.server.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 // userId in the original brief's call is ignored: the session says who is cancelling.
 const cancelSchema = z.object({

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.stripe.change-plan";
-import { BILLING_MESSAGES } from "../lib/billing";
-import { planChoicePost } from "../server/billing/api.server";
-import { apiJson, methodNotAllowed } from "../server/http/api.server";
-import { changePlan } from "../server/billing/billing.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { BILLING_MESSAGES } from "#app/lib/billing.ts";
+import { planChoicePost } from "#app/server/billing/api.server.ts";
+import { apiJson, methodNotAllowed } from "#app/server/http/api.server.ts";
+import { changePlan } from "#app/server/billing/billing.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /**
  * Upgrade / Downgrade (our path; the original brief's client cancelled and re-subscribed, see decision 081).

@@ -1,11 +1,11 @@
-import { publicOrigin } from "../server/env.server";
+import { publicOrigin } from "#app/server/env.server.ts";
 import type { Route } from "./+types/api.stripe.portal";
-import { BILLING_MESSAGES } from "../lib/billing";
-import { billingRateLimit } from "../server/billing/api.server";
-import { apiError, apiJson, methodNotAllowed, refusalResponse } from "../server/http/api.server";
-import { createPortalSession } from "../server/billing/billing.server";
-import { getSession } from "../server/auth/session.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { BILLING_MESSAGES } from "#app/lib/billing.ts";
+import { billingRateLimit } from "#app/server/billing/api.server.ts";
+import { apiError, apiJson, methodNotAllowed, refusalResponse } from "#app/server/http/api.server.ts";
+import { createPortalSession } from "#app/server/billing/billing.server.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /** 'Manage Subscription' and 'Click to Resume Subscription': a Stripe Billing Portal session. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.stripe.webhook";
-import { BILLING_MESSAGES } from "../lib/billing";
-import { apiError, apiJson, methodNotAllowed } from "../server/http/api.server";
-import { handleStripeWebhook } from "../server/billing/webhooks.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { BILLING_MESSAGES } from "#app/lib/billing.ts";
+import { apiError, apiJson, methodNotAllowed } from "#app/server/http/api.server.ts";
+import { handleStripeWebhook } from "#app/server/billing/webhooks.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /** Stripe's webhook endpoint: signed by Stripe, no session. Body read raw for the signature check. */
 export async function action({ request, context }: Route.ActionArgs) {

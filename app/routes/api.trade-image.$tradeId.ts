@@ -1,14 +1,14 @@
 import type { Route } from "./+types/api.trade-image.$tradeId";
-import { getTradeById } from "../server/market/market.server";
+import { getTradeById } from "#app/server/market/market.server.ts";
 import {
   shareImageNotFound,
   shareImageResponse,
   shareImageUnavailable,
-} from "../server/share-image/index.server";
-import { tradeCard, tradeCardContent } from "../server/share-image/trade-card.server";
-import { tradeIdParam } from "../server/share-image/trade-id.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { methodNotAllowed } from "../server/http/api.server";
+} from "#app/server/share-image/index.server.ts";
+import { tradeCard, tradeCardContent } from "#app/server/share-image/trade-card.server.ts";
+import { tradeIdParam } from "#app/server/share-image/trade-id.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { methodNotAllowed } from "#app/server/http/api.server.ts";
 
 /**
  * GET /api/trade-image/:tradeId -> 1200x630 PNG of the shared idea (Open Graph / Twitter image), cached

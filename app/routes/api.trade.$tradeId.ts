@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.trade.$tradeId";
-import { getTradeById, sharedMarketHeaders } from "../server/market/market.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { apiError, apiJson, methodNotAllowed } from "../server/http/api.server";
-import { ideaForApi } from "../server/market/idea-record.server";
+import { getTradeById, sharedMarketHeaders } from "#app/server/market/market.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { apiError, apiJson, methodNotAllowed } from "#app/server/http/api.server.ts";
+import { ideaForApi } from "#app/server/market/idea-record.server.ts";
 
 /** Public ids are SYMBOL-<24 hex> (a keyed hash; see ideas.server.ts). */
 const tradeIdParam = z.string().regex(/^[A-Z.]{1,6}-[0-9a-f]{24}$/);

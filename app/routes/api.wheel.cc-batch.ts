@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.wheel.cc-batch";
-import { WHEEL_MESSAGES } from "../lib/wheel";
-import { ccBatchSchema, wheelBatchResponse, wheelMethodNotAllowed } from "../server/wheel/api.server";
-import { ccStrategiesFor } from "../server/wheel/batches.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import { ccBatchSchema, wheelBatchResponse, wheelMethodNotAllowed } from "#app/server/wheel/api.server.ts";
+import { ccStrategiesFor } from "#app/server/wheel/batches.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /** POST /api/wheel/cc-strategies/batch {positions, riskLevel}: at most 10 positions per call; none on Free. */
 export const action = ({ request, context }: Route.ActionArgs) =>

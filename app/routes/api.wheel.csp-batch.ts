@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.wheel.csp-batch";
-import { WHEEL_MESSAGES } from "../lib/wheel";
-import { cspBatchSchema, wheelBatchResponse, wheelMethodNotAllowed } from "../server/wheel/api.server";
-import { cspStrategiesFor } from "../server/wheel/batches.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import { cspBatchSchema, wheelBatchResponse, wheelMethodNotAllowed } from "#app/server/wheel/api.server.ts";
+import { cspStrategiesFor } from "#app/server/wheel/batches.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /** POST /api/wheel/csp-strategies/batch {tickers, riskLevel, cashAmount} (docs/product/api.md#wheel). */
 export const action = ({ request, context }: Route.ActionArgs) =>

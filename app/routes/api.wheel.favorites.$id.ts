@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.wheel.favorites.$id";
-import { jsonError, wheelSession, wheelMethodNotAllowed } from "../server/wheel/api.server";
-import { removeFavorite } from "../server/wheel/favorites.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { apiJson } from "../server/http/api.server";
+import { jsonError, wheelSession, wheelMethodNotAllowed } from "#app/server/wheel/api.server.ts";
+import { removeFavorite } from "#app/server/wheel/favorites.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { apiJson } from "#app/server/http/api.server.ts";
 
 const idParam = z.string().uuid();
 

@@ -1,8 +1,14 @@
 import type { Route } from "./+types/api.wheel.favorites";
-import { WHEEL_MESSAGES } from "../lib/wheel";
-import { favoriteSchema, jsonError, wheelGet, wheelPost, wheelTypeSchema } from "../server/wheel/api.server";
-import { addFavorite, FAVORITES_PER_USER, listFavorites } from "../server/wheel/favorites.server";
-import { apiJson } from "../server/http/api.server";
+import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import {
+  favoriteSchema,
+  jsonError,
+  wheelGet,
+  wheelPost,
+  wheelTypeSchema,
+} from "#app/server/wheel/api.server.ts";
+import { addFavorite, FAVORITES_PER_USER, listFavorites } from "#app/server/wheel/favorites.server.ts";
+import { apiJson } from "#app/server/http/api.server.ts";
 
 /** GET /api/wheel/favorites[?type=CSP|CC] -> { favorites }. */
 export function loader(args: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.wheel.ledger.export";
-import { newYorkDate } from "../engine/time";
-import { wheelSession, wheelMethodNotAllowed } from "../server/wheel/api.server";
-import { ledgerCsvOf } from "../server/wheel/ledger.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { newYorkDate } from "#app/engine/time.ts";
+import { wheelSession, wheelMethodNotAllowed } from "#app/server/wheel/api.server.ts";
+import { ledgerCsvOf } from "#app/server/wheel/ledger.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /** GET /api/wheel/ledger/export -> the user's whole ledger as CSV (any plan: the data is theirs). */
 export async function loader({ request, context }: Route.LoaderArgs) {

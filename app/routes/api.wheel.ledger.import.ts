@@ -1,13 +1,13 @@
 import type { Route } from "./+types/api.wheel.ledger.import";
-import { BILLING_MESSAGES } from "../lib/billing";
-import { apiError, apiJson } from "../server/http/api.server";
-import { rateLimiter } from "../server/rate-limit.server";
-import { jsonError, wheelPost, wheelRefusal, wheelMethodNotAllowed } from "../server/wheel/api.server";
+import { BILLING_MESSAGES } from "#app/lib/billing.ts";
+import { apiError, apiJson } from "#app/server/http/api.server.ts";
+import { rateLimiter } from "#app/server/rate-limit.server.ts";
+import { jsonError, wheelPost, wheelRefusal, wheelMethodNotAllowed } from "#app/server/wheel/api.server.ts";
 import {
   importLedgerCsv,
   ledgerImportInputSchema,
   MAX_IMPORT_CHARS,
-} from "../server/wheel/ledger-import.server";
+} from "#app/server/wheel/ledger-import.server.ts";
 
 /**
  * POST /api/wheel/ledger/import {csv, mapping?, commit?} (decisions 272, 273). Without `commit`: the preview,

@@ -1,15 +1,15 @@
 import type { Route } from "./+types/api.wheel.ledger";
-import { BASIS_CONVENTIONS, RETURN_CONVENTIONS } from "../lib/wheel-ledger";
-import { apiJson } from "../server/http/api.server";
+import { BASIS_CONVENTIONS, RETURN_CONVENTIONS } from "#app/lib/wheel-ledger.ts";
+import { apiJson } from "#app/server/http/api.server.ts";
 import {
   jsonError,
   readWheelInput,
   wheelRefusal,
   wheelSession,
   wheelMethodNotAllowed,
-} from "../server/wheel/api.server";
-import { ledgerEventInputSchema, ledgerView, recordLedgerEvent } from "../server/wheel/ledger.server";
-import { cloudflareContext } from "../server/request-context.server";
+} from "#app/server/wheel/api.server.ts";
+import { ledgerEventInputSchema, ledgerView, recordLedgerEvent } from "#app/server/wheel/ledger.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /** GET /api/wheel/ledger -> { events, campaigns, openCampaigns, limit, asOf, conventions } (decision 270). */
 export async function loader({ request, context }: Route.LoaderArgs) {

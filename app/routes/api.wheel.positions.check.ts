@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.wheel.positions.check";
-import { WHEEL_MESSAGES } from "../lib/wheel";
-import { refusalOf } from "../server/entitlements.server";
-import { jsonError, wheelPost, wheelRefusal, wheelMethodNotAllowed } from "../server/wheel/api.server";
-import { checkPositionsImport, positionLimitOf } from "../server/wheel/positions.server";
-import { isKnownSymbol } from "../server/market/market.server";
-import { apiJson } from "../server/http/api.server";
+import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import { refusalOf } from "#app/server/entitlements.server.ts";
+import { jsonError, wheelPost, wheelRefusal, wheelMethodNotAllowed } from "#app/server/wheel/api.server.ts";
+import { checkPositionsImport, positionLimitOf } from "#app/server/wheel/positions.server.ts";
+import { isKnownSymbol } from "#app/server/market/market.server.ts";
+import { apiJson } from "#app/server/http/api.server.ts";
 
 // Rows as a CSV gave them: the symbol as written (a share-class dot kept), numbers possibly still text.
 const importRow = z.object({

@@ -1,8 +1,14 @@
 import type { Route } from "./+types/api.wheel.positions";
-import { WHEEL_MESSAGES } from "../lib/wheel";
-import { jsonError, positionsSchema, wheelGet, wheelPost, wheelRefusal } from "../server/wheel/api.server";
-import { positionLimitOf, readPositions, savePositions } from "../server/wheel/positions.server";
-import { apiJson } from "../server/http/api.server";
+import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import {
+  jsonError,
+  positionsSchema,
+  wheelGet,
+  wheelPost,
+  wheelRefusal,
+} from "#app/server/wheel/api.server.ts";
+import { positionLimitOf, readPositions, savePositions } from "#app/server/wheel/positions.server.ts";
+import { apiJson } from "#app/server/http/api.server.ts";
 
 /** GET /api/wheel/positions -> { positions, version, limit }. */
 export function loader(args: Route.LoaderArgs) {

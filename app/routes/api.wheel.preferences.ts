@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.wheel.preferences";
-import { WHEEL_MESSAGES } from "../lib/wheel";
-import { jsonError, preferencesSchema, wheelGet, wheelPost } from "../server/wheel/api.server";
-import { getPreferences, savePreferences } from "../server/wheel/positions.server";
-import { apiJson } from "../server/http/api.server";
+import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import { jsonError, preferencesSchema, wheelGet, wheelPost } from "#app/server/wheel/api.server.ts";
+import { getPreferences, savePreferences } from "#app/server/wheel/positions.server.ts";
+import { apiJson } from "#app/server/http/api.server.ts";
 
 /** GET /api/wheel/preferences -> { cashAvailable, cspRiskLevel, ccRiskLevel, positions, positionLimit }. */
 export function loader(args: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/api.wheel.share.$type.$id";
-import { WHEEL_MESSAGES } from "../lib/wheel";
-import { jsonError, wheelMethodNotAllowed } from "../server/wheel/api.server";
-import { readShare } from "../server/wheel/shares.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { apiJson } from "../server/http/api.server";
-import { edgeCached } from "../server/http/cache-control.server";
+import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import { jsonError, wheelMethodNotAllowed } from "#app/server/wheel/api.server.ts";
+import { readShare } from "#app/server/wheel/shares.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { apiJson } from "#app/server/http/api.server.ts";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 /**
  * GET /api/wheel/share/csp|cc/:id -> { strategy } (CC: { strategy, position }). Public. 404 with the

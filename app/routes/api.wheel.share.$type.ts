@@ -1,11 +1,16 @@
 import type { Route } from "./+types/api.wheel.share.$type";
-import { WHEEL_MESSAGES, type WheelType } from "../lib/wheel";
-import { sharePath } from "../lib/wheel-share";
-import { jsonError, readWheelInput, shareSchema, wheelMethodNotAllowed } from "../server/wheel/api.server";
-import { clientAddress, rateLimiter } from "../server/rate-limit.server";
-import { createShare, readShareInput } from "../server/wheel/shares.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { apiJson } from "../server/http/api.server";
+import { WHEEL_MESSAGES, type WheelType } from "#app/lib/wheel.ts";
+import { sharePath } from "#app/lib/wheel-share.ts";
+import {
+  jsonError,
+  readWheelInput,
+  shareSchema,
+  wheelMethodNotAllowed,
+} from "#app/server/wheel/api.server.ts";
+import { clientAddress, rateLimiter } from "#app/server/rate-limit.server.ts";
+import { createShare, readShareInput } from "#app/server/wheel/shares.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { apiJson } from "#app/server/http/api.server.ts";
 
 /**
  * POST /api/wheel/share/csp|cc {strategy, position?} -> { shareUrl, shareId }. Public; rate limited per

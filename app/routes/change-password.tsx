@@ -1,18 +1,24 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/change-password";
-import { readForm } from "../server/http/form.server";
-import { AuthCard, FormMessage, PrimaryButton, TextField, useHydrated } from "../components/auth/fields";
-import { authErrorMessage, FORM_MESSAGES } from "../lib/auth-errors";
-import { changePasswordSchema, firstMessage, formFields } from "../lib/auth-validation";
-import { MIN_PASSWORD_LENGTH } from "../lib/password-rules";
-import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
-import { failure } from "../server/auth/forms.server";
-import { requireSession } from "../server/auth/session.server";
-import { hasPassword } from "../server/auth/accounts.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
-import { buttonClass } from "../components/ui/Button";
+import { readForm } from "#app/server/http/form.server.ts";
+import {
+  AuthCard,
+  FormMessage,
+  PrimaryButton,
+  TextField,
+  useHydrated,
+} from "#app/components/auth/fields.tsx";
+import { authErrorMessage, FORM_MESSAGES } from "#app/lib/auth-errors.ts";
+import { changePasswordSchema, firstMessage, formFields } from "#app/lib/auth-validation.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/lib/password-rules.ts";
+import { callAuthEndpoint, withCookies } from "#app/server/auth/auth-endpoint.server.ts";
+import { failure } from "#app/server/auth/forms.server.ts";
+import { requireSession } from "#app/server/auth/session.server.ts";
+import { hasPassword } from "#app/server/auth/accounts.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { buttonClass } from "#app/components/ui/Button.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,5 +1,5 @@
-import { PageHeading } from "../components/ui/PageHeading";
-import { originFromMatches, pageMeta } from "../lib/seo";
+import { PageHeading } from "#app/components/ui/PageHeading.tsx";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 
 export const meta = ({
   matches,

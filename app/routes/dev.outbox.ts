@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Route } from "./+types/dev.outbox";
-import { latestOutbox } from "../server/email/mail.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { isLocalDevelopment, notFound } from "../server/http/dev-only.server";
-import { NO_STORE } from "../server/http/cache-control.server";
-import { outboxPageHtml } from "../server/email/outbox-page.server";
+import { latestOutbox } from "#app/server/email/mail.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { isLocalDevelopment, notFound } from "#app/server/http/dev-only.server.ts";
+import { NO_STORE } from "#app/server/http/cache-control.server.ts";
+import { outboxPageHtml } from "#app/server/email/outbox-page.server.ts";
 
 const query = z.object({
   to: z.email().optional(),

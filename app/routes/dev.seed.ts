@@ -1,7 +1,7 @@
 import type { Route } from "./+types/dev.seed";
-import { seedDemoData } from "../server/seed.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { isLocalDevelopment, notFound } from "../server/http/dev-only.server";
+import { seedDemoData } from "#app/server/seed.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { isLocalDevelopment, notFound } from "#app/server/http/dev-only.server.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;

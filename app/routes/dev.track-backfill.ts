@@ -1,8 +1,8 @@
 import type { Route } from "./+types/dev.track-backfill";
-import { backfillOnRequest, readBackfillRequest } from "../server/track/backfill.server";
-import { serverConfig } from "../server/env.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { isLocalDevelopment, notFound } from "../server/http/dev-only.server";
+import { backfillOnRequest, readBackfillRequest } from "#app/server/track/backfill.server.ts";
+import { serverConfig } from "#app/server/env.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { isLocalDevelopment, notFound } from "#app/server/http/dev-only.server.ts";
 
 /**
  * Local development only (APP_ENV=development AND a loopback host, else it does not exist): the track record's

@@ -1,11 +1,11 @@
 import { useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/feedback";
-import { readForm } from "../server/http/form.server";
-import { FeatureRequests } from "../components/feedback/FeatureRequests";
-import { GeneralFeedback, UpgradeCard } from "../components/feedback/forms";
-import { PageHeading } from "../components/ui/PageHeading";
-import { TabList, TabPanel, useTabIds } from "../components/ui/Tabs";
+import { readForm } from "#app/server/http/form.server.ts";
+import { FeatureRequests } from "#app/components/feedback/FeatureRequests.tsx";
+import { GeneralFeedback, UpgradeCard } from "#app/components/feedback/forms.tsx";
+import { PageHeading } from "#app/components/ui/PageHeading.tsx";
+import { TabList, TabPanel, useTabIds } from "#app/components/ui/Tabs.tsx";
 import {
   FEATURE_FILTERS,
   FEATURE_MESSAGES,
@@ -14,19 +14,19 @@ import {
   TEXT_LIMITS,
   type FeatureFilter,
   type FeedbackActionData,
-} from "../lib/feedback";
-import { isAdminUser } from "../server/auth/admin-role.server";
-import { getSession, requireSession } from "../server/auth/session.server";
-import { entitlementOf } from "../server/entitlements.server";
+} from "#app/lib/feedback.ts";
+import { isAdminUser } from "#app/server/auth/admin-role.server.ts";
+import { getSession, requireSession } from "#app/server/auth/session.server.ts";
+import { entitlementOf } from "#app/server/entitlements.server.ts";
 import {
   createFeatureRequest,
   listFeatureRequests,
   submitFeedback,
   voteOnFeature,
   type FeatureRequestView,
-} from "../server/feedback.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
+} from "#app/server/feedback.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

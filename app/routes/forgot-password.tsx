@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { readForm } from "../server/http/form.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
+import { readForm } from "#app/server/http/form.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import {
   AuthCard,
   FormMessage,
@@ -10,12 +10,12 @@ import {
   SecondaryLinkButton,
   TextField,
   useHydrated,
-} from "../components/auth/fields";
-import { authErrorMessage } from "../lib/auth-errors";
-import { firstMessage, formFields, resetRequestSchema } from "../lib/auth-validation";
-import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
-import { failure } from "../server/auth/forms.server";
-import { cloudflareContext } from "../server/request-context.server";
+} from "#app/components/auth/fields.tsx";
+import { authErrorMessage } from "#app/lib/auth-errors.ts";
+import { firstMessage, formFields, resetRequestSchema } from "#app/lib/auth-validation.ts";
+import { callAuthEndpoint } from "#app/server/auth/auth-endpoint.server.ts";
+import { failure } from "#app/server/auth/forms.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

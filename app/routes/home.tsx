@@ -1,35 +1,35 @@
 import { Suspense } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { deferredComponent } from "../lib/deferred-component";
-import { track } from "../lib/track";
-import { getSession } from "../server/auth/session.server";
-import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { buttonClass } from "../components/ui/button-class";
-import { edgeCached } from "../server/http/cache-control.server";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { deferredComponent } from "#app/lib/deferred-component.ts";
+import { track } from "#app/lib/track.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { loadEconomicCalendarGroups } from "#app/server/economic-calendar-card.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { buttonClass } from "#app/components/ui/button-class.ts";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 // The sample cards are static markup the server renders: the first paint needs none of their code, so the
 // browser loads it beside the page (requested as soon as this module runs) and hydrates them when it arrives. The
 // server renders them in place (a lazy component there would stream them late and shift the page).
 const SampleTickerCards = deferredComponent(
-  () => import("../components/home/SampleTickerCards").then((m) => m.SampleTickerCards),
+  () => import("#app/components/home/SampleTickerCards.tsx").then((m) => m.SampleTickerCards),
   { eager: true },
 );
 // The economic calendar is the page's last section, below the fold: the server renders it in place, the browser
 // loads its code beside the page as the sample cards' (the / route's JS budget).
 const EconomicCalendarCard = deferredComponent(
-  () => import("../components/market/EconomicCalendarCard").then((m) => m.EconomicCalendarCard),
+  () => import("#app/components/market/EconomicCalendarCard.tsx").then((m) => m.EconomicCalendarCard),
   { eager: true },
 );
 // Scroll marks are recorded once the page is interactive; their code is not needed for first paint.
 const ScrollDepth = deferredComponent(() =>
-  import("../components/home/ScrollDepth").then((m) => m.ScrollDepth),
+  import("#app/components/home/ScrollDepth.tsx").then((m) => m.ScrollDepth),
 );
 // Shown once, after an account deletion (/?accountDeleted=1): loaded only then (decision 185).
 const AccountDeletedNotice = deferredComponent(() =>
-  import("../components/shell/AccountDeletedNotice").then((m) => m.AccountDeletedNotice),
+  import("#app/components/shell/AccountDeletedNotice.tsx").then((m) => m.AccountDeletedNotice),
 );
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,7 @@
-import { HowWeRank } from "../components/guide/HowWeRank";
-import { HOW_WE_RANK_PATH, originFromMatches, pageMeta } from "../lib/seo";
+import { HowWeRank } from "#app/components/guide/HowWeRank.tsx";
+import { HOW_WE_RANK_PATH, originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/how-we-rank";
-import { edgeCached } from "../server/http/cache-control.server";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

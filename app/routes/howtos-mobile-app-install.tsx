@@ -1,11 +1,11 @@
 import { Link, useLoaderData } from "react-router";
-import { JsonLd } from "../components/howtos/JsonLd";
-import { articleJsonLd, HOWTOS_LAST_UPDATED, INSTALL_GUIDES } from "../lib/howtos";
-import { defaultShareImage, originFromMatches, pageMeta } from "../lib/seo";
-import { publicOrigin } from "../server/env.server";
+import { JsonLd } from "#app/components/howtos/JsonLd.tsx";
+import { articleJsonLd, HOWTOS_LAST_UPDATED, INSTALL_GUIDES } from "#app/lib/howtos.ts";
+import { defaultShareImage, originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { publicOrigin } from "#app/server/env.server.ts";
 import type { Route } from "./+types/howtos-mobile-app-install";
-import { cloudflareContext } from "../server/request-context.server";
-import { edgeCached } from "../server/http/cache-control.server";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 const TITLE = "Install Wheelhouse on your phone";
 const DESCRIPTION =

@@ -1,13 +1,13 @@
 import { Link, useLoaderData } from "react-router";
-import { JsonLd } from "../components/howtos/JsonLd";
-import { VideoEmbed } from "../components/howtos/VideoEmbed";
-import { articleJsonLd, HOWTO_VIDEOS, HOWTOS_LAST_UPDATED } from "../lib/howtos";
-import { defaultShareImage, originFromMatches, pageMeta } from "../lib/seo";
-import { howtoVideoIds } from "../server/howtos.server";
-import { publicOrigin } from "../server/env.server";
+import { JsonLd } from "#app/components/howtos/JsonLd.tsx";
+import { VideoEmbed } from "#app/components/howtos/VideoEmbed.tsx";
+import { articleJsonLd, HOWTO_VIDEOS, HOWTOS_LAST_UPDATED } from "#app/lib/howtos.ts";
+import { defaultShareImage, originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { howtoVideoIds } from "#app/server/howtos.server.ts";
+import { publicOrigin } from "#app/server/env.server.ts";
 import type { Route } from "./+types/howtos";
-import { cloudflareContext } from "../server/request-context.server";
-import { edgeCached } from "../server/http/cache-control.server";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 const TITLE = "Wheelhouse How-tos";
 const DESCRIPTION =

@@ -1,18 +1,18 @@
 import type { Route } from "./+types/notifications";
-import { NotificationSettings } from "../components/notifications/NotificationSettings";
-import { UpgradeScreen } from "../components/notifications/UpgradeScreen";
+import { NotificationSettings } from "#app/components/notifications/NotificationSettings.tsx";
+import { UpgradeScreen } from "#app/components/notifications/UpgradeScreen.tsx";
 import {
   defaultPreferences,
   HISTORY_LIMIT,
   NOTIFICATION_MESSAGES,
   type NotificationHistoryItem,
-} from "../lib/notifications";
-import { requireSession } from "../server/auth/session.server";
-import { entitlementOf } from "../server/entitlements.server";
-import { listHistory } from "../server/notifications/history.server";
-import { readPreferences } from "../server/notifications/preferences.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
+} from "#app/lib/notifications.ts";
+import { requireSession } from "#app/server/auth/session.server.ts";
+import { entitlementOf } from "#app/server/entitlements.server.ts";
+import { listHistory } from "#app/server/notifications/history.server.ts";
+import { readPreferences } from "#app/server/notifications/preferences.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { GuideTabs } from "../components/guide/GuideTabs";
+import { GuideTabs } from "#app/components/guide/GuideTabs.tsx";
 import {
   CallsAndPuts,
   Examples,
@@ -7,10 +7,10 @@ import {
   Moneyness,
   Practice,
   PremiumExplorer,
-} from "../components/guide/GuideSections";
-import { HOW_WE_RANK_PATH, originFromMatches, pageMeta } from "../lib/seo";
+} from "#app/components/guide/GuideSections.tsx";
+import { HOW_WE_RANK_PATH, originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/options-guide";
-import { edgeCached } from "../server/http/cache-control.server";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/pricing";
-import { ContactDialog } from "../components/pricing/ContactDialog";
-import { CancelSurveyDialog } from "../components/pricing/CancelSurveyDialog";
-import { PlanCard, type CardAction } from "../components/pricing/PlanCard";
-import { PlanChangeDialog } from "../components/pricing/PlanChangeDialog";
-import { postJson } from "../components/pricing/billing-client";
-import { useToast } from "../components/shell/Toaster";
-import { BILLING_MESSAGES } from "../lib/billing";
-import { formatPlanPrice } from "../lib/format";
-import { planCardActions, type PricingUser } from "../lib/plan-buttons";
+import { ContactDialog } from "#app/components/pricing/ContactDialog.tsx";
+import { CancelSurveyDialog } from "#app/components/pricing/CancelSurveyDialog.tsx";
+import { PlanCard, type CardAction } from "#app/components/pricing/PlanCard.tsx";
+import { PlanChangeDialog } from "#app/components/pricing/PlanChangeDialog.tsx";
+import { postJson } from "#app/components/pricing/billing-client.ts";
+import { useToast } from "#app/components/shell/Toaster.tsx";
+import { BILLING_MESSAGES } from "#app/lib/billing.ts";
+import { formatPlanPrice } from "#app/lib/format.ts";
+import { planCardActions, type PricingUser } from "#app/lib/plan-buttons.ts";
 import {
   catalogEntry,
   effectivePlan,
@@ -19,14 +19,14 @@ import {
   promoApplies,
   type BillingPeriod,
   type PaidTier,
-} from "../lib/plans";
-import { withReturnTo } from "../lib/return-address";
-import { getSession } from "../server/auth/session.server";
-import { getBilling } from "../server/billing/stripe.server";
-import { publicConfig, serverConfig } from "../server/env.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
-import { edgeCached } from "../server/http/cache-control.server";
+} from "#app/lib/plans.ts";
+import { withReturnTo } from "#app/lib/return-address.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { getBilling } from "#app/server/billing/stripe.server.ts";
+import { publicConfig, serverConfig } from "#app/server/env.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,8 +1,8 @@
-import { LegalPage } from "../components/legal/LegalPage";
-import { PRIVACY } from "../lib/legal/documents";
-import { originFromMatches, pageMeta } from "../lib/seo";
+import { LegalPage } from "#app/components/legal/LegalPage.tsx";
+import { PRIVACY } from "#app/lib/legal/documents.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/privacy";
-import { edgeCached } from "../server/http/cache-control.server";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

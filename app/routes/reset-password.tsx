@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { readForm } from "../server/http/form.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
+import { readForm } from "#app/server/http/form.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import {
   AuthCard,
   FormMessage,
@@ -10,13 +10,13 @@ import {
   SecondaryLinkButton,
   TextField,
   useHydrated,
-} from "../components/auth/fields";
-import { AUTH_MESSAGES, FORM_MESSAGES } from "../lib/auth-errors";
-import { firstMessage, formFields, resetPasswordSchema } from "../lib/auth-validation";
-import { MIN_PASSWORD_LENGTH } from "../lib/password-rules";
-import { callAuthEndpoint } from "../server/auth/auth-endpoint.server";
-import { failure } from "../server/auth/forms.server";
-import { cloudflareContext } from "../server/request-context.server";
+} from "#app/components/auth/fields.tsx";
+import { AUTH_MESSAGES, FORM_MESSAGES } from "#app/lib/auth-errors.ts";
+import { firstMessage, formFields, resetPasswordSchema } from "#app/lib/auth-validation.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/lib/password-rules.ts";
+import { callAuthEndpoint } from "#app/server/auth/auth-endpoint.server.ts";
+import { failure } from "#app/server/auth/forms.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

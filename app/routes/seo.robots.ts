@@ -1,8 +1,8 @@
-import { robotsTxt } from "../lib/seo";
-import { publicOrigin } from "../server/env.server";
+import { robotsTxt } from "#app/lib/seo.ts";
+import { publicOrigin } from "#app/server/env.server.ts";
 import type { Route } from "./+types/seo.robots";
-import { cloudflareContext } from "../server/request-context.server";
-import { edgeCached } from "../server/http/cache-control.server";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const origin = publicOrigin(context.get(cloudflareContext).env, request);

@@ -1,9 +1,9 @@
-import { LEGAL_LAST_UPDATED } from "../lib/legal/documents";
-import { sitemapXml } from "../lib/seo";
-import { publicOrigin } from "../server/env.server";
+import { LEGAL_LAST_UPDATED } from "#app/lib/legal/documents.ts";
+import { sitemapXml } from "#app/lib/seo.ts";
+import { publicOrigin } from "#app/server/env.server.ts";
 import type { Route } from "./+types/seo.sitemap";
-import { cloudflareContext } from "../server/request-context.server";
-import { edgeCached } from "../server/http/cache-control.server";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const origin = publicOrigin(context.get(cloudflareContext).env, request);

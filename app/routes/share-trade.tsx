@@ -1,19 +1,19 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/share-trade";
-import { IdeaCard } from "../components/ideas/IdeaCard";
-import { formatCalendarDate, formatUsd } from "../lib/format";
-import { formatAsOf } from "../lib/format-as-of";
-import { ideaSummary, ideaTitle, type IdeaPayload } from "../lib/idea-view";
-import { newYorkDateOf } from "../lib/market-calendar";
-import { tradeShareUrl } from "../lib/share";
-import { serverConfig } from "../server/env.server";
-import { tradeIdParam } from "../server/share-image/trade-id.server";
-import { loadSharedTrade } from "../server/shared-trade.server";
-import { loggedOutcomeOfTrade } from "../server/track/outcomes.server";
-import { LoggedOutcomeNote } from "../components/track/LoggedOutcome";
-import { cloudflareContext } from "../server/request-context.server";
-import { buttonClass } from "../components/ui/Button";
-import { edgeCached } from "../server/http/cache-control.server";
+import { IdeaCard } from "#app/components/ideas/IdeaCard.tsx";
+import { formatCalendarDate, formatUsd } from "#app/lib/format.ts";
+import { formatAsOf } from "#app/lib/format-as-of.ts";
+import { ideaSummary, ideaTitle, type IdeaPayload } from "#app/lib/idea-view.ts";
+import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { tradeShareUrl } from "#app/lib/share.ts";
+import { serverConfig } from "#app/server/env.server.ts";
+import { tradeIdParam } from "#app/server/share-image/trade-id.server.ts";
+import { loadSharedTrade } from "#app/server/shared-trade.server.ts";
+import { loggedOutcomeOfTrade } from "#app/server/track/outcomes.server.ts";
+import { LoggedOutcomeNote } from "#app/components/track/LoggedOutcome.tsx";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { buttonClass } from "#app/components/ui/Button.tsx";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 /**
  * Public, server-rendered: crawlers read the title, description, canonical and Open Graph / Twitter tags

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/share-wheel-csp";
-import { SharedStrategyScreen } from "../components/wheel/SharedStrategy";
-import { sharePageMetaFrom } from "../lib/wheel-share-meta";
-import { sharePageLoaderData } from "../server/wheel/share-page.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { edgeCached } from "../server/http/cache-control.server";
+import { SharedStrategyScreen } from "#app/components/wheel/SharedStrategy.tsx";
+import { sharePageMetaFrom } from "#app/lib/wheel-share-meta.ts";
+import { sharePageLoaderData } from "#app/server/wheel/share-page.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) =>
   sharePageLoaderData(context.get(cloudflareContext).env, "CSP", params.shareId, request);

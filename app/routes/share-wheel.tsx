@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/share-wheel";
-import { SharedStrategyCard } from "../components/wheel/SharedStrategy";
-import { previewFromQuery } from "../server/wheel/share-page.server";
-import { buttonClass } from "../components/ui/Button";
-import { edgeCached } from "../server/http/cache-control.server";
+import { SharedStrategyCard } from "#app/components/wheel/SharedStrategy.tsx";
+import { previewFromQuery } from "#app/server/wheel/share-page.server.ts";
+import { buttonClass } from "#app/components/ui/Button.tsx";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 /** /share/wheel?type=CSP|CC&symbol&exp&strike&premium&roc&shares&costBasis: the simple preview card. */
 export function loader({ request }: Route.LoaderArgs) {

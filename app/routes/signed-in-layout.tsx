@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/signed-in-layout";
-import { unlessQueryOnly } from "../lib/revalidation";
-import { guardSignedIn } from "../server/auth/signed-in-guard.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { unlessQueryOnly } from "#app/lib/revalidation.ts";
+import { guardSignedIn } from "#app/server/auth/signed-in-guard.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /** Guard for sign-in-required routes; each child loader that reads data also checks on its own. */
 export async function loader({ request, context }: Route.LoaderArgs) {

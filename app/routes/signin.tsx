@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signin";
-import { keepPageAfterOfflineAction } from "../lib/offline-result";
-import { originFromMatches, pageMeta } from "../lib/seo";
+import { keepPageAfterOfflineAction } from "#app/lib/offline-result.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import {
   AuthCard,
   Divider,
@@ -10,29 +10,34 @@ import {
   PrimaryButton,
   TextField,
   useHydrated,
-} from "../components/auth/fields";
-import { SocialButtons } from "../components/auth/SocialButtons";
-import { Button } from "../components/ui/Button";
-import { TurnstileWidget } from "../components/pricing/TurnstileWidget";
+} from "#app/components/auth/fields.tsx";
+import { SocialButtons } from "#app/components/auth/SocialButtons.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { TurnstileWidget } from "#app/components/pricing/TurnstileWidget.tsx";
 import {
   authErrorMessage,
   submitAuthForm,
   NOTICE_SESSION_ENDED,
   NOTICE_SIGN_UP_FIRST,
   USER_DATA_MESSAGES,
-} from "../lib/auth-errors";
-import { firstMessage, resetRequestSchema, signInSchema } from "../lib/auth-validation";
-import { DEFAULT_AFTER_SIGN_IN, RETURN_PARAM, returnPathFrom, withReturnTo } from "../lib/return-address";
-import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
-import { enabledProviders, failure, readAuthForm, startSocialSignIn } from "../server/auth/forms.server";
-import { getAuth } from "../server/auth/auth.server";
-import { redirectIfSignedIn } from "../server/auth/session.server";
-import { SIGN_IN_LINK_PARAM, SIGN_IN_LINK_PATHS } from "../server/auth/sign-in-link.server";
-import { signInAttempt } from "../server/auth/sign-in-throttle.server";
-import { publicConfig, serverConfig } from "../server/env.server";
-import { clientAddress } from "../server/rate-limit.server";
-import { cloudflareContext } from "../server/request-context.server";
-import { turnstileConfigured, verifyTurnstile } from "../server/turnstile.server";
+} from "#app/lib/auth-errors.ts";
+import { firstMessage, resetRequestSchema, signInSchema } from "#app/lib/auth-validation.ts";
+import {
+  DEFAULT_AFTER_SIGN_IN,
+  RETURN_PARAM,
+  returnPathFrom,
+  withReturnTo,
+} from "#app/lib/return-address.ts";
+import { callAuthEndpoint, withCookies } from "#app/server/auth/auth-endpoint.server.ts";
+import { enabledProviders, failure, readAuthForm, startSocialSignIn } from "#app/server/auth/forms.server.ts";
+import { getAuth } from "#app/server/auth/auth.server.ts";
+import { redirectIfSignedIn } from "#app/server/auth/session.server.ts";
+import { SIGN_IN_LINK_PARAM, SIGN_IN_LINK_PATHS } from "#app/server/auth/sign-in-link.server.ts";
+import { signInAttempt } from "#app/server/auth/sign-in-throttle.server.ts";
+import { publicConfig, serverConfig } from "#app/server/env.server.ts";
+import { clientAddress } from "#app/server/rate-limit.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { turnstileConfigured, verifyTurnstile } from "#app/server/turnstile.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

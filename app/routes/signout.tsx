@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/signout";
-import { getAuth } from "../server/auth/auth.server";
-import { cloudflareContext } from "../server/request-context.server";
+import { getAuth } from "#app/server/auth/auth.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = getAuth(context.get(cloudflareContext).env, request);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
-import { keepPageAfterOfflineAction } from "../lib/offline-result";
-import { originFromMatches, pageMeta } from "../lib/seo";
+import { keepPageAfterOfflineAction } from "#app/lib/offline-result.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import {
   AuthCard,
   Divider,
@@ -10,19 +10,29 @@ import {
   PrimaryButton,
   TextField,
   useHydrated,
-} from "../components/auth/fields";
-import { SocialButtons } from "../components/auth/SocialButtons";
-import { PolicyDialog } from "../components/auth/PolicyDialog";
-import { POLICIES, type PolicyKey } from "../components/auth/policies";
-import { authErrorMessage, FORM_MESSAGES, submitAuthForm, NOTICE_SIGN_UP_FIRST } from "../lib/auth-errors";
-import { firstMessage, POLICY_CONSENT, policiesSchema, signUpSchema } from "../lib/auth-validation";
-import { MIN_PASSWORD_LENGTH } from "../lib/password-rules";
-import { DEFAULT_AFTER_SIGN_IN, RETURN_PARAM, returnPathFrom, withReturnTo } from "../lib/return-address";
-import { callAuthEndpoint, withCookies } from "../server/auth/auth-endpoint.server";
-import { enabledProviders, failure, readAuthForm, startSocialSignIn } from "../server/auth/forms.server";
-import { redirectIfSignedIn } from "../server/auth/session.server";
-import { acceptInvite, findPendingInvite } from "../server/auth/invites.server";
-import { cloudflareContext } from "../server/request-context.server";
+} from "#app/components/auth/fields.tsx";
+import { SocialButtons } from "#app/components/auth/SocialButtons.tsx";
+import { PolicyDialog } from "#app/components/auth/PolicyDialog.tsx";
+import { POLICIES, type PolicyKey } from "#app/components/auth/policies.tsx";
+import {
+  authErrorMessage,
+  FORM_MESSAGES,
+  submitAuthForm,
+  NOTICE_SIGN_UP_FIRST,
+} from "#app/lib/auth-errors.ts";
+import { firstMessage, POLICY_CONSENT, policiesSchema, signUpSchema } from "#app/lib/auth-validation.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/lib/password-rules.ts";
+import {
+  DEFAULT_AFTER_SIGN_IN,
+  RETURN_PARAM,
+  returnPathFrom,
+  withReturnTo,
+} from "#app/lib/return-address.ts";
+import { callAuthEndpoint, withCookies } from "#app/server/auth/auth-endpoint.server.ts";
+import { enabledProviders, failure, readAuthForm, startSocialSignIn } from "#app/server/auth/forms.server.ts";
+import { redirectIfSignedIn } from "#app/server/auth/session.server.ts";
+import { acceptInvite, findPendingInvite } from "#app/server/auth/invites.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -10,14 +10,14 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/spreads";
-import { IdeaCard, IdeaCardSkeleton } from "../components/ideas/IdeaCard";
-import { TradeFiltersPanel } from "../components/ideas/TradeFiltersPanel";
-import { MarketBanner } from "../components/market/MarketBanner";
-import { useShare } from "../components/share/ShareDialog";
-import { useToast } from "../components/shell/Toaster";
-import { PageHeading } from "../components/ui/PageHeading";
-import { ideaSummary, ideaTitle } from "../lib/idea-view";
-import { tradeShareUrl } from "../lib/share";
+import { IdeaCard, IdeaCardSkeleton } from "#app/components/ideas/IdeaCard.tsx";
+import { TradeFiltersPanel } from "#app/components/ideas/TradeFiltersPanel.tsx";
+import { MarketBanner } from "#app/components/market/MarketBanner.tsx";
+import { useShare } from "#app/components/share/ShareDialog.tsx";
+import { useToast } from "#app/components/shell/Toaster.tsx";
+import { PageHeading } from "#app/components/ui/PageHeading.tsx";
+import { ideaSummary, ideaTitle } from "#app/lib/idea-view.ts";
+import { tradeShareUrl } from "#app/lib/share.ts";
 import {
   filtersFromQuery,
   ideasDataText,
@@ -28,26 +28,26 @@ import {
   TRADE_IDEAS_TEXT,
   UNKNOWN_PROFILE_MESSAGE,
   type TradeFilters,
-} from "../lib/trade-ideas";
-import { requireSession } from "../server/auth/session.server";
+} from "#app/lib/trade-ideas.ts";
+import { requireSession } from "#app/server/auth/session.server.ts";
 import {
   saveSpreadProfile,
   tradeIdeasPageFor,
   tradeIdeasScreen,
   type TradeIdeasPage,
-} from "../server/trade-ideas.server";
-import { isSpreadProfile } from "../engine";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
-import { ideasLikeIt, type TrackBinDigest } from "../lib/track-record";
-import { readTrackBinDigest } from "../server/track/outcomes.server";
-import { buttonClass } from "../components/ui/Button";
+} from "#app/server/trade-ideas.server.ts";
+import { isSpreadProfile } from "#app/engine/index.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { ideasLikeIt, type TrackBinDigest } from "#app/lib/track-record.ts";
+import { readTrackBinDigest } from "#app/server/track/outcomes.server.ts";
+import { buttonClass } from "#app/components/ui/Button.tsx";
 import {
   AutoRefreshToggle,
   ProfilePicker,
   RefreshButton,
   RiskDisclosure,
-} from "../components/ideas/SpreadsControls";
+} from "#app/components/ideas/SpreadsControls.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,9 +1,9 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/subscription-cancelled";
-import { getSession } from "../server/auth/session.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
-import { buttonClass } from "../components/ui/Button";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { buttonClass } from "#app/components/ui/Button.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

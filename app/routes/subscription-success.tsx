@@ -1,10 +1,10 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/subscription-success";
-import { getSession } from "../server/auth/session.server";
-import { recordSubscriptionSuccess } from "../server/billing/billing.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
-import { buttonClass } from "../components/ui/Button";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { recordSubscriptionSuccess } from "#app/server/billing/billing.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { buttonClass } from "#app/components/ui/Button.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

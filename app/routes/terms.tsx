@@ -1,8 +1,8 @@
-import { LegalPage } from "../components/legal/LegalPage";
-import { TERMS } from "../lib/legal/documents";
-import { originFromMatches, pageMeta } from "../lib/seo";
+import { LegalPage } from "#app/components/legal/LegalPage.tsx";
+import { TERMS } from "#app/lib/legal/documents.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/terms";
-import { edgeCached } from "../server/http/cache-control.server";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

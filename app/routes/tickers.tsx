@@ -2,16 +2,16 @@ import { Suspense, useEffect, useRef } from "react";
 import { Await, useFetcher, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/tickers";
-import { readForm } from "../server/http/form.server";
-import { EconomicCalendarCard } from "../components/market/EconomicCalendarCard";
-import { TickerCard, type TickerCardData } from "../components/market/TickerCard";
-import { TickerCardSkeleton } from "../components/market/TickerCardSkeleton";
-import { useToast } from "../components/shell/Toaster";
-import { PageHeading } from "../components/ui/PageHeading";
-import { cleanSymbolInput } from "../lib/symbols";
-import { DEFAULT_WATCHLIST_SYMBOLS, WATCHLIST_MESSAGES, WATCHLIST_TIMING } from "../lib/watchlist";
-import { getSession, requireSession } from "../server/auth/session.server";
-import { loadEconomicCalendarGroups } from "../server/economic-calendar-card.server";
+import { readForm } from "#app/server/http/form.server.ts";
+import { EconomicCalendarCard } from "#app/components/market/EconomicCalendarCard.tsx";
+import { TickerCard, type TickerCardData } from "#app/components/market/TickerCard.tsx";
+import { TickerCardSkeleton } from "#app/components/market/TickerCardSkeleton.tsx";
+import { useToast } from "#app/components/shell/Toaster.tsx";
+import { PageHeading } from "#app/components/ui/PageHeading.tsx";
+import { cleanSymbolInput } from "#app/lib/symbols.ts";
+import { DEFAULT_WATCHLIST_SYMBOLS, WATCHLIST_MESSAGES, WATCHLIST_TIMING } from "#app/lib/watchlist.ts";
+import { getSession, requireSession } from "#app/server/auth/session.server.ts";
+import { loadEconomicCalendarGroups } from "#app/server/economic-calendar-card.server.ts";
 import {
   addSymbol,
   dismissTrimmedNotice,
@@ -19,11 +19,11 @@ import {
   loadWatchlist,
   removeSymbol,
   watchlistTickerInfos,
-} from "../server/watchlist.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
-import { Button } from "../components/ui/Button";
-import { Field } from "../components/ui/Field";
+} from "#app/server/watchlist.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { Button } from "#app/components/ui/Button.tsx";
+import { Field } from "#app/components/ui/Field.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/track-record-csv";
-import { cloudflareContext } from "../server/request-context.server";
-import { edgeCached } from "../server/http/cache-control.server";
-import { publicDownload } from "../server/http/public-download.server";
-import { TRACK_RECORD_CSV } from "../server/track/csv-snapshot.server";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
+import { publicDownload } from "#app/server/http/public-download.server.ts";
+import { TRACK_RECORD_CSV } from "#app/server/track/csv-snapshot.server.ts";
 
 /**
  * The whole idea log as CSV, in log order: each row's content (canonical JSON), previous hash and hash, so anyone

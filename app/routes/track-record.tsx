@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Route } from "./+types/track-record";
-import { TrackRecord } from "../components/track/TrackRecord";
-import { originFromMatches, pageMeta, TRACK_RECORD_PATH } from "../lib/seo";
-import { isTrackFilter, TRACK_LISTS, TRACK_ORIGINS, trackRecordView } from "../lib/track-record";
-import { cloudflareContext } from "../server/request-context.server";
-import { readTrackSummary } from "../server/track/summary.server";
-import { edgeCached } from "../server/http/cache-control.server";
+import { TrackRecord } from "#app/components/track/TrackRecord.tsx";
+import { originFromMatches, pageMeta, TRACK_RECORD_PATH } from "#app/lib/seo.ts";
+import { isTrackFilter, TRACK_LISTS, TRACK_ORIGINS, trackRecordView } from "#app/lib/track-record.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { readTrackSummary } from "#app/server/track/summary.server.ts";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
 const query = z.object({
   list: z.enum(TRACK_LISTS).catch("pro30"),

@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe";
-import { readForm } from "../server/http/form.server";
-import { NOTIFICATION_MESSAGES } from "../lib/notifications";
-import { checkUnsubscribeToken, unsubscribeWithToken } from "../server/notifications/unsubscribe.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
-import { buttonClass } from "../components/ui/Button";
+import { readForm } from "#app/server/http/form.server.ts";
+import { NOTIFICATION_MESSAGES } from "#app/lib/notifications.ts";
+import { checkUnsubscribeToken, unsubscribeWithToken } from "#app/server/notifications/unsubscribe.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { buttonClass } from "#app/components/ui/Button.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

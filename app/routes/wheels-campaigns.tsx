@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/wheels-campaigns";
-import { CampaignsPage } from "../components/wheel/CampaignsPage";
-import { requireSession } from "../server/auth/session.server";
-import { readForm } from "../server/http/form.server";
-import { ledgerEventInputSchema, ledgerView, recordLedgerEvent } from "../server/wheel/ledger.server";
-import { pendingProposals, resolveProposal } from "../server/wheel/proposals.server";
-import { ledgerInputFromForm, recordFormValuesAfter } from "../lib/wheel-ledger";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
+import { CampaignsPage } from "#app/components/wheel/CampaignsPage.tsx";
+import { requireSession } from "#app/server/auth/session.server.ts";
+import { readForm } from "#app/server/http/form.server.ts";
+import { ledgerEventInputSchema, ledgerView, recordLedgerEvent } from "#app/server/wheel/ledger.server.ts";
+import { pendingProposals, resolveProposal } from "#app/server/wheel/proposals.server.ts";
+import { ledgerInputFromForm, recordFormValuesAfter } from "#app/lib/wheel-ledger.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,15 +1,15 @@
 import type { Route } from "./+types/wheels";
-import { WheelsPage } from "../components/wheel/WheelsPage";
-import { FALLBACK_TICKERS } from "../lib/wheel";
-import { requireSession } from "../server/auth/session.server";
-import { entitlementOf } from "../server/entitlements.server";
-import { getMarketBanner } from "../server/market/market.server";
-import { listFavorites } from "../server/wheel/favorites.server";
-import { getPreferences } from "../server/wheel/positions.server";
-import { wheelsFirstView } from "../server/wheel/batches.server";
-import { watchlistOf } from "../server/watchlist.server";
-import { originFromMatches, pageMeta } from "../lib/seo";
-import { cloudflareContext } from "../server/request-context.server";
+import { WheelsPage } from "#app/components/wheel/WheelsPage.tsx";
+import { FALLBACK_TICKERS } from "#app/lib/wheel.ts";
+import { requireSession } from "#app/server/auth/session.server.ts";
+import { entitlementOf } from "#app/server/entitlements.server.ts";
+import { getMarketBanner } from "#app/server/market/market.server.ts";
+import { listFavorites } from "#app/server/wheel/favorites.server.ts";
+import { getPreferences } from "#app/server/wheel/positions.server.ts";
+import { wheelsFirstView } from "#app/server/wheel/batches.server.ts";
+import { watchlistOf } from "#app/server/watchlist.server.ts";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -4,11 +4,11 @@
 // so a rerun gives the same table.
 import { z } from "zod";
 import { eq } from "drizzle-orm";
-import { DAY_MS } from "../engine/units";
-import { ANALYTICS_DATASET, DATA_POINT_COLUMNS } from "./analytics.server";
-import { getDb, schema } from "./db/client.server";
-import { integrationsOf, serverConfig, type WorkerEnv } from "./env.server";
-import type { JobOutcome } from "./jobs/job-runs.server";
+import { DAY_MS } from "#app/engine/units.ts";
+import { ANALYTICS_DATASET, DATA_POINT_COLUMNS } from "#app/server/analytics.server.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { integrationsOf, serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
+import type { JobOutcome } from "#app/server/jobs/job-runs.server.ts";
 
 export const ANALYTICS_SQL_API_BASE = "https://api.cloudflare.com/client/v4";
 /** Rows a day may hold: the busiest (name, path) pairs first; past it the rest is dropped and reported. */

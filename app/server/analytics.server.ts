@@ -4,9 +4,9 @@
 // - business events the server records itself (sign-up, the subscription result page, purchase) stay rows in D1
 //   `analytics_events`: few, needed for idempotency (the purchase check) and removable on account deletion.
 // Recording never breaks the request that triggers it.
-import { getDb, schema } from "./db/client.server";
-import { authSecret, serverConfig, type WorkerEnv } from "./env.server";
-import type { ClientEventName } from "../lib/analytics-events";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { authSecret, serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
+import type { ClientEventName } from "#app/lib/analytics-events.ts";
 
 /** The Analytics Engine dataset the ANALYTICS binding writes to (wrangler.toml, both environments; a test checks). */
 export const ANALYTICS_DATASET = "wheelhouse_events";

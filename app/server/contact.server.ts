@@ -1,15 +1,15 @@
 // The pricing page's contact form: rate limited per client address, captcha for visitors when Turnstile
 // is configured, stored in D1 and emailed to the team address through the outbox.
-import { refused, type Refused } from "../lib/refusal";
-import { CONTACT_MESSAGES, contactSubject, validateContact } from "../lib/contact";
-import { effectivePlan, type SubscriptionFields } from "../lib/plans";
-import { adminEmails } from "./auth/admin-role.server";
-import { getDb, schema } from "./db/client.server";
-import { sendEmail } from "./email/mail.server";
-import { contactMessageEmail } from "./email/templates.server";
-import { serverConfig, type WorkerEnv } from "./env.server";
-import { RATE_LIMITS, rateLimiter } from "./rate-limit.server";
-import { turnstileConfigured, verifyTurnstile } from "./turnstile.server";
+import { refused, type Refused } from "#app/lib/refusal.ts";
+import { CONTACT_MESSAGES, contactSubject, validateContact } from "#app/lib/contact.ts";
+import { effectivePlan, type SubscriptionFields } from "#app/lib/plans.ts";
+import { adminEmails } from "#app/server/auth/admin-role.server.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { sendEmail } from "#app/server/email/mail.server.ts";
+import { contactMessageEmail } from "#app/server/email/templates.server.ts";
+import { serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
+import { RATE_LIMITS, rateLimiter } from "#app/server/rate-limit.server.ts";
+import { turnstileConfigured, verifyTurnstile } from "#app/server/turnstile.server.ts";
 
 /** Messages per client address per hour: a person never needs more, a script gets nowhere. */
 export const CONTACT_PER_HOUR = RATE_LIMITS.contact.max;

@@ -1,10 +1,10 @@
 // Data for the economic calendar card (/tickers and the home page): the market module's cached calendar
 // grouped by day (app/lib/economic-calendar.ts). A failure becomes the product's message, never a 500.
-import { newYorkDateOf } from "../lib/market-calendar";
-import { upcomingEventGroups, type EconomicDateGroup } from "../lib/economic-calendar";
-import type { EconomicEvent } from "../lib/market-calendar";
-import type { WorkerEnv } from "./env.server";
-import { getEconomicCalendar } from "./market/market.server";
+import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { upcomingEventGroups, type EconomicDateGroup } from "#app/lib/economic-calendar.ts";
+import type { EconomicEvent } from "#app/lib/market-calendar/index.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { getEconomicCalendar } from "#app/server/market/market.server.ts";
 
 export const ECONOMIC_CALENDAR_ERROR = "Failed to load economic calendar";
 

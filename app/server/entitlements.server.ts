@@ -2,10 +2,10 @@
 // of a capability -> the refusal {status, message, redirectTo}. Routes pass the session user object (never
 // an id to re-read); the module that owns a capability asks here for the limit, does its own atomic
 // write, and answers with the refusal built here. Routes answer it with the API kit's `refusalResponse` (http/api.server.ts).
-import { limitOf, refusalFor, type Capability, type PlanRefusal } from "../lib/entitlements";
-import { effectivePlan, PLAN_TIERS, type PlanTier, type SubscriptionFields } from "../lib/plans";
+import { limitOf, refusalFor, type Capability, type PlanRefusal } from "#app/lib/entitlements.ts";
+import { effectivePlan, PLAN_TIERS, type PlanTier, type SubscriptionFields } from "#app/lib/plans.ts";
 
-export type { Capability, PlanRefusal } from "../lib/entitlements";
+export type { Capability, PlanRefusal } from "#app/lib/entitlements.ts";
 
 /** The fields of the session user the plan rules read. */
 export interface EntitledUser extends SubscriptionFields {

@@ -2,10 +2,10 @@
 // Like the watchlist, each limit is checked inside the INSERT that would break it, and votes are rows whose
 // total is recomputed in the same batch, so concurrent requests can never exceed a limit or skew a count.
 import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
-import { adminEmails } from "./auth/admin-role.server";
-import { getDb, schema } from "./db/client.server";
-import { changes } from "./db/sql.server";
-import { effectivePlan } from "../lib/plans";
+import { adminEmails } from "#app/server/auth/admin-role.server.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { changes } from "#app/server/db/sql.server.ts";
+import { effectivePlan } from "#app/lib/plans.ts";
 import {
   FEATURE_MESSAGES,
   PUBLIC_FEATURE_STATUSES,
@@ -14,12 +14,21 @@ import {
   type FeedbackCategory,
   type VoteDirection,
   type VoteState,
-} from "../lib/feedback";
-import { sendEmail } from "./email/mail.server";
-import { teamFeatureRequestEmail, teamFeedbackEmail, type TeamNotice } from "./email/templates.server";
-import { checkEntitlement, entitlementOf, refusalOf, type EntitledUser } from "./entitlements.server";
-import { refused, type Refused } from "../lib/refusal";
-import type { WorkerEnv } from "./env.server";
+} from "#app/lib/feedback.ts";
+import { sendEmail } from "#app/server/email/mail.server.ts";
+import {
+  teamFeatureRequestEmail,
+  teamFeedbackEmail,
+  type TeamNotice,
+} from "#app/server/email/templates.server.ts";
+import {
+  checkEntitlement,
+  entitlementOf,
+  refusalOf,
+  type EntitledUser,
+} from "#app/server/entitlements.server.ts";
+import { refused, type Refused } from "#app/lib/refusal.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
 
 type Env = { DB: D1Database };
 

@@ -1,7 +1,7 @@
 // What /api/health reports about the bindings it depends on.
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { getDb, schema } from "./db/client.server";
-import { POLYGON_PLAN_LACKS } from "./market/providers/polygon.server";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { POLYGON_PLAN_LACKS } from "#app/server/market/providers/polygon.server.ts";
 
 /** Health check: one trivial query; false (not a throw) when D1 does not answer. */
 export async function databaseReachable(env: { DB: D1Database }): Promise<boolean> {

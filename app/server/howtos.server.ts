@@ -1,6 +1,6 @@
 // Which how-to videos are published: their YouTube ids come from configuration, so the page never shows
 // a player for a video that does not exist.
-import { HOWTO_VIDEOS, YOUTUBE_ID, type HowtoVideoKey } from "../lib/howtos";
+import { HOWTO_VIDEOS, YOUTUBE_ID, type HowtoVideoKey } from "#app/lib/howtos.ts";
 
 interface HowtoVideoEnv {
   HOWTO_VIDEO_BULL_PUT_SPREAD?: string;

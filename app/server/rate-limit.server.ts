@@ -1,10 +1,10 @@
 // The app's request limits: named rules, a limiter interface to count requests against them, its D1 backing
 // and the retention of its rows (decision 216).
 import { asc, eq, inArray, lt, sql } from "drizzle-orm";
-import { DAY_MS } from "../engine/units";
-import { deleteInBatches, type BatchedDelete } from "./db/batched-delete.server";
-import { getDb, schema } from "./db/client.server";
-import { changes } from "./db/sql.server";
+import { DAY_MS } from "#app/engine/units.ts";
+import { deleteInBatches, type BatchedDelete } from "#app/server/db/batched-delete.server.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { changes } from "#app/server/db/sql.server.ts";
 
 // --------------------------------------------------------------------------------------- rules and limiter
 

@@ -1,8 +1,8 @@
 // The context every loader, action and middleware receives. React Router 8 always runs middleware and accepts only
 // a RouterContextProvider, whose values are read with typed keys (decision 230).
 import { createContext, RouterContextProvider } from "react-router";
-import type { WorkerEnv } from "./env.server";
-import { withSessionAwareDb } from "./db/d1-session.server";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { withSessionAwareDb } from "#app/server/db/d1-session.server.ts";
 
 /** The Worker's bindings and execution context: `context.get(cloudflareContext).env`. */
 export const cloudflareContext = createContext<{ env: WorkerEnv; ctx: ExecutionContext }>();

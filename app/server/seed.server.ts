@@ -1,13 +1,13 @@
 // Idempotent local seed: an admin and one demo user per plan. Runs inside the Worker (so passwords are
 // hashed exactly as in production) and only in development (see routes/dev.seed.ts).
 import { eq } from "drizzle-orm";
-import { DAY_MS } from "../engine/time";
-import { DEMO_ACCOUNTS, type DemoAccount } from "../lib/demo-accounts";
-import { getDb, schema } from "./db/client.server";
-import type { WorkerEnv } from "./env.server";
-import { getAuth } from "./auth/auth.server";
-import { POLICY_CONSENT } from "../lib/auth-validation";
-import { runJob } from "./jobs/scheduler.server";
+import { DAY_MS } from "#app/engine/time.ts";
+import { DEMO_ACCOUNTS, type DemoAccount } from "#app/lib/demo-accounts.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { getAuth } from "#app/server/auth/auth.server.ts";
+import { POLICY_CONSENT } from "#app/lib/auth-validation.ts";
+import { runJob } from "#app/server/jobs/scheduler.server.ts";
 
 function subscriptionFor(kind: DemoAccount["kind"], now: number) {
   switch (kind) {

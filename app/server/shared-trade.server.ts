@@ -1,14 +1,14 @@
 // The public shared-trade page's data: the idea as it was when shared (the current list, else the D1 history)
 // and its status now, from caches only (a visitor's request never reaches a market-data provider).
 import { and, eq } from "drizzle-orm";
-import { newYorkDateOf } from "../lib/market-calendar";
-import { payoffAt, legsFromStrikes } from "../lib/payoff";
-import { getDb, schema } from "./db/client.server";
-import type { WorkerEnv } from "./env.server";
-import { KV_KEYS, kvGetJson } from "./market/cache.server";
-import type { IdeaPayload } from "../lib/idea-view";
-import { getTradeById } from "./market/market.server";
-import type { TickerInfo } from "./market/ticker-info.server";
+import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { payoffAt, legsFromStrikes } from "#app/lib/payoff.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { KV_KEYS, kvGetJson } from "#app/server/market/cache.server.ts";
+import type { IdeaPayload } from "#app/lib/idea-view.ts";
+import { getTradeById } from "#app/server/market/market.server.ts";
+import type { TickerInfo } from "#app/server/market/ticker-info.server.ts";
 
 export type SharedTradeStatus =
   | {

@@ -1,10 +1,16 @@
 // What the app shell (header, badges, trial banner) needs to know about the visitor, on every page.
-import { effectivePlan, PLAN_BADGE } from "../lib/plans";
-import { publicConfig, publicOrigin, serverConfig, type PublicConfig, type WorkerEnv } from "./env.server";
-import { getSession } from "./auth/session.server";
-import { isAdminUser } from "./auth/admin-role.server";
-import type { SessionUser } from "./auth/auth.server";
-import type { ShellUser } from "../lib/shell-user";
+import { effectivePlan, PLAN_BADGE } from "#app/lib/plans.ts";
+import {
+  publicConfig,
+  publicOrigin,
+  serverConfig,
+  type PublicConfig,
+  type WorkerEnv,
+} from "#app/server/env.server.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { isAdminUser } from "#app/server/auth/admin-role.server.ts";
+import type { SessionUser } from "#app/server/auth/auth.server.ts";
+import type { ShellUser } from "#app/lib/shell-user.ts";
 
 export type { ShellUser };
 

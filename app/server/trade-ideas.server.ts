@@ -10,8 +10,8 @@ import {
   PROFILE_TARGETS,
   type SpreadLeg,
   type SpreadProfile,
-} from "../engine";
-import { limitForJson } from "../lib/entitlements";
+} from "#app/engine/index.ts";
+import { limitForJson } from "#app/lib/entitlements.ts";
 import {
   filterIdeas,
   IDEAS_PAGE_SIZE,
@@ -20,24 +20,33 @@ import {
   withDaysToExpiration,
   type FilterableIdea,
   type TradeFilters,
-} from "../lib/trade-ideas";
-import { newYorkDateOf } from "../lib/market-calendar";
-import type { PlanTier } from "../lib/plans";
-import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "./entitlements.server";
-import type { WorkerEnv } from "./env.server";
-import { getDb, schema } from "./db/client.server";
-import { gzipText } from "./http/compression.server";
-import { ideaForApi, type ApiIdea } from "./market/idea-record.server";
-import { readIdeasSnapshot, type TradeIdea, type TradeIdeasSnapshot } from "./market/ideas.server";
+} from "#app/lib/trade-ideas.ts";
+import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import type { PlanTier } from "#app/lib/plans.ts";
+import {
+  entitlementOf,
+  refusalOf,
+  type EntitledUser,
+  type PlanRefusal,
+} from "#app/server/entitlements.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { gzipText } from "#app/server/http/compression.server.ts";
+import { ideaForApi, type ApiIdea } from "#app/server/market/idea-record.server.ts";
+import {
+  readIdeasSnapshot,
+  type TradeIdea,
+  type TradeIdeasSnapshot,
+} from "#app/server/market/ideas.server.ts";
 import {
   getMarketBanner,
   marketBannerOf,
   readMarketFreshness,
   type MarketBanner,
-} from "./market/market.server";
-import type { DataFreshness } from "./market/refresh/freshness.server";
-import type { MarketSource } from "./market/types.server";
-import { watchlistOf, type UserWithWatchlistCopy } from "./watchlist.server";
+} from "#app/server/market/market.server.ts";
+import type { DataFreshness } from "#app/server/market/refresh/freshness.server.ts";
+import type { MarketSource } from "#app/server/market/types.server.ts";
+import { watchlistOf, type UserWithWatchlistCopy } from "#app/server/watchlist.server.ts";
 
 export type TradeIdeasUser = EntitledUser & UserWithWatchlistCopy & { spreadProfile?: string | null };
 

@@ -1,6 +1,6 @@
 // Cloudflare Turnstile on the server: a token is verified with siteverify before anything is stored.
 // Without keys (local, offline) there is no captcha at all; callers rate limit instead (/api/health says so).
-import { integrationsOf, serverConfig, type WorkerEnv } from "./env.server";
+import { integrationsOf, serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
 
 const SITEVERIFY = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 

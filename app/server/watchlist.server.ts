@@ -2,16 +2,21 @@
 // reads from the market module. The plan limit and its refusal come from the entitlements module; the
 // trim on a downgrade runs with the plan change (entitlements.server.ts `planChangeTrims`), never here.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { limitForJson } from "../lib/entitlements";
-import { isPlanTier, type PlanTier } from "../lib/plans";
-import { cleanSymbolInput, SYMBOL_RE } from "../lib/symbols";
-import type { TickerCardData } from "../lib/ticker-card";
-import { WATCHLIST_MESSAGES } from "../lib/watchlist";
-import { getDb, schema } from "./db/client.server";
-import { changes } from "./db/sql.server";
-import { checkEntitlement, entitlementOf, refusalOf, type EntitledUser } from "./entitlements.server";
-import type { WorkerEnv } from "./env.server";
-import { getTickerInfos, isKnownSymbol } from "./market/market.server";
+import { limitForJson } from "#app/lib/entitlements.ts";
+import { isPlanTier, type PlanTier } from "#app/lib/plans.ts";
+import { cleanSymbolInput, SYMBOL_RE } from "#app/lib/symbols.ts";
+import type { TickerCardData } from "#app/lib/ticker-card.ts";
+import { WATCHLIST_MESSAGES } from "#app/lib/watchlist.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { changes } from "#app/server/db/sql.server.ts";
+import {
+  checkEntitlement,
+  entitlementOf,
+  refusalOf,
+  type EntitledUser,
+} from "#app/server/entitlements.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { getTickerInfos, isKnownSymbol } from "#app/server/market/market.server.ts";
 
 type Env = { DB: D1Database };
 

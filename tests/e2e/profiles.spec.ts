@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { PROFILE_TARGETS } from "../../app/engine/quality";
+import { PROFILE_TARGETS } from "#app/engine/quality.ts";
 
 // The /spreads profile picker as a user meets it (issue 27 item 2, decision 237): the choice is saved per user,
 // the list is screened for it, and every card's DTE sits in the chosen window.

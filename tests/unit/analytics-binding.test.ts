@@ -2,7 +2,7 @@
 // [env.production] (bindings are not inherited), naming the dataset the rollup's SQL reads.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ANALYTICS_DATASET } from "../../app/server/analytics.server";
+import { ANALYTICS_DATASET } from "#app/server/analytics.server.ts";
 
 const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
 

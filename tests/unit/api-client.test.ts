@@ -1,7 +1,7 @@
 // The browser's one API client and the billing wrapper over it, against a stubbed fetch.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { callApi } from "../../app/lib/api-client";
-import { postJson } from "../../app/components/pricing/billing-client";
+import { callApi } from "#app/lib/api-client.ts";
+import { postJson } from "#app/components/pricing/billing-client.ts";
 
 function answerWith(status: number, text: string, statusText = "") {
   const fetchMock = vi.fn(async () => new Response(text, { status, statusText }));

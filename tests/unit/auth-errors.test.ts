@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES, authErrorMessage, isNetworkFailure, specCodeFor } from "../../app/lib/auth-errors";
+import { AUTH_MESSAGES, authErrorMessage, isNetworkFailure, specCodeFor } from "#app/lib/auth-errors.ts";
 import {
   changePasswordSchema,
   firstMessage,
@@ -7,7 +7,7 @@ import {
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-} from "../../app/lib/auth-validation";
+} from "#app/lib/auth-validation.ts";
 
 describe("the authentication messages (docs/product/accounts-and-auth.md#auth-messages)", () => {
   it("are exactly the catalogue", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBannedNow } from "../../app/server/auth/ban.server";
+import { isBannedNow } from "#app/server/auth/ban.server.ts";
 
 describe("isBannedNow", () => {
   const now = Date.parse("2026-11-23T20:00:00Z");

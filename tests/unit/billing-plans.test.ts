@@ -1,4 +1,4 @@
-import { formatPlanPrice } from "../../app/lib/format";
+import { formatPlanPrice } from "#app/lib/format.ts";
 import { describe, expect, it } from "vitest";
 import {
   catalogEntry,
@@ -8,8 +8,8 @@ import {
   promoPrice,
   tierForPriceId,
   type PriceIds,
-} from "../../app/lib/plans";
-import { contactSubject, validateContact } from "../../app/lib/contact";
+} from "#app/lib/plans.ts";
+import { contactSubject, validateContact } from "#app/lib/contact.ts";
 
 describe("the plans catalog (docs/product/plans-and-billing.md#plans-and-prices)", () => {
   it("has the product's prices", () => {

@@ -3,7 +3,7 @@ import {
   classesInMarkup,
   stylesheetSubset,
   withCriticalStylesheet,
-} from "../../app/server/http/critical-stylesheet.server";
+} from "#app/server/http/critical-stylesheet.server.ts";
 
 // Shaped like Tailwind 4's minified output: an order statement, theme variables, preflight, escaped utilities,
 // variants in grouping blocks, @property and @keyframes.

@@ -1,9 +1,9 @@
 // Issue 42 item 2: a text cell a spreadsheet would run as a formula is written as text, whatever follows its first
 // character (a line break included); numbers stay numbers; the track record's CSV writes its hashed cells exactly.
 import { describe, expect, it } from "vitest";
-import { formulaSafeCell, readCsvRecords, writeCsv } from "../../app/lib/csv";
+import { formulaSafeCell, readCsvRecords, writeCsv } from "#app/lib/csv.ts";
 import Papa from "papaparse";
-import { canonicalJson, chainHash, GENESIS_HASH, verifyHashChain } from "../../app/lib/hash-chain";
+import { canonicalJson, chainHash, GENESIS_HASH, verifyHashChain } from "#app/lib/hash-chain.ts";
 
 /** The cell as a spreadsheet's import reads it back (papaparse as is: the app's reader folds CR LF to LF). */
 const cellOf = (value: string | number) =>

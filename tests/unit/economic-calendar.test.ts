@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { upcomingEventGroups } from "../../app/lib/economic-calendar";
+import { upcomingEventGroups } from "#app/lib/economic-calendar.ts";
 
 const events = [
   { date: "2026-11-20", title: "Past event", impact: "high" },

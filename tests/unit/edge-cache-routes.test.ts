@@ -56,7 +56,7 @@ describe("edge cache opt-in", () => {
       if (route.layouts.length) expect(optsIn).toBe(false);
       // An opted-in page imports the policy from the one module, never writes its own.
       if (/export function headers/.test(source) && route.file.endsWith(".tsx"))
-        expect(source).toMatch(/from "\.\.\/server\/http\/cache-control\.server"/);
+        expect(source).toMatch(/from "#app\/server\/http\/cache-control\.server\.ts"/);
     });
   }
 });

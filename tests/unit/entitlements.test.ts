@@ -6,10 +6,10 @@ import {
   limitForJson,
   REFUSAL_MESSAGES,
   refusalFor,
-} from "../../app/lib/entitlements";
-import { PLAN_TIERS } from "../../app/lib/plans";
-import { FALLBACK_TICKERS } from "../../app/lib/wheel";
-import { ideasInPlanOrder } from "../../app/server/trade-ideas.server";
+} from "#app/lib/entitlements.ts";
+import { PLAN_TIERS } from "#app/lib/plans.ts";
+import { FALLBACK_TICKERS } from "#app/lib/wheel.ts";
+import { ideasInPlanOrder } from "#app/server/trade-ideas.server.ts";
 
 describe("the plan table (docs/product/plans-and-billing.md#plan-limits)", () => {
   it("has the product's numbers for every capability", () => {

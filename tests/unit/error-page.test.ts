@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ErrorPage, errorPageText } from "../../app/components/shell/ErrorPage";
+import { ErrorPage, errorPageText } from "#app/components/shell/ErrorPage.tsx";
 
 function routeError(status: number, data: unknown = null) {
   // The shape React Router gives route error responses (isRouteErrorResponse checks these fields).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyVote, parseChips, statusLabel, toggleChip, FEATURE_STATUSES } from "../../app/lib/feedback";
-import { parseAdminTab, trialLength } from "../../app/lib/admin";
+import { applyVote, parseChips, statusLabel, toggleChip, FEATURE_STATUSES } from "#app/lib/feedback.ts";
+import { parseAdminTab, trialLength } from "#app/lib/admin.ts";
 
 describe("voting table (docs/product/feedback-board.md#voting)", () => {
   it.each([

@@ -14,8 +14,8 @@ import {
   formatRsi,
   formatUsd,
   rsiLabel,
-} from "../../app/lib/format";
-import { formatAsOf } from "../../app/lib/format-as-of";
+} from "#app/lib/format.ts";
+import { formatAsOf } from "#app/lib/format-as-of.ts";
 
 describe("price", () => {
   it("shows two decimals with thousands separators", () => {

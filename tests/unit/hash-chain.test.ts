@@ -6,7 +6,7 @@ import {
   sha256Hex,
   verifyHashChain,
   type ChainRow,
-} from "../../app/lib/hash-chain";
+} from "#app/lib/hash-chain.ts";
 
 async function chain(contents: unknown[]): Promise<ChainRow[]> {
   const rows: ChainRow[] = [];

@@ -4,12 +4,12 @@
 import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { ADMIN_MESSAGES } from "../../app/lib/admin";
-import { refusalFor } from "../../app/lib/entitlements";
-import { FEATURE_MESSAGES, FEEDBACK_MESSAGES, feedbackScreenMessage } from "../../app/lib/feedback";
-import { PLAN_CATALOG, PLAN_TIERS } from "../../app/lib/plans";
-import { ideasDataKind, ideasDataText } from "../../app/lib/trade-ideas";
-import { PAID_SUBSCRIPTION_ACTIVE } from "../../app/server/auth/trial.server";
+import { ADMIN_MESSAGES } from "#app/lib/admin.ts";
+import { refusalFor } from "#app/lib/entitlements.ts";
+import { FEATURE_MESSAGES, FEEDBACK_MESSAGES, feedbackScreenMessage } from "#app/lib/feedback.ts";
+import { PLAN_CATALOG, PLAN_TIERS } from "#app/lib/plans.ts";
+import { ideasDataKind, ideasDataText } from "#app/lib/trade-ideas.ts";
+import { PAID_SUBSCRIPTION_ACTIVE } from "#app/server/auth/trial.server.ts";
 import { sourceFiles } from "./source-files";
 
 /** Claims the product cannot back: it ranks with a stated quantitative screen, and short options carry real risk. */

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { IdeaCard } from "../../app/components/ideas/IdeaCard";
-import { AnalysisModal } from "../../app/components/wheel/AnalysisModal";
-import type { IdeaPayload } from "../../app/lib/idea-view";
-import type { WheelStrategy } from "../../app/lib/wheel";
+import { IdeaCard } from "#app/components/ideas/IdeaCard.tsx";
+import { AnalysisModal } from "#app/components/wheel/AnalysisModal.tsx";
+import type { IdeaPayload } from "#app/lib/idea-view.ts";
+import type { WheelStrategy } from "#app/lib/wheel.ts";
 
 const inRouter = (element: React.ReactElement) =>
   renderToStaticMarkup(createElement(MemoryRouter, null, element));

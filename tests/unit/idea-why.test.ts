@@ -8,10 +8,10 @@ import {
   wheelStrategyWhy,
   whySentence,
   type SpreadWhyInput,
-} from "../../app/lib/idea-why";
-import { SPREAD_PROFILES, type ScoreParts } from "../../app/engine/quality";
-import { PROFILE_LABELS } from "../../app/lib/trade-ideas";
-import type { WheelScoreParts } from "../../app/engine/wheel";
+} from "#app/lib/idea-why.ts";
+import { SPREAD_PROFILES, type ScoreParts } from "#app/engine/quality.ts";
+import { PROFILE_LABELS } from "#app/lib/trade-ideas.ts";
+import type { WheelScoreParts } from "#app/engine/wheel.ts";
 
 const parts: ScoreParts = {
   profile: "balanced",

@@ -5,8 +5,8 @@ import {
   MARKET_BANNER_TEXT,
   OPEN_MARKET_STALE_MS,
   updatedRange,
-} from "../../app/lib/market-banner";
-import { newYorkInstant } from "../../app/lib/market-calendar";
+} from "#app/lib/market-banner.ts";
+import { newYorkInstant } from "#app/lib/market-calendar/index.ts";
 
 const at = (date: string, h: number, m = 0) => newYorkInstant(date, h, m);
 const iso = (ms: number) => new Date(ms).toISOString();

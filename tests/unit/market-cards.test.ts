@@ -3,11 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { createElement, isValidElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { EconomicCalendarCard } from "../../app/components/market/EconomicCalendarCard";
-import { TickerCard } from "../../app/components/market/TickerCard";
-import { eventKeys, upcomingEventGroups } from "../../app/lib/economic-calendar";
-import { formatCount } from "../../app/lib/format";
-import type { TickerCardData } from "../../app/lib/ticker-card";
+import { EconomicCalendarCard } from "#app/components/market/EconomicCalendarCard.tsx";
+import { TickerCard } from "#app/components/market/TickerCard.tsx";
+import { eventKeys, upcomingEventGroups } from "#app/lib/economic-calendar.ts";
+import { formatCount } from "#app/lib/format.ts";
+import type { TickerCardData } from "#app/lib/ticker-card.ts";
 
 const card: TickerCardData = {
   symbol: "AAPL",

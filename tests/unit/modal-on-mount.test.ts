@@ -2,7 +2,7 @@
 // runs again on the same <dialog>. A cleanup that closed the dialog queued a `close` event whose handler
 // (ShareDialog's onClose) unmounted the dialog just after it reopened: Share did nothing under `npm run dev`.
 import { describe, expect, it } from "vitest";
-import { showModalOnMount, type ModalDialogLike } from "../../app/components/ui/modal-on-mount";
+import { showModalOnMount, type ModalDialogLike } from "#app/components/ui/modal-on-mount.ts";
 
 /** A <dialog> stand-in: close() fires `close` on a later task, as the browser does. */
 function fakeDialog(onCloseEvent: () => void) {

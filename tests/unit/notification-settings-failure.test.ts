@@ -2,7 +2,7 @@
 // 'Failed to update notification settings. Failed to update notification settings: ...'), and the product's
 // 'Failed to update preferences' when a save gets no answer from the server.
 import { describe, expect, it } from "vitest";
-import { NOTIFICATION_MESSAGES, settingsFailureMessage } from "../../app/lib/notifications";
+import { NOTIFICATION_MESSAGES, settingsFailureMessage } from "#app/lib/notifications.ts";
 
 describe("settingsFailureMessage", () => {
   it("shows the server's own error as it is", () => {

@@ -7,7 +7,7 @@ import {
   payoffExtremes,
   payoffWindow,
   type PayoffLeg,
-} from "../../app/lib/payoff";
+} from "#app/lib/payoff.ts";
 
 const bullPut: PayoffLeg[] = [
   { type: "put", side: "buy", strike: 95 },
@@ -94,7 +94,7 @@ describe("PayoffChart (server render)", () => {
   it("is focusable and says in text what it draws", async () => {
     const { createElement } = await import("react");
     const { renderToString } = await import("react-dom/server");
-    const { PayoffChart } = await import("../../app/components/charts/PayoffChart");
+    const { PayoffChart } = await import("#app/components/charts/PayoffChart.tsx");
     const html = renderToString(
       createElement(PayoffChart, {
         legs: condor,

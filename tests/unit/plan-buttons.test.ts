@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { planCardActions, type PricingUser } from "../../app/lib/plan-buttons";
-import { catalogEntry, type PlanTier } from "../../app/lib/plans";
+import { planCardActions, type PricingUser } from "#app/lib/plan-buttons.ts";
+import { catalogEntry, type PlanTier } from "#app/lib/plans.ts";
 
 const base: PricingUser = {
   subscriptionTier: "Free Plan",

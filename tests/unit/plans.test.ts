@@ -6,7 +6,7 @@ import {
   PLAN_TIERS,
   SUBSCRIPTION_STATUSES,
   trialDaysRemaining,
-} from "../../app/lib/plans";
+} from "#app/lib/plans.ts";
 
 describe("effective plan: every tier x status", () => {
   const expected: Record<string, Record<string, string>> = {

@@ -24,7 +24,7 @@ function runtimeImports(text: string): string[] {
     ...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
   ].map((m) => m[1]);
   return found.filter(
-    (s) => !/^(\.|\/|node:|cloudflare:|virtual:)/.test(s) && !s.endsWith(".wasm") && !s.includes("?"),
+    (s) => !/^(\.|\/|#|node:|cloudflare:|virtual:)/.test(s) && !s.endsWith(".wasm") && !s.includes("?"),
   );
 }
 

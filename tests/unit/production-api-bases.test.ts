@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { API_BASE_KEYS, serverConfig, type WorkerEnv } from "../../app/server/env.server";
+import { API_BASE_KEYS, serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const ENV_SOURCE = readFileSync(join(ROOT, "app/server/env.server.ts"), "utf8");

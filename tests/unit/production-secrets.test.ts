@@ -5,12 +5,12 @@
 // lacks them is wrangler's behaviour and is not exercised here (no account); the 503 check stays.
 import { describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
-import type { WorkerEnv } from "../../app/server/env.server";
+import type { WorkerEnv } from "#app/server/env.server.ts";
 import {
   missingProductionSettings,
   REQUIRED_PRODUCTION_SETTINGS,
-} from "../../app/server/http/production-settings.server";
-import { getMarketProvider } from "../../app/server/market/provider.server";
+} from "#app/server/http/production-settings.server.ts";
+import { getMarketProvider } from "#app/server/market/provider.server.ts";
 
 const configPath = new URL("../../wrangler.toml", import.meta.url).pathname;
 const config = (env?: string) => unstable_readConfig({ config: configPath, env });

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { experimental_readRawConfig, unstable_readConfig } from "wrangler";
-import { RATE_LIMITS } from "../../app/server/rate-limit.server";
+import { RATE_LIMITS } from "#app/server/rate-limit.server.ts";
 
 const configPath = new URL("../../wrangler.toml", import.meta.url).pathname;
 const toml = readFileSync(configPath, "utf8");

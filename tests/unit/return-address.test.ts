@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { landingPath, returnPathFrom, safeReturnPath, withReturnTo } from "../../app/lib/return-address";
+import { landingPath, returnPathFrom, safeReturnPath, withReturnTo } from "#app/lib/return-address.ts";
 
 describe("return address", () => {
   it("keeps an app path with its query and hash", () => {

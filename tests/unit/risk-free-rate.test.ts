@@ -3,7 +3,7 @@ import {
   continuousFromCouponEquivalent,
   simulatedBillYield,
   simulatedRiskFreeRate,
-} from "../../app/lib/risk-free-rate";
+} from "#app/lib/risk-free-rate.ts";
 
 describe("risk-free rate", () => {
   it("converts a bill's coupon-equivalent yield to continuous compounding", () => {

@@ -6,10 +6,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { UpgradeScreen } from "../../app/components/notifications/UpgradeScreen";
-import { ENTITLEMENTS, MAX_WATCHLIST_SYMBOLS } from "../../app/lib/entitlements";
-import { catalogEntry, MONEY_BACK_GUARANTEE_DAYS, PLAN_CATALOG } from "../../app/lib/plans";
-import { PROMO_CODE } from "../../app/lib/trial";
+import { UpgradeScreen } from "#app/components/notifications/UpgradeScreen.tsx";
+import { ENTITLEMENTS, MAX_WATCHLIST_SYMBOLS } from "#app/lib/entitlements.ts";
+import { catalogEntry, MONEY_BACK_GUARANTEE_DAYS, PLAN_CATALOG } from "#app/lib/plans.ts";
+import { PROMO_CODE } from "#app/lib/trial.ts";
 import { sourceFiles } from "./source-files";
 
 const app = sourceFiles("app");

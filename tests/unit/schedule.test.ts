@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CRON, jobForCron } from "../../app/server/jobs/schedule";
-import { addDays, nextTradingDay, sessionOn, weekday } from "../../app/lib/market-calendar";
+import { CRON, jobForCron } from "#app/server/jobs/schedule.ts";
+import { addDays, nextTradingDay, sessionOn, weekday } from "#app/lib/market-calendar/index.ts";
 import { firesAt, firings } from "./cloudflare-cron";
 
 // Every New York trading day of a span that crosses both DST changes, a holiday week and an early close.

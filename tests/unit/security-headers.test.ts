@@ -4,7 +4,7 @@ import {
   createCspNonce,
   NON_DOCUMENT_CSP,
   withSecurityHeaders,
-} from "../../app/server/security-headers.server";
+} from "#app/server/security-headers.server.ts";
 
 describe("security headers", () => {
   it("makes a fresh base64 nonce per call", () => {

@@ -1,6 +1,6 @@
 // Canonical and Open Graph URLs take the origin from the root loader's data, found in a route's meta matches.
 import { describe, expect, it } from "vitest";
-import { originFromMatches } from "../../app/lib/seo";
+import { originFromMatches } from "#app/lib/seo.ts";
 
 describe("originFromMatches", () => {
   it("reads the root match's loaderData (React Router 8 dropped the match's `data` alias)", () => {

@@ -7,7 +7,7 @@ import {
   shareTargetUrl,
   shouldFallBackToDialog,
   tradeShareUrl,
-} from "../../app/lib/share";
+} from "#app/lib/share.ts";
 
 describe("sharing", () => {
   it("the trade link is {origin}/share/trade/{id}", () => {

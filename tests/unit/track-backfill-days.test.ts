@@ -5,9 +5,9 @@ import {
   lastBackfillDay,
   SIMULATED_HISTORY_FROM,
   tradingDaysBetween,
-} from "../../app/server/track/backfill.server";
-import { EPOCH } from "../../app/server/market/providers/demo/random.server";
-import { daysBetween } from "../../app/lib/market-calendar";
+} from "#app/server/track/backfill.server.ts";
+import { EPOCH } from "#app/server/market/providers/demo/random.server.ts";
+import { daysBetween } from "#app/lib/market-calendar/index.ts";
 
 describe("backfill days", () => {
   const to = lastBackfillDay("2026-12-02");

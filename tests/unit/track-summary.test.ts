@@ -1,7 +1,7 @@
 // The track record's figures over a grown log (decision 265): the summary must not fail as the log grows.
 import { describe, expect, it } from "vitest";
-import { summarise } from "../../app/server/track/summary.server";
-import { SIMULATOR_VERSION } from "../../app/server/track/simulator-version.server";
+import { summarise } from "#app/server/track/summary.server.ts";
+import { SIMULATOR_VERSION } from "#app/server/track/simulator-version.server.ts";
 
 const STRATEGIES = ["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"];
 const PROFILES = ["conservative", "balanced", "aggressive"];

@@ -17,7 +17,7 @@ import {
   strategyDisplayName,
   type FilterableIdea,
   type TradeFilters,
-} from "../../app/lib/trade-ideas";
+} from "#app/lib/trade-ideas.ts";
 
 const TODAY = "2026-11-23";
 const idea = (over: Partial<FilterableIdea> = {}): FilterableIdea => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cleanSymbolInput, normaliseSymbol, SYMBOL_RE } from "../../app/lib/symbols";
-import { WATCHLIST_MESSAGES } from "../../app/lib/watchlist";
+import { cleanSymbolInput, normaliseSymbol, SYMBOL_RE } from "#app/lib/symbols.ts";
+import { WATCHLIST_MESSAGES } from "#app/lib/watchlist.ts";
 
 describe("watchlist rules", () => {
   it("trims and upper-cases symbols", () => {

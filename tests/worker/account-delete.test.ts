@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { call, signUpAndGetCookie } from "./helpers";
 import { formPost, outcome, setUser, userRow } from "./auth-helpers";
-import * as accountDelete from "../../app/routes/account-delete";
-import { action as checkoutAction } from "../../app/routes/api.create-checkout-session";
-import { action as webhookAction } from "../../app/routes/api.stripe.webhook";
+import * as accountDelete from "#app/routes/account-delete.tsx";
+import { action as checkoutAction } from "#app/routes/api.create-checkout-session.ts";
+import { action as webhookAction } from "#app/routes/api.stripe.webhook.ts";
 import {
   billingFields,
   bodyOf,

@@ -8,12 +8,12 @@ import migration0011 from "../../migrations/0011_user_profile_fields.sql?raw";
 import { call, makeContext, ORIGIN, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
 import { freshIp } from "./auth-helpers";
 import { adminPost, makeAdmin } from "./board-helpers";
-import * as apiAuth from "../../app/routes/api.auth";
-import * as adminLayout from "../../app/routes/admin-layout";
-import { getSession } from "../../app/server/auth/session.server";
-import { getAuth } from "../../app/server/auth/auth.server";
-import { PROFILE_MESSAGES } from "../../app/lib/profile";
-import { POLICY_CONSENT } from "../../app/lib/auth-validation";
+import * as apiAuth from "#app/routes/api.auth.ts";
+import * as adminLayout from "#app/routes/admin-layout.tsx";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { getAuth } from "#app/server/auth/auth.server.ts";
+import { PROFILE_MESSAGES } from "#app/lib/profile.ts";
+import { POLICY_CONSENT } from "#app/lib/auth-validation.ts";
 
 function apiPost(path: string, body: unknown, cookie?: string) {
   const headers = new Headers({

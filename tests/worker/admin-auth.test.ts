@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie } from "./helpers";
 import { cookiePairs, formPost, outcome, outboxFor, setUser } from "./auth-helpers";
-import * as adminLogin from "../../app/routes/admin-login";
-import * as adminForgot from "../../app/routes/admin-forgot-password";
-import * as adminRoute from "../../app/routes/admin-layout";
-import * as apiAuth from "../../app/routes/api.auth";
-import * as root from "../../app/root";
+import * as adminLogin from "#app/routes/admin-login.tsx";
+import * as adminForgot from "#app/routes/admin-forgot-password.tsx";
+import * as adminRoute from "#app/routes/admin-layout.tsx";
+import * as apiAuth from "#app/routes/api.auth.ts";
+import * as root from "#app/root.tsx";
 
 async function makeUser(email: string, opts: { role?: string; adminRow?: boolean } = {}) {
   await signUpAndGetCookie(email, "admin-secret");

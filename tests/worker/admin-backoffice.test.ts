@@ -15,15 +15,15 @@ import {
 
 // Many sign-ups (password hashing) per test on a shared machine: a budget, not a performance check.
 const SLOW_TEST_MS = 90_000;
-import * as adminLayout from "../../app/routes/admin-layout";
-import * as adminPending from "../../app/routes/admin";
-import * as adminFeatures from "../../app/routes/admin-features";
-import * as adminInvites from "../../app/routes/admin-invites";
-import * as adminTrials from "../../app/routes/admin-trials";
-import * as adminFeedback from "../../app/routes/admin-feedback";
-import * as feedback from "../../app/routes/feedback";
-import * as signup from "../../app/routes/signup";
-import { ADMIN_MESSAGES } from "../../app/lib/admin";
+import * as adminLayout from "#app/routes/admin-layout.tsx";
+import * as adminPending from "#app/routes/admin.tsx";
+import * as adminFeatures from "#app/routes/admin-features.tsx";
+import * as adminInvites from "#app/routes/admin-invites.tsx";
+import * as adminTrials from "#app/routes/admin-trials.tsx";
+import * as adminFeedback from "#app/routes/admin-feedback.tsx";
+import * as feedback from "#app/routes/feedback.tsx";
+import * as signup from "#app/routes/signup.tsx";
+import { ADMIN_MESSAGES } from "#app/lib/admin.ts";
 
 async function newRequest(title: string, plan: "pro" | "elite" = "pro") {
   const author = await makePlanUser(plan);

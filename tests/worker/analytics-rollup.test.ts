@@ -4,11 +4,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { call, makeContext, testEnv } from "./helpers";
-import * as events from "../../app/routes/api.events";
-import { runJob } from "../../app/server/jobs/scheduler.server";
-import { jobForCron } from "../../app/server/jobs/schedule";
-import { rollupSql } from "../../app/server/analytics-rollup.server";
-import type { WorkerEnv } from "../../app/server/env.server";
+import * as events from "#app/routes/api.events.ts";
+import { runJob } from "#app/server/jobs/scheduler.server.ts";
+import { jobForCron } from "#app/server/jobs/schedule.ts";
+import { rollupSql } from "#app/server/analytics-rollup.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
 import { recordingDataset, type RecordedDataPoint } from "./fakes/analytics-dataset";
 import { FAKE_ANALYTICS_TOKEN } from "./fakes/analytics-sql";
 

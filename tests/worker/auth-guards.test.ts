@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { makeContext, ORIGIN, signUpAndGetCookie } from "./helpers";
 import { freshIp, setUser } from "./auth-helpers";
-import * as apiAuth from "../../app/routes/api.auth";
+import * as apiAuth from "#app/routes/api.auth.ts";
 
 function apiPost(
   path: string,

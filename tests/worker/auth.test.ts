@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { call, makeContext, ORIGIN, requestWithCookie } from "./helpers";
 import { cookiePairs, formPost, freshIp, outcome, outboxFor, userRow } from "./auth-helpers";
-import * as signin from "../../app/routes/signin";
-import * as signup from "../../app/routes/signup";
-import * as forgot from "../../app/routes/forgot-password";
-import * as reset from "../../app/routes/reset-password";
-import * as changePassword from "../../app/routes/change-password";
-import * as apiAuth from "../../app/routes/api.auth";
-import * as signout from "../../app/routes/signout";
-import * as devOutbox from "../../app/routes/dev.outbox";
+import * as signin from "#app/routes/signin.tsx";
+import * as signup from "#app/routes/signup.tsx";
+import * as forgot from "#app/routes/forgot-password.tsx";
+import * as reset from "#app/routes/reset-password.tsx";
+import * as changePassword from "#app/routes/change-password.tsx";
+import * as apiAuth from "#app/routes/api.auth.ts";
+import * as signout from "#app/routes/signout.tsx";
+import * as devOutbox from "#app/routes/dev.outbox.ts";
 
 const POLICIES = { acceptRisk: "on", acceptTerms: "on" };
 

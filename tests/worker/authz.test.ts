@@ -12,8 +12,8 @@ import { providersContext } from "./billing-helpers";
 import { MATRIX, ROLES, type Cell, type MatrixRow, type Role } from "./authz/matrix";
 import { seedWorld, type World } from "./authz/world";
 import { routeTable, type RouteEntry } from "./route-table";
-import { acceptsCrossSite, crossSiteRefusal } from "../../app/server/http/cross-site-guard.server";
-import { cloudflareContext } from "../../app/server/request-context.server";
+import { acceptsCrossSite, crossSiteRefusal } from "#app/server/http/cross-site-guard.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 type RouteFn = (args: unknown) => unknown;
 type RouteModule = { loader?: RouteFn; action?: RouteFn };

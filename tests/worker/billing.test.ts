@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { action as checkoutAction } from "../../app/routes/api.create-checkout-session";
-import { action as cancelAction } from "../../app/routes/api.stripe.cancel-subscription";
-import { action as changeAction } from "../../app/routes/api.stripe.change-plan";
-import { action as portalAction } from "../../app/routes/api.stripe.portal";
-import { action as webhookAction } from "../../app/routes/api.stripe.webhook";
-import { cancelSubscriptionsForDeletedUser } from "../../app/server/billing/billing.server";
-import { BILLING_MESSAGES } from "../../app/lib/billing";
+import { action as checkoutAction } from "#app/routes/api.create-checkout-session.ts";
+import { action as cancelAction } from "#app/routes/api.stripe.cancel-subscription.ts";
+import { action as changeAction } from "#app/routes/api.stripe.change-plan.ts";
+import { action as portalAction } from "#app/routes/api.stripe.portal.ts";
+import { action as webhookAction } from "#app/routes/api.stripe.webhook.ts";
+import { cancelSubscriptionsForDeletedUser } from "#app/server/billing/billing.server.ts";
+import { BILLING_MESSAGES } from "#app/lib/billing.ts";
 import { call, makeContext, signUpAndGetCookie } from "./helpers";
 import { setUser } from "./auth-helpers";
 import {
@@ -23,7 +23,7 @@ import {
   stripeContext,
   webhookRequest,
 } from "./billing-helpers";
-import { cloudflareContext } from "../../app/server/request-context.server";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 let n = 0;
 const email = (tag: string) => `bill-${tag}-${Date.now()}-${++n}@example.com`;

@@ -2,13 +2,13 @@
 import { env } from "cloudflare:test";
 import { call, requestWithCookie, signUpAndGetCookie } from "./helpers";
 import { formPost, setUser, userRow } from "./auth-helpers";
-import * as adminLayout from "../../app/routes/admin-layout";
-import * as adminPending from "../../app/routes/admin";
-import * as adminFeatures from "../../app/routes/admin-features";
-import * as adminInvites from "../../app/routes/admin-invites";
-import * as adminTrials from "../../app/routes/admin-trials";
-import * as adminFeedback from "../../app/routes/admin-feedback";
-import { adminTabPath, parseAdminTab } from "../../app/lib/admin";
+import * as adminLayout from "#app/routes/admin-layout.tsx";
+import * as adminPending from "#app/routes/admin.tsx";
+import * as adminFeatures from "#app/routes/admin-features.tsx";
+import * as adminInvites from "#app/routes/admin-invites.tsx";
+import * as adminTrials from "#app/routes/admin-trials.tsx";
+import * as adminFeedback from "#app/routes/admin-feedback.tsx";
+import { adminTabPath, parseAdminTab } from "#app/lib/admin.ts";
 
 export type Plan = "free" | "pro" | "elite" | "pro-trial";
 

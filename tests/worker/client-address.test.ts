@@ -1,6 +1,6 @@
 // Rate limits key on the address Cloudflare's edge sets; a header the client writes must not pick the bucket.
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "../../app/server/rate-limit.server";
+import { clientAddress } from "#app/server/rate-limit.server.ts";
 
 describe("clientAddress", () => {
   it("reads cf-connecting-ip, the edge's header", () => {

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { action as contactAction } from "../../app/routes/api.contact";
-import { loader as healthLoader } from "../../app/routes/api.health";
-import { CONTACT_PER_HOUR } from "../../app/server/contact.server";
+import { action as contactAction } from "#app/routes/api.contact.ts";
+import { loader as healthLoader } from "#app/routes/api.health.ts";
+import { CONTACT_PER_HOUR } from "#app/server/contact.server.ts";
 import { call, makeContext, signUpAndGetCookie } from "./helpers";
 import { freshIp, outboxFor } from "./auth-helpers";
 import { bodyOf, jsonPost } from "./billing-helpers";

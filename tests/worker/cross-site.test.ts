@@ -14,11 +14,11 @@ import {
   acceptsCrossSite,
   CROSS_SITE_ALLOWLIST,
   crossSiteRefusal,
-} from "../../app/server/http/cross-site-guard.server";
-import { isJsonContentType } from "../../app/server/http/json-body.server";
-import * as positionsRoute from "../../app/routes/api.wheel.positions";
-import * as toggleRoute from "../../app/routes/api.notifications.toggle";
-import * as notificationPrefsRoute from "../../app/routes/api.notifications.preferences";
+} from "#app/server/http/cross-site-guard.server.ts";
+import { isJsonContentType } from "#app/server/http/json-body.server.ts";
+import * as positionsRoute from "#app/routes/api.wheel.positions.ts";
+import * as toggleRoute from "#app/routes/api.notifications.toggle.ts";
+import * as notificationPrefsRoute from "#app/routes/api.notifications.preferences.ts";
 
 type RouteFn = (args: unknown) => unknown;
 const modules = import.meta.glob<{ action?: RouteFn }>("../../app/routes/*.{ts,tsx}");

@@ -5,13 +5,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie } from "./helpers";
-import * as root from "../../app/root";
-import * as home from "../../app/routes/home";
-import * as tickers from "../../app/routes/tickers";
-import * as events from "../../app/routes/api.events";
-import * as signin from "../../app/routes/signin";
-import { BOOKMARK_COOKIE, d1SessionMiddleware } from "../../app/server/http/d1-session-middleware.server";
-import type { WorkerEnv } from "../../app/server/env.server";
+import * as root from "#app/root.tsx";
+import * as home from "#app/routes/home.tsx";
+import * as tickers from "#app/routes/tickers.tsx";
+import * as events from "#app/routes/api.events.ts";
+import * as signin from "#app/routes/signin.tsx";
+import { BOOKMARK_COOKIE, d1SessionMiddleware } from "#app/server/http/d1-session-middleware.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
 
 type RouteFn = Parameters<typeof call>[0];
 

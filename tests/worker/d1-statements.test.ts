@@ -5,18 +5,18 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
-import * as root from "../../app/root";
-import * as signedIn from "../../app/routes/signed-in-layout";
-import * as home from "../../app/routes/home";
-import * as pricing from "../../app/routes/pricing";
-import * as spreads from "../../app/routes/spreads";
-import * as tickers from "../../app/routes/tickers";
-import * as wheels from "../../app/routes/wheels";
-import * as trackRecord from "../../app/routes/track-record";
-import * as tickersInfo from "../../app/routes/api.get_tickers_info";
-import * as events from "../../app/routes/api.events";
-import type { WorkerEnv } from "../../app/server/env.server";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
+import * as root from "#app/root.tsx";
+import * as signedIn from "#app/routes/signed-in-layout.tsx";
+import * as home from "#app/routes/home.tsx";
+import * as pricing from "#app/routes/pricing.tsx";
+import * as spreads from "#app/routes/spreads.tsx";
+import * as tickers from "#app/routes/tickers.tsx";
+import * as wheels from "#app/routes/wheels.tsx";
+import * as trackRecord from "#app/routes/track-record.tsx";
+import * as tickersInfo from "#app/routes/api.get_tickers_info.ts";
+import * as events from "#app/routes/api.events.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
 
 type Loader = (args: never) => unknown;
 

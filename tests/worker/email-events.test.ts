@@ -2,8 +2,8 @@
 // signature, a temporary bounce and an unconfigured endpoint change nothing.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import * as route from "../../app/routes/api.email.events";
-import { verifyProviderSignature } from "../../app/server/email/provider-events.server";
+import * as route from "#app/routes/api.email.events.ts";
+import { verifyProviderSignature } from "#app/server/email/provider-events.server.ts";
 import { call, makeContext } from "./helpers";
 
 // A Svix-style secret: "whsec_" + base64 of the key bytes.

@@ -9,9 +9,9 @@ import {
   MAX_ATTEMPTS,
   sendEmail,
   suppressAddress,
-} from "../../app/server/email/mail.server";
-import { escapeHtml, promoTrialEmail, resetPasswordEmail } from "../../app/server/email/templates.server";
-import { cloudflareContext } from "../../app/server/request-context.server";
+} from "#app/server/email/mail.server.ts";
+import { escapeHtml, promoTrialEmail, resetPasswordEmail } from "#app/server/email/templates.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 const fake = () => inject("fakeOrigin");
 

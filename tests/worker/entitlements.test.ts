@@ -3,16 +3,16 @@
 // trial (counts as Free) and a cancelled subscription still inside its paid period (keeps its plan).
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as getTrades from "../../app/routes/api.get_trades";
-import * as ccBatch from "../../app/routes/api.wheel.cc-batch";
-import * as cspBatch from "../../app/routes/api.wheel.csp-batch";
-import * as positions from "../../app/routes/api.wheel.positions";
-import * as feedback from "../../app/routes/feedback";
-import * as notifications from "../../app/routes/notifications";
-import * as spreads from "../../app/routes/spreads";
-import * as tickers from "../../app/routes/tickers";
-import { KV_KEYS } from "../../app/server/market/cache.server";
-import { forgetIdeasMemo } from "../../app/server/trade-ideas.server";
+import * as getTrades from "#app/routes/api.get_trades.ts";
+import * as ccBatch from "#app/routes/api.wheel.cc-batch.ts";
+import * as cspBatch from "#app/routes/api.wheel.csp-batch.ts";
+import * as positions from "#app/routes/api.wheel.positions.ts";
+import * as feedback from "#app/routes/feedback.tsx";
+import * as notifications from "#app/routes/notifications.tsx";
+import * as spreads from "#app/routes/spreads.tsx";
+import * as tickers from "#app/routes/tickers.tsx";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
+import { forgetIdeasMemo } from "#app/server/trade-ideas.server.ts";
 import { freshIp, setUser, userRow } from "./auth-helpers";
 import { fixtureIdeas } from "./fixtures/trade-ideas";
 import { call, requestWithCookie, signUpAndGetCookie } from "./helpers";

@@ -8,8 +8,8 @@ import {
   signUpAndGetCookie,
   testEnv,
 } from "./helpers";
-import * as events from "../../app/routes/api.events";
-import { userPseudonym } from "../../app/server/analytics.server";
+import * as events from "#app/routes/api.events.ts";
+import { userPseudonym } from "#app/server/analytics.server.ts";
 import { eventOf, recordingDataset } from "./fakes/analytics-dataset";
 
 // The beacon writes Analytics Engine data points (decision 284): each request runs with a dataset that keeps them.
@@ -147,9 +147,9 @@ describe("POST /api/events", () => {
 
 describe("analytics retention", () => {
   it("the daily housekeeping deletes business events older than the retention and keeps the rest", async () => {
-    const { recordBusinessEvent: recordEvent } = await import("../../app/server/analytics.server");
-    const { ANALYTICS_RETENTION_DAYS } = await import("../../app/server/jobs/housekeeping.server");
-    const { runJob } = await import("../../app/server/jobs/scheduler.server");
+    const { recordBusinessEvent: recordEvent } = await import("#app/server/analytics.server.ts");
+    const { ANALYTICS_RETENTION_DAYS } = await import("#app/server/jobs/housekeeping.server.ts");
+    const { runJob } = await import("#app/server/jobs/scheduler.server.ts");
     const { testEnv } = await import("./helpers");
     const now = Date.parse("2026-11-23T08:00:00Z");
     const day = 86_400_000;

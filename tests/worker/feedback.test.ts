@@ -6,9 +6,9 @@ import { count, makeAdmin, makePlanUser, post } from "./board-helpers";
 
 // Many sign-ups (password hashing) per test on a shared machine: a budget, not a performance check.
 const SLOW_TEST_MS = 90_000;
-import * as feedback from "../../app/routes/feedback";
-import { FEATURE_MESSAGES, FEEDBACK_MESSAGES } from "../../app/lib/feedback";
-import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
+import * as feedback from "#app/routes/feedback.tsx";
+import { FEATURE_MESSAGES, FEEDBACK_MESSAGES } from "#app/lib/feedback.ts";
+import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
 
 const XSS = `<script>alert("x")</script><img src=x onerror=alert(1)> https://evil.example/?q=1&r=2`;
 

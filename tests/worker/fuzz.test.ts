@@ -12,9 +12,9 @@ import { call, ORIGIN, signUpAndGetCookie } from "./helpers";
 import { providersContext } from "./billing-helpers";
 import { setUser } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
-import * as shareCreate from "../../app/routes/api.wheel.share.$type";
-import { decodeSharePayload, encodeSharePayload, type SharePayload } from "../../app/lib/wheel-share";
-import * as apiAuth from "../../app/routes/api.auth";
+import * as shareCreate from "#app/routes/api.wheel.share.$type.ts";
+import { decodeSharePayload, encodeSharePayload, type SharePayload } from "#app/lib/wheel-share.ts";
+import * as apiAuth from "#app/routes/api.auth.ts";
 
 type RouteModule = {
   loader?: (args: unknown) => unknown;

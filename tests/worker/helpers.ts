@@ -1,11 +1,11 @@
 // Helpers for calling route loaders/actions inside workerd with the real bindings.
 import { env } from "cloudflare:test";
 import type { RouterContextProvider } from "react-router";
-import type { WorkerEnv } from "../../app/server/env.server";
-import { POLICY_CONSENT } from "../../app/lib/auth-validation";
-import { createRequestContext } from "../../app/server/request-context.server";
-import { cloudflareContext } from "../../app/server/request-context.server";
-import { readIdeaLog } from "../../app/server/track/idea-log.server";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { POLICY_CONSENT } from "#app/lib/auth-validation.ts";
+import { createRequestContext } from "#app/server/request-context.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { readIdeaLog } from "#app/server/track/idea-log.server.ts";
 import { freshIp } from "./auth-helpers";
 
 export const testEnv = env as unknown as WorkerEnv;
@@ -53,7 +53,7 @@ export async function signUpAndGetCookie(
   password = "secret-password",
   context = makeContext(),
 ): Promise<string> {
-  const { getAuth } = await import("../../app/server/auth/auth.server");
+  const { getAuth } = await import("#app/server/auth/auth.server.ts");
   const auth = getAuth(context.get(cloudflareContext).env, new Request(ORIGIN));
   const res = await auth.api.signUpEmail({
     body: { email, password, name: email.split("@")[0] ?? email, ...POLICY_CONSENT },

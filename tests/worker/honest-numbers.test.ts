@@ -17,21 +17,21 @@ import {
 } from "./helpers";
 import { freshIp } from "./auth-helpers";
 import { readAt, restoreSuiteClock } from "./test-clock";
-import * as getTrades from "../../app/routes/api.get_trades";
-import * as tradeById from "../../app/routes/api.trade.$tradeId";
-import * as cspRoute from "../../app/routes/api.wheel.csp-batch";
-import { FILL_BASIS } from "../../app/engine/hygiene";
-import { FILL_BASIS_LABEL } from "../../app/lib/model-labels";
+import * as getTrades from "#app/routes/api.get_trades.ts";
+import * as tradeById from "#app/routes/api.trade.$tradeId.ts";
+import * as cspRoute from "#app/routes/api.wheel.csp-batch.ts";
+import { FILL_BASIS } from "#app/engine/hygiene.ts";
+import { FILL_BASIS_LABEL } from "#app/lib/model-labels.ts";
 import {
   continuousFromCouponEquivalent,
   SIMULATED_RATE_SOURCE,
   simulatedRiskFreeRate,
-} from "../../app/lib/risk-free-rate";
-import { newYorkDateOf } from "../../app/lib/market-calendar";
-import { daysToExpiry } from "../../app/engine";
-import { spreadIdeaWhy, wheelStrategyWhy, whySentence } from "../../app/lib/idea-why";
-import type { WorkerEnv } from "../../app/server/env.server";
-import { KV_KEYS } from "../../app/server/market/cache.server";
+} from "#app/lib/risk-free-rate.ts";
+import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { daysToExpiry } from "#app/engine/index.ts";
+import { spreadIdeaWhy, wheelStrategyWhy, whySentence } from "#app/lib/idea-why.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import {
   CONFIGURED_RATE_SOURCE,
   FALLBACK_RATE,
@@ -40,11 +40,11 @@ import {
   readRiskFreeRate,
   refreshRiskFreeRate,
   TREASURY_RATE_SOURCE,
-} from "../../app/server/market/rates.server";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server";
-import { forgetIdeasMemo } from "../../app/server/trade-ideas.server";
-import { cloudflareContext } from "../../app/server/request-context.server";
+} from "#app/server/market/rates.server.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { clearWheelChainMemory } from "#app/server/wheel/strategies.server.ts";
+import { forgetIdeasMemo } from "#app/server/trade-ideas.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
 /** The ideas are read just after their refresh: their DTE windows hold then, on whatever day the suite runs. */

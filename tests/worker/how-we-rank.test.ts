@@ -5,18 +5,18 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import routesSource from "../../app/routes.ts?raw";
-import * as howWeRank from "../../app/routes/how-we-rank";
+import * as howWeRank from "#app/routes/how-we-rank.tsx";
 import {
   FIT_WEIGHT,
   LIQUIDITY_WEIGHT,
   MIN_FORECAST_CLOSES,
   PROFILE_TARGETS,
   SPREAD_PROFILES,
-} from "../../app/engine/quality";
-import { WHEEL_PROFILE_TARGETS } from "../../app/engine/wheel";
-import { FILL_BASIS_LABEL, MODEL_DESCRIPTION } from "../../app/lib/model-labels";
-import { POP_EXPLANATIONS } from "../../app/lib/idea-view";
-import { HOW_WE_RANK_PATH, PUBLIC_PAGES } from "../../app/lib/seo";
+} from "#app/engine/quality.ts";
+import { WHEEL_PROFILE_TARGETS } from "#app/engine/wheel.ts";
+import { FILL_BASIS_LABEL, MODEL_DESCRIPTION } from "#app/lib/model-labels.ts";
+import { POP_EXPLANATIONS } from "#app/lib/idea-view.ts";
+import { HOW_WE_RANK_PATH, PUBLIC_PAGES } from "#app/lib/seo.ts";
 import { routeTable } from "./route-table";
 import { ORIGIN } from "./helpers";
 

@@ -1,9 +1,9 @@
 // Issue 30 step 1: the track record's append-only idea log, written by the cron's refresh (decision 265).
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { readIdeaLog } from "../../app/server/track/idea-log.server";
-import { verifyHashChain } from "../../app/lib/hash-chain";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { readIdeaLog } from "#app/server/track/idea-log.server.ts";
+import { verifyHashChain } from "#app/lib/hash-chain.ts";
 import { testEnv, wholeIdeaLog } from "./helpers";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");

@@ -3,12 +3,12 @@
 // written by its one serialiser.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as getTrades from "../../app/routes/api.get_trades";
-import * as tradeById from "../../app/routes/api.trade.$tradeId";
-import * as tradeImage from "../../app/routes/api.trade-image.$tradeId";
-import * as shareTrade from "../../app/routes/share-trade";
-import { KV_KEYS } from "../../app/server/market/cache.server";
-import { forgetIdeasMemo } from "../../app/server/trade-ideas.server";
+import * as getTrades from "#app/routes/api.get_trades.ts";
+import * as tradeById from "#app/routes/api.trade.$tradeId.ts";
+import * as tradeImage from "#app/routes/api.trade-image.$tradeId.ts";
+import * as shareTrade from "#app/routes/share-trade.tsx";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
+import { forgetIdeasMemo } from "#app/server/trade-ideas.server.ts";
 import { setUser } from "./auth-helpers";
 import { fixtureId, fixtureIdea, fixtureIdeas } from "./fixtures/trade-ideas";
 import { call, requestWithCookie, signUpAndGetCookie } from "./helpers";

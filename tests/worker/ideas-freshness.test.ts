@@ -1,14 +1,14 @@
 // Issue 10 defect 5: the idea list read after the hot copy expired is stale only when it should be.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { KV_KEYS } from "../../app/server/market/cache.server";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import {
   ideasLastGoodStatements,
   readIdeasSnapshot,
   type TradeIdea,
   type TradeIdeasSnapshot,
-} from "../../app/server/market/ideas.server";
-import { getDb } from "../../app/server/db/client.server";
+} from "#app/server/market/ideas.server.ts";
+import { getDb } from "#app/server/db/client.server.ts";
 import { testEnv } from "./helpers";
 
 const FRIDAY_AFTER_CLOSE = "2026-11-20T21:05:00.000Z"; // 16:05 New York, the run that captures the close

@@ -10,9 +10,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { postJson, userOnPlan } from "./helpers";
-import * as importRoute from "../../app/routes/api.wheel.ledger.import";
-import { buildLedger, type LedgerEvent } from "../../app/engine/wheel-ledger";
-import { IMPORT_MESSAGES } from "../../app/lib/ledger-import";
+import * as importRoute from "#app/routes/api.wheel.ledger.import.ts";
+import { buildLedger, type LedgerEvent } from "#app/engine/wheel-ledger.ts";
+import { IMPORT_MESSAGES } from "#app/lib/ledger-import.ts";
 import FIDELITY from "../fixtures/fidelity-accounts-history.csv?raw";
 import ROBINHOOD from "../fixtures/robinhood-activity-report.csv?raw";
 import TASTYTRADE from "../fixtures/tastytrade-transactions.csv?raw";

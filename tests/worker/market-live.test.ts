@@ -4,13 +4,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, inject, it, vi } from "vitest";
 import { call, makeContext } from "./helpers";
-import * as tickersInfo from "../../app/routes/api.get_tickers_info";
-import type { WorkerEnv } from "../../app/server/env.server";
-import { KV_KEYS } from "../../app/server/market/cache.server";
-import { getTickerInfos, isKnownSymbol } from "../../app/server/market/market.server";
-import { getMarketProvider } from "../../app/server/market/provider.server";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { cloudflareContext } from "../../app/server/request-context.server";
+import * as tickersInfo from "#app/routes/api.get_tickers_info.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
+import { getTickerInfos, isKnownSymbol } from "#app/server/market/market.server.ts";
+import { getMarketProvider } from "#app/server/market/provider.server.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 // Friday 2026-07-24, 21:00 ET: after the close the samples were recorded at.
 const NOW = new Date("2026-07-25T01:00:00Z");

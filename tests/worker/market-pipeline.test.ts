@@ -14,19 +14,19 @@ import {
   signUpAndGetCookie,
   testEnv,
 } from "./helpers";
-import * as tickersInfo from "../../app/routes/api.get_tickers_info";
-import * as economicCal from "../../app/routes/api.get_economic_cal";
-import * as getTrades from "../../app/routes/api.get_trades";
-import * as tradeById from "../../app/routes/api.trade.$tradeId";
-import { runJob, runScheduled } from "../../app/server/jobs/scheduler.server";
-import { CRON } from "../../app/server/jobs/schedule";
-import { KV_KEYS } from "../../app/server/market/cache.server";
-import { getEconomicCalendar, getMarketBanner, getTickerInfos } from "../../app/server/market/market.server";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import type { MarketDataProvider } from "../../app/server/market/types.server";
-import { createDemoProvider } from "../../app/server/market/providers/demo/provider.server";
-import { forgetIdeasMemo } from "../../app/server/trade-ideas.server";
-import { RATE_LIMITS } from "../../app/server/rate-limit.server";
+import * as tickersInfo from "#app/routes/api.get_tickers_info.ts";
+import * as economicCal from "#app/routes/api.get_economic_cal.ts";
+import * as getTrades from "#app/routes/api.get_trades.ts";
+import * as tradeById from "#app/routes/api.trade.$tradeId.ts";
+import { runJob, runScheduled } from "#app/server/jobs/scheduler.server.ts";
+import { CRON } from "#app/server/jobs/schedule.ts";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
+import { getEconomicCalendar, getMarketBanner, getTickerInfos } from "#app/server/market/market.server.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import type { MarketDataProvider } from "#app/server/market/types.server.ts";
+import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
+import { forgetIdeasMemo } from "#app/server/trade-ideas.server.ts";
+import { RATE_LIMITS } from "#app/server/rate-limit.server.ts";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
 

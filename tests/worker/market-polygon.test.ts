@@ -9,22 +9,22 @@
 import { env } from "cloudflare:test";
 import { describe, expect, inject, it, vi } from "vitest";
 import { call, makeContext, testEnv } from "./helpers";
-import * as health from "../../app/routes/api.health";
-import type { WorkerEnv } from "../../app/server/env.server";
-import { KV_KEYS } from "../../app/server/market/cache.server";
-import { getMarketProvider } from "../../app/server/market/provider.server";
-import { marketDataPlanProblem } from "../../app/server/health.server";
-import { recordJobRun } from "../../app/server/jobs/job-runs.server";
+import * as health from "#app/routes/api.health.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
+import { getMarketProvider } from "#app/server/market/provider.server.ts";
+import { marketDataPlanProblem } from "#app/server/health.server.ts";
+import { recordJobRun } from "#app/server/jobs/job-runs.server.ts";
 import {
   createPolygonClient,
   POLYGON_PAGE_LIMIT,
   rebaseNextUrl,
-} from "../../app/server/market/providers/polygon.server";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { readIdeasSnapshot } from "../../app/server/market/ideas.server";
-import { cloudflareContext } from "../../app/server/request-context.server";
-import { cspBatch } from "../../app/server/wheel/strategies.server";
-import { ProviderError } from "../../app/server/market/types.server";
+} from "#app/server/market/providers/polygon.server.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { readIdeasSnapshot } from "#app/server/market/ideas.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { cspBatch } from "#app/server/wheel/strategies.server.ts";
+import { ProviderError } from "#app/server/market/types.server.ts";
 
 // Friday 2026-07-24, 21:00 ET: after the close.
 const NOW = new Date("2026-07-25T01:00:00Z");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withLowPriorityModulePreloads } from "../../app/server/http/module-preload-priority.server";
+import { withLowPriorityModulePreloads } from "#app/server/http/module-preload-priority.server.ts";
 
 // Runs in workerd: the rewriter is Workers' HTMLRewriter (decision 206's edit). The built document is
 // checked in the browser journeys (tests/e2e/shell-quality.spec.ts, "document head").

@@ -1,30 +1,30 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import * as historyRoute from "../../app/routes/api.notifications.history";
-import * as prefsRoute from "../../app/routes/api.notifications.preferences";
-import * as testRoute from "../../app/routes/api.notifications.test";
-import * as toggleRoute from "../../app/routes/api.notifications.toggle";
-import * as unsubscribeRoute from "../../app/routes/api.notifications.unsubscribe";
-import * as unsubscribePage from "../../app/routes/unsubscribe";
+import * as historyRoute from "#app/routes/api.notifications.history.ts";
+import * as prefsRoute from "#app/routes/api.notifications.preferences.ts";
+import * as testRoute from "#app/routes/api.notifications.test.ts";
+import * as toggleRoute from "#app/routes/api.notifications.toggle.ts";
+import * as unsubscribeRoute from "#app/routes/api.notifications.unsubscribe.ts";
+import * as unsubscribePage from "#app/routes/unsubscribe.tsx";
 import {
   enqueueDueNotifications,
   handleDeadLetters,
   handleNotificationBatch,
   NOTIFICATIONS_DEAD_LETTER_QUEUE,
   type NotificationMessage,
-} from "../../app/server/notifications/dispatch.server";
+} from "#app/server/notifications/dispatch.server.ts";
 import worker from "../../workers/app";
-import { readPreferences } from "../../app/server/notifications/preferences.server";
+import { readPreferences } from "#app/server/notifications/preferences.server.ts";
 import {
   createUnsubscribeToken,
   UNSUBSCRIBE_TOKEN_TTL_MS,
-} from "../../app/server/notifications/unsubscribe-token.server";
-import { deliverQueuedEmails } from "../../app/server/email/mail.server";
-import { KV_KEYS } from "../../app/server/market/cache.server";
-import type { TickerInfo } from "../../app/server/market/ticker-info.server";
+} from "#app/server/notifications/unsubscribe-token.server.ts";
+import { deliverQueuedEmails } from "#app/server/email/mail.server.ts";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
+import type { TickerInfo } from "#app/server/market/ticker-info.server.ts";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
 import { setUser } from "./auth-helpers";
-import { cloudflareContext } from "../../app/server/request-context.server";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 const fake = () => inject("fakeOrigin");
 
@@ -695,6 +695,6 @@ describe("dead-letter queue consumer", () => {
 });
 
 async function historyRouteFor(userId: string) {
-  const { listHistory } = await import("../../app/server/notifications/history.server");
+  const { listHistory } = await import("#app/server/notifications/history.server.ts");
   return Response.json({ data: await listHistory(env, userId, 20) });
 }

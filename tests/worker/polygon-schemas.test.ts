@@ -3,7 +3,7 @@
 // tests/worker/fixtures/polygon-openapi-required.ts (copied from its published OpenAPI, source named there).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { POLYGON_SCHEMAS } from "../../app/server/market/providers/polygon.server";
+import { POLYGON_SCHEMAS } from "#app/server/market/providers/polygon.server.ts";
 import { POLYGON_OPENAPI_REQUIRED } from "./fixtures/polygon-openapi-required";
 
 interface JsonSchema {

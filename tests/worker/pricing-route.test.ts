@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loader as pricingLoader } from "../../app/routes/pricing";
-import { loader as successLoader } from "../../app/routes/subscription-success";
-import { loader as cancelledLoader } from "../../app/routes/subscription-cancelled";
+import { loader as pricingLoader } from "#app/routes/pricing.tsx";
+import { loader as successLoader } from "#app/routes/subscription-success.tsx";
+import { loader as cancelledLoader } from "#app/routes/subscription-cancelled.tsx";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie } from "./helpers";
 import { setUser } from "./auth-helpers";
 import { billingFields, eventsOf } from "./billing-helpers";

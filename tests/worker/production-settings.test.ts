@@ -5,7 +5,7 @@ import workerSource from "../../workers/app.ts?raw";
 import {
   misconfiguredResponse,
   missingProductionSettings,
-} from "../../app/server/http/production-settings.server";
+} from "#app/server/http/production-settings.server.ts";
 
 describe("required production settings", () => {
   it("names each missing setting in production only", () => {

@@ -3,15 +3,15 @@
 import { env } from "cloudflare:test";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
-import { verifyHashChain } from "../../app/lib/hash-chain";
-import { writeCsv } from "../../app/lib/csv";
-import * as csvRoute from "../../app/routes/track-record-csv";
-import { runJob } from "../../app/server/jobs/scheduler.server";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { readDownloadSnapshot } from "../../app/server/http/public-download.server";
-import { refreshTrackCsvSnapshot, TRACK_CSV_SNAPSHOT_KEY } from "../../app/server/track/csv-snapshot.server";
-import { readIdeaLog, TRACK_CSV_COLUMNS, trackCsvRow } from "../../app/server/track/idea-log.server";
-import type { WorkerEnv } from "../../app/server/env.server";
+import { verifyHashChain } from "#app/lib/hash-chain.ts";
+import { writeCsv } from "#app/lib/csv.ts";
+import * as csvRoute from "#app/routes/track-record-csv.ts";
+import { runJob } from "#app/server/jobs/scheduler.server.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { readDownloadSnapshot } from "#app/server/http/public-download.server.ts";
+import { refreshTrackCsvSnapshot, TRACK_CSV_SNAPSHOT_KEY } from "#app/server/track/csv-snapshot.server.ts";
+import { readIdeaLog, TRACK_CSV_COLUMNS, trackCsvRow } from "#app/server/track/idea-log.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
 import { call, makeContext, testEnv } from "./helpers";
 
 const request = (ip: string, path = "/track-record.csv") =>

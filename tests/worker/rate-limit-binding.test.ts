@@ -4,10 +4,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, freshRateLimitWindow, makeContext } from "./helpers";
-import * as events from "../../app/routes/api.events";
-import * as tickersInfo from "../../app/routes/api.get_tickers_info";
-import type { WorkerEnv } from "../../app/server/env.server";
-import { RATE_LIMITS, rateLimiter } from "../../app/server/rate-limit.server";
+import * as events from "#app/routes/api.events.ts";
+import * as tickersInfo from "#app/routes/api.get_tickers_info.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { RATE_LIMITS, rateLimiter } from "#app/server/rate-limit.server.ts";
 
 /** The test env with its D1 wrapped to count the statements that touch the rate_limit table. */
 function countingRateLimitWrites() {

@@ -8,15 +8,12 @@ import {
   RATE_LIMIT_ROW_RETENTION_MS,
   RATE_LIMITS,
   rateLimiter,
-} from "../../app/server/rate-limit.server";
-import { AUTH_RATE_LIMITS } from "../../app/server/auth/auth.server";
-import {
-  deleteExpiredOutboxRows,
-  OUTBOX_RETENTION_DAYS,
-} from "../../app/server/email/outbox-retention.server";
-import { listHistory } from "../../app/server/notifications/history.server";
-import { runJob } from "../../app/server/jobs/scheduler.server";
-import { DAY_MS } from "../../app/engine/units";
+} from "#app/server/rate-limit.server.ts";
+import { AUTH_RATE_LIMITS } from "#app/server/auth/auth.server.ts";
+import { deleteExpiredOutboxRows, OUTBOX_RETENTION_DAYS } from "#app/server/email/outbox-retention.server.ts";
+import { listHistory } from "#app/server/notifications/history.server.ts";
+import { runJob } from "#app/server/jobs/scheduler.server.ts";
+import { DAY_MS } from "#app/engine/units.ts";
 
 const NOW = Date.parse("2026-11-26T07:30:00Z");
 const HOUR = 3_600_000;

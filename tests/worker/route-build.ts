@@ -2,9 +2,9 @@
 // page request through it (React Router, then the security headers, then the cache policy, as workers/app.ts orders
 // them). Shared by the tests that need React Router's real request handler.
 import { createRequestHandler, type EntryContext, type ServerBuild } from "react-router";
-import * as root from "../../app/root";
-import { withCachePolicy } from "../../app/server/http/cache-control.server";
-import { withSecurityHeaders } from "../../app/server/security-headers.server";
+import * as root from "#app/root.tsx";
+import { withCachePolicy } from "#app/server/http/cache-control.server.ts";
+import { withSecurityHeaders } from "#app/server/security-headers.server.ts";
 import { makeContext } from "./helpers";
 
 /** React Router's document entry, answering what it was handed: the status, the headers, the loader data. */

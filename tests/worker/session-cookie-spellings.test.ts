@@ -9,16 +9,16 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { page } from "./route-build";
 import { parseCookies as betterCallParseCookies } from "better-call";
 import { requestWithCookie, signUpAndGetCookie, testEnv, ORIGIN } from "./helpers";
-import * as home from "../../app/routes/home";
-import * as pricing from "../../app/routes/pricing";
-import * as trackRecord from "../../app/routes/track-record";
-import { edgeCacheRefusal } from "../../app/server/http/cache-control.server";
+import * as home from "#app/routes/home.tsx";
+import * as pricing from "#app/routes/pricing.tsx";
+import * as trackRecord from "#app/routes/track-record.tsx";
+import { edgeCacheRefusal } from "#app/server/http/cache-control.server.ts";
 import {
   carriesSessionCookie,
   sessionCookieValue,
   setsSessionCookie,
-} from "../../app/server/auth/session-cookie.server";
-import { runJob } from "../../app/server/jobs/scheduler.server";
+} from "#app/server/auth/session-cookie.server.ts";
+import { runJob } from "#app/server/jobs/scheduler.server.ts";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
 const NAME = "better-auth.session_token";

@@ -2,12 +2,12 @@
 // (root shell, signed-in layout, the route).
 import { describe, expect, it, vi } from "vitest";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie } from "./helpers";
-import * as root from "../../app/root";
-import * as layout from "../../app/routes/signed-in-layout";
-import * as tickers from "../../app/routes/tickers";
-import * as spreads from "../../app/routes/spreads";
-import { getAuth } from "../../app/server/auth/auth.server";
-import { cloudflareContext } from "../../app/server/request-context.server";
+import * as root from "#app/root.tsx";
+import * as layout from "#app/routes/signed-in-layout.tsx";
+import * as tickers from "#app/routes/tickers.tsx";
+import * as spreads from "#app/routes/spreads.tsx";
+import { getAuth } from "#app/server/auth/auth.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 describe("one session lookup per page request", () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,7 @@
 // The session read every signed-in request pays: how many D1 queries it costs.
 import { describe, expect, it } from "vitest";
-import { getSession } from "../../app/server/auth/session.server";
-import type { WorkerEnv } from "../../app/server/env.server";
+import { getSession } from "#app/server/auth/session.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
 import { requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
 
 /** The test env with a D1 binding that records each statement it prepares. */

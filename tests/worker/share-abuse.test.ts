@@ -7,15 +7,15 @@ import { describe, expect, it } from "vitest";
 import { call, makeContext } from "./helpers";
 import { outcome } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
-import * as tradeImage from "../../app/routes/api.trade-image.$tradeId";
-import * as cspImage from "../../app/routes/api.csp-image.$id";
-import * as ccImage from "../../app/routes/api.cc-image.$id";
-import * as cspPage from "../../app/routes/share-wheel-csp";
-import * as sharedApi from "../../app/routes/api.wheel.share.$type.$id";
-import { createShare } from "../../app/server/wheel/shares.server";
-import { SHARE_IMAGE_RENDERS_PER_WINDOW } from "../../app/server/share-image/response.server";
-import { encodeSharePayload, type SharePayload } from "../../app/lib/wheel-share";
-import { cloudflareContext } from "../../app/server/request-context.server";
+import * as tradeImage from "#app/routes/api.trade-image.$tradeId.ts";
+import * as cspImage from "#app/routes/api.csp-image.$id.ts";
+import * as ccImage from "#app/routes/api.cc-image.$id.ts";
+import * as cspPage from "#app/routes/share-wheel-csp.tsx";
+import * as sharedApi from "#app/routes/api.wheel.share.$type.$id.ts";
+import { createShare } from "#app/server/wheel/shares.server.ts";
+import { SHARE_IMAGE_RENDERS_PER_WINDOW } from "#app/server/share-image/response.server.ts";
+import { encodeSharePayload, type SharePayload } from "#app/lib/wheel-share.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 const csp: SharePayload = {
   type: "CSP",

@@ -1,9 +1,9 @@
 import { crc32, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { cachedShareImage, contentHash } from "../../app/server/share-image/index.server";
-import { h, renderCardPng } from "../../app/server/share-image/index.server";
-import type { WorkerEnv } from "../../app/server/env.server";
+import { cachedShareImage, contentHash } from "#app/server/share-image/index.server.ts";
+import { h, renderCardPng } from "#app/server/share-image/index.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
 import { pngSize } from "./png";
 
 const testEnv = env as unknown as WorkerEnv;

@@ -2,10 +2,10 @@
 // list expires (5-minute TTL), the list's last-good copy in D1 still says which ideas are current.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../../app/server/db/client.server";
-import { KV_KEYS } from "../../app/server/market/cache.server";
-import { ideasLastGoodStatements, tradeIdeaUpserts } from "../../app/server/market/ideas.server";
-import { loadSharedTrade } from "../../app/server/shared-trade.server";
+import { getDb } from "#app/server/db/client.server.ts";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
+import { ideasLastGoodStatements, tradeIdeaUpserts } from "#app/server/market/ideas.server.ts";
+import { loadSharedTrade } from "#app/server/shared-trade.server.ts";
 import { fixtureIdeas } from "./fixtures/trade-ideas";
 import { testEnv } from "./helpers";
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie } from "./helpers";
-import * as signedInLayout from "../../app/routes/signed-in-layout";
-import * as catchall from "../../app/routes/catchall";
-import * as health from "../../app/routes/api.health";
-import * as root from "../../app/root";
-import * as devSeed from "../../app/routes/dev.seed";
-import * as adminRoute from "../../app/routes/admin-layout";
-import * as subscriptionSuccess from "../../app/routes/subscription-success";
-import * as redirectTradeIdeas from "../../app/routes/redirect-trade-ideas";
-import * as redirectPricing from "../../app/routes/redirect-pricing";
+import * as signedInLayout from "#app/routes/signed-in-layout.tsx";
+import * as catchall from "#app/routes/catchall.tsx";
+import * as health from "#app/routes/api.health.ts";
+import * as root from "#app/root.tsx";
+import * as devSeed from "#app/routes/dev.seed.ts";
+import * as adminRoute from "#app/routes/admin-layout.tsx";
+import * as subscriptionSuccess from "#app/routes/subscription-success.tsx";
+import * as redirectTradeIdeas from "#app/routes/redirect-trade-ideas.tsx";
+import * as redirectPricing from "#app/routes/redirect-pricing.tsx";
 
 function location(res: unknown) {
   expect(res).toBeInstanceOf(Response);

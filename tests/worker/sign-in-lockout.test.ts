@@ -5,12 +5,12 @@ import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { call, makeContext, ORIGIN, signUpAndGetCookie } from "./helpers";
 import { formPost, outboxFor, outcome } from "./auth-helpers";
-import * as apiAuth from "../../app/routes/api.auth";
-import * as signin from "../../app/routes/signin";
-import { LOCKOUT_MESSAGES } from "../../app/routes/signin";
-import { MAX_FAILED_SIGN_INS, MAX_SIGN_IN_LINKS } from "../../app/server/auth/sign-in-throttle.server";
-import { SIGN_IN_LINK_TTL_MS } from "../../app/server/auth/sign-in-link.server";
-import { AUTH_MESSAGES } from "../../app/lib/auth-errors";
+import * as apiAuth from "#app/routes/api.auth.ts";
+import * as signin from "#app/routes/signin.tsx";
+import { LOCKOUT_MESSAGES } from "#app/routes/signin.tsx";
+import { MAX_FAILED_SIGN_INS, MAX_SIGN_IN_LINKS } from "#app/server/auth/sign-in-throttle.server.ts";
+import { SIGN_IN_LINK_TTL_MS } from "#app/server/auth/sign-in-link.server.ts";
+import { AUTH_MESSAGES } from "#app/lib/auth-errors.ts";
 
 let address = 0;
 /** Each guess from a new address, as a distributed attacker sends them. */

@@ -4,16 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { call, makeContext, ORIGIN, signUpAndGetCookie } from "./helpers";
 import { formPost, outboxFor, outcome } from "./auth-helpers";
-import * as apiAuth from "../../app/routes/api.auth";
-import * as signin from "../../app/routes/signin";
-import * as forgot from "../../app/routes/forgot-password";
-import * as reset from "../../app/routes/reset-password";
-import * as changePassword from "../../app/routes/change-password";
-import { rateLimiter } from "../../app/server/rate-limit.server";
-import {
-  MAX_FAILED_SIGN_INS,
-  SIGN_IN_THROTTLE_WINDOW_MS,
-} from "../../app/server/auth/sign-in-throttle.server";
+import * as apiAuth from "#app/routes/api.auth.ts";
+import * as signin from "#app/routes/signin.tsx";
+import * as forgot from "#app/routes/forgot-password.tsx";
+import * as reset from "#app/routes/reset-password.tsx";
+import * as changePassword from "#app/routes/change-password.tsx";
+import { rateLimiter } from "#app/server/rate-limit.server.ts";
+import { MAX_FAILED_SIGN_INS, SIGN_IN_THROTTLE_WINDOW_MS } from "#app/server/auth/sign-in-throttle.server.ts";
 import { testEnv } from "./helpers";
 
 let address = 0;

@@ -1,8 +1,8 @@
 // Issue 10 defect 20: the product's account messages where loading the signed-in user fails.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import * as layout from "../../app/routes/signed-in-layout";
-import * as signin from "../../app/routes/signin";
+import * as layout from "#app/routes/signed-in-layout.tsx";
+import * as signin from "#app/routes/signin.tsx";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie } from "./helpers";
 
 /** The real D1, except that every statement reading sessions fails (a database outage). */

@@ -4,24 +4,24 @@
 import { gunzipSync } from "node:zlib";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as getTrades from "../../app/routes/api.get_trades";
-import * as tradeById from "../../app/routes/api.trade.$tradeId";
-import * as tradeImage from "../../app/routes/api.trade-image.$tradeId";
-import { daysToExpiry } from "../../app/engine";
-import { newYorkDateOf } from "../../app/lib/market-calendar";
-import * as shareTrade from "../../app/routes/share-trade";
-import * as spreads from "../../app/routes/spreads";
-import { getSession } from "../../app/server/auth/session.server";
-import { KV_KEYS } from "../../app/server/market/cache.server";
-import { tradeIdeaUpserts } from "../../app/server/market/ideas.server";
-import { getDb } from "../../app/server/db/client.server";
+import * as getTrades from "#app/routes/api.get_trades.ts";
+import * as tradeById from "#app/routes/api.trade.$tradeId.ts";
+import * as tradeImage from "#app/routes/api.trade-image.$tradeId.ts";
+import { daysToExpiry } from "#app/engine/index.ts";
+import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import * as shareTrade from "#app/routes/share-trade.tsx";
+import * as spreads from "#app/routes/spreads.tsx";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
+import { tradeIdeaUpserts } from "#app/server/market/ideas.server.ts";
+import { getDb } from "#app/server/db/client.server.ts";
 import {
   forgetIdeasMemo,
   SLIM_LIST_MEMO_MS,
   tradeSuggestionsBody,
   tradeSuggestionsFor,
-} from "../../app/server/trade-ideas.server";
-import { tradeShareUrl } from "../../app/lib/share";
+} from "#app/server/trade-ideas.server.ts";
+import { tradeShareUrl } from "#app/lib/share.ts";
 import { setUser } from "./auth-helpers";
 import { fixtureIdea, fixtureIdeas } from "./fixtures/trade-ideas";
 import {
@@ -33,7 +33,7 @@ import {
   testEnv,
 } from "./helpers";
 import { pngSize } from "./png";
-import { cloudflareContext } from "../../app/server/request-context.server";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 const IDEAS = fixtureIdeas(60);
 const cookies: Record<string, string> = {};

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { action as checkoutAction } from "../../app/routes/api.create-checkout-session";
-import { action as webhookAction } from "../../app/routes/api.stripe.webhook";
+import { action as checkoutAction } from "#app/routes/api.create-checkout-session.ts";
+import { action as webhookAction } from "#app/routes/api.stripe.webhook.ts";
 import { call, makeContext, signUpAndGetCookie } from "./helpers";
 import {
   billingFields,

@@ -2,8 +2,8 @@ import { describe, expect, inject, it } from "vitest";
 import { env } from "cloudflare:test";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie } from "./helpers";
 import { formPost, outcome, setUser } from "./auth-helpers";
-import * as tickers from "../../app/routes/tickers";
-import * as home from "../../app/routes/home";
+import * as tickers from "#app/routes/tickers.tsx";
+import * as home from "#app/routes/home.tsx";
 
 type LoaderData = Awaited<ReturnType<typeof tickers.loader>>;
 
@@ -253,7 +253,7 @@ describe("/tickers loader", () => {
     for (const s of ["TSLA", "AAPL", "SPY", "QQQ", "MSFT"]) await add(cookie, s);
     await setUser(email, { trial_end: Date.now() - 1000 });
     // The daily cron ends the trial (the plan change) and trims in the same batch.
-    const { expireTrials } = await import("../../app/server/auth/trial.server");
+    const { expireTrials } = await import("#app/server/auth/trial.server.ts");
     expect(await expireTrials(env)).toBeGreaterThanOrEqual(1);
     expect(await symbolsOf(email)).toEqual(["TSLA", "AAPL", "SPY"]);
 
@@ -296,7 +296,7 @@ describe("/tickers loader", () => {
       subscription_status: "inactive",
       trial_end: null,
     });
-    const { runHousekeeping } = await import("../../app/server/jobs/housekeeping.server");
+    const { runHousekeeping } = await import("#app/server/jobs/housekeeping.server.ts");
     await runHousekeeping(env, new Date());
     expect(await symbolsOf(email)).toEqual(["TSLA", "AAPL", "SPY"]);
     const data = (await call(tickers.loader, requestWithCookie("/tickers", cookie))) as LoaderData;

@@ -1,15 +1,15 @@
 // Issue 30 step 2: the backfill over the simulated market's history, appended to the same log (decision 266).
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { gradeAtExpiry } from "../../app/engine/grading";
-import { verifyHashChain } from "../../app/lib/hash-chain";
-import { newYorkDateOf, newYorkInstant } from "../../app/lib/market-calendar";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { closeOn } from "../../app/server/market/providers/demo/prices.server";
-import { universeEntry } from "../../app/server/market/universe.server";
-import { BACKFILL_ORIGIN, lastBackfillDay, runTrackBackfill } from "../../app/server/track/backfill.server";
-import { readTrackSummary } from "../../app/server/track/summary.server";
-import { action as backfillAction } from "../../app/routes/dev.track-backfill";
+import { gradeAtExpiry } from "#app/engine/grading.ts";
+import { verifyHashChain } from "#app/lib/hash-chain.ts";
+import { newYorkDateOf, newYorkInstant } from "#app/lib/market-calendar/index.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { closeOn } from "#app/server/market/providers/demo/prices.server.ts";
+import { universeEntry } from "#app/server/market/universe.server.ts";
+import { BACKFILL_ORIGIN, lastBackfillDay, runTrackBackfill } from "#app/server/track/backfill.server.ts";
+import { readTrackSummary } from "#app/server/track/summary.server.ts";
+import { action as backfillAction } from "#app/routes/dev.track-backfill.ts";
 import { call, makeContext, testEnv, wholeIdeaLog } from "./helpers";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");

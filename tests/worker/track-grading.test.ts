@@ -1,13 +1,13 @@
 // Issue 30 step 1: logged ideas graded at expiry against the stored official close (decision 265).
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { gradeAtExpiry, gradeManaged, type DailyMark } from "../../app/engine/grading";
-import { daysBetween, nextTradingDay, sessionOn } from "../../app/lib/market-calendar";
-import { buildChain } from "../../app/server/market/providers/demo/chain.server";
-import { universeEntry } from "../../app/server/market/universe.server";
-import { runJob } from "../../app/server/jobs/scheduler.server";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { gradeExpiredIdeas } from "../../app/server/track/grading.server";
+import { gradeAtExpiry, gradeManaged, type DailyMark } from "#app/engine/grading.ts";
+import { daysBetween, nextTradingDay, sessionOn } from "#app/lib/market-calendar/index.ts";
+import { buildChain } from "#app/server/market/providers/demo/chain.server.ts";
+import { universeEntry } from "#app/server/market/universe.server.ts";
+import { runJob } from "#app/server/jobs/scheduler.server.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { gradeExpiredIdeas } from "#app/server/track/grading.server.ts";
 import { testEnv } from "./helpers";
 
 interface GradeRow {

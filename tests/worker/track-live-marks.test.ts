@@ -4,14 +4,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { makeContext } from "./helpers";
-import type { WorkerEnv } from "../../app/server/env.server";
-import { runHousekeeping } from "../../app/server/jobs/housekeeping.server";
-import { KV_KEYS } from "../../app/server/market/cache.server";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { cloudflareContext } from "../../app/server/request-context.server";
-import { gradeExpiredIdeas, type LoggedContent } from "../../app/server/track/grading.server";
-import { occKey, storedDailyMarks } from "../../app/server/track/marks.server";
-import { addDays, nextTradingDay } from "../../app/lib/market-calendar";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { runHousekeeping } from "#app/server/jobs/housekeeping.server.ts";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { gradeExpiredIdeas, type LoggedContent } from "#app/server/track/grading.server.ts";
+import { occKey, storedDailyMarks } from "#app/server/track/marks.server.ts";
+import { addDays, nextTradingDay } from "#app/lib/market-calendar/index.ts";
 
 // Friday 2026-07-24, 21:00 ET: after the close the samples were recorded at (the closing run).
 const AFTER_CLOSE = new Date("2026-07-25T01:00:00Z");

@@ -2,10 +2,10 @@
 // refresh recomputes the figures after appending, at most hourly).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { TrackRecordView } from "../../app/lib/track-record";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { SUMMARY_REFRESH_EVERY_MS } from "../../app/server/track/summary.server";
-import * as page from "../../app/routes/track-record";
+import type { TrackRecordView } from "#app/lib/track-record.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { SUMMARY_REFRESH_EVERY_MS } from "#app/server/track/summary.server.ts";
+import * as page from "#app/routes/track-record.tsx";
 import { call, testEnv } from "./helpers";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");

@@ -5,14 +5,14 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { TrackRecord } from "../../app/components/track/TrackRecord";
-import { verifyHashChain } from "../../app/lib/hash-chain";
-import { trackRecordView, type TrackRecordView } from "../../app/lib/track-record";
-import { runJob } from "../../app/server/jobs/scheduler.server";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import * as csvRoute from "../../app/routes/track-record-csv";
-import * as page from "../../app/routes/track-record";
-import { backfillOnRequest } from "../../app/server/track/backfill.server";
+import { TrackRecord } from "#app/components/track/TrackRecord.tsx";
+import { verifyHashChain } from "#app/lib/hash-chain.ts";
+import { trackRecordView, type TrackRecordView } from "#app/lib/track-record.ts";
+import { runJob } from "#app/server/jobs/scheduler.server.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import * as csvRoute from "#app/routes/track-record-csv.ts";
+import * as page from "#app/routes/track-record.tsx";
+import { backfillOnRequest } from "#app/server/track/backfill.server.ts";
 import { call, testEnv } from "./helpers";
 
 beforeAll(async () => {

@@ -5,13 +5,13 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { TrackRecord } from "../../app/components/track/TrackRecord";
-import { MARKET_REPLACED_LABEL, type TrackRecordView } from "../../app/lib/track-record";
-import * as page from "../../app/routes/track-record";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { gradeExpiredIdeas } from "../../app/server/track/grading.server";
-import { loggedOutcomeOfTrade } from "../../app/server/track/outcomes.server";
-import { SIMULATOR_VERSION } from "../../app/server/track/simulator-version.server";
+import { TrackRecord } from "#app/components/track/TrackRecord.tsx";
+import { MARKET_REPLACED_LABEL, type TrackRecordView } from "#app/lib/track-record.ts";
+import * as page from "#app/routes/track-record.tsx";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { gradeExpiredIdeas } from "#app/server/track/grading.server.ts";
+import { loggedOutcomeOfTrade } from "#app/server/track/outcomes.server.ts";
+import { SIMULATOR_VERSION } from "#app/server/track/simulator-version.server.ts";
 import { call, testEnv } from "./helpers";
 
 interface LogRow {

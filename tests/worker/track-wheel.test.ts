@@ -3,15 +3,15 @@
 // and a list of its own on /track-record.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { gradeAtExpiry } from "../../app/engine/grading";
-import { verifyHashChain } from "../../app/lib/hash-chain";
-import type { TrackRecordView } from "../../app/lib/track-record";
-import { WHEEL_DEFAULTS } from "../../app/lib/wheel";
-import { runJob } from "../../app/server/jobs/scheduler.server";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
-import { cspBatch } from "../../app/server/wheel/strategies.server";
-import * as page from "../../app/routes/track-record";
+import { gradeAtExpiry } from "#app/engine/grading.ts";
+import { verifyHashChain } from "#app/lib/hash-chain.ts";
+import type { TrackRecordView } from "#app/lib/track-record.ts";
+import { WHEEL_DEFAULTS } from "#app/lib/wheel.ts";
+import { runJob } from "#app/server/jobs/scheduler.server.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
+import { cspBatch } from "#app/server/wheel/strategies.server.ts";
+import * as page from "#app/routes/track-record.tsx";
 import { call, testEnv, wholeIdeaLog } from "./helpers";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");

@@ -2,24 +2,24 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie } from "./helpers";
 import { cookiePairs, formPost, outcome, setUser, userRow } from "./auth-helpers";
-import * as signin from "../../app/routes/signin";
-import * as root from "../../app/root";
+import * as signin from "#app/routes/signin.tsx";
+import * as root from "#app/root.tsx";
 import {
   cancelPromoTrial,
   expireTrials,
   grantAutomaticTrial,
   grantPromoTrial,
-} from "../../app/server/auth/trial.server";
-import { runJob } from "../../app/server/jobs/scheduler.server";
-import { getSession } from "../../app/server/auth/session.server";
-import { POLICY_CONSENT } from "../../app/lib/auth-validation";
-import { cloudflareContext } from "../../app/server/request-context.server";
+} from "#app/server/auth/trial.server.ts";
+import { runJob } from "#app/server/jobs/scheduler.server.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { POLICY_CONSENT } from "#app/lib/auth-validation.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 const DAY = 86_400_000;
 
 async function plainUser(email: string) {
   // A user created without a session (as an import or admin tool would): no trial yet.
-  const { getAuth } = await import("../../app/server/auth/auth.server");
+  const { getAuth } = await import("#app/server/auth/auth.server.ts");
   const auth = getAuth(makeContext().get(cloudflareContext).env, new Request("http://localhost"));
   await auth.api.signUpEmail({ body: { email, password: "secret-password", name: "x", ...POLICY_CONSENT } });
   await setUser(email, {

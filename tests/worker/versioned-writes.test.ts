@@ -5,8 +5,8 @@
 // reads hand out a version; a new one joins the table and is held to the same rule.
 import { describe, expect, it } from "vitest";
 import { call, jsonOf, postJson, requestWithCookie, userOnPlan } from "./helpers";
-import * as positionsRoute from "../../app/routes/api.wheel.positions";
-import { POSITIONS_VERSION_REQUIRED } from "../../app/lib/positions-sync";
+import * as positionsRoute from "#app/routes/api.wheel.positions.ts";
+import { POSITIONS_VERSION_REQUIRED } from "#app/lib/positions-sync.ts";
 
 // Route modules type their args precisely; the table passes the parts a loader or action reads.
 type RouteFn = (args: any) => unknown;

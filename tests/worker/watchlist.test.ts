@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { planChangeTrims } from "../../app/server/entitlements.server";
+import { planChangeTrims } from "#app/server/entitlements.server.ts";
 import {
   addSymbol,
   dismissTrimmedNotice,
@@ -9,7 +9,7 @@ import {
   removeSymbol,
   watchlistOf,
   type WatchlistUser,
-} from "../../app/server/watchlist.server";
+} from "#app/server/watchlist.server.ts";
 
 const KNOWN = new Set([
   "AAPL",

@@ -7,14 +7,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, requestWithCookie, testEnv, userOnPlan } from "./helpers";
 import { freshIp } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
-import * as ledgerRoute from "../../app/routes/api.wheel.ledger";
-import * as ccRoute from "../../app/routes/api.wheel.cc-batch";
-import * as prefsRoute from "../../app/routes/api.wheel.preferences";
-import * as positionsRoute from "../../app/routes/api.wheel.positions";
-import * as wheelsPage from "../../app/routes/wheels";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
-import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server";
+import * as ledgerRoute from "#app/routes/api.wheel.ledger.ts";
+import * as ccRoute from "#app/routes/api.wheel.cc-batch.ts";
+import * as prefsRoute from "#app/routes/api.wheel.preferences.ts";
+import * as positionsRoute from "#app/routes/api.wheel.positions.ts";
+import * as wheelsPage from "#app/routes/wheels.tsx";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
+import { clearWheelChainMemory } from "#app/server/wheel/strategies.server.ts";
 
 beforeAll(async () => {
   await runMarketRefresh(testEnv, new Date("2026-11-23T16:00:00Z"), { force: true });

@@ -5,15 +5,15 @@ import { describe, expect, it } from "vitest";
 import { call, requestWithCookie, userOnPlan } from "./helpers";
 import { freshIp } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
-import * as ledgerRoute from "../../app/routes/api.wheel.ledger";
-import * as campaignsPage from "../../app/routes/wheels-campaigns";
-import { runJob } from "../../app/server/jobs/scheduler.server";
+import * as ledgerRoute from "#app/routes/api.wheel.ledger.ts";
+import * as campaignsPage from "#app/routes/wheels-campaigns.tsx";
+import { runJob } from "#app/server/jobs/scheduler.server.ts";
 import { testEnv } from "./helpers";
 import {
   pendingProposals,
   proposeLedgerExpiries,
   proposedEvent,
-} from "../../app/server/wheel/proposals.server";
+} from "#app/server/wheel/proposals.server.ts";
 
 let n = 0;
 const proUser = () => userOnPlan(`proposals-${++n}@example.com`);

@@ -7,12 +7,12 @@ import Papa from "papaparse";
 import { call, postJson, requestWithCookie, userOnPlan } from "./helpers";
 import { freshIp } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
-import * as ledgerRoute from "../../app/routes/api.wheel.ledger";
-import * as exportRoute from "../../app/routes/api.wheel.ledger.export";
-import * as campaignsPage from "../../app/routes/wheels-campaigns";
-import { REFUSAL_MESSAGES } from "../../app/lib/entitlements";
-import { LEDGER_INPUT_MESSAGES, LEDGER_MESSAGES } from "../../app/lib/wheel-ledger";
-import { LEDGER_CSV_COLUMNS } from "../../app/server/wheel/ledger.server";
+import * as ledgerRoute from "#app/routes/api.wheel.ledger.ts";
+import * as exportRoute from "#app/routes/api.wheel.ledger.export.ts";
+import * as campaignsPage from "#app/routes/wheels-campaigns.tsx";
+import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
+import { LEDGER_INPUT_MESSAGES, LEDGER_MESSAGES } from "#app/lib/wheel-ledger.ts";
+import { LEDGER_CSV_COLUMNS } from "#app/server/wheel/ledger.server.ts";
 
 let n = 0;
 const userWith = (tier: string, status = "active") =>

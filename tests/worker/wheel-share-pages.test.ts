@@ -4,13 +4,13 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, makeContext } from "./helpers";
 import { outcome } from "./auth-helpers";
-import * as cspPage from "../../app/routes/share-wheel-csp";
-import * as ccPage from "../../app/routes/share-wheel-cc";
-import * as previewPage from "../../app/routes/share-wheel";
-import * as cspImage from "../../app/routes/api.csp-image.$id";
-import * as ccImage from "../../app/routes/api.cc-image.$id";
-import { createShare } from "../../app/server/wheel/shares.server";
-import { encodeSharePayload, type SharePayload } from "../../app/lib/wheel-share";
+import * as cspPage from "#app/routes/share-wheel-csp.tsx";
+import * as ccPage from "#app/routes/share-wheel-cc.tsx";
+import * as previewPage from "#app/routes/share-wheel.tsx";
+import * as cspImage from "#app/routes/api.csp-image.$id.ts";
+import * as ccImage from "#app/routes/api.cc-image.$id.ts";
+import { createShare } from "#app/server/wheel/shares.server.ts";
+import { encodeSharePayload, type SharePayload } from "#app/lib/wheel-share.ts";
 import { daysFromToday } from "./fixtures/trade-ideas";
 
 /** Width and height from a PNG's IHDR chunk (after the 8-byte signature and the chunk header). */

@@ -8,13 +8,13 @@ import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
 import { freshIp } from "./auth-helpers";
-import * as cspRoute from "../../app/routes/api.wheel.csp-batch";
-import * as ccRoute from "../../app/routes/api.wheel.cc-batch";
-import * as wheelsPage from "../../app/routes/wheels";
-import { runMarketRefresh } from "../../app/server/market/refresh/run.server";
-import { DEFAULT_UNIVERSE_SYMBOLS } from "../../app/server/market/universe.server";
-import { clearWheelChainMemory } from "../../app/server/wheel/strategies.server";
-import { FALLBACK_TICKERS } from "../../app/lib/wheel";
+import * as cspRoute from "#app/routes/api.wheel.csp-batch.ts";
+import * as ccRoute from "#app/routes/api.wheel.cc-batch.ts";
+import * as wheelsPage from "#app/routes/wheels.tsx";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
+import { clearWheelChainMemory } from "#app/server/wheel/strategies.server.ts";
+import { FALLBACK_TICKERS } from "#app/lib/wheel.ts";
 
 beforeAll(async () => {
   await runMarketRefresh(testEnv, new Date("2026-11-23T16:00:00Z"), { force: true });
@@ -127,7 +127,7 @@ describe("GET /wheels renders the strategies (decision 287)", () => {
     const cookie = await userOn("Pro Plan", PLAIN.slice(0, 1));
     const position = { symbol: PLAIN[1]!, shares: 200, costBasis: 1 };
     const saved = (await call(
-      (await import("../../app/routes/api.wheel.positions")).action,
+      (await import("#app/routes/api.wheel.positions.ts")).action,
       post("/api/wheel/positions", { positions: [position], version: 0 }, cookie),
     )) as Response;
     expect(saved.status).toBe(200);

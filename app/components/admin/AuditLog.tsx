@@ -1,8 +1,8 @@
 // The Recent Admin Activity card beside every tab.
-import { AUDIT_ACTION_LABELS } from "../../lib/admin";
-import { statusLabel } from "../../lib/feedback";
-import type { recentAudit } from "../../server/admin/audit.server";
-import { formatDate } from "./parts";
+import { AUDIT_ACTION_LABELS } from "#app/lib/admin.ts";
+import { statusLabel } from "#app/lib/feedback.ts";
+import type { recentAudit } from "#app/server/admin/audit.server.ts";
+import { formatDate } from "#app/components/admin/parts.tsx";
 
 export function AuditLog({ entries }: { entries: Awaited<ReturnType<typeof recentAudit>> }) {
   return (

@@ -1,8 +1,8 @@
 // The User Feedback tab's entries.
-import { ADMIN_MESSAGES } from "../../lib/admin";
-import { FEEDBACK_CATEGORY_LABELS } from "../../lib/feedback";
-import type { AdminFeedbackEntry } from "../../server/admin/board.server";
-import { Empty, formatDate } from "./parts";
+import { ADMIN_MESSAGES } from "#app/lib/admin.ts";
+import { FEEDBACK_CATEGORY_LABELS } from "#app/lib/feedback.ts";
+import type { AdminFeedbackEntry } from "#app/server/admin/board.server.ts";
+import { Empty, formatDate } from "#app/components/admin/parts.tsx";
 
 export function FeedbackList({ feedback }: { feedback: AdminFeedbackEntry[] }) {
   if (feedback.length === 0) return <Empty text={ADMIN_MESSAGES.noFeedback} />;

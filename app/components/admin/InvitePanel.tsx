@@ -1,11 +1,11 @@
 // The User Invites tab: the invite form and the recent invitations.
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { AdminActionData } from "../../server/admin/actions.server";
-import type { InviteRow } from "../../server/admin/users.server";
-import { Button } from "../ui/Button";
-import { Field } from "../ui/Field";
-import { Empty, formatDate, Message } from "./parts";
+import type { AdminActionData } from "#app/server/admin/actions.server.ts";
+import type { InviteRow } from "#app/server/admin/users.server.ts";
+import { Button } from "#app/components/ui/Button.tsx";
+import { Field } from "#app/components/ui/Field.tsx";
+import { Empty, formatDate, Message } from "#app/components/admin/parts.tsx";
 
 export function InvitePanel({ invites }: { invites: InviteRow[] }) {
   const fetcher = useFetcher<AdminActionData>();

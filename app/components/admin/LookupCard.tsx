@@ -1,11 +1,11 @@
 // The User Lookup card beside every tab: search a user by email, see their account, reset their profile.
 import { Form, useFetcher, useLocation } from "react-router";
-import { ADMIN_MESSAGES } from "../../lib/admin";
-import type { AdminActionData } from "../../server/admin/actions.server";
-import type { LookupState } from "../../server/admin/searches.server";
-import { Button } from "../ui/Button";
-import { Field } from "../ui/Field";
-import { Fact, formatDate, Message } from "./parts";
+import { ADMIN_MESSAGES } from "#app/lib/admin.ts";
+import type { AdminActionData } from "#app/server/admin/actions.server.ts";
+import type { LookupState } from "#app/server/admin/searches.server.ts";
+import { Button } from "#app/components/ui/Button.tsx";
+import { Field } from "#app/components/ui/Field.tsx";
+import { Fact, formatDate, Message } from "#app/components/admin/parts.tsx";
 
 /** Puts a user's name back to the email's local part and clears the picture (audited). */
 function ProfileReset({ email }: { email: string }) {

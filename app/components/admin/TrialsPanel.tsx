@@ -1,11 +1,11 @@
 // The User Trials tab: find a user by email, then enable or cancel a promotional trial.
 import { Form, useFetcher } from "react-router";
-import { ADMIN_MESSAGES, trialLength } from "../../lib/admin";
-import type { AdminActionData } from "../../server/admin/actions.server";
-import type { AdminUserCard } from "../../server/admin/users.server";
-import { Button } from "../ui/Button";
-import { Field, SelectField } from "../ui/Field";
-import { Fact, formatDate, Message } from "./parts";
+import { ADMIN_MESSAGES, trialLength } from "#app/lib/admin.ts";
+import type { AdminActionData } from "#app/server/admin/actions.server.ts";
+import type { AdminUserCard } from "#app/server/admin/users.server.ts";
+import { Button } from "#app/components/ui/Button.tsx";
+import { Field, SelectField } from "#app/components/ui/Field.tsx";
+import { Fact, formatDate, Message } from "#app/components/admin/parts.tsx";
 
 export function TrialsPanel({
   email,

@@ -1,7 +1,7 @@
 // A policy summary in the app's dialog: Cancel closes it, 'I Accept' ticks the matching sign-up box.
 import { Link } from "react-router";
-import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
+import { Button } from "#app/components/ui/Button.tsx";
+import { Dialog } from "#app/components/ui/Dialog.tsx";
 
 interface PolicyDialogProps {
   open: boolean;

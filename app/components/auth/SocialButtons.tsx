@@ -1,6 +1,6 @@
 // Google and Apple buttons. They submit the surrounding form with intent=google|apple, so the server
 // applies the same checks (policies on sign-up) and answers 'not enabled' when a provider is missing.
-import { AUTH_MESSAGES } from "../../lib/auth-errors";
+import { AUTH_MESSAGES } from "#app/lib/auth-errors.ts";
 
 function GoogleIcon() {
   return (

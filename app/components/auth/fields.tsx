@@ -1,7 +1,7 @@
 // Form pieces shared by the auth screens (sign-in, sign-up, reset, change password, admin).
 import { useEffect, useRef, useState } from "react";
-import { Button, buttonClass } from "../ui/Button";
-import { controlClass } from "../ui/Field";
+import { Button, buttonClass } from "#app/components/ui/Button.tsx";
+import { controlClass } from "#app/components/ui/Field.tsx";
 
 /** False during SSR and the first client render: disabled states apply only once JS runs, so the
  * forms still submit (and the server still answers with the product's messages) without JavaScript. */

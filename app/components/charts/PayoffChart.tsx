@@ -6,8 +6,8 @@ import {
   payoffExtremes,
   payoffWindow,
   type PayoffLeg,
-} from "../../lib/payoff";
-import { formatDecimal, formatGrouped, formatPrice } from "../../lib/format";
+} from "#app/lib/payoff.ts";
+import { formatDecimal, formatGrouped, formatPrice } from "#app/lib/format.ts";
 
 export interface PayoffChartProps {
   legs: readonly PayoffLeg[];

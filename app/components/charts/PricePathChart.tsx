@@ -1,4 +1,4 @@
-import { formatDecimal, formatPrice, formatUsd } from "../../lib/format";
+import { formatDecimal, formatPrice, formatUsd } from "#app/lib/format.ts";
 import { useId } from "react";
 
 export interface PricePathChartProps {

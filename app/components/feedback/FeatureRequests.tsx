@@ -12,12 +12,12 @@ import {
   type FeatureFilter,
   type FeedbackActionData,
   type VoteState,
-} from "../../lib/feedback";
-import type { FeatureRequestView } from "../../server/feedback.server";
-import { useToast } from "../shell/Toaster";
-import { controlClass } from "../ui/Field";
-import { ELITE_CARD_CLASS, EliteMark, StatusBadge } from "./parts";
-import { NewRequestForm, UpgradeCard } from "./forms";
+} from "#app/lib/feedback.ts";
+import type { FeatureRequestView } from "#app/server/feedback.server.ts";
+import { useToast } from "#app/components/shell/Toaster.tsx";
+import { controlClass } from "#app/components/ui/Field.tsx";
+import { ELITE_CARD_CLASS, EliteMark, StatusBadge } from "#app/components/feedback/parts.tsx";
+import { NewRequestForm, UpgradeCard } from "#app/components/feedback/forms.tsx";
 
 function Arrow({ up }: { up: boolean }) {
   return (

@@ -11,9 +11,9 @@ import {
   SUBMITTED_LABEL_MS,
   TEXT_LIMITS,
   type FeedbackActionData,
-} from "../../lib/feedback";
-import { Button, buttonClass } from "../ui/Button";
-import { Field, SelectField, TextareaField } from "../ui/Field";
+} from "#app/lib/feedback.ts";
+import { Button, buttonClass } from "#app/components/ui/Button.tsx";
+import { Field, SelectField, TextareaField } from "#app/components/ui/Field.tsx";
 
 export function UpgradeCard({ text, withButton }: { text: string; withButton: boolean }) {
   return (

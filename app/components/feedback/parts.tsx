@@ -1,7 +1,7 @@
 // Small pieces shared by /feedback and /admin: status badge, Elite crown, filter chips. User text is
 // always rendered as React text children (never as HTML), so stored markup stays inert.
 import { Link } from "react-router";
-import { isFeatureStatus, STATUS_BADGE_CLASS, statusLabel } from "../../lib/feedback";
+import { isFeatureStatus, STATUS_BADGE_CLASS, statusLabel } from "#app/lib/feedback.ts";
 
 export function StatusBadge({ status }: { status: string }) {
   const colour = isFeatureStatus(status) ? STATUS_BADGE_CLASS[status] : "border-ink-600 text-slate-300";

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type ReactNode } from "react";
-import { PayoffChart } from "../charts/PayoffChart";
-import { PricePathChart } from "../charts/PricePathChart";
-import type { OptionType } from "../../engine/bsm";
+import { PayoffChart } from "#app/components/charts/PayoffChart.tsx";
+import { PricePathChart } from "#app/components/charts/PricePathChart.tsx";
+import type { OptionType } from "#app/engine/bsm.ts";
 import {
   CALL_EXAMPLE,
   GUIDE_RATE,
@@ -13,8 +13,8 @@ import {
   explore,
   round2,
   type GuideExample,
-} from "../../lib/options-guide";
-import { formatDecimal, formatGrouped, formatPercent, formatUsd } from "../../lib/format";
+} from "#app/lib/options-guide.ts";
+import { formatDecimal, formatGrouped, formatPercent, formatUsd } from "#app/lib/format.ts";
 
 const usd = (v: number) => formatUsd(v);
 const signedUsd = (v: number) => `${v < 0 ? "-" : "+"}$${formatGrouped(Math.abs(v), 0, 3)}`;

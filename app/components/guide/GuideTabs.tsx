@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { TabList, TabPanel, useTabIds } from "../ui/Tabs";
+import { TabList, TabPanel, useTabIds } from "#app/components/ui/Tabs.tsx";
 
 export interface GuideTab {
   id: string;

@@ -1,6 +1,6 @@
 // The public page /how-we-rank: how ideas and wheel strategies are ranked, in words a retail trader follows.
 // Every number on it is read from the engine's constants, so the page cannot drift from what the screens do.
-import { formatDecimal } from "../../lib/format";
+import { formatDecimal } from "#app/lib/format.ts";
 import { Link } from "react-router";
 import {
   FIT_WEIGHT,
@@ -13,13 +13,13 @@ import {
   SESSIONS_PER_YEAR,
   SPREAD_PROFILES,
   type ProfileTargets,
-} from "../../engine/quality";
-import { MIN_SHORT_BID } from "../../engine/hygiene";
-import { MAX_IDEAS_PER_SYMBOL } from "../../engine/spreads";
-import { FILL_BASIS_LABEL, MODEL_DESCRIPTION } from "../../lib/model-labels";
-import { STRATEGIES_PER_TICKER, WHEEL_PROFILE_TARGETS, type RiskLevel } from "../../engine/wheel";
-import { POP_EXPLANATIONS } from "../../lib/idea-view";
-import { PROFILE_LABELS } from "../../lib/trade-ideas";
+} from "#app/engine/quality.ts";
+import { MIN_SHORT_BID } from "#app/engine/hygiene.ts";
+import { MAX_IDEAS_PER_SYMBOL } from "#app/engine/spreads.ts";
+import { FILL_BASIS_LABEL, MODEL_DESCRIPTION } from "#app/lib/model-labels.ts";
+import { STRATEGIES_PER_TICKER, WHEEL_PROFILE_TARGETS, type RiskLevel } from "#app/engine/wheel.ts";
+import { POP_EXPLANATIONS } from "#app/lib/idea-view.ts";
+import { PROFILE_LABELS } from "#app/lib/trade-ideas.ts";
 
 const WHEEL_LEVELS: readonly RiskLevel[] = ["conservative", "balanced", "aggressive"];
 const pct = (x: number) => `${Math.round(x * 100)}%`;

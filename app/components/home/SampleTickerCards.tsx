@@ -1,5 +1,5 @@
-import { HOME_SAMPLE_CARDS } from "../market/HomeSampleCards";
-import { TickerCard } from "../market/TickerCard";
+import { HOME_SAMPLE_CARDS } from "#app/components/market/HomeSampleCards.ts";
+import { TickerCard } from "#app/components/market/TickerCard.tsx";
 
 /** The landing page's four sample watchlist cards (static values, labelled as samples). */
 export function SampleTickerCards() {

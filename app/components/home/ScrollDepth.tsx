@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { SCROLL_DEPTH_MARKS } from "../../lib/analytics-events";
-import { track } from "../../lib/track";
+import { SCROLL_DEPTH_MARKS } from "#app/lib/analytics-events.ts";
+import { track } from "#app/lib/track.ts";
 
 /** Sends scroll depth once per mark (25/50/75/100 %) per page visit. */
 export function ScrollDepth() {

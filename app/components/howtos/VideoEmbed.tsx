@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { youtubeEmbedUrl } from "../../lib/howtos";
+import { youtubeEmbedUrl } from "#app/lib/howtos.ts";
 
 /**
  * Click-to-load video: until the visitor presses play nothing is requested from the video host (no

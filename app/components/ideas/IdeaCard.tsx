@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { daysToExpiry } from "../../engine/time";
-import { formatCalendarDate, formatPercent, formatRatioPercent, formatUsd } from "../../lib/format";
-import { formatAsOf } from "../../lib/format-as-of";
+import { daysToExpiry } from "#app/engine/time.ts";
+import { formatCalendarDate, formatPercent, formatRatioPercent, formatUsd } from "#app/lib/format.ts";
+import { formatAsOf } from "#app/lib/format-as-of.ts";
 import {
   eventBadges,
   expectedValue,
@@ -15,19 +15,19 @@ import {
   payoffLegs,
   popMethods,
   type IdeaPayload,
-} from "../../lib/idea-view";
-import { spreadIdeaWhy } from "../../lib/idea-why";
+} from "#app/lib/idea-view.ts";
+import { spreadIdeaWhy } from "#app/lib/idea-why.ts";
 import {
   liquidityBars,
   liquidityTooltip,
   LIQUIDITY_BARS,
   returnBarWidth,
   strategyDisplayName,
-} from "../../lib/trade-ideas";
-import { PayoffChart } from "../charts/PayoffChart";
-import { WhyThisIdea } from "./WhyThisIdea";
-import { IdeasLikeItNote } from "../track/LoggedOutcome";
-import type { IdeasLikeIt } from "../../lib/track-record";
+} from "#app/lib/trade-ideas.ts";
+import { PayoffChart } from "#app/components/charts/PayoffChart.tsx";
+import { WhyThisIdea } from "#app/components/ideas/WhyThisIdea.tsx";
+import { IdeasLikeItNote } from "#app/components/track/LoggedOutcome.tsx";
+import type { IdeasLikeIt } from "#app/lib/track-record.ts";
 
 const usd = formatUsd;
 const pct = (v: number | null | undefined, dp = 1) => formatPercent(v, dp);

@@ -2,11 +2,11 @@
 // risk disclosure under it.
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useRevalidator } from "react-router";
-import { PROFILE_TARGETS, SPREAD_PROFILES, type SpreadProfile } from "../../engine";
-import { formatDecimal } from "../../lib/format";
-import { autoRefreshDelay, ideasDataText, PROFILE_LABELS, TRADE_IDEAS_TEXT } from "../../lib/trade-ideas";
-import { useToast } from "../shell/Toaster";
-import { buttonClass } from "../ui/Button";
+import { PROFILE_TARGETS, SPREAD_PROFILES, type SpreadProfile } from "#app/engine/index.ts";
+import { formatDecimal } from "#app/lib/format.ts";
+import { autoRefreshDelay, ideasDataText, PROFILE_LABELS, TRADE_IDEAS_TEXT } from "#app/lib/trade-ideas.ts";
+import { useToast } from "#app/components/shell/Toaster.tsx";
+import { buttonClass } from "#app/components/ui/Button.tsx";
 
 /** Conservative / Balanced / Aggressive: one form, one button each (works before hydration). */
 export function ProfilePicker({ current }: { current: SpreadProfile }) {

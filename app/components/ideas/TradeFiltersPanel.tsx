@@ -8,9 +8,9 @@ import {
   SPREAD_STRATEGIES,
   type StrategyFilter,
   type TradeFilters,
-} from "../../lib/trade-ideas";
-import { buttonClass } from "../ui/Button";
-import { controlClass } from "../ui/Field";
+} from "#app/lib/trade-ideas.ts";
+import { buttonClass } from "#app/components/ui/Button.tsx";
+import { controlClass } from "#app/components/ui/Field.tsx";
 
 interface Props {
   filters: TradeFilters;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { whySentence, type WhyText } from "../../lib/idea-why";
-import { HOW_WE_RANK_PATH } from "../../lib/seo";
+import { whySentence, type WhyText } from "#app/lib/idea-why.ts";
+import { HOW_WE_RANK_PATH } from "#app/lib/seo.ts";
 
 /**
  * The plain-words reason an idea or wheel strategy ranks where it does (app/lib/idea-why.ts), with what the

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { formatLongCalendarDate } from "../../lib/format";
-import { headingSlug } from "../../lib/legal/slug";
-import type { LegalDocument } from "../../lib/legal/types";
+import { formatLongCalendarDate } from "#app/lib/format.ts";
+import { headingSlug } from "#app/lib/legal/slug.ts";
+import type { LegalDocument } from "#app/lib/legal/types.ts";
 
 /**
  * The page scrolls to the anchor in the URL hash 100 ms after it renders

@@ -1,10 +1,10 @@
-import { formatCalendarDate } from "../../lib/calendar-date";
+import { formatCalendarDate } from "#app/lib/calendar-date.ts";
 import {
   eventKeys,
   isHighImpact,
   type EconomicDateGroup,
   type EconomicEventLike,
-} from "../../lib/economic-calendar";
+} from "#app/lib/economic-calendar.ts";
 
 export function EconomicCalendarCard({
   groups,

@@ -1,4 +1,4 @@
-import type { TickerCardData } from "./TickerCard";
+import type { TickerCardData } from "#app/components/market/TickerCard.tsx";
 
 /**
  * The home page's sample cards (static AAPL, COIN, SPY, TSLA; not fetched:

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { describeMarketBanner, MARKET_BANNER_TEXT, type MarketBannerInput } from "../../lib/market-banner";
+import { describeMarketBanner, MARKET_BANNER_TEXT, type MarketBannerInput } from "#app/lib/market-banner.ts";
 
 export interface MarketBannerProps {
   banner: MarketBannerInput;

@@ -1,6 +1,6 @@
-import { formatCalendarDate, formatChange, formatCount, formatPrice, formatRsi } from "../../lib/format";
-import { formatAsOf } from "../../lib/format-as-of";
-import type { TickerCardData } from "../../lib/ticker-card";
+import { formatCalendarDate, formatChange, formatCount, formatPrice, formatRsi } from "#app/lib/format.ts";
+import { formatAsOf } from "#app/lib/format-as-of.ts";
+import type { TickerCardData } from "#app/lib/ticker-card.ts";
 
 export type { TickerCardData };
 

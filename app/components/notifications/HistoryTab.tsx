@@ -1,8 +1,8 @@
 // The History tab: the latest alerts with their delivery status, refreshed from the API when shown.
 import { useEffect, useState } from "react";
-import { HISTORY_LIMIT, historyStatusStyle, type NotificationHistoryItem } from "../../lib/notifications";
-import { card } from "./controls";
-import { notificationsApi } from "./notifications-api";
+import { HISTORY_LIMIT, historyStatusStyle, type NotificationHistoryItem } from "#app/lib/notifications.ts";
+import { card } from "#app/components/notifications/controls.tsx";
+import { notificationsApi } from "#app/components/notifications/notifications-api.ts";
 
 const STATUS_STYLES = {
   sent: "border-emerald-500/40 bg-emerald-500/10 text-emerald-300",

@@ -9,15 +9,15 @@ import {
   settingsFailureMessage,
   type NotificationHistoryItem,
   type NotificationPreferences,
-} from "../../lib/notifications";
-import { useToast } from "../shell/Toaster";
-import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
-import { PageHeading } from "../ui/PageHeading";
-import { TabList, TabPanel, useTabIds } from "../ui/Tabs";
-import { HistoryTab } from "./HistoryTab";
-import { notificationsApi, type PreferencesPatch } from "./notifications-api";
-import { PreferencesTab } from "./PreferencesTab";
+} from "#app/lib/notifications.ts";
+import { useToast } from "#app/components/shell/Toaster.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { Dialog } from "#app/components/ui/Dialog.tsx";
+import { PageHeading } from "#app/components/ui/PageHeading.tsx";
+import { TabList, TabPanel, useTabIds } from "#app/components/ui/Tabs.tsx";
+import { HistoryTab } from "#app/components/notifications/HistoryTab.tsx";
+import { notificationsApi, type PreferencesPatch } from "#app/components/notifications/notifications-api.ts";
+import { PreferencesTab } from "#app/components/notifications/PreferencesTab.tsx";
 
 export interface NotificationSettingsData {
   plan: string;

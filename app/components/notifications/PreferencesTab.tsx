@@ -10,12 +10,19 @@ import {
   TIMING_OPTIONS,
   WEEKDAYS,
   type NotificationPreferences,
-} from "../../lib/notifications";
-import { useToast } from "../shell/Toaster";
-import { Button } from "../ui/Button";
-import { controlClass } from "../ui/Field";
-import { card, EliteOnly, NumberField, sectionHeading, Switch, ThresholdGroup } from "./controls";
-import { notificationsApi, type PreferencesPatch } from "./notifications-api";
+} from "#app/lib/notifications.ts";
+import { useToast } from "#app/components/shell/Toaster.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { controlClass } from "#app/components/ui/Field.tsx";
+import {
+  card,
+  EliteOnly,
+  NumberField,
+  sectionHeading,
+  Switch,
+  ThresholdGroup,
+} from "#app/components/notifications/controls.tsx";
+import { notificationsApi, type PreferencesPatch } from "#app/components/notifications/notifications-api.ts";
 
 export function PreferencesTab({
   prefs,

@@ -1,9 +1,9 @@
 // What a plan without notifications sees on /notifications: the offer and the way to upgrade.
 import { Link } from "react-router";
-import { buttonClass } from "../ui/Button";
-import { PageHeading } from "../ui/PageHeading";
-import { formatPlanPrice } from "../../lib/format";
-import { catalogEntry, MONEY_BACK_GUARANTEE_DAYS } from "../../lib/plans";
+import { buttonClass } from "#app/components/ui/Button.tsx";
+import { PageHeading } from "#app/components/ui/PageHeading.tsx";
+import { formatPlanPrice } from "#app/lib/format.ts";
+import { catalogEntry, MONEY_BACK_GUARANTEE_DAYS } from "#app/lib/plans.ts";
 
 // The offer comes from the plan catalog, so the price shown here is the price charged.
 const PRO = catalogEntry("Pro Plan");

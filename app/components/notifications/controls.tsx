@@ -2,8 +2,8 @@
 // threshold's fieldset and the Elite-only note.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { REFUSAL_MESSAGES } from "../../lib/entitlements";
-import { Field } from "../ui/Field";
+import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
+import { Field } from "#app/components/ui/Field.tsx";
 
 /** A preferences section's card and heading. */
 export const card = "rounded-xl border border-ink-700 bg-ink-900 p-4 sm:p-5";

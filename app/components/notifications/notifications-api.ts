@@ -1,7 +1,7 @@
 // The notifications screen's calls to its JSON API (the product's `success` envelope), through the one
 // client.
-import { callApi, type ApiCallInit } from "../../lib/api-client";
-import { NOTIFICATION_MESSAGES } from "../../lib/notifications";
+import { callApi, type ApiCallInit } from "#app/lib/api-client.ts";
+import { NOTIFICATION_MESSAGES } from "#app/lib/notifications.ts";
 
 export type ApiBody<T> = { success: boolean; data?: T; error?: string; requiresUpgrade?: boolean };
 

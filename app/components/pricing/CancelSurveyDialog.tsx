@@ -1,10 +1,10 @@
 // 'Help Us Improve': the cancellation survey (docs/product/plans-and-billing.md#cancellation: reasons,
 // multi-select plus comment).
 import { useState } from "react";
-import { CANCELLATION_COMMENT_MAX, CANCELLATION_REASONS, type CancellationReason } from "../../lib/billing";
-import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
-import { TextareaField } from "../ui/Field";
+import { CANCELLATION_COMMENT_MAX, CANCELLATION_REASONS, type CancellationReason } from "#app/lib/billing.ts";
+import { Button } from "#app/components/ui/Button.tsx";
+import { Dialog } from "#app/components/ui/Dialog.tsx";
+import { TextareaField } from "#app/components/ui/Field.tsx";
 
 interface Props {
   open: boolean;

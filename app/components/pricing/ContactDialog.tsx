@@ -7,12 +7,12 @@ import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGES,
   validateContact,
-} from "../../lib/contact";
-import { buttonClass } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
-import { Field, TextareaField } from "../ui/Field";
-import { postJson } from "./billing-client";
-import { TurnstileWidget } from "./TurnstileWidget";
+} from "#app/lib/contact.ts";
+import { buttonClass } from "#app/components/ui/Button.tsx";
+import { Dialog } from "#app/components/ui/Dialog.tsx";
+import { Field, TextareaField } from "#app/components/ui/Field.tsx";
+import { postJson } from "#app/components/pricing/billing-client.ts";
+import { TurnstileWidget } from "#app/components/pricing/TurnstileWidget.tsx";
 
 type Phase = "idle" | "sending" | "sent" | "failed";
 

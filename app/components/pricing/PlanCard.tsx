@@ -1,10 +1,10 @@
 // One plan card of /pricing: price for the chosen period (promo: original struck through), features, and
 // the buttons the server decided (app/lib/plan-buttons.ts).
 import { Link } from "react-router";
-import type { PlanButtonKind, PlanCardActions } from "../../lib/plan-buttons";
-import { formatPlanPrice } from "../../lib/format";
-import { periodPrice, type BillingPeriod, type PlanCatalogEntry } from "../../lib/plans";
-import { buttonClass } from "../ui/Button";
+import type { PlanButtonKind, PlanCardActions } from "#app/lib/plan-buttons.ts";
+import { formatPlanPrice } from "#app/lib/format.ts";
+import { periodPrice, type BillingPeriod, type PlanCatalogEntry } from "#app/lib/plans.ts";
+import { buttonClass } from "#app/components/ui/Button.tsx";
 
 export type CardAction = Exclude<PlanButtonKind, "sign-up" | "ending" | "contact-support">;
 

@@ -1,6 +1,6 @@
 // The plan-change confirmation (Upgrade / Downgrade). The change is made in place with proration.
-import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
+import { Button } from "#app/components/ui/Button.tsx";
+import { Dialog } from "#app/components/ui/Dialog.tsx";
 
 interface Props {
   open: boolean;

@@ -1,7 +1,7 @@
 // Cloudflare Turnstile widget (explicit render). Only mounted when the server has Turnstile keys; if the
 // script cannot load (offline), it says so and the server refuses the message without a token.
 import { useEffect, useRef, useState } from "react";
-import { useNonce } from "../../lib/nonce";
+import { useNonce } from "#app/lib/nonce.ts";
 
 const SCRIPT_SRC = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
 

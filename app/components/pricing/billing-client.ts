@@ -1,6 +1,6 @@
 // Browser side of the billing endpoints through the app's one API client: POST JSON, read { error } on
 // failure (docs/product/api.md#billing-and-contact).
-import { callApi } from "../../lib/api-client";
+import { callApi } from "#app/lib/api-client.ts";
 
 export type ApiAnswer<T> = { ok: true; data: T } | { ok: false; error: string };
 

@@ -6,11 +6,11 @@ import {
   SHARE_TIMING,
   shareTargetUrl,
   shouldFallBackToDialog,
-} from "../../lib/share";
-import { useToast } from "../shell/Toaster";
-import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
-import { Field } from "../ui/Field";
+} from "#app/lib/share.ts";
+import { useToast } from "#app/components/shell/Toaster.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { Dialog } from "#app/components/ui/Dialog.tsx";
+import { Field } from "#app/components/ui/Field.tsx";
 
 export interface SharePayload {
   url: string;

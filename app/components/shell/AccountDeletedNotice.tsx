@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { useToast } from "./Toaster";
+import { useToast } from "#app/components/shell/Toaster.tsx";
 
 export const ACCOUNT_DELETED_MESSAGE = "Your account has been deleted.";
 

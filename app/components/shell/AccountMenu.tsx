@@ -1,6 +1,6 @@
 // The signed-in user's menu in the header: email, plan badge, account links and Sign Out.
 import { Form, Link } from "react-router";
-import type { ShellUser } from "../../lib/shell-user";
+import type { ShellUser } from "#app/lib/shell-user.ts";
 
 function PlanBadge({ user }: { user: ShellUser }) {
   const tone =

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
-import { USER_DATA_MESSAGES } from "../../lib/user-data-messages";
-import { buttonClass } from "../ui/button-class";
+import { USER_DATA_MESSAGES } from "#app/lib/user-data-messages.ts";
+import { buttonClass } from "#app/components/ui/button-class.ts";
 
 export interface ErrorPageText {
   heading: string;

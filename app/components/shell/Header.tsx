@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import type { ShellUser } from "../../lib/shell-user";
-import { deferredComponent } from "../../lib/deferred-component";
-import { buttonClass } from "../ui/button-class";
+import type { ShellUser } from "#app/lib/shell-user.ts";
+import { deferredComponent } from "#app/lib/deferred-component.ts";
+import { buttonClass } from "#app/components/ui/button-class.ts";
 
 const MAIN_LINKS = [
   { to: "/tickers", label: "Watchlist" },
@@ -22,7 +22,9 @@ const LEGAL_LINKS = [
 
 // Only a signed-in user has an account menu: visitors never load it (decision 185). Its boundary keeps the
 // server's HTML until the chunk arrives; a <details> menu opens without JavaScript meanwhile.
-const AccountMenu = deferredComponent(() => import("./AccountMenu").then((m) => m.AccountMenu));
+const AccountMenu = deferredComponent(() =>
+  import("#app/components/shell/AccountMenu.tsx").then((m) => m.AccountMenu),
+);
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? "text-white bg-ink-700" : "text-slate-300 hover:text-white hover:bg-ink-800"}`;

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import type * as AnalyticsClient from "../../lib/analytics-client";
-import { startDeferredExtras, whenExtrasStart } from "../../lib/deferred-extras";
+import type * as AnalyticsClient from "#app/lib/analytics-client.ts";
+import { startDeferredExtras, whenExtrasStart } from "#app/lib/deferred-extras.ts";
 
 // The beacon code loads after the page has painted (decision 185), with the first view or alias it sends.
 // Offline, the module may not load: analytics never surfaces an error.
 const analytics = (send: (m: typeof AnalyticsClient) => void) =>
-  import("../../lib/analytics-client").then(send, () => {});
+  import("#app/lib/analytics-client.ts").then(send, () => {});
 
 /**
  * Starts the deferred extras, and with them analytics: after 2 s or the first input nothing is sent (decision

@@ -2,7 +2,7 @@
 // trialing with days left. With a subscriptionId (a Stripe trial) a small pill; without one (a promotional
 // trial) the large offer.
 import { Link } from "react-router";
-import { isPromoTrial, PROMO_CODE, trialDaysRemaining } from "../../lib/trial";
+import { isPromoTrial, PROMO_CODE, trialDaysRemaining } from "#app/lib/trial.ts";
 
 export interface TrialBannerUser {
   subscriptionTier: string;

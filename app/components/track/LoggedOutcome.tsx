@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { formatCalendarDate, formatUsd } from "../../lib/format";
-import { formatAsOf } from "../../lib/format-as-of";
-import { TRACK_RECORD_PATH } from "../../lib/seo";
-import { MARKET_REPLACED_LABEL, type IdeasLikeIt, type LoggedOutcome } from "../../lib/track-record";
-import { formatGrouped } from "../../lib/format";
+import { formatCalendarDate, formatUsd } from "#app/lib/format.ts";
+import { formatAsOf } from "#app/lib/format-as-of.ts";
+import { TRACK_RECORD_PATH } from "#app/lib/seo.ts";
+import { MARKET_REPLACED_LABEL, type IdeasLikeIt, type LoggedOutcome } from "#app/lib/track-record.ts";
+import { formatGrouped } from "#app/lib/format.ts";
 
 const trackLink = (
   <Link to={TRACK_RECORD_PATH} className="text-sky-300 underline">

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ReliabilityChart } from "../charts/ReliabilityChart";
-import { formatGrouped, formatUsd } from "../../lib/format";
-import { formatAsOf } from "../../lib/format-as-of";
-import { HOW_WE_RANK_PATH } from "../../lib/seo";
-import { MARKET_REPLACED_LABEL, type TrackRecordView } from "../../lib/track-record";
+import { ReliabilityChart } from "#app/components/charts/ReliabilityChart.tsx";
+import { formatGrouped, formatUsd } from "#app/lib/format.ts";
+import { formatAsOf } from "#app/lib/format-as-of.ts";
+import { HOW_WE_RANK_PATH } from "#app/lib/seo.ts";
+import { MARKET_REPLACED_LABEL, type TrackRecordView } from "#app/lib/track-record.ts";
 
 const pct = (v: number | null | undefined, digits = 1) =>
   v === null || v === undefined ? "—" : `${formatGrouped(v * 100, digits)}%`;

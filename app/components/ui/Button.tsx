@@ -1,8 +1,13 @@
 // The app's one button look. A link that acts as a button takes the same classes through buttonClass.
 import type { ButtonHTMLAttributes } from "react";
-import { buttonClass, type ButtonLook } from "./button-class";
+import { buttonClass, type ButtonLook } from "#app/components/ui/button-class.ts";
 
-export { buttonClass, type ButtonLook, type ButtonSize, type ButtonVariant } from "./button-class";
+export {
+  buttonClass,
+  type ButtonLook,
+  type ButtonSize,
+  type ButtonVariant,
+} from "#app/components/ui/button-class.ts";
 
 type ButtonProps = ButtonLook & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "className">;
 

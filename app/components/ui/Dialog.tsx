@@ -1,8 +1,8 @@
 // The app's one modal: a native <dialog> opened with showModal (the page behind is inert, Escape cancels), a
 // labelled title, Tab kept inside, page scroll locked, and focus handed back to the opener on close.
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { trapTabKey } from "./dialog-focus";
-import { useModalOnMount } from "./modal-on-mount";
+import { trapTabKey } from "#app/components/ui/dialog-focus.ts";
+import { useModalOnMount } from "#app/components/ui/modal-on-mount.ts";
 
 interface DialogProps {
   /** Rendered only while open (default true): a closed dialog keeps no state. */

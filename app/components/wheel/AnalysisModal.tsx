@@ -4,8 +4,8 @@ import {
   formatPrice,
   formatRatioPercent,
   formatUsd,
-} from "../../lib/format";
-import { formatAsOf } from "../../lib/format-as-of";
+} from "#app/lib/format.ts";
+import { formatAsOf } from "#app/lib/format-as-of.ts";
 import {
   annualized,
   assignmentRisk,
@@ -16,12 +16,12 @@ import {
   WHEEL_MESSAGES,
   type WheelStrategy,
   type WheelType,
-} from "../../lib/wheel";
-import { wheelStrategyWhy } from "../../lib/idea-why";
-import { PayoffChart } from "../charts/PayoffChart";
-import { WhyThisIdea } from "../ideas/WhyThisIdea";
-import { Dialog } from "../ui/Dialog";
-import { EventBadges, LiquidityDots } from "./StrategyTable";
+} from "#app/lib/wheel.ts";
+import { wheelStrategyWhy } from "#app/lib/idea-why.ts";
+import { PayoffChart } from "#app/components/charts/PayoffChart.tsx";
+import { WhyThisIdea } from "#app/components/ideas/WhyThisIdea.tsx";
+import { Dialog } from "#app/components/ui/Dialog.tsx";
+import { EventBadges, LiquidityDots } from "#app/components/wheel/StrategyTable.tsx";
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const usd = (v: number | null, digits = 2) => (v === null ? "N/A" : formatUsd(v, digits));

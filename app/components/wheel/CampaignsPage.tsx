@@ -3,21 +3,21 @@
 // record an event; the CSV export. A Free user sees what the ledger does and an upgrade link.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { Campaign, LedgerEvent, LedgerEventKind } from "../../engine/wheel-ledger";
-import { REFUSAL_MESSAGES } from "../../lib/entitlements";
-import { formatPrice, formatRatioPercent, formatUsd } from "../../lib/format";
+import type { Campaign, LedgerEvent, LedgerEventKind } from "#app/engine/wheel-ledger.ts";
+import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
+import { formatPrice, formatRatioPercent, formatUsd } from "#app/lib/format.ts";
 import {
   BASIS_CONVENTIONS,
   CLOSED_BASIS_NOTES,
   LEDGER_EVENT_LABELS,
   RETURN_CONVENTIONS,
   type RecordFormValues,
-} from "../../lib/wheel-ledger";
-import { LedgerImportSection } from "./LedgerImportSection";
-import { ProposalsSection, type ProposalView } from "./ProposalsSection";
-import { buttonClass } from "../ui/button-class";
-import { controlClass } from "../ui/Field";
-import { WheelsSections } from "./WheelsSections";
+} from "#app/lib/wheel-ledger.ts";
+import { LedgerImportSection } from "#app/components/wheel/LedgerImportSection.tsx";
+import { ProposalsSection, type ProposalView } from "#app/components/wheel/ProposalsSection.tsx";
+import { buttonClass } from "#app/components/ui/button-class.ts";
+import { controlClass } from "#app/components/ui/Field.tsx";
+import { WheelsSections } from "#app/components/wheel/WheelsSections.tsx";
 
 export interface CampaignsPageData {
   /** The open campaigns and the closed ones shown, newest first. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "../../lib/format";
-import { listFavorites, logUnexpected, removeFavorite, type FavoriteRecord } from "../../lib/wheel-client";
+import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "#app/lib/format.ts";
+import { listFavorites, logUnexpected, removeFavorite, type FavoriteRecord } from "#app/lib/wheel-client.ts";
 import {
   displayPremium,
   formatSavedAt,
@@ -10,8 +10,8 @@ import {
   WHEEL_TIMING,
   type WheelStrategy,
   type WheelType,
-} from "../../lib/wheel";
-import { LiquidityDots } from "./StrategyTable";
+} from "#app/lib/wheel.ts";
+import { LiquidityDots } from "#app/components/wheel/StrategyTable.tsx";
 
 const Spinner = () => (
   <span

@@ -2,13 +2,13 @@
 // the server's preview (the broker it recognised, or mapping selects for an unknown header, which a broker's
 // layout can fill and where fees may take several columns; the events it would record; every row it would skip,
 // with the reason), then confirm. Nothing is written before the confirm.
-import { buttonClass } from "../ui/Button";
-import { controlClass } from "../ui/Field";
+import { buttonClass } from "#app/components/ui/Button.tsx";
+import { controlClass } from "#app/components/ui/Field.tsx";
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { LedgerEvent } from "../../engine/wheel-ledger";
-import { callApi } from "../../lib/api-client";
-import { formatPrice } from "../../lib/format";
+import type { LedgerEvent } from "#app/engine/wheel-ledger.ts";
+import { callApi } from "#app/lib/api-client.ts";
+import { formatPrice } from "#app/lib/format.ts";
 import {
   BROKER_PRESETS,
   IMPORT_FIELD_LABELS,
@@ -19,8 +19,8 @@ import {
   REQUIRED_IMPORT_FIELDS,
   type ColumnMapping,
   type ImportField,
-} from "../../lib/ledger-import";
-import { LEDGER_EVENT_LABELS } from "../../lib/wheel-ledger";
+} from "#app/lib/ledger-import.ts";
+import { LEDGER_EVENT_LABELS } from "#app/lib/wheel-ledger.ts";
 
 interface SkippedRow {
   line: number;

@@ -1,13 +1,13 @@
 // The positions the wheel ledger owns, in the positions panel (decision 271): read-only cards with a link to
 // their campaign (changing one is recording an event), and the one setting of which basis they carry.
 import { Link } from "react-router";
-import { formatCompactMoney, formatPrice } from "../../lib/format";
+import { formatCompactMoney, formatPrice } from "#app/lib/format.ts";
 import {
   COST_BASIS_CHOICES,
   COST_BASIS_LABELS,
   type CostBasisChoice,
   type LedgerPosition,
-} from "../../lib/wheel-ledger";
+} from "#app/lib/wheel-ledger.ts";
 
 export function LedgerPositionCards({
   lots,

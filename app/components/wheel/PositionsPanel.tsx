@@ -1,10 +1,10 @@
 // The covered-call tab's positions: the stored list (edit, remove), the ledger's read-only lots, the basis choice.
-import { buttonClass } from "../ui/button-class";
+import { buttonClass } from "#app/components/ui/button-class.ts";
 import { Link } from "react-router";
-import { formatCompactMoney, formatPrice } from "../../lib/format";
-import type { Position } from "../../lib/wheel";
-import type { CostBasisChoice, LedgerPosition } from "../../lib/wheel-ledger";
-import { CostBasisChoiceSelect, LedgerPositionCards } from "./LedgerPositions";
+import { formatCompactMoney, formatPrice } from "#app/lib/format.ts";
+import type { Position } from "#app/lib/wheel.ts";
+import type { CostBasisChoice, LedgerPosition } from "#app/lib/wheel-ledger.ts";
+import { CostBasisChoiceSelect, LedgerPositionCards } from "#app/components/wheel/LedgerPositions.tsx";
 
 export function PositionsPanel({
   positions,

@@ -1,10 +1,10 @@
 // The wheel ledger's expiry proposals (decision 281): what the official close says happened to a short option
 // past its expiration, for the user to confirm (recorded as an event) or dismiss. Plain forms: the page's action.
 import { Form, useNavigation } from "react-router";
-import { formatPrice } from "../../lib/format";
-import { Button } from "../ui/Button";
-import { LEDGER_EVENT_LABELS } from "../../lib/wheel-ledger";
-import type { LedgerEvent } from "../../engine/wheel-ledger";
+import { formatPrice } from "#app/lib/format.ts";
+import { Button } from "#app/components/ui/Button.tsx";
+import { LEDGER_EVENT_LABELS } from "#app/lib/wheel-ledger.ts";
+import type { LedgerEvent } from "#app/engine/wheel-ledger.ts";
 
 export interface ProposalView {
   id: string;

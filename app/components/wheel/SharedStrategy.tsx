@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "../../lib/format";
-import { formatAsOf } from "../../lib/format-as-of";
-import type { WheelType } from "../../lib/wheel";
-import type { LoggedOutcome } from "../../lib/track-record";
-import { shareFigures, type SharePayload } from "../../lib/wheel-share";
-import { LoggedOutcomeNote } from "../track/LoggedOutcome";
-import { buttonClass } from "../ui/button-class";
+import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "#app/lib/format.ts";
+import { formatAsOf } from "#app/lib/format-as-of.ts";
+import type { WheelType } from "#app/lib/wheel.ts";
+import type { LoggedOutcome } from "#app/lib/track-record.ts";
+import { shareFigures, type SharePayload } from "#app/lib/wheel-share.ts";
+import { LoggedOutcomeNote } from "#app/components/track/LoggedOutcome.tsx";
+import { buttonClass } from "#app/components/ui/button-class.ts";
 
 const EXPLANATION: Record<WheelType, { name: string; text: string[] }> = {
   CSP: {

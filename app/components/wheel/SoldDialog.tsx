@@ -1,12 +1,12 @@
 // "I sold this" (issue 31): a recommended CSP or CC recorded in the wheel ledger at the fill the row showed, every
 // field editable, saved through POST /api/wheel/ledger with the same checks as the Campaigns form.
-import { buttonClass } from "../ui/Button";
-import { controlClass } from "../ui/Field";
+import { buttonClass } from "#app/components/ui/Button.tsx";
+import { controlClass } from "#app/components/ui/Field.tsx";
 import { useState } from "react";
 import { Link } from "react-router";
-import { ledgerInputFromForm, type RecordFormValues } from "../../lib/wheel-ledger";
-import { recordLedgerEvent } from "../../lib/wheel-client";
-import { Dialog } from "../ui/Dialog";
+import { ledgerInputFromForm, type RecordFormValues } from "#app/lib/wheel-ledger.ts";
+import { recordLedgerEvent } from "#app/lib/wheel-client.ts";
+import { Dialog } from "#app/components/ui/Dialog.tsx";
 
 const inputClass = `${controlClass} mt-1 block w-full text-sm`;
 

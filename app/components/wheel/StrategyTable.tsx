@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "../../lib/format";
+import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "#app/lib/format.ts";
 import {
   displayPremium,
   periodReturnText,
@@ -8,7 +8,7 @@ import {
   type SortState,
   type WheelStrategy,
   type WheelType,
-} from "../../lib/wheel";
+} from "#app/lib/wheel.ts";
 
 const money0 = (v: number) => `$${formatGrouped(Math.round(v))}`;
 const pct = (v: unknown, digits = 1) => formatPercent(typeof v === "number" ? v : null, digits);

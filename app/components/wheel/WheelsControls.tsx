@@ -1,5 +1,5 @@
 // The /wheels settings and filters: risk level, available cash, the filters panel and the below-basis switch.
-import { buttonClass } from "../ui/button-class";
+import { buttonClass } from "#app/components/ui/button-class.ts";
 import {
   cashHint,
   FILTER_PRESETS,
@@ -13,8 +13,8 @@ import {
   type RiskLevel,
   type SortState,
   type WheelFilters,
-} from "../../lib/wheel";
-import { wheelDteWindow } from "../../engine/wheel-windows";
+} from "#app/lib/wheel.ts";
+import { wheelDteWindow } from "#app/engine/wheel-windows.ts";
 
 export function RiskSelect({
   level,

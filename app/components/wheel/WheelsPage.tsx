@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { deferredComponent } from "../../lib/deferred-component";
-import type { MarketBannerInput } from "../../lib/market-banner";
-import type { PlanTier } from "../../lib/plans";
-import { REFUSAL_MESSAGES } from "../../lib/entitlements";
-import { logUnexpected, savePreferences } from "../../lib/wheel-client";
-import type { ServedStrategies } from "../../lib/wheel-results";
+import { deferredComponent } from "#app/lib/deferred-component.ts";
+import type { MarketBannerInput } from "#app/lib/market-banner.ts";
+import type { PlanTier } from "#app/lib/plans.ts";
+import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
+import { logUnexpected, savePreferences } from "#app/lib/wheel-client.ts";
+import type { ServedStrategies } from "#app/lib/wheel-results.ts";
 import {
   applyFilters,
   DEFAULT_FILTERS,
@@ -18,33 +18,46 @@ import {
   type WheelFilters,
   type WheelStrategy,
   type WheelType,
-} from "../../lib/wheel";
-import { newYorkDate } from "../../engine/time";
+} from "#app/lib/wheel.ts";
+import { newYorkDate } from "#app/engine/time.ts";
 import {
   LEDGER_INPUT_MESSAGES,
   soldPrefill,
   type CostBasisChoice,
   type LedgerPosition,
   type RecordFormValues,
-} from "../../lib/wheel-ledger";
-import { MarketBanner } from "../market/MarketBanner";
-import { useToast } from "../shell/Toaster";
-import { TabList, TabPanel, useTabIds, type Tab } from "../ui/Tabs";
-import { Confetti } from "./Confetti";
-import { FavoriteButton, FavoritesPanel } from "./Favorites";
-import { BulkPositionsDialog, PositionDialog } from "./PositionDialogs";
-import { PositionsPanel } from "./PositionsPanel";
-import { SoldDialog } from "./SoldDialog";
-import { StrategyTable } from "./StrategyTable";
-import { usePositions } from "./use-positions";
-import { useStrategyActions } from "./use-strategy-actions";
-import { useWheelStrategies } from "./use-wheel-strategies";
-import { BelowBasisSwitch, CashControl, FiltersPanel, isValidCash, RiskSelect } from "./WheelsControls";
-import { WheelsSections } from "./WheelsSections";
-import { EmptyState, MobileHeader, strategyFigures, SummaryCards } from "./WheelsSummary";
+} from "#app/lib/wheel-ledger.ts";
+import { MarketBanner } from "#app/components/market/MarketBanner.tsx";
+import { useToast } from "#app/components/shell/Toaster.tsx";
+import { TabList, TabPanel, useTabIds, type Tab } from "#app/components/ui/Tabs.tsx";
+import { Confetti } from "#app/components/wheel/Confetti.tsx";
+import { FavoriteButton, FavoritesPanel } from "#app/components/wheel/Favorites.tsx";
+import { BulkPositionsDialog, PositionDialog } from "#app/components/wheel/PositionDialogs.tsx";
+import { PositionsPanel } from "#app/components/wheel/PositionsPanel.tsx";
+import { SoldDialog } from "#app/components/wheel/SoldDialog.tsx";
+import { StrategyTable } from "#app/components/wheel/StrategyTable.tsx";
+import { usePositions } from "#app/components/wheel/use-positions.ts";
+import { useStrategyActions } from "#app/components/wheel/use-strategy-actions.ts";
+import { useWheelStrategies } from "#app/components/wheel/use-wheel-strategies.ts";
+import {
+  BelowBasisSwitch,
+  CashControl,
+  FiltersPanel,
+  isValidCash,
+  RiskSelect,
+} from "#app/components/wheel/WheelsControls.tsx";
+import { WheelsSections } from "#app/components/wheel/WheelsSections.tsx";
+import {
+  EmptyState,
+  MobileHeader,
+  strategyFigures,
+  SummaryCards,
+} from "#app/components/wheel/WheelsSummary.tsx";
 // Opened by a click: its code (the payoff chart, the why text) loads then, not with the page (the /wheels route's JS
 // budget, decision 185).
-const AnalysisModal = deferredComponent(() => import("./AnalysisModal").then((m) => m.AnalysisModal));
+const AnalysisModal = deferredComponent(() =>
+  import("#app/components/wheel/AnalysisModal.tsx").then((m) => m.AnalysisModal),
+);
 
 export interface WheelsPageData {
   plan: PlanTier;
@@ -172,7 +185,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
   };
 
   const exportCsv = async () => {
-    const { exportFileName, strategiesCsv } = await import("../../lib/wheel-csv");
+    const { exportFileName, strategiesCsv } = await import("#app/lib/wheel-csv.ts");
     const blob = new Blob([strategiesCsv(visible)], { type: "text/csv;charset=utf-8" });
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");

@@ -1,9 +1,9 @@
 // The /wheels figures over the shown strategies: the phone's sticky header, the summary cards and the empty state.
-import { buttonClass } from "../ui/button-class";
+import { buttonClass } from "#app/components/ui/button-class.ts";
 import { Link } from "react-router";
-import { REFUSAL_MESSAGES } from "../../lib/entitlements";
-import { formatCompactMoney, formatPercent } from "../../lib/format";
-import { displayPremium, WHEEL_MESSAGES, type WheelStrategy, type WheelType } from "../../lib/wheel";
+import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
+import { formatCompactMoney, formatPercent } from "#app/lib/format.ts";
+import { displayPremium, WHEEL_MESSAGES, type WheelStrategy, type WheelType } from "#app/lib/wheel.ts";
 
 export const pct = (v: number | null) => formatPercent(v, 1);
 const avg = (list: WheelStrategy[], f: (s: WheelStrategy) => number) =>

@@ -2,18 +2,18 @@
 // and their chosen basis (decision 271), with the plan's limits said before the server's check decides.
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { REFUSAL_MESSAGES } from "../../lib/entitlements";
-import type { PlanTier } from "../../lib/plans";
-import { createPositionsSaver } from "../../lib/positions-sync";
+import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
+import type { PlanTier } from "#app/lib/plans.ts";
+import { createPositionsSaver } from "#app/lib/positions-sync.ts";
 import {
   isExpectedRefusal,
   logUnexpected,
   savePositions as savePositionsApi,
   savePreferences,
-} from "../../lib/wheel-client";
-import { WHEEL_MESSAGES, WHEEL_TIMING, type Position } from "../../lib/wheel";
-import type { CostBasisChoice, LedgerPosition } from "../../lib/wheel-ledger";
-import { useToast } from "../shell/Toaster";
+} from "#app/lib/wheel-client.ts";
+import { WHEEL_MESSAGES, WHEEL_TIMING, type Position } from "#app/lib/wheel.ts";
+import type { CostBasisChoice, LedgerPosition } from "#app/lib/wheel-ledger.ts";
+import { useToast } from "#app/components/shell/Toaster.tsx";
 
 export interface PositionsStart {
   plan: PlanTier;

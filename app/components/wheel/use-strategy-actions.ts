@@ -1,16 +1,16 @@
 // The actions on a strategy row that go to the API: the favorite heart and the share link.
 import { useCallback, useState } from "react";
-import { formatPrice } from "../../lib/format";
+import { formatPrice } from "#app/lib/format.ts";
 import {
   addFavorite,
   createShareLink,
   isExpectedRefusal,
   removeFavoriteByTrade,
   WheelApiError,
-} from "../../lib/wheel-client";
-import { WHEEL_MESSAGES, WHEEL_TIMING, type WheelStrategy, type WheelType } from "../../lib/wheel";
-import { useShare } from "../share/ShareDialog";
-import { useToast } from "../shell/Toaster";
+} from "#app/lib/wheel-client.ts";
+import { WHEEL_MESSAGES, WHEEL_TIMING, type WheelStrategy, type WheelType } from "#app/lib/wheel.ts";
+import { useShare } from "#app/components/share/ShareDialog.tsx";
+import { useToast } from "#app/components/shell/Toaster.tsx";
 
 export function useStrategyActions(savedIds: readonly string[]) {
   const toast = useToast();

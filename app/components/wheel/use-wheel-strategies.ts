@@ -1,8 +1,8 @@
 // Each tab's strategies on /wheels: the server's first answer (decision 287), then the batch APIs whenever a
 // setting the answer depends on changes, a Refresh, or the covered calls' hourly refresh.
 import { useEffect, useRef, useState } from "react";
-import { fetchCcStrategies, fetchCspStrategies } from "../../lib/wheel-client";
-import type { ServedStrategies, StrategiesResult } from "../../lib/wheel-results";
+import { fetchCcStrategies, fetchCspStrategies } from "#app/lib/wheel-client.ts";
+import type { ServedStrategies, StrategiesResult } from "#app/lib/wheel-results.ts";
 import {
   positionsKey,
   WHEEL_DEFAULTS,
@@ -10,7 +10,7 @@ import {
   type Position,
   type RiskLevel,
   type WheelType,
-} from "../../lib/wheel";
+} from "#app/lib/wheel.ts";
 
 export interface TabState {
   status: "idle" | "loading" | "ready";

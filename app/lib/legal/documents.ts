@@ -1,7 +1,7 @@
-import { PRIVACY } from "./privacy";
-import { RISK_DISCLOSURE } from "./risk-disclosure";
-import { TERMS } from "./terms";
-import type { LegalDocument } from "./types";
+import { PRIVACY } from "#app/lib/legal/privacy.ts";
+import { RISK_DISCLOSURE } from "#app/lib/legal/risk-disclosure.ts";
+import { TERMS } from "#app/lib/legal/terms.ts";
+import type { LegalDocument } from "#app/lib/legal/types.ts";
 
 export { PRIVACY, RISK_DISCLOSURE, TERMS };
 export const LEGAL_DOCUMENTS: readonly LegalDocument[] = [TERMS, PRIVACY, RISK_DISCLOSURE];

@@ -1,4 +1,4 @@
-import type { LegalDocument } from "./types";
+import type { LegalDocument } from "#app/lib/legal/types.ts";
 
 export const PRIVACY: LegalDocument = {
   title: "Privacy Policy",

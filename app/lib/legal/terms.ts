@@ -1,5 +1,5 @@
-import type { LegalDocument } from "./types";
-import { MONEY_BACK_GUARANTEE_DAYS } from "../plans";
+import type { LegalDocument } from "#app/lib/legal/types.ts";
+import { MONEY_BACK_GUARANTEE_DAYS } from "#app/lib/plans.ts";
 
 export const TERMS: LegalDocument = {
   title: "Terms & Conditions",

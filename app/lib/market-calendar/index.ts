@@ -8,8 +8,8 @@ import {
   MONTHLY_OPEX_EXCEPTIONS,
   NYSE_EARLY_CLOSES,
   NYSE_HOLIDAYS,
-} from "./data";
-import { DAY_MS, newYorkDate, newYorkInstant, newYorkParts } from "../../engine/time";
+} from "#app/lib/market-calendar/data.ts";
+import { DAY_MS, newYorkDate, newYorkInstant, newYorkParts } from "#app/engine/time.ts";
 import {
   CPI_RULE,
   cpiReleaseDate,
@@ -20,9 +20,9 @@ import {
   monthsBetween,
   PCE_RULE,
   pceReleaseDate,
-} from "./release-rules";
+} from "#app/lib/market-calendar/release-rules.ts";
 
-export { newYorkInstant, newYorkParts } from "../../engine/time";
+export { newYorkInstant, newYorkParts } from "#app/engine/time.ts";
 
 export function newYorkDateOf(ms: number): string {
   return newYorkDate(ms);

@@ -5,7 +5,7 @@
 // Dates are 'YYYY-MM-DD' strings; weekdays 0 = Sunday .. 6 = Saturday. The agencies follow the federal
 // holiday calendar, not the exchange's (BEA has published on Good Friday), so holidays here are federal.
 
-import { DAY_MS } from "../../engine/units";
+import { DAY_MS } from "#app/engine/units.ts";
 
 function toMs(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));

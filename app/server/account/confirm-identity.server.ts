@@ -2,11 +2,11 @@
 // the current password, or for an account with only Google / Apple sign-in, a sign-in within the last few
 // minutes. A session alone (a borrowed laptop, a stolen cookie) is not enough. Wrong passwords count towards
 // the same per-account throttle as sign-in, so this form is no way around it.
-import { getAuth } from "../auth/auth.server";
-import type { SessionData } from "../auth/auth.server";
-import type { WorkerEnv } from "../env.server";
-import { admitSignInAttempt, clearSignInFailures } from "../auth/sign-in-throttle.server";
-import { AUTH_MESSAGES, FORM_MESSAGES } from "../../lib/auth-errors";
+import { getAuth } from "#app/server/auth/auth.server.ts";
+import type { SessionData } from "#app/server/auth/auth.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { admitSignInAttempt, clearSignInFailures } from "#app/server/auth/sign-in-throttle.server.ts";
+import { AUTH_MESSAGES, FORM_MESSAGES } from "#app/lib/auth-errors.ts";
 
 /** How recent a social-only account's sign-in must be to confirm a deletion. */
 export const FRESH_SIGN_IN_MS = 10 * 60_000;

@@ -1,10 +1,10 @@
 // Account deletion (the privacy policy's promise): cancel billing first, then remove everything that
 // belongs to the user in one D1 batch, so a failure leaves the account whole rather than half-deleted.
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "../db/client.server";
-import type { WorkerEnv } from "../env.server";
-import type { SessionUser } from "../auth/auth.server";
-import { isAdminUser } from "../auth/admin-role.server";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import type { SessionUser } from "#app/server/auth/auth.server.ts";
+import { isAdminUser } from "#app/server/auth/admin-role.server.ts";
 
 export type DeleteAccountResult = { ok: true } | { ok: false; status: 403 | 502; message: string };
 

@@ -1,15 +1,15 @@
 // The back office's writes. Each /admin tab's action names the intents it takes and hands the request here: the
 // admin check (role AND admins row), one zod schema for every intent, the audited server call, one answer shape.
 import { z } from "zod";
-import type { WorkerEnv } from "../env.server";
-import { ADMIN_MESSAGES, trialLength, TRIAL_UNITS } from "../../lib/admin";
-import { FEATURE_STATUSES, statusLabel } from "../../lib/feedback";
-import { getAdminSession, requireAdmin } from "../auth/admin.server";
-import { publicOrigin } from "../env.server";
-import { readForm } from "../http/form.server";
-import type { AdminActor } from "./audit.server";
-import { setFeatureStatus } from "./board.server";
-import { cancelTrial, enablePromoTrial, inviteUser, resetProfile } from "./users.server";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { ADMIN_MESSAGES, trialLength, TRIAL_UNITS } from "#app/lib/admin.ts";
+import { FEATURE_STATUSES, statusLabel } from "#app/lib/feedback.ts";
+import { getAdminSession, requireAdmin } from "#app/server/auth/admin.server.ts";
+import { publicOrigin } from "#app/server/env.server.ts";
+import { readForm } from "#app/server/http/form.server.ts";
+import type { AdminActor } from "#app/server/admin/audit.server.ts";
+import { setFeatureStatus } from "#app/server/admin/board.server.ts";
+import { cancelTrial, enablePromoTrial, inviteUser, resetProfile } from "#app/server/admin/users.server.ts";
 
 /** An email as the back office reads one (search fields and action targets). */
 export const adminEmailParam = z.email().max(254);

@@ -1,8 +1,8 @@
 // The admin audit log: one row per back-office action, written in the same D1 batch as the change it
 // records, so a change without its audit row (or the reverse) cannot happen.
 import { desc } from "drizzle-orm";
-import type { AuditAction } from "../../lib/admin";
-import { getDb, schema } from "../db/client.server";
+import type { AuditAction } from "#app/lib/admin.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
 
 type Env = { DB: D1Database };
 

@@ -1,13 +1,13 @@
 // The back office's view of the board: feature requests (pending, all by status chips), status changes,
 // and all feedback by category chips. Callers have already checked the admin (requireAdmin / getAdminSession).
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { AUDIT_ACTIONS } from "../../lib/admin";
-import type { FeatureStatus, FeedbackCategory } from "../../lib/feedback";
-import { getDb, schema } from "../db/client.server";
-import { featureRequestColumns } from "../feedback.server";
-import { changes, d1Statement } from "../db/sql.server";
-import type { WorkerEnv } from "../env.server";
-import { auditStatement, type AdminActor } from "./audit.server";
+import { AUDIT_ACTIONS } from "#app/lib/admin.ts";
+import type { FeatureStatus, FeedbackCategory } from "#app/lib/feedback.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { featureRequestColumns } from "#app/server/feedback.server.ts";
+import { changes, d1Statement } from "#app/server/db/sql.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { auditStatement, type AdminActor } from "#app/server/admin/audit.server.ts";
 
 type Env = { DB: D1Database };
 

@@ -1,16 +1,16 @@
 // The back office's two email searches (the User Trials tab and the User Lookup card): each search is audited,
 // a malformed email finds nobody, and a failure reads as the product's search error.
-import { ADMIN_MESSAGES } from "../../lib/admin";
-import type { WorkerEnv } from "../env.server";
-import { adminEmailParam } from "./actions.server";
-import type { AdminActor } from "./audit.server";
+import { ADMIN_MESSAGES } from "#app/lib/admin.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { adminEmailParam } from "#app/server/admin/actions.server.ts";
+import type { AdminActor } from "#app/server/admin/audit.server.ts";
 import {
   auditSearch,
   findUserByEmail,
   lookupUser,
   type AdminUserCard,
   type UserLookup,
-} from "./users.server";
+} from "#app/server/admin/users.server.ts";
 
 export type TrialSearch = {
   email: string;

@@ -2,15 +2,15 @@
 // and the lookup card. Callers have already checked the admin; every change is written to the audit log.
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { ADMIN_MESSAGES, AUDIT_ACTIONS, type TrialUnit } from "../../lib/admin";
-import { cancelPromoTrial, grantPromoTrial } from "../auth/trial.server";
-import { getDb, schema } from "../db/client.server";
-import { d1Statement } from "../db/sql.server";
-import { sendEmail } from "../email/mail.server";
-import { invitationEmail, promoTrialEmail } from "../email/templates.server";
-import type { WorkerEnv } from "../env.server";
-import { displayNameFromEmail } from "../../lib/profile";
-import { auditStatement, type AdminActor } from "./audit.server";
+import { ADMIN_MESSAGES, AUDIT_ACTIONS, type TrialUnit } from "#app/lib/admin.ts";
+import { cancelPromoTrial, grantPromoTrial } from "#app/server/auth/trial.server.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { d1Statement } from "#app/server/db/sql.server.ts";
+import { sendEmail } from "#app/server/email/mail.server.ts";
+import { invitationEmail, promoTrialEmail } from "#app/server/email/templates.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { displayNameFromEmail } from "#app/lib/profile.ts";
+import { auditStatement, type AdminActor } from "#app/server/admin/audit.server.ts";
 
 type Env = { DB: D1Database };
 

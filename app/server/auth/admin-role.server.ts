@@ -2,7 +2,7 @@
 // plugin) AND a row in the admins table. Both halves are checked everywhere: pages, the admin sign-in and the
 // auth API itself.
 import { asc, eq } from "drizzle-orm";
-import { getDb, schema } from "../db/client.server";
+import { getDb, schema } from "#app/server/db/client.server.ts";
 
 type Env = { DB: D1Database };
 

@@ -1,8 +1,8 @@
 // Admin access for pages and actions: the admin's session, or a redirect to /admin/login.
 import { redirect } from "react-router";
-import type { WorkerEnv } from "../env.server";
-import { isAdminUser } from "./admin-role.server";
-import { getSession } from "./session.server";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { isAdminUser } from "#app/server/auth/admin-role.server.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
 
 /** The admin's session, or null (signed out, or signed in as someone who is not an admin). */
 export async function getAdminSession(env: WorkerEnv, request: Request) {

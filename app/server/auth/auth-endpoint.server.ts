@@ -1,7 +1,7 @@
 // The screens' actions call better-auth THROUGH its HTTP handler (not auth.api directly) so that every
 // form submission passes the same origin check and D1 rate limits as a direct API call.
-import { getAuth } from "./auth.server";
-import type { WorkerEnv } from "../env.server";
+import { getAuth } from "#app/server/auth/auth.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
 
 /** Request headers that matter to better-auth: session cookie, CSRF checks, client IP, user agent. */
 const FORWARDED_HEADERS = [

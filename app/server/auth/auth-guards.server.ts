@@ -1,13 +1,13 @@
 // Rules better-auth cannot express itself, enforced in its before-hook so they hold for every caller:
 // the screens' actions, a direct POST to /api/auth/*, and server code calling auth.api.*.
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { AUTH_MESSAGES, FORM_MESSAGES, GUARD_CODES } from "../../lib/auth-errors";
-import { hasPolicyConsent } from "../../lib/auth-validation";
-import { isAdminUser } from "./admin-role.server";
-import { carriesSessionCookie } from "./session-cookie.server";
-import { isBannedNow } from "./ban.server";
-import { checkProfileInput } from "./profile-fields.server";
-import { admitSignInAttempt, clearSignInFailures } from "./sign-in-throttle.server";
+import { AUTH_MESSAGES, FORM_MESSAGES, GUARD_CODES } from "#app/lib/auth-errors.ts";
+import { hasPolicyConsent } from "#app/lib/auth-validation.ts";
+import { isAdminUser } from "#app/server/auth/admin-role.server.ts";
+import { carriesSessionCookie } from "#app/server/auth/session-cookie.server.ts";
+import { isBannedNow } from "#app/server/auth/ban.server.ts";
+import { checkProfileInput } from "#app/server/auth/profile-fields.server.ts";
+import { admitSignInAttempt, clearSignInFailures } from "#app/server/auth/sign-in-throttle.server.ts";
 
 type Env = { DB: D1Database };
 

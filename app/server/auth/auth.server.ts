@@ -4,17 +4,17 @@
 import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
-import { getDb, schema } from "../db/client.server";
-import { authSecret, integrationsOf, serverConfig, type WorkerEnv } from "../env.server";
-import { sendEmail } from "../email/mail.server";
-import { resetPasswordEmail } from "../email/templates.server";
-import { recordSignUp } from "../analytics.server";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../lib/auth-validation";
-import { grantAutomaticTrial } from "./trial.server";
-import { authAfterHooks, authGuards } from "./auth-guards.server";
-import { cleanNewUser, cleanUserUpdate } from "./profile-fields.server";
-import { clearSignInFailures } from "./sign-in-throttle.server";
-import { SIGN_IN_LINK_PATHS, signInLinks } from "./sign-in-link.server";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { authSecret, integrationsOf, serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
+import { sendEmail } from "#app/server/email/mail.server.ts";
+import { resetPasswordEmail } from "#app/server/email/templates.server.ts";
+import { recordSignUp } from "#app/server/analytics.server.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#app/lib/auth-validation.ts";
+import { grantAutomaticTrial } from "#app/server/auth/trial.server.ts";
+import { authAfterHooks, authGuards } from "#app/server/auth/auth-guards.server.ts";
+import { cleanNewUser, cleanUserUpdate } from "#app/server/auth/profile-fields.server.ts";
+import { clearSignInFailures } from "#app/server/auth/sign-in-throttle.server.ts";
+import { SIGN_IN_LINK_PATHS, signInLinks } from "#app/server/auth/sign-in-link.server.ts";
 
 /**
  * Rate limits for the endpoints an attacker would hammer (sign-in, sign-up, reset). They apply to every

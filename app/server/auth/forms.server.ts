@@ -1,17 +1,22 @@
 // Shared pieces of the auth screens' actions: social sign-in start, configured providers, responses.
 import { data, redirect } from "react-router";
-import { AUTH_MESSAGES } from "../../lib/auth-errors";
+import { AUTH_MESSAGES } from "#app/lib/auth-errors.ts";
 import {
   formFields,
   POLICY_CONSENT,
   socialProviderSchema,
   type SocialProvider,
-} from "../../lib/auth-validation";
-import { integrationsOf, serverConfig, type WorkerEnv } from "../env.server";
-import { DEFAULT_AFTER_SIGN_IN, RETURN_PARAM, safeReturnPath, withReturnTo } from "../../lib/return-address";
-import { readForm } from "../http/form.server";
-import { callAuthEndpoint, withCookies } from "./auth-endpoint.server";
-import { authErrorMessage, type AuthForm } from "../../lib/auth-errors";
+} from "#app/lib/auth-validation.ts";
+import { integrationsOf, serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
+import {
+  DEFAULT_AFTER_SIGN_IN,
+  RETURN_PARAM,
+  safeReturnPath,
+  withReturnTo,
+} from "#app/lib/return-address.ts";
+import { readForm } from "#app/server/http/form.server.ts";
+import { callAuthEndpoint, withCookies } from "#app/server/auth/auth-endpoint.server.ts";
+import { authErrorMessage, type AuthForm } from "#app/lib/auth-errors.ts";
 
 export function enabledProviders(env: WorkerEnv): Record<SocialProvider, boolean> {
   const integrations = integrationsOf(serverConfig(env));

@@ -2,7 +2,7 @@
 // email and is marked accepted once the account exists.
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb, schema } from "../db/client.server";
+import { getDb, schema } from "#app/server/db/client.server.ts";
 
 type Env = { DB: D1Database };
 

@@ -9,7 +9,7 @@ import {
   PROFILE_MESSAGES,
   storableDisplayName,
   storableImage,
-} from "../../lib/profile";
+} from "#app/lib/profile.ts";
 
 export const PROFILE_FIELD_CODE = "INVALID_PROFILE_FIELD";
 

@@ -1,11 +1,11 @@
 // Reading the signed-in user in loaders and actions, and the sign-in guard with its return address.
 import { redirect } from "react-router";
-import type { WorkerEnv } from "../env.server";
-import { getAuth, type SessionData } from "./auth.server";
-import { reconcileTrial } from "./trial.server";
-import { isBannedNow } from "./ban.server";
-import { pageUrl } from "../http/route-url.server";
-import { DEFAULT_AFTER_SIGN_IN, landingPath, returnPathFrom, withReturnTo } from "../../lib/return-address";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { getAuth, type SessionData } from "#app/server/auth/auth.server.ts";
+import { reconcileTrial } from "#app/server/auth/trial.server.ts";
+import { isBannedNow } from "#app/server/auth/ban.server.ts";
+import { pageUrl } from "#app/server/http/route-url.server.ts";
+import { DEFAULT_AFTER_SIGN_IN, landingPath, returnPathFrom, withReturnTo } from "#app/lib/return-address.ts";
 
 /**
  * One lookup per page request: the root loader, the signed-in layout and the route all ask, and React

@@ -17,13 +17,13 @@ import * as z from "zod";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin } from "better-auth/types";
-import type { WorkerEnv } from "../env.server";
-import { sendEmail } from "../email/mail.server";
-import { signInLinkEmail } from "../email/templates.server";
-import { AUTH_MESSAGES } from "../../lib/auth-errors";
-import { RETURN_PARAM, safeReturnPath } from "../../lib/return-address";
-import { isBannedNow } from "./ban.server";
-import { admitSignInLinkRequest, clearSignInFailures } from "./sign-in-throttle.server";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { sendEmail } from "#app/server/email/mail.server.ts";
+import { signInLinkEmail } from "#app/server/email/templates.server.ts";
+import { AUTH_MESSAGES } from "#app/lib/auth-errors.ts";
+import { RETURN_PARAM, safeReturnPath } from "#app/lib/return-address.ts";
+import { isBannedNow } from "#app/server/auth/ban.server.ts";
+import { admitSignInLinkRequest, clearSignInFailures } from "#app/server/auth/sign-in-throttle.server.ts";
 
 /** How long a mailed sign-in link works (docs/product/accounts-and-auth.md#throttles-and-bans). */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;

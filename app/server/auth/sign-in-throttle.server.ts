@@ -6,7 +6,7 @@
 // link sign-in or a password reset clears the count. The counter lives in D1 (the Workers Rate Limiting
 // binding only has 10 s and 60 s periods; KV is eventually consistent).
 import { AsyncLocalStorage } from "node:async_hooks";
-import { clearRateLimit, RATE_LIMITS, rateLimiter } from "../rate-limit.server";
+import { clearRateLimit, RATE_LIMITS, rateLimiter } from "#app/server/rate-limit.server.ts";
 
 export const MAX_FAILED_SIGN_INS = RATE_LIMITS.signInAccount.max;
 export const SIGN_IN_THROTTLE_WINDOW_MS = RATE_LIMITS.signInAccount.windowMs;

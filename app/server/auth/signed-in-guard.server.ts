@@ -3,14 +3,14 @@
 // to read the user at all.
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { NOTICE_SESSION_ENDED, USER_DATA_MESSAGES } from "../../lib/auth-errors";
-import { withReturnTo } from "../../lib/return-address";
-import { getDb, schema } from "../db/client.server";
-import type { WorkerEnv } from "../env.server";
-import type { SessionData } from "./auth.server";
-import { getSession } from "./session.server";
-import { pageUrl } from "../http/route-url.server";
-import { sessionCookieValue } from "./session-cookie.server";
+import { NOTICE_SESSION_ENDED, USER_DATA_MESSAGES } from "#app/lib/auth-errors.ts";
+import { withReturnTo } from "#app/lib/return-address.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import type { SessionData } from "#app/server/auth/auth.server.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { pageUrl } from "#app/server/http/route-url.server.ts";
+import { sessionCookieValue } from "#app/server/auth/session-cookie.server.ts";
 
 /**
  * getSession answers null for an ended session, for a refused one (a banned account) and for a lookup

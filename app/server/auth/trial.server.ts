@@ -2,12 +2,12 @@
 // whose WHERE clause is the rule itself, so concurrent requests cannot grant twice or revert a trial that
 // changed meanwhile.
 import { and, eq, inArray, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
-import { DAY_MS } from "../../engine/time";
-import { ADMIN_MESSAGES } from "../../lib/admin";
-import { isPromoTrial } from "../../lib/plans";
-import { getDb, schema } from "../db/client.server";
-import { changes, d1Statement } from "../db/sql.server";
-import { planChangeTrims } from "../entitlements.server";
+import { DAY_MS } from "#app/engine/time.ts";
+import { ADMIN_MESSAGES } from "#app/lib/admin.ts";
+import { isPromoTrial } from "#app/lib/plans.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { changes, d1Statement } from "#app/server/db/sql.server.ts";
+import { planChangeTrims } from "#app/server/entitlements.server.ts";
 
 const MINUTE_MS = 60_000;
 export const AUTOMATIC_TRIAL_DAYS = 9;

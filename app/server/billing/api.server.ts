@@ -1,13 +1,13 @@
 // Shared plumbing of the JSON billing and contact endpoints on the API kit: body size, JSON, zod, errors as
 // { error } (the billing envelope is the kit's bare one, docs/product/api.md#error-envelopes).
 import { z } from "zod";
-import { BILLING_MESSAGES } from "../../lib/billing";
-import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from "../../lib/plans";
-import { getSession } from "../auth/session.server";
-import { apiError, methodNotAllowed, readApiBody, refusalResponse } from "../http/api.server";
-import type { SessionData } from "../auth/auth.server";
-import { publicOrigin, type WorkerEnv } from "../env.server";
-import { rateLimiter } from "../rate-limit.server";
+import { BILLING_MESSAGES } from "#app/lib/billing.ts";
+import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from "#app/lib/plans.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { apiError, methodNotAllowed, readApiBody, refusalResponse } from "#app/server/http/api.server.ts";
+import type { SessionData } from "#app/server/auth/auth.server.ts";
+import { publicOrigin, type WorkerEnv } from "#app/server/env.server.ts";
+import { rateLimiter } from "#app/server/rate-limit.server.ts";
 
 export const MAX_JSON_BODY_BYTES = 8192;
 

@@ -1,9 +1,9 @@
 // Billing on Stripe (docs/product/plans-and-billing.md#checkout): Checkout for new subscriptions, the Billing
 // Portal, cancel at period end with the survey, plan changes in place with proration, and the user's plan
 // fields derived from Stripe's own state. Routes pass the session user; everything else is read here.
-import { refused, type Refused } from "../../lib/refusal";
+import { refused, type Refused } from "#app/lib/refusal.ts";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { BILLING_MESSAGES, type CancellationReason } from "../../lib/billing";
+import { BILLING_MESSAGES, type CancellationReason } from "#app/lib/billing.ts";
 import {
   isSubscribed,
   periodPrice,
@@ -16,13 +16,13 @@ import {
   type BillingPeriod,
   type PaidTier,
   type PlanTier,
-} from "../../lib/plans";
-import { recordBusinessEvent } from "../analytics.server";
-import { getDb, schema } from "../db/client.server";
-import { d1Statement } from "../db/sql.server";
-import { planChangeTrims } from "../entitlements.server";
-import type { WorkerEnv } from "../env.server";
-import { getBilling, type Billing, type Stripe } from "./stripe.server";
+} from "#app/lib/plans.ts";
+import { recordBusinessEvent } from "#app/server/analytics.server.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { d1Statement } from "#app/server/db/sql.server.ts";
+import { planChangeTrims } from "#app/server/entitlements.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { getBilling, type Billing, type Stripe } from "#app/server/billing/stripe.server.ts";
 
 export interface BillingUser {
   id: string;

@@ -1,8 +1,8 @@
 // The Stripe client for Workers: the SDK's fetch HTTP client and SubtleCrypto for webhook signatures
 // (Node's http and crypto are not what workerd offers). Null when payments are not configured.
 import Stripe from "stripe";
-import type { PriceIds } from "../../lib/plans";
-import { integrationsOf, serverConfig, type ServerConfig, type WorkerEnv } from "../env.server";
+import type { PriceIds } from "#app/lib/plans.ts";
+import { integrationsOf, serverConfig, type ServerConfig, type WorkerEnv } from "#app/server/env.server.ts";
 
 export interface Billing {
   stripe: Stripe;

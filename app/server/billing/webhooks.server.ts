@@ -4,12 +4,12 @@
 // - the state is never read from the event's (possibly stale) payload: the customer's subscriptions are
 //   fetched from Stripe and the user's fields are derived from what Stripe has now.
 import { eq, sql } from "drizzle-orm";
-import { getDb, schema } from "../db/client.server";
-import { d1Statement } from "../db/sql.server";
-import { planChangeTrims } from "../entitlements.server";
-import type { WorkerEnv } from "../env.server";
-import { currentState, userUpdateFor } from "./billing.server";
-import { getBilling, webCrypto, type Billing, type Stripe } from "./stripe.server";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { d1Statement } from "#app/server/db/sql.server.ts";
+import { planChangeTrims } from "#app/server/entitlements.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { currentState, userUpdateFor } from "#app/server/billing/billing.server.ts";
+import { getBilling, webCrypto, type Billing, type Stripe } from "#app/server/billing/stripe.server.ts";
 
 export type WebhookOutcome =
   | { status: 200; result: "applied" | "duplicate" | "ignored" | "no-user" | "no-change" }

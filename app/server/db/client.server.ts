@@ -1,5 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./schema.server";
+import * as schema from "#app/server/db/schema.server.ts";
 
 export type Database = ReturnType<typeof createDb>;
 

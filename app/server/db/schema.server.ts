@@ -3,12 +3,12 @@
 // (voter lists, per-user request counts, symbol lists) we store rows and count them with indexes.
 import { relations, sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { LedgerEvent } from "../../engine/wheel-ledger";
-import type { FeatureStatus, FeedbackCategory } from "../../lib/feedback";
-import type { ColumnMapping } from "../../lib/ledger-import";
-import type { RiskLevel, WheelType } from "../../lib/wheel";
-import type { CostBasisChoice } from "../../lib/wheel-ledger";
-import type { SharePayload } from "../../lib/wheel-share";
+import type { LedgerEvent } from "#app/engine/wheel-ledger.ts";
+import type { FeatureStatus, FeedbackCategory } from "#app/lib/feedback.ts";
+import type { ColumnMapping } from "#app/lib/ledger-import.ts";
+import type { RiskLevel, WheelType } from "#app/lib/wheel.ts";
+import type { CostBasisChoice } from "#app/lib/wheel-ledger.ts";
+import type { SharePayload } from "#app/lib/wheel-share.ts";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })

@@ -1,7 +1,7 @@
 // Small D1/drizzle helpers every server module shares.
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "./client.server";
+import type { Database } from "#app/server/db/client.server.ts";
 
 /** A drizzle statement that can go in a D1 batch: a query builder, or `db.run/all/get(sql...)`. */
 export type BatchStatement = BatchItem<"sqlite">;

@@ -6,8 +6,8 @@
 // and a refusal of this email itself (any other 4xx) is marked "failed" at once. An address that bounced or
 // complained is not sent to again (decision 289).
 import { and, asc, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
-import { getDb, schema } from "../db/client.server";
-import { integrationsOf, serverConfig, type WorkerEnv } from "../env.server";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { integrationsOf, serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
 
 export interface EmailMessage {
   to: string;

@@ -1,9 +1,9 @@
 // Alert, digest and test emails: a plain-text part and an HTML part from the same content, and the
 // RFC 8058 one-click unsubscribe headers (List-Unsubscribe with an https URL carrying a signed token,
 // List-Unsubscribe-Post: List-Unsubscribe=One-Click) so mail clients can offer "Unsubscribe".
-import type { FrequencyType } from "../../lib/notifications";
-import type { EmailMessage } from "./mail.server";
-import { escapeHtml } from "./templates.server";
+import type { FrequencyType } from "#app/lib/notifications.ts";
+import type { EmailMessage } from "#app/server/email/mail.server.ts";
+import { escapeHtml } from "#app/server/email/templates.server.ts";
 
 export interface AlertEmailItem {
   title: string;

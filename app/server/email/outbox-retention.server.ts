@@ -2,9 +2,9 @@
 // links among them; once delivered (or given up on) they are needed only for a while, to answer "did my email
 // go out?". A notification history item reads its delivery status from its email's row, so that status is
 // copied onto the item in the same batch as the row is deleted.
-import { DAY_MS } from "../../engine/units";
-import { deleteInBatches, type BatchedDelete } from "../db/batched-delete.server";
-import { changes } from "../db/sql.server";
+import { DAY_MS } from "#app/engine/units.ts";
+import { deleteInBatches, type BatchedDelete } from "#app/server/db/batched-delete.server.ts";
+import { changes } from "#app/server/db/sql.server.ts";
 
 /** Finished emails (sent, failed, captured) are kept this long after they were queued. */
 export const OUTBOX_RETENTION_DAYS = 7;

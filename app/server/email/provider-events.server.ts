@@ -3,8 +3,8 @@
 // acknowledged and ignored. Field names from Resend's webhook documentation (email.bounced, email.complained);
 // unverified against the live service, like every provider fake here.
 import { z } from "zod";
-import { serverConfig, type WorkerEnv } from "../env.server";
-import { suppressAddress, type SuppressionReason } from "./mail.server";
+import { serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
+import { suppressAddress, type SuppressionReason } from "#app/server/email/mail.server.ts";
 
 /** Signatures older or newer than this are refused (Svix's replay window). */
 const TOLERANCE_S = 5 * 60;

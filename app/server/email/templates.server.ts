@@ -1,5 +1,5 @@
 // Email bodies: every email has a plain-text part and an HTML part written from the same content.
-import type { EmailMessage } from "./mail.server";
+import type { EmailMessage } from "#app/server/email/mail.server.ts";
 
 export function escapeHtml(value: string): string {
   return value.replace(

@@ -5,10 +5,10 @@
 // Cross-site writes are refused before any route runs (cross-site-guard.server.ts, in the app's request
 // handler).
 import type { z } from "zod";
-import type { Refusal } from "../../lib/refusal";
-import { planRefusalFields } from "../../lib/entitlements";
-import { NO_STORE } from "./cache-control.server";
-import { readJsonBody } from "./json-body.server";
+import type { Refusal } from "#app/lib/refusal.ts";
+import { planRefusalFields } from "#app/lib/entitlements.ts";
+import { NO_STORE } from "#app/server/http/cache-control.server.ts";
+import { readJsonBody } from "#app/server/http/json-body.server.ts";
 
 /** Fields an API family puts beside `error` in every error it answers (its envelope). */
 export type ErrorEnvelope = Readonly<Record<string, unknown>>;

@@ -2,7 +2,7 @@
 // and OPTIONS) must come from our own origin, unless its path is on the allowlist below. The Worker's fetch
 // runs it before React Router sees the request, so a new route or action is covered without doing anything.
 // SameSite=Lax alone lets a sibling subdomain (same site, other origin) post with the session cookie.
-import { NO_STORE } from "./cache-control.server";
+import { NO_STORE } from "#app/server/http/cache-control.server.ts";
 
 /** Methods that never change state here; everything else is a write. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

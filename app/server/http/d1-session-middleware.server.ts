@@ -6,9 +6,9 @@
 //   session's bookmark back in the cookie for the next read.
 // A visitor's response never gets the cookie, so the edge cache may store it.
 import type { MiddlewareFunction } from "react-router";
-import { runInD1Session } from "../db/d1-session.server";
-import { cloudflareContext } from "../request-context.server";
-import { carriesSessionCookie, setsSessionCookie } from "../auth/session-cookie.server";
+import { runInD1Session } from "#app/server/db/d1-session.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { carriesSessionCookie, setsSessionCookie } from "#app/server/auth/session-cookie.server.ts";
 
 export const BOOKMARK_COOKIE = "wh_d1b";
 /** A bookmark is only worth keeping until the replicas have caught up; a day is plenty and harmless when stale. */

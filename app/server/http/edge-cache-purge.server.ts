@@ -4,7 +4,7 @@
 // so the call is guarded and says so once per isolate. Read through a namespace import: a named import of an
 // export the runtime lacks would fail the whole module.
 import * as workersModule from "cloudflare:workers";
-import type { EdgeCacheTag } from "./cache-control.server";
+import type { EdgeCacheTag } from "#app/server/http/cache-control.server.ts";
 
 /** Where the Worker's cache is found: the seam the tests replace to see the purges. */
 export const workerCache = {

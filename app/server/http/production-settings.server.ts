@@ -1,7 +1,7 @@
 // Settings a production Worker cannot run without (decision 214). Without BETTER_AUTH_SECRET no session can be
 // signed; without APP_URL the links in emails (password resets, alerts, List-Unsubscribe) would point at whatever
 // host a request named. The Worker answers every request with what is missing instead of a 500 on each route.
-import { NO_STORE } from "./cache-control.server";
+import { NO_STORE } from "#app/server/http/cache-control.server.ts";
 
 /**
  * What the check requires, and how the operator sets each: a secret (`wrangler secret put NAME --env production`,

@@ -15,7 +15,7 @@
 // the requests that find no manifest (`building` below). Isolates in other places may each build once: the
 // parts are deterministic (same keys, same bytes), so the result is the same, at the cost of one source read
 // each. KV is no lock (eventually consistent), so nothing stronger is attempted.
-import { clientAddress, rateLimiter, type RateLimitName } from "../rate-limit.server";
+import { clientAddress, rateLimiter, type RateLimitName } from "#app/server/rate-limit.server.ts";
 
 type DownloadEnv = { DB: D1Database; MARKET_KV: KVNamespace };
 

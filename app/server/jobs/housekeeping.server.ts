@@ -3,16 +3,16 @@
 // after their contracts expire (decision 278), expired rate-limit counters and finished emails past the outbox's
 // retention (the last two in bounded batches, decision 216).
 import { lt } from "drizzle-orm";
-import { DAY_MS } from "../../engine/time";
-import { getDb, schema } from "../db/client.server";
-import { changes } from "../db/sql.server";
-import { expireTrials } from "../auth/trial.server";
-import { deleteExpiredOutboxRows } from "../email/outbox-retention.server";
-import { deleteExpiredRateLimitRows } from "../rate-limit.server";
-import { SHARE_RETENTION_AFTER_EXPIRY_DAYS } from "../wheel/shares.server";
-import { newYorkDateOf } from "../../lib/market-calendar";
-import { expiredMarkStatements } from "../track/marks.server";
-import type { JobOutcome } from "./job-runs.server";
+import { DAY_MS } from "#app/engine/time.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { changes } from "#app/server/db/sql.server.ts";
+import { expireTrials } from "#app/server/auth/trial.server.ts";
+import { deleteExpiredOutboxRows } from "#app/server/email/outbox-retention.server.ts";
+import { deleteExpiredRateLimitRows } from "#app/server/rate-limit.server.ts";
+import { SHARE_RETENTION_AFTER_EXPIRY_DAYS } from "#app/server/wheel/shares.server.ts";
+import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { expiredMarkStatements } from "#app/server/track/marks.server.ts";
+import type { JobOutcome } from "#app/server/jobs/job-runs.server.ts";
 
 /** Spread ideas stay openable from share links for 90 days after they were last seen. */
 export const TRADE_IDEA_RETENTION_DAYS = 90;

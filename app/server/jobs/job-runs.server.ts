@@ -1,6 +1,6 @@
 // Records each cron run (duration, items, failures) so a failing job is visible in D1, not only in logs.
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "../db/client.server";
+import { getDb, schema } from "#app/server/db/client.server.ts";
 
 export interface JobOutcome {
   itemsProcessed: number;

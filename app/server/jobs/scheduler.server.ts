@@ -1,16 +1,16 @@
 // scheduled() dispatch: one cron expression, one job. Job logic lives in its own module so tests can
 // call it without the Worker entry.
-import type { WorkerEnv } from "../env.server";
-import { jobForCron, type JobName } from "./schedule";
-import { recordJobRun, type JobOutcome } from "./job-runs.server";
-import { runHousekeeping } from "./housekeeping.server";
-import { runAnalyticsRollup } from "../analytics-rollup.server";
-import { deliverQueuedEmails } from "../email/mail.server";
-import { runMarketRefresh } from "../market/refresh/run.server";
-import { enqueueDueNotifications } from "../notifications/dispatch.server";
-import { gradeExpiredIdeas } from "../track/grading.server";
-import { proposeLedgerExpiries } from "../wheel/proposals.server";
-import { purgeEdgeCache } from "../http/edge-cache-purge.server";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { jobForCron, type JobName } from "#app/server/jobs/schedule.ts";
+import { recordJobRun, type JobOutcome } from "#app/server/jobs/job-runs.server.ts";
+import { runHousekeeping } from "#app/server/jobs/housekeeping.server.ts";
+import { runAnalyticsRollup } from "#app/server/analytics-rollup.server.ts";
+import { deliverQueuedEmails } from "#app/server/email/mail.server.ts";
+import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { enqueueDueNotifications } from "#app/server/notifications/dispatch.server.ts";
+import { gradeExpiredIdeas } from "#app/server/track/grading.server.ts";
+import { proposeLedgerExpiries } from "#app/server/wheel/proposals.server.ts";
+import { purgeEdgeCache } from "#app/server/http/edge-cache-purge.server.ts";
 
 type Job = (env: WorkerEnv, now: Date) => Promise<JobOutcome>;
 

@@ -1,9 +1,9 @@
 // Market caches: KV is the hot cache (with the product's TTLs); D1 `market_snapshots` keeps the last good
 // payload per key so an expired KV entry or a failing provider still has something honest to serve.
 import { inArray } from "drizzle-orm";
-import { getDb, schema } from "../db/client.server";
-import { sqlExcluded } from "../db/sql.server";
-import type { Sourced } from "./types.server";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { sqlExcluded } from "#app/server/db/sql.server.ts";
+import type { Sourced } from "#app/server/market/types.server.ts";
 
 export interface MarketCacheEnv {
   DB: D1Database;

@@ -3,10 +3,10 @@
 // alerts, tests and screenshots agree. Payment dates follow the ex-dates the market already publishes
 // (any provider's Dividends); splits and spin-offs are drawn per symbol and quarter from a seeded hash and
 // become known when "announced", about a month before they take effect.
-import { formatPrice } from "../../lib/format";
-import { addDays, isTradingDay } from "../../lib/market-calendar";
-import type { Dividends } from "./types.server";
-import { DEFAULT_UNIVERSE, universeEntry, type UniverseEntry } from "./universe.server";
+import { formatPrice } from "#app/lib/format.ts";
+import { addDays, isTradingDay } from "#app/lib/market-calendar/index.ts";
+import type { Dividends } from "#app/server/market/types.server.ts";
+import { DEFAULT_UNIVERSE, universeEntry, type UniverseEntry } from "#app/server/market/universe.server.ts";
 
 export type CorporateActionType = "dividendPayment" | "split" | "spinoff";
 

@@ -1,6 +1,6 @@
 // Provider work bounded in wall-clock time: a slow source makes data late, never a request or a cron
 // run slow.
-import { ProviderError } from "./types.server";
+import { ProviderError } from "#app/server/market/types.server.ts";
 
 /** `work`, or a 'network' ProviderError naming `what` once `deadlineMs` (epoch ms) has passed. */
 export async function withDeadline<T>(work: Promise<T>, deadlineMs: number, what: string): Promise<T> {

@@ -2,8 +2,8 @@
 // of cash dividends over the price. Without a dividend feed (live mode without its key, or a failed read)
 // the yield is unknown: the engine prices with 0 but ships q: null and q_source "unknown", never a
 // silent 0. A feed that lists no dividend in the year is a known 0.
-import { addDays } from "../../lib/market-calendar";
-import type { Dividends } from "./types.server";
+import { addDays } from "#app/lib/market-calendar/index.ts";
+import type { Dividends } from "#app/server/market/types.server.ts";
 
 /** Cap on a trailing yield: a special dividend must not turn into a 30% carry. */
 const MAX_YIELD = 0.2;

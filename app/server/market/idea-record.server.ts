@@ -6,9 +6,9 @@
 // - the public JSON of /api/get_trades and /api/trade/:id is written by `ideaForApi`, the one place the API's
 //   older aliases (decision 050) still exist.
 import { z } from "zod";
-import type { ScoreParts } from "../../engine";
-import type { IdeaPayload } from "../../lib/idea-view";
-import type { TradeIdea } from "./ideas.server";
+import type { ScoreParts } from "#app/engine/index.ts";
+import type { IdeaPayload } from "#app/lib/idea-view.ts";
+import type { TradeIdea } from "#app/server/market/ideas.server.ts";
 
 const finite = z.number().refine(Number.isFinite);
 const maybeNumber = finite.nullable().optional();

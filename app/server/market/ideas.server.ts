@@ -11,15 +11,15 @@ import {
   withoutRepeats,
   type MarketEvent,
   type SpreadIdea,
-} from "../../engine";
-import type { IdeaPayload } from "../../lib/idea-view";
-import { isCurrentWhileClosed, type EconomicEvent } from "../../lib/market-calendar";
-import type { RiskFreeRate } from "../../lib/risk-free-rate";
-import { getDb, schema } from "../db/client.server";
-import { sqlExcluded } from "../db/sql.server";
-import { KV_KEYS, kvGetJson, lastGoodUpserts, type MarketCacheEnv } from "./cache.server";
-import { parseStoredIdea } from "./idea-record.server";
-import type { ChainSnapshot, Sourced } from "./types.server";
+} from "#app/engine/index.ts";
+import type { IdeaPayload } from "#app/lib/idea-view.ts";
+import { isCurrentWhileClosed, type EconomicEvent } from "#app/lib/market-calendar/index.ts";
+import type { RiskFreeRate } from "#app/lib/risk-free-rate.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { sqlExcluded } from "#app/server/db/sql.server.ts";
+import { KV_KEYS, kvGetJson, lastGoodUpserts, type MarketCacheEnv } from "#app/server/market/cache.server.ts";
+import { parseStoredIdea } from "#app/server/market/idea-record.server.ts";
+import type { ChainSnapshot, Sourced } from "#app/server/market/types.server.ts";
 
 /** The one idea type (decision 292): the engine's idea (the API's field names) plus where its quotes came from. */
 export type TradeIdea = SpreadIdea & Sourced;

@@ -6,21 +6,21 @@ import {
   newYorkDateOf,
   type EconomicEvent,
   type MarketStatus,
-} from "../../lib/market-calendar";
-import type { WorkerEnv } from "../env.server";
-import { edgeCached } from "../http/cache-control.server";
-import { normaliseSymbol } from "../../lib/symbols";
-import { withDaysToExpiration } from "../../lib/trade-ideas";
-import { KV_KEYS, kvGetJson, kvPutJson, TTL } from "./cache.server";
-import { findTradeIdea } from "./ideas.server";
-import { getMarketProvider } from "./provider.server";
-import { readFreshness, type DataFreshness } from "./refresh/freshness.server";
-import { readTickerInfos, type TickerInfoResult } from "./ticker-reader.server";
-import type { ChainSnapshot, EconomicEvents, MarketSource } from "./types.server";
+} from "#app/lib/market-calendar/index.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
+import { normaliseSymbol } from "#app/lib/symbols.ts";
+import { withDaysToExpiration } from "#app/lib/trade-ideas.ts";
+import { KV_KEYS, kvGetJson, kvPutJson, TTL } from "#app/server/market/cache.server.ts";
+import { findTradeIdea } from "#app/server/market/ideas.server.ts";
+import { getMarketProvider } from "#app/server/market/provider.server.ts";
+import { readFreshness, type DataFreshness } from "#app/server/market/refresh/freshness.server.ts";
+import { readTickerInfos, type TickerInfoResult } from "#app/server/market/ticker-reader.server.ts";
+import type { ChainSnapshot, EconomicEvents, MarketSource } from "#app/server/market/types.server.ts";
 
-export type { TickerInfo } from "./ticker-info.server";
-export type { TradeIdea } from "./ideas.server";
-export type { DataFreshness } from "./refresh/freshness.server";
+export type { TickerInfo } from "#app/server/market/ticker-info.server.ts";
+export type { TradeIdea } from "#app/server/market/ideas.server.ts";
+export type { DataFreshness } from "#app/server/market/refresh/freshness.server.ts";
 
 /**
  * Ticker info for a signed-in user's watchlist: cache first; a missing known symbol is refreshed

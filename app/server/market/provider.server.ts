@@ -1,10 +1,10 @@
 // Which provider serves the market: the simulated one (default, no keys, no network) or the live composite
 // (providers/live.server.ts) on Polygon (licensed) or Cboe (development only). MARKET_DATA_PROVIDER=demo|live|polygon
 // in wrangler.toml. Each source's licence status is stated here once (decision 279).
-import { serverConfig, type ServerConfig, type WorkerEnv } from "../env.server";
-import { createDemoProvider } from "./providers/demo/provider.server";
-import { createLiveProvider } from "./providers/live.server";
-import type { MarketDataProvider, MarketSource } from "./types.server";
+import { serverConfig, type ServerConfig, type WorkerEnv } from "#app/server/env.server.ts";
+import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
+import { createLiveProvider } from "#app/server/market/providers/live.server.ts";
+import type { MarketDataProvider, MarketSource } from "#app/server/market/types.server.ts";
 
 const providers = new WeakMap<object, MarketDataProvider>();
 

@@ -7,12 +7,12 @@ import {
   continuousFromCouponEquivalent,
   simulatedRiskFreeRate,
   type RiskFreeRate,
-} from "../../lib/risk-free-rate";
-import { newYorkDateOf } from "../../lib/market-calendar";
-import { serverConfig, type WorkerEnv } from "../env.server";
-import { KV_KEYS, kvGetJson, kvPutJson, TTL, type MarketCacheEnv } from "./cache.server";
-import { createTreasuryClient } from "./providers/treasury.server";
-import type { FetchPolicy } from "./providers/http.server";
+} from "#app/lib/risk-free-rate.ts";
+import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
+import { KV_KEYS, kvGetJson, kvPutJson, TTL, type MarketCacheEnv } from "#app/server/market/cache.server.ts";
+import { createTreasuryClient } from "#app/server/market/providers/treasury.server.ts";
+import type { FetchPolicy } from "#app/server/market/providers/http.server.ts";
 
 type RateEnv = MarketCacheEnv &
   Pick<WorkerEnv, "MARKET_DATA_PROVIDER" | "RISK_FREE_RATE" | "TREASURY_API_BASE" | "APP_ENV">;

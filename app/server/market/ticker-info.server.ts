@@ -1,10 +1,17 @@
 // Ticker info (docs/product/watchlist-and-tickers.md#ticker-card): price, change, ex-dividend, next earnings,
 // 5-day sentiment counts and RSI, computed from provider inputs. Pure: the refresh calls it;
 // ticker-reader.server.ts serves the result.
-import { rsiWilder } from "../../engine";
-import { DAY_MS } from "../../engine/time";
-import { addDays, daysBetween, latestStartedSession, newYorkDateOf } from "../../lib/market-calendar";
-import type { DailyHistory, Dividends, EarningsDate, NewsFeed, Quote, Sourced } from "./types.server";
+import { rsiWilder } from "#app/engine/index.ts";
+import { DAY_MS } from "#app/engine/time.ts";
+import { addDays, daysBetween, latestStartedSession, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import type {
+  DailyHistory,
+  Dividends,
+  EarningsDate,
+  NewsFeed,
+  Quote,
+  Sourced,
+} from "#app/server/market/types.server.ts";
 
 /** The product's fields, then ours (extra fields do not disturb consumers of the product's shape). */
 export interface TickerInfo extends Sourced {

@@ -1,14 +1,14 @@
 // Ticker info for a list of symbols: the caches first (KV, then D1's last good copy). For a signed-in
 // user's watchlist, a known symbol nobody has cached yet is refreshed inline within a time budget (the
 // only place a request may reach a provider, see docs/ARCHITECTURE.md); public requests read caches only.
-import { cleanSymbolInput, normaliseSymbol } from "../../lib/symbols";
-import { marketStatus } from "../../lib/market-calendar";
-import type { WorkerEnv } from "../env.server";
-import { KV_KEYS, kvGetJson, readCached } from "./cache.server";
-import { withDeadline } from "./deadline.server";
-import { getMarketProvider } from "./provider.server";
-import { refreshTickerInfos } from "./refresh/inline.server";
-import type { TickerInfo } from "./ticker-info.server";
+import { cleanSymbolInput, normaliseSymbol } from "#app/lib/symbols.ts";
+import { marketStatus } from "#app/lib/market-calendar/index.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { KV_KEYS, kvGetJson, readCached } from "#app/server/market/cache.server.ts";
+import { withDeadline } from "#app/server/market/deadline.server.ts";
+import { getMarketProvider } from "#app/server/market/provider.server.ts";
+import { refreshTickerInfos } from "#app/server/market/refresh/inline.server.ts";
+import type { TickerInfo } from "#app/server/market/ticker-info.server.ts";
 
 export interface TickerInfoResult {
   infos: TickerInfo[];

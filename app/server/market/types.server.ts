@@ -1,7 +1,7 @@
 // The market-data provider interface and the payloads that flow through the caches. Every payload
 // carries `source` (which provider produced it) and `asOf` (ISO instant it describes).
-import type { OptionChain } from "../../engine/types";
-import type { EconomicEvent } from "../../lib/market-calendar";
+import type { OptionChain } from "#app/engine/types.ts";
+import type { EconomicEvent } from "#app/lib/market-calendar/index.ts";
 
 export type MarketSource = "demo" | "cboe" | "polygon" | "finnhub" | "alphavantage" | "calendar";
 

@@ -3,14 +3,14 @@
 // envelope on every error, through the API kit.
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { NOTIFICATION_MESSAGES } from "../../lib/notifications";
-import { effectivePlan, type PlanTier } from "../../lib/plans";
-import type { Refusal } from "../../lib/refusal";
-import { getSession } from "../auth/session.server";
-import { apiError, methodNotAllowed, readApiBody, refusalResponse } from "../http/api.server";
-import type { WorkerEnv } from "../env.server";
-import { cloudflareContext } from "../request-context.server";
-import { notificationRefusal, type NotificationUser } from "./preferences.server";
+import { NOTIFICATION_MESSAGES } from "#app/lib/notifications.ts";
+import { effectivePlan, type PlanTier } from "#app/lib/plans.ts";
+import type { Refusal } from "#app/lib/refusal.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
+import { apiError, methodNotAllowed, readApiBody, refusalResponse } from "#app/server/http/api.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+import { notificationRefusal, type NotificationUser } from "#app/server/notifications/preferences.server.ts";
 
 /** The notification APIs' error envelope (docs/product/api.md#error-envelopes). */
 const ENVELOPE = { success: false } as const;

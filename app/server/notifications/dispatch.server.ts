@@ -6,19 +6,19 @@
 // logged so it never blocks the rest (decision 091).
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { nextRunAt } from "../../lib/notification-schedule";
-import { effectivePreferences, type NotificationPreferences } from "../../lib/notifications";
-import { hasCapability } from "../../lib/entitlements";
-import { effectivePlan } from "../../lib/plans";
-import { getDb, schema } from "../db/client.server";
-import { publicOrigin, type WorkerEnv } from "../env.server";
-import { alertEmail } from "../email/notification-templates.server";
-import { backoffMs, deliverOutboxRow, emailDeliveryConfigured } from "../email/mail.server";
-import { recordJobRun, type JobOutcome } from "../jobs/job-runs.server";
-import { preferencesFromStored } from "./preferences.server";
-import { readEconomicInputs, readSymbolMarketData } from "./market-inputs.server";
-import { buildAlerts, type Alert, type AlertState } from "./triggers.server";
-import { createUnsubscribeToken } from "./unsubscribe-token.server";
+import { nextRunAt } from "#app/lib/notification-schedule.ts";
+import { effectivePreferences, type NotificationPreferences } from "#app/lib/notifications.ts";
+import { hasCapability } from "#app/lib/entitlements.ts";
+import { effectivePlan } from "#app/lib/plans.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { publicOrigin, type WorkerEnv } from "#app/server/env.server.ts";
+import { alertEmail } from "#app/server/email/notification-templates.server.ts";
+import { backoffMs, deliverOutboxRow, emailDeliveryConfigured } from "#app/server/email/mail.server.ts";
+import { recordJobRun, type JobOutcome } from "#app/server/jobs/job-runs.server.ts";
+import { preferencesFromStored } from "#app/server/notifications/preferences.server.ts";
+import { readEconomicInputs, readSymbolMarketData } from "#app/server/notifications/market-inputs.server.ts";
+import { buildAlerts, type Alert, type AlertState } from "#app/server/notifications/triggers.server.ts";
+import { createUnsubscribeToken } from "#app/server/notifications/unsubscribe-token.server.ts";
 
 /** Users per queue message: one consumer invocation handles a message well inside its limits. */
 export const USERS_PER_MESSAGE = 25;

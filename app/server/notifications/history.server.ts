@@ -1,8 +1,8 @@
 // Notification history: each alert row with the delivery status of the email it went out in (the
 // outbox is the truth: sent or captured -> sent, failed -> failed, still queued -> pending).
 import { asc, desc, eq } from "drizzle-orm";
-import { HISTORY_LIMIT, type NotificationHistoryItem } from "../../lib/notifications";
-import { getDb, schema } from "../db/client.server";
+import { HISTORY_LIMIT, type NotificationHistoryItem } from "#app/lib/notifications.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
 
 type Env = { DB: D1Database };
 

@@ -1,16 +1,16 @@
 // The market data alerts are built from, read from the caches the market cron keeps warm (KV, then
 // D1's last-good copy). Nothing here calls a paid provider: with the live market, news and dividends
 // come only from their caches; the simulated market's are computed (deterministic, no network).
-import { newYorkDateOf } from "../../lib/market-calendar";
-import { serverConfig, type WorkerEnv } from "../env.server";
-import { KV_KEYS, kvGetJson, readCached } from "../market/cache.server";
-import { dividendPayments, structuralActionsBetween } from "../market/corporate-actions.server";
-import { getEconomicCalendar } from "../market/market.server";
-import { createDemoProvider } from "../market/providers/demo/provider.server";
-import type { TickerInfo } from "../market/ticker-info.server";
-import type { Dividends, NewsFeed } from "../market/types.server";
-import { addDays } from "../../lib/market-calendar";
-import type { AlertInputs, SymbolMarketData } from "./triggers.server";
+import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
+import { KV_KEYS, kvGetJson, readCached } from "#app/server/market/cache.server.ts";
+import { dividendPayments, structuralActionsBetween } from "#app/server/market/corporate-actions.server.ts";
+import { getEconomicCalendar } from "#app/server/market/market.server.ts";
+import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
+import type { TickerInfo } from "#app/server/market/ticker-info.server.ts";
+import type { Dividends, NewsFeed } from "#app/server/market/types.server.ts";
+import { addDays } from "#app/lib/market-calendar/index.ts";
+import type { AlertInputs, SymbolMarketData } from "#app/server/notifications/triggers.server.ts";
 
 /** The furthest ahead any user's window reaches (14-day timing): corporate actions are read that far. */
 const LOOKAHEAD_DAYS = 15;

@@ -3,7 +3,7 @@
 // Elite-only custom-timing fields.
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { nextRunAt, isValidTimeZone } from "../../lib/notification-schedule";
+import { nextRunAt, isValidTimeZone } from "#app/lib/notification-schedule.ts";
 import {
   defaultPreferences,
   EVENT_KEYS,
@@ -14,13 +14,13 @@ import {
   TIMING_OPTIONS,
   effectivePreferences,
   type NotificationPreferences,
-} from "../../lib/notifications";
-import { UPGRADE_FEATURES, type Capability } from "../../lib/entitlements";
-import type { Refusal } from "../../lib/refusal";
-import { effectivePlan, type PlanTier, type SubscriptionFields } from "../../lib/plans";
-import { getDb, schema } from "../db/client.server";
-import { changes } from "../db/sql.server";
-import { checkEntitlement, refusalOf } from "../entitlements.server";
+} from "#app/lib/notifications.ts";
+import { UPGRADE_FEATURES, type Capability } from "#app/lib/entitlements.ts";
+import type { Refusal } from "#app/lib/refusal.ts";
+import { effectivePlan, type PlanTier, type SubscriptionFields } from "#app/lib/plans.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { changes } from "#app/server/db/sql.server.ts";
+import { checkEntitlement, refusalOf } from "#app/server/entitlements.server.ts";
 
 type Env = { DB: D1Database };
 

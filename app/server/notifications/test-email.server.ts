@@ -1,13 +1,13 @@
 // The test email (POST /api/notifications/test): through the outbox like every alert, with the same
 // unsubscribe headers, recorded in the history so the user sees it there too.
-import { NOTIFICATION_MESSAGES } from "../../lib/notifications";
-import { getDb, schema } from "../db/client.server";
-import type { WorkerEnv } from "../env.server";
-import { testNotificationEmail } from "../email/notification-templates.server";
-import { deliverOutboxRow, enqueueEmail, type OutboxStatus } from "../email/mail.server";
-import { RATE_LIMITS, rateLimiter } from "../rate-limit.server";
-import { emailLinks } from "./dispatch.server";
-import type { NotificationUser } from "./preferences.server";
+import { NOTIFICATION_MESSAGES } from "#app/lib/notifications.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { testNotificationEmail } from "#app/server/email/notification-templates.server.ts";
+import { deliverOutboxRow, enqueueEmail, type OutboxStatus } from "#app/server/email/mail.server.ts";
+import { RATE_LIMITS, rateLimiter } from "#app/server/rate-limit.server.ts";
+import { emailLinks } from "#app/server/notifications/dispatch.server.ts";
+import type { NotificationUser } from "#app/server/notifications/preferences.server.ts";
 
 /** A test email is for checking the inbox, not for sending mail in bulk: 5 per user per 10 minutes. */
 export const TEST_EMAIL_LIMIT = RATE_LIMITS.notificationsTest;

@@ -1,14 +1,14 @@
 // Which alerts a user gets from the market data at one run: pure rules, no I/O. One function per
 // event type; each alert carries its dedupe key (an event is alerted once per user, enforced by a unique
 // index in D1) and a "why this fired" line naming the data's time and source.
-import { formatPrice } from "../../lib/format";
-import { addDays, daysBetween, monthlyExpiration } from "../../lib/market-calendar";
-import { zonedParts } from "../../lib/notification-schedule";
-import type { EventKey, NotificationPreferences } from "../../lib/notifications";
-import type { EconomicEvent } from "../../lib/market-calendar";
-import type { CorporateAction } from "../market/corporate-actions.server";
-import type { TickerInfo } from "../market/ticker-info.server";
-import type { Headline } from "../market/types.server";
+import { formatPrice } from "#app/lib/format.ts";
+import { addDays, daysBetween, monthlyExpiration } from "#app/lib/market-calendar/index.ts";
+import { zonedParts } from "#app/lib/notification-schedule.ts";
+import type { EventKey, NotificationPreferences } from "#app/lib/notifications.ts";
+import type { EconomicEvent } from "#app/lib/market-calendar/index.ts";
+import type { CorporateAction } from "#app/server/market/corporate-actions.server.ts";
+import type { TickerInfo } from "#app/server/market/ticker-info.server.ts";
+import type { Headline } from "#app/server/market/types.server.ts";
 
 export interface Provenance {
   source: string;

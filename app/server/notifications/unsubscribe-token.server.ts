@@ -1,8 +1,8 @@
 // Signed one-click unsubscribe tokens (RFC 8058): the link in an alert email switches that user's
 // notifications off without a sign-in, so the token itself must prove which user and be unforgeable.
 // HMAC-SHA256 over "user id . expiry" with a key derived from the auth secret.
-import { DAY_MS } from "../../engine/units";
-import { authSecret, serverConfig, type WorkerEnv } from "../env.server";
+import { DAY_MS } from "#app/engine/units.ts";
+import { authSecret, serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
 
 /** Links in an email keep working for 60 days (a digest read weeks later must still unsubscribe). */
 export const UNSUBSCRIBE_TOKEN_TTL_MS = 60 * DAY_MS;

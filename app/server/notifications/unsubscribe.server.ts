@@ -1,7 +1,10 @@
 // Unsubscribe by signed link: the one-click POST of RFC 8058 and the confirm page share this.
-import type { WorkerEnv } from "../env.server";
-import { unsubscribeUser } from "./preferences.server";
-import { verifyUnsubscribeToken, type TokenCheck } from "./unsubscribe-token.server";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { unsubscribeUser } from "#app/server/notifications/preferences.server.ts";
+import {
+  verifyUnsubscribeToken,
+  type TokenCheck,
+} from "#app/server/notifications/unsubscribe-token.server.ts";
 
 export async function checkUnsubscribeToken(
   env: WorkerEnv,

@@ -1,7 +1,12 @@
 // Preview images cached in KV by a hash of the card's content: the same content never renders twice,
 // and any change (a new price, a new status) is a new key. Long browser/CDN caching on the response.
-import { edgeCached } from "../http/cache-control.server";
-import { CARD_SIZE, renderCardPng, type CardNode, type RenderSize } from "./engine.server";
+import { edgeCached } from "#app/server/http/cache-control.server.ts";
+import {
+  CARD_SIZE,
+  renderCardPng,
+  type CardNode,
+  type RenderSize,
+} from "#app/server/share-image/engine.server.ts";
 
 export interface ShareImageEnv {
   SHARE_KV: KVNamespace;

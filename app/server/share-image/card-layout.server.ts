@@ -1,6 +1,6 @@
 // The one layout every social card uses (trade ideas, wheel strategies).
 // Flat on purpose: solid fills and rounded boxes only, no shadows, gradients or filters (decision 190).
-import { h, type CardNode } from "./engine.server";
+import { h, type CardNode } from "#app/server/share-image/engine.server.ts";
 
 export const CARD_COLORS = {
   background: "#070b14",

@@ -6,7 +6,7 @@
 // bundler-only imports. Where each stage's CPU goes: bench/share-image.bench.ts and decision 190.
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import satori, { init as initSatori } from "satori/standalone";
-import { encodeRgbaPng } from "./png.server";
+import { encodeRgbaPng } from "#app/server/share-image/png.server.ts";
 
 export interface CardFont {
   name: string;

@@ -1,7 +1,7 @@
 // Fonts for the preview images, bundled with the Worker already unpacked to sfnt at build time
 // (scripts/card-fonts-plugin.ts, recipe in card-fonts.server.ts): an isolate only decodes the base64.
 import { bold, regular } from "virtual:card-fonts";
-import type { CardFont } from "./engine.server";
+import type { CardFont } from "#app/server/share-image/engine.server.ts";
 
 function decodeBase64(base64: string): ArrayBuffer {
   const binary = atob(base64);

@@ -1,6 +1,16 @@
 // The entry for routes: the Worker's assets are provided on import, then the generic cached renderer.
-import "./assets.server";
+import "#app/server/share-image/assets.server.ts";
 
-export { cachedShareImage, contentHash, pngResponse } from "./cache.server";
-export { CARD_SIZE, h, renderCardPng, type CardNode, type RenderSize } from "./engine.server";
-export { shareImageNotFound, shareImageResponse, shareImageUnavailable } from "./response.server";
+export { cachedShareImage, contentHash, pngResponse } from "#app/server/share-image/cache.server.ts";
+export {
+  CARD_SIZE,
+  h,
+  renderCardPng,
+  type CardNode,
+  type RenderSize,
+} from "#app/server/share-image/engine.server.ts";
+export {
+  shareImageNotFound,
+  shareImageResponse,
+  shareImageUnavailable,
+} from "#app/server/share-image/response.server.ts";

@@ -1,10 +1,10 @@
 // The answer of every preview-image route (/api/trade-image, /api/csp-image, /api/cc-image): the card of a
 // record the route found, from KV or rendered, with renders limited per address; nothing is rendered for
 // an id that names no record (decision 220).
-import { clientAddress, RATE_LIMITS, rateLimiter } from "../rate-limit.server";
-import { cachedShareImage, pngResponse, type ShareImageEnv } from "./cache.server";
-import type { CardNode } from "./engine.server";
-import { NO_STORE } from "../http/cache-control.server";
+import { clientAddress, RATE_LIMITS, rateLimiter } from "#app/server/rate-limit.server.ts";
+import { cachedShareImage, pngResponse, type ShareImageEnv } from "#app/server/share-image/cache.server.ts";
+import type { CardNode } from "#app/server/share-image/engine.server.ts";
+import { NO_STORE } from "#app/server/http/cache-control.server.ts";
 
 /** Renders (KV misses) one address may cause per window; past it the address still gets every image already rendered. */
 export const SHARE_IMAGE_RENDERS_PER_WINDOW = RATE_LIMITS.shareImageRender.max;

@@ -1,6 +1,6 @@
 // The trade idea's social card (1200x630): what the idea was when shared, in the same words as the page.
-import { formatGrouped, formatPercent, formatPrice } from "../../lib/format";
-import { formatAsOf } from "../../lib/format-as-of";
+import { formatGrouped, formatPercent, formatPrice } from "#app/lib/format.ts";
+import { formatAsOf } from "#app/lib/format-as-of.ts";
 import {
   fillView,
   headlinePop,
@@ -8,9 +8,9 @@ import {
   ideaTitle,
   legViews,
   type IdeaPayload,
-} from "../../lib/idea-view";
-import { CARD_COLORS, socialCard } from "./card-layout.server";
-import type { CardNode } from "./engine.server";
+} from "#app/lib/idea-view.ts";
+import { CARD_COLORS, socialCard } from "#app/server/share-image/card-layout.server.ts";
+import type { CardNode } from "#app/server/share-image/engine.server.ts";
 
 /** Only what the card shows: the hash of this decides whether a cached PNG is still right. */
 export interface TradeCardContent {

@@ -1,10 +1,10 @@
 // The shared wheel strategy's social card (1200x630) for /api/csp-image/:id and /api/cc-image/:id:
 // the share record's numbers, in the same words as the shared page.
-import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "../../lib/format";
-import { formatAsOf } from "../../lib/format-as-of";
-import { shareFigures, type SharePayload } from "../../lib/wheel-share";
-import { CARD_COLORS, socialCard } from "./card-layout.server";
-import type { CardNode } from "./engine.server";
+import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "#app/lib/format.ts";
+import { formatAsOf } from "#app/lib/format-as-of.ts";
+import { shareFigures, type SharePayload } from "#app/lib/wheel-share.ts";
+import { CARD_COLORS, socialCard } from "#app/server/share-image/card-layout.server.ts";
+import type { CardNode } from "#app/server/share-image/engine.server.ts";
 
 /** Only what the card shows: its hash decides whether a cached PNG is still right. */
 export interface WheelCardContent {

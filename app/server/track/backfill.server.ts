@@ -6,9 +6,9 @@
 // (`npm run track:backfill`, the dev seed), never the cron: the cron stays the only writer of live rows.
 import { and, eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { SPREAD_PROFILES, SPREADS_MAX_DTE, type SpreadIdea, type SpreadProfile } from "../../engine";
-import { canonicalJson, chainHash } from "../../lib/hash-chain";
-import { BACKFILL_ORIGIN } from "../../lib/track-record";
+import { SPREAD_PROFILES, SPREADS_MAX_DTE, type SpreadIdea, type SpreadProfile } from "#app/engine/index.ts";
+import { canonicalJson, chainHash } from "#app/lib/hash-chain.ts";
+import { BACKFILL_ORIGIN } from "#app/lib/track-record.ts";
 export { BACKFILL_ORIGIN };
 import {
   addDays,
@@ -18,26 +18,31 @@ import {
   nextTradingDay,
   previousTradingDay,
   sessionOn,
-} from "../../lib/market-calendar";
-import { simulatedRiskFreeRate } from "../../lib/risk-free-rate";
-import { getDb, schema } from "../db/client.server";
-import { runBatch } from "../db/sql.server";
-import type { MarketCacheEnv } from "../market/cache.server";
-import { authSecret, serverConfig, type WorkerEnv } from "../env.server";
-import { readJsonBody } from "../http/json-body.server";
-import { finaliseIdeas, tradeIdKeyer, type TradeIdea } from "../market/ideas.server";
-import { createDemoProvider } from "../market/providers/demo/provider.server";
-import { dailyHistory } from "../market/providers/demo/prices.server";
-import { loadShared, pool } from "../market/refresh/inputs.server";
-import { REFRESH_LIMITS } from "../market/refresh/limits.server";
-import { refreshSymbol } from "../market/refresh/symbol.server";
-import { DEFAULT_UNIVERSE_SYMBOLS, universeEntry } from "../market/universe.server";
-import { gradeRowsOf, type LoggedContent } from "./grading.server";
-import { ideaLogContent, publishedIdeas, readLogHead, type PublishedIdea } from "./idea-log.server";
-import { simulatedDailyMarks } from "./marks.server";
-import { SIMULATOR_VERSION } from "./simulator-version.server";
-import { refreshTrackSummary } from "./summary.server";
-import { refreshTrackCsvSnapshotInJob } from "./csv-snapshot.server";
+} from "#app/lib/market-calendar/index.ts";
+import { simulatedRiskFreeRate } from "#app/lib/risk-free-rate.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { runBatch } from "#app/server/db/sql.server.ts";
+import type { MarketCacheEnv } from "#app/server/market/cache.server.ts";
+import { authSecret, serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
+import { readJsonBody } from "#app/server/http/json-body.server.ts";
+import { finaliseIdeas, tradeIdKeyer, type TradeIdea } from "#app/server/market/ideas.server.ts";
+import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
+import { dailyHistory } from "#app/server/market/providers/demo/prices.server.ts";
+import { loadShared, pool } from "#app/server/market/refresh/inputs.server.ts";
+import { REFRESH_LIMITS } from "#app/server/market/refresh/limits.server.ts";
+import { refreshSymbol } from "#app/server/market/refresh/symbol.server.ts";
+import { DEFAULT_UNIVERSE_SYMBOLS, universeEntry } from "#app/server/market/universe.server.ts";
+import { gradeRowsOf, type LoggedContent } from "#app/server/track/grading.server.ts";
+import {
+  ideaLogContent,
+  publishedIdeas,
+  readLogHead,
+  type PublishedIdea,
+} from "#app/server/track/idea-log.server.ts";
+import { simulatedDailyMarks } from "#app/server/track/marks.server.ts";
+import { SIMULATOR_VERSION } from "#app/server/track/simulator-version.server.ts";
+import { refreshTrackSummary } from "#app/server/track/summary.server.ts";
+import { refreshTrackCsvSnapshotInJob } from "#app/server/track/csv-snapshot.server.ts";
 
 /** The backfill publishes each past day at 10:00 New York (the cron's first half hour has settled). */
 export const BACKFILL_PUBLISH_HOUR = 10;

@@ -3,8 +3,8 @@
 // part of PART_ROWS rows never changes: a rebuild keeps the full parts and rewrites only the last, short one and
 // whatever was appended after it. The refresh rebuilds after a run that appended to the log, the grading job and
 // the backfill after theirs; a visitor only when no snapshot is stored.
-import { writeCsv } from "../../lib/csv";
-import { getDb, schema } from "../db/client.server";
+import { writeCsv } from "#app/lib/csv.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
 import { eq } from "drizzle-orm";
 import {
   readDownloadSnapshot,
@@ -13,9 +13,14 @@ import {
   type DownloadSnapshot,
   type PublicDownload,
   type SnapshotPart,
-} from "../http/public-download.server";
-import type { MarketCacheEnv } from "../market/cache.server";
-import { readIdeaLog, readLogHead, TRACK_CSV_COLUMNS, trackCsvRow } from "./idea-log.server";
+} from "#app/server/http/public-download.server.ts";
+import type { MarketCacheEnv } from "#app/server/market/cache.server.ts";
+import {
+  readIdeaLog,
+  readLogHead,
+  TRACK_CSV_COLUMNS,
+  trackCsvRow,
+} from "#app/server/track/idea-log.server.ts";
 
 export const TRACK_CSV_SNAPSHOT_KEY = "track:csv:v1";
 /** Rows per part: ~1.5 MB at the log's ~3 KB a row, far below KV's 25 MiB a value. */

@@ -3,12 +3,17 @@
 // the credit or 21 DTE on the daily marks), each at both fills. Grades are appended, never changed; the job reads
 // a bounded page of ideas without a managed grade per run.
 import { and, asc, eq, gte, inArray, lt, lte, notExists } from "drizzle-orm";
-import { gradeAtExpiry, gradeManaged, type GradedPosition, type GradedStrategy } from "../../engine/grading";
-import { addDays, newYorkDateOf } from "../../lib/market-calendar";
-import { getDb, schema } from "../db/client.server";
-import { runBatch } from "../db/sql.server";
-import type { JobOutcome } from "../jobs/job-runs.server";
-import type { MarketCacheEnv } from "../market/cache.server";
+import {
+  gradeAtExpiry,
+  gradeManaged,
+  type GradedPosition,
+  type GradedStrategy,
+} from "#app/engine/grading.ts";
+import { addDays, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { runBatch } from "#app/server/db/sql.server.ts";
+import type { JobOutcome } from "#app/server/jobs/job-runs.server.ts";
+import type { MarketCacheEnv } from "#app/server/market/cache.server.ts";
 import {
   readClosingMarks,
   simulatedDailyMarks,
@@ -16,10 +21,10 @@ import {
   type IdeaMarks,
   type MarkedLeg,
   type StoredMarks,
-} from "./marks.server";
-import { refreshTrackSummary } from "./summary.server";
-import { refreshTrackCsvSnapshotInJob } from "./csv-snapshot.server";
-import { loggedOnReplacedMarket } from "./simulator-version.server";
+} from "#app/server/track/marks.server.ts";
+import { refreshTrackSummary } from "#app/server/track/summary.server.ts";
+import { refreshTrackCsvSnapshotInJob } from "#app/server/track/csv-snapshot.server.ts";
+import { loggedOnReplacedMarket } from "#app/server/track/simulator-version.server.ts";
 
 /** AM-settled index options: their settlement value comes from the opening prints, approximated by the open. */
 export const AM_SETTLED_ROOTS: ReadonlySet<string> = new Set(["SPX", "NDX", "RUT", "DJX", "OEX"]);

@@ -2,28 +2,28 @@
 // time it is published in a list tier (the screened pool, the Elite list's first 100, the Pro 30) of its profile;
 // later refreshes that show it again add nothing, so the log grows by the ideas that are new each day, not by views.
 import { desc, gte } from "drizzle-orm";
-import { ENGINE_VERSION, SPREAD_PROFILES, type CspCandidate, type SpreadProfile } from "../../engine";
-import { canonicalJson, chainHash, GENESIS_HASH } from "../../lib/hash-chain";
-import { PROBABILITY_LABEL } from "../../lib/model-labels";
-import { WHEEL_LOG_TIER, wheelListOf } from "../../lib/track-record";
+import { ENGINE_VERSION, SPREAD_PROFILES, type CspCandidate, type SpreadProfile } from "#app/engine/index.ts";
+import { canonicalJson, chainHash, GENESIS_HASH } from "#app/lib/hash-chain.ts";
+import { PROBABILITY_LABEL } from "#app/lib/model-labels.ts";
+import { WHEEL_LOG_TIER, wheelListOf } from "#app/lib/track-record.ts";
 import {
   combineStrategies,
   DEFAULT_FILTERS,
   RISK_LEVELS,
   WHEEL_DEFAULTS,
   type RiskLevel,
-} from "../../lib/wheel";
-import { getDb, schema } from "../db/client.server";
-import { runBatch } from "../db/sql.server";
-import type { MarketCacheEnv } from "../market/cache.server";
-import type { TradeIdea } from "../market/ideas.server";
-import type { MarketSource } from "../market/types.server";
-import { DEFAULT_UNIVERSE_SYMBOLS } from "../market/universe.server";
-import { newYorkDateOf } from "../../lib/market-calendar";
-import { trackedContractRows } from "./marks.server";
-import { ideasInPlanOrder } from "../trade-ideas.server";
-import { cspBatch } from "../wheel/strategies.server";
-import { SIMULATOR_VERSION } from "./simulator-version.server";
+} from "#app/lib/wheel.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { runBatch } from "#app/server/db/sql.server.ts";
+import type { MarketCacheEnv } from "#app/server/market/cache.server.ts";
+import type { TradeIdea } from "#app/server/market/ideas.server.ts";
+import type { MarketSource } from "#app/server/market/types.server.ts";
+import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
+import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { trackedContractRows } from "#app/server/track/marks.server.ts";
+import { ideasInPlanOrder } from "#app/server/trade-ideas.server.ts";
+import { cspBatch } from "#app/server/wheel/strategies.server.ts";
+import { SIMULATOR_VERSION } from "#app/server/track/simulator-version.server.ts";
 
 /** List tiers, lowest first: an idea is logged again only when it reaches a higher one. */
 export const LOG_TIERS = { pool: 1, elite100: 2, pro30: 3 } as const;

@@ -5,10 +5,10 @@
 // refresh that captures the closing chains stores each tracked contract's closing bid and ask; an idea's marks are
 // built from its legs' rows.
 import { and, gte, inArray, lt } from "drizzle-orm";
-import type { DailyMark } from "../../engine/grading";
-import { buyFillPrice, sellFillPrice } from "../../engine/hygiene";
-import { formatOccSymbol, parseOccSymbol } from "../../engine/occ";
-import type { OptionChain } from "../../engine/types";
+import type { DailyMark } from "#app/engine/grading.ts";
+import { buyFillPrice, sellFillPrice } from "#app/engine/hygiene.ts";
+import { formatOccSymbol, parseOccSymbol } from "#app/engine/occ.ts";
+import type { OptionChain } from "#app/engine/types.ts";
 import {
   addDays,
   daysBetween,
@@ -16,11 +16,11 @@ import {
   newYorkDateOf,
   nextTradingDay,
   sessionOn,
-} from "../../lib/market-calendar";
-import { getDb, schema } from "../db/client.server";
-import { demoContractQuotes } from "../market/providers/demo/chain.server";
-import { closeOn } from "../market/providers/demo/prices.server";
-import { universeEntry } from "../market/universe.server";
+} from "#app/lib/market-calendar/index.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { demoContractQuotes } from "#app/server/market/providers/demo/chain.server.ts";
+import { closeOn } from "#app/server/market/providers/demo/prices.server.ts";
+import { universeEntry } from "#app/server/market/universe.server.ts";
 
 export interface MarkedLeg {
   type: "call" | "put";

@@ -1,10 +1,10 @@
 // How logged ideas turned out, beside the ideas themselves (decision 269): the graded outcome of a shared trade or
 // wheel page, looked up in the log by trade id or by its option, and the bin digest the /spreads cards read.
 import { and, asc, eq } from "drizzle-orm";
-import { NOT_LOGGED_REASON, type LoggedOutcome, type TrackBinDigest } from "../../lib/track-record";
-import type { WheelType } from "../../lib/wheel";
-import { getDb, schema } from "../db/client.server";
-import { readLastGood, type MarketCacheEnv } from "../market/cache.server";
+import { NOT_LOGGED_REASON, type LoggedOutcome, type TrackBinDigest } from "#app/lib/track-record.ts";
+import type { WheelType } from "#app/lib/wheel.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { readLastGood, type MarketCacheEnv } from "#app/server/market/cache.server.ts";
 
 export const TRACK_BINS_KEY = "track:bins:v1";
 

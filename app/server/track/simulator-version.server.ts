@@ -1,7 +1,7 @@
 // Which simulated market a logged idea was priced on (decision 316). A new generator changes every past close and
 // the log cannot be rewritten, so an idea of the simulated market carries its generator's version in its frozen
 // content, and one of another version is never settled on the running market's closes.
-import { SIMULATOR_VERSION } from "../market/providers/demo/economy.server";
+import { SIMULATOR_VERSION } from "#app/server/market/providers/demo/economy.server.ts";
 
 export { SIMULATOR_VERSION };
 

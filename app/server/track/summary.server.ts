@@ -9,7 +9,7 @@ import {
   reliabilityBins,
   wilsonInterval,
   type Outcome,
-} from "../../engine/calibration";
+} from "#app/engine/calibration.ts";
 import {
   BACKFILL_ORIGIN,
   DTE_BUCKETS,
@@ -23,13 +23,13 @@ import {
   type TrackOriginFigures,
   type TrackSlice,
   type TrackSummaryFigures,
-} from "../../lib/track-record";
-import { getDb, schema } from "../db/client.server";
-import { runBatch } from "../db/sql.server";
-import { lastGoodUpserts, readLastGood, type MarketCacheEnv } from "../market/cache.server";
-import type { MarketSource } from "../market/types.server";
-import { loggedOnReplacedMarket } from "./simulator-version.server";
-import { TRACK_BINS_KEY } from "./outcomes.server";
+} from "#app/lib/track-record.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { runBatch } from "#app/server/db/sql.server.ts";
+import { lastGoodUpserts, readLastGood, type MarketCacheEnv } from "#app/server/market/cache.server.ts";
+import type { MarketSource } from "#app/server/market/types.server.ts";
+import { loggedOnReplacedMarket } from "#app/server/track/simulator-version.server.ts";
+import { TRACK_BINS_KEY } from "#app/server/track/outcomes.server.ts";
 
 // v2: managed-rule figures and the backfill apart (a v1 snapshot lacks both; the next grading run writes v2).
 export const TRACK_SUMMARY_KEY = "track:summary:v2";

@@ -2,24 +2,30 @@
 // session check with the product's 401, size-capped JSON bodies parsed by zod, and the request schemas
 // (limits from app/lib/wheel.ts).
 import type { RouterContextProvider } from "react-router";
-import { formatDecimal } from "../../lib/format";
+import { formatDecimal } from "#app/lib/format.ts";
 import { z } from "zod";
-import { COST_BASIS_CHOICES } from "../../lib/wheel-ledger";
-import { POSITIONS_VERSION_REQUIRED } from "../../lib/positions-sync";
+import { COST_BASIS_CHOICES } from "#app/lib/wheel-ledger.ts";
+import { POSITIONS_VERSION_REQUIRED } from "#app/lib/positions-sync.ts";
 import {
   MAX_DTE_OPTIONS,
   RISK_LEVELS,
   WHEEL_DEFAULTS,
   WHEEL_MESSAGES,
   type RiskLevel,
-} from "../../lib/wheel";
-import { getSession } from "../auth/session.server";
-import { apiError, apiJson, methodNotAllowed, readApiBody, refusalResponse } from "../http/api.server";
-import type { PlanRefusal } from "../entitlements.server";
-import type { BatchOutcome } from "./batches.server";
-import type { SessionData } from "../auth/auth.server";
-import type { WorkerEnv } from "../env.server";
-import { cloudflareContext } from "../request-context.server";
+} from "#app/lib/wheel.ts";
+import { getSession } from "#app/server/auth/session.server.ts";
+import {
+  apiError,
+  apiJson,
+  methodNotAllowed,
+  readApiBody,
+  refusalResponse,
+} from "#app/server/http/api.server.ts";
+import type { PlanRefusal } from "#app/server/entitlements.server.ts";
+import type { BatchOutcome } from "#app/server/wheel/batches.server.ts";
+import type { SessionData } from "#app/server/auth/auth.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /** The wheel APIs' error envelope: `status: "error"` beside `error` (docs/product/api.md#error-envelopes). */
 const ENVELOPE = { status: "error" } as const;

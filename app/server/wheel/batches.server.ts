@@ -1,8 +1,8 @@
 // The wheel's two screens as the user's plan allows them. The batch APIs and the /wheels loader both call these,
 // so a plan's batch limit (cspTickersPerBatch, ccPositionsPerBatch) is checked in one place (decision 287).
-import { checkEntitlement, entitlementOf, type PlanRefusal } from "../entitlements.server";
-import type { SessionUser } from "../auth/auth.server";
-import type { WorkerEnv } from "../env.server";
+import { checkEntitlement, entitlementOf, type PlanRefusal } from "#app/server/entitlements.server.ts";
+import type { SessionUser } from "#app/server/auth/auth.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
 import {
   DEFAULT_FILTERS,
   WHEEL_DEFAULTS,
@@ -11,17 +11,17 @@ import {
   type RiskLevel,
   type WheelStrategy,
   type WheelType,
-} from "../../lib/wheel";
-import { strategiesResultOf, type BatchResponse, type ServedStrategies } from "../../lib/wheel-results";
-import type { CcCandidate, CspCandidate } from "../../engine";
+} from "#app/lib/wheel.ts";
+import { strategiesResultOf, type BatchResponse, type ServedStrategies } from "#app/lib/wheel-results.ts";
+import type { CcCandidate, CspCandidate } from "#app/engine/index.ts";
 import {
   ccBatch,
   cspBatch,
   type CcBatchInput,
   type CspBatchInput,
   type TickerResult,
-} from "./strategies.server";
-import { screenPositionsFor, screenPositionsWith } from "./positions.server";
+} from "#app/server/wheel/strategies.server.ts";
+import { screenPositionsFor, screenPositionsWith } from "#app/server/wheel/positions.server.ts";
 
 export type BatchOutcome<T> = { ok: true; body: T } | { ok: false; refusal: PlanRefusal };
 

@@ -1,9 +1,9 @@
 // Favorite wheel trades (docs/product/wheel.md#favorites): one row per user, type and
 // trade id; saving the same trade twice is a 409 ("already saved"), decided by the unique index.
 import { and, desc, eq } from "drizzle-orm";
-import type { WheelType } from "../../lib/wheel";
-import { getDb, schema } from "../db/client.server";
-import { changes } from "../db/sql.server";
+import type { WheelType } from "#app/lib/wheel.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { changes } from "#app/server/db/sql.server.ts";
 
 type Env = { DB: D1Database };
 

@@ -14,9 +14,9 @@ import {
   type Campaign,
   type LedgerEvent,
   type LedgerResult,
-} from "../../engine/wheel-ledger";
-import { newYorkDate } from "../../engine/time";
-import { readCsvTable } from "../../lib/csv";
+} from "#app/engine/wheel-ledger.ts";
+import { newYorkDate } from "#app/engine/time.ts";
+import { readCsvTable } from "#app/lib/csv.ts";
 import {
   detectPreset,
   draftsOf,
@@ -28,13 +28,18 @@ import {
   MAX_MAPPING_COLUMNS,
   type ColumnMapping,
   type SkippedRow,
-} from "../../lib/ledger-import";
-import { limitForJson } from "../../lib/entitlements";
-import { LEDGER_INPUT_MESSAGES, ledgerRefusalMessage, MAX_LEDGER_EVENTS } from "../../lib/wheel-ledger";
-import { getDb, schema } from "../db/client.server";
-import { changes } from "../db/sql.server";
-import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "../entitlements.server";
-import { ledgerEventInputSchema, readLedger } from "./ledger.server";
+} from "#app/lib/ledger-import.ts";
+import { limitForJson } from "#app/lib/entitlements.ts";
+import { LEDGER_INPUT_MESSAGES, ledgerRefusalMessage, MAX_LEDGER_EVENTS } from "#app/lib/wheel-ledger.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { changes } from "#app/server/db/sql.server.ts";
+import {
+  entitlementOf,
+  refusalOf,
+  type EntitledUser,
+  type PlanRefusal,
+} from "#app/server/entitlements.server.ts";
+import { ledgerEventInputSchema, readLedger } from "#app/server/wheel/ledger.server.ts";
 
 /** Rows one import reads at most: each is checked against the whole ledger. */
 export const MAX_IMPORT_ROWS = 500;

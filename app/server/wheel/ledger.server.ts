@@ -3,15 +3,15 @@
 // new event: the engine's refusal is the answer (400), and a write that opens a campaign past the plan's count of
 // open campaigns is refused with the entitlements' words. The insert names the user's next event number, so a
 // write made from a stale read changes nothing (409) and the checks always hold for what is stored.
-import { buildLedger, type Campaign, type LedgerEvent, type Valuation } from "../../engine/wheel-ledger";
-import { newYorkDate } from "../../engine/time";
-import { limitForJson } from "../../lib/entitlements";
-import { writeCsv } from "../../lib/csv";
+import { buildLedger, type Campaign, type LedgerEvent, type Valuation } from "#app/engine/wheel-ledger.ts";
+import { newYorkDate } from "#app/engine/time.ts";
+import { limitForJson } from "#app/lib/entitlements.ts";
+import { writeCsv } from "#app/lib/csv.ts";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { isIsoDate } from "../../engine/time";
-import { LEDGER_EVENT_KINDS } from "../../engine/wheel-ledger";
-import { cleanSymbolInput, SYMBOL_RE } from "../../lib/symbols";
+import { isIsoDate } from "#app/engine/time.ts";
+import { LEDGER_EVENT_KINDS } from "#app/engine/wheel-ledger.ts";
+import { cleanSymbolInput, SYMBOL_RE } from "#app/lib/symbols.ts";
 import {
   LEDGER_EVENT_LABELS,
   LEDGER_INPUT_MESSAGES,
@@ -19,12 +19,17 @@ import {
   MAX_LEDGER_EVENTS,
   type CostBasisChoice,
   type LedgerPosition,
-} from "../../lib/wheel-ledger";
-import { getDb, schema } from "../db/client.server";
-import { changes } from "../db/sql.server";
-import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "../entitlements.server";
-import type { WorkerEnv } from "../env.server";
-import { getCachedTickerInfos } from "../market/market.server";
+} from "#app/lib/wheel-ledger.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { changes } from "#app/server/db/sql.server.ts";
+import {
+  entitlementOf,
+  refusalOf,
+  type EntitledUser,
+  type PlanRefusal,
+} from "#app/server/entitlements.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { getCachedTickerInfos } from "#app/server/market/market.server.ts";
 
 // ---------------------------------------------------------------- input
 const isoDate = (message: string) => z.string({ error: message }).refine((s) => isIsoDate(s), { message });

@@ -5,8 +5,8 @@
 // version (decision 225): a save made from an older version changes nothing and is told so (409), so two
 // windows saving at once cannot silently drop each other's positions.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { limitForJson } from "../../lib/entitlements";
-import { SYMBOL_RE } from "../../lib/symbols";
+import { limitForJson } from "#app/lib/entitlements.ts";
+import { SYMBOL_RE } from "#app/lib/symbols.ts";
 import {
   duplicateSymbols,
   validatePosition,
@@ -15,13 +15,18 @@ import {
   type Position,
   type PositionErrors,
   type RiskLevel,
-} from "../../lib/wheel";
+} from "#app/lib/wheel.ts";
 
-import type { CostBasisChoice, LedgerPosition } from "../../lib/wheel-ledger";
-import { getDb, schema, type Database } from "../db/client.server";
-import { changes, sqlExcluded } from "../db/sql.server";
-import { ledgerPositions } from "./ledger.server";
-import { entitlementOf, refusalOf, type EntitledUser, type PlanRefusal } from "../entitlements.server";
+import type { CostBasisChoice, LedgerPosition } from "#app/lib/wheel-ledger.ts";
+import { getDb, schema, type Database } from "#app/server/db/client.server.ts";
+import { changes, sqlExcluded } from "#app/server/db/sql.server.ts";
+import { ledgerPositions } from "#app/server/wheel/ledger.server.ts";
+import {
+  entitlementOf,
+  refusalOf,
+  type EntitledUser,
+  type PlanRefusal,
+} from "#app/server/entitlements.server.ts";
 
 type Env = { DB: D1Database };
 

@@ -5,15 +5,20 @@
 // only writer of proposals; confirming one records its event through the ledger's own checks (plan, rules, stale
 // reads), dismissing it records nothing. Proposals are advice; the ledger stays the user's record.
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import { buildLedger, optionKey, type LedgerEvent } from "../../engine/wheel-ledger";
-import { formatDecimal } from "../../lib/format";
-import { addDays, newYorkDateOf } from "../../lib/market-calendar";
-import { getDb, schema } from "../db/client.server";
-import { runBatch } from "../db/sql.server";
-import type { EntitledUser } from "../entitlements.server";
-import type { JobOutcome } from "../jobs/job-runs.server";
-import { readCloses, settlementOf } from "../track/grading.server";
-import { ledgerEventInputSchema, readLedger, recordLedgerEvent, type RecordResult } from "./ledger.server";
+import { buildLedger, optionKey, type LedgerEvent } from "#app/engine/wheel-ledger.ts";
+import { formatDecimal } from "#app/lib/format.ts";
+import { addDays, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { runBatch } from "#app/server/db/sql.server.ts";
+import type { EntitledUser } from "#app/server/entitlements.server.ts";
+import type { JobOutcome } from "#app/server/jobs/job-runs.server.ts";
+import { readCloses, settlementOf } from "#app/server/track/grading.server.ts";
+import {
+  ledgerEventInputSchema,
+  readLedger,
+  recordLedgerEvent,
+  type RecordResult,
+} from "#app/server/wheel/ledger.server.ts";
 
 /** Expirations looked back on: a close that arrives late (or a job that missed a day) is still proposed. */
 export const PROPOSAL_LOOKBACK_DAYS = 10;

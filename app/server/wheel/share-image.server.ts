@@ -1,10 +1,14 @@
 // GET /api/csp-image/:id and /api/cc-image/:id: the share record's card as a PNG (same machinery, KV cache
 // and per-address render limit as the trade image). Unknown, expired or invalid share -> 404 before any
 // rendering.
-import type { WheelType } from "../../lib/wheel";
-import { shareImageNotFound, shareImageResponse, shareImageUnavailable } from "../share-image/index.server";
-import { wheelCard, wheelCardContent } from "../share-image/wheel-card.server";
-import { readShare } from "./shares.server";
+import type { WheelType } from "#app/lib/wheel.ts";
+import {
+  shareImageNotFound,
+  shareImageResponse,
+  shareImageUnavailable,
+} from "#app/server/share-image/index.server.ts";
+import { wheelCard, wheelCardContent } from "#app/server/share-image/wheel-card.server.ts";
+import { readShare } from "#app/server/wheel/shares.server.ts";
 
 export async function wheelImageResponse(
   env: { DB: D1Database; SHARE_KV: KVNamespace },

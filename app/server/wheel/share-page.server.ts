@@ -2,12 +2,12 @@
 // link's own payload when it decodes, passes the payload rules and has the page's type. Every 404 shows the
 // 'Strategy Expired' screen and other failures 'Strategy Not Found' (decision 252).
 import { data } from "react-router";
-import { WHEEL_MESSAGES, type WheelType } from "../../lib/wheel";
-import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "../../lib/wheel-share";
-import { readShare } from "./shares.server";
-import type { LoggedOutcome } from "../../lib/track-record";
-import { loggedOutcomeOfWheel } from "../track/outcomes.server";
-import { pageUrl } from "../http/route-url.server";
+import { WHEEL_MESSAGES, type WheelType } from "#app/lib/wheel.ts";
+import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "#app/lib/wheel-share.ts";
+import { readShare } from "#app/server/wheel/shares.server.ts";
+import type { LoggedOutcome } from "#app/lib/track-record.ts";
+import { loggedOutcomeOfWheel } from "#app/server/track/outcomes.server.ts";
+import { pageUrl } from "#app/server/http/route-url.server.ts";
 
 type Env = { DB: D1Database; SHARE_KV: KVNamespace };
 

@@ -7,12 +7,12 @@ import {
   sharePayloadFrom,
   type SharePayload,
   type SharePayloadResult,
-} from "../../lib/wheel-share";
-import { DAY_MS } from "../../engine/units";
-import type { WheelType } from "../../lib/wheel";
-import { getDb, schema } from "../db/client.server";
-import type { WorkerEnv } from "../env.server";
-import { getCachedTickerInfos } from "../market/market.server";
+} from "#app/lib/wheel-share.ts";
+import { DAY_MS } from "#app/engine/units.ts";
+import type { WheelType } from "#app/lib/wheel.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { getCachedTickerInfos } from "#app/server/market/market.server.ts";
 
 type Env = { DB: D1Database; SHARE_KV: KVNamespace };
 

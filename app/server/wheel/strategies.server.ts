@@ -13,17 +13,17 @@ import {
   type CcCandidate,
   type CleanChain,
   type CspCandidate,
-} from "../../engine";
-import { economicEventsBetween, marketStatus, newYorkDateOf } from "../../lib/market-calendar";
-import { combineStrategies, WHEEL_DEFAULTS, type Position, type RiskLevel } from "../../lib/wheel";
-import { engineEvents } from "../market/ideas.server";
-import { KV_KEYS, kvGetJson, type MarketCacheEnv } from "../market/cache.server";
-import { trailingDividendYield } from "../market/dividend-yield.server";
-import { readRiskFreeRate } from "../market/rates.server";
-import { readFreshness } from "../market/refresh/freshness.server";
-import type { TickerInfo } from "../market/ticker-info.server";
-import type { ChainSnapshot, Dividends, MarketSource } from "../market/types.server";
-import type { WorkerEnv } from "../env.server";
+} from "#app/engine/index.ts";
+import { economicEventsBetween, marketStatus, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { combineStrategies, WHEEL_DEFAULTS, type Position, type RiskLevel } from "#app/lib/wheel.ts";
+import { engineEvents } from "#app/server/market/ideas.server.ts";
+import { KV_KEYS, kvGetJson, type MarketCacheEnv } from "#app/server/market/cache.server.ts";
+import { trailingDividendYield } from "#app/server/market/dividend-yield.server.ts";
+import { readRiskFreeRate } from "#app/server/market/rates.server.ts";
+import { readFreshness } from "#app/server/market/refresh/freshness.server.ts";
+import type { TickerInfo } from "#app/server/market/ticker-info.server.ts";
+import type { ChainSnapshot, Dividends, MarketSource } from "#app/server/market/types.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
 
 type Env = MarketCacheEnv & Pick<WorkerEnv, "MARKET_DATA_PROVIDER">;
 

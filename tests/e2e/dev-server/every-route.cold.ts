@@ -8,8 +8,8 @@ import {
   type Page,
 } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../../app/routes";
-import { DEMO_ACCOUNTS } from "../../../app/lib/demo-accounts";
+import routes from "#app/routes.ts";
+import { DEMO_ACCOUNTS } from "#app/lib/demo-accounts.ts";
 import { watchConsole } from "../fixtures";
 import { depsAtStart, optimizedDeps } from "./optimized-deps";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DISALLOWED_PATHS, pageMeta, PUBLIC_PAGES, robotsTxt, sitemapXml } from "../../../app/lib/seo";
-import { LEGAL_DOCUMENTS, LEGAL_LAST_UPDATED } from "../../../app/lib/legal/documents";
-import { headingSlug } from "../../../app/lib/legal/slug";
-import { articleJsonLd, youtubeEmbedUrl, YOUTUBE_ID } from "../../../app/lib/howtos";
+import { DISALLOWED_PATHS, pageMeta, PUBLIC_PAGES, robotsTxt, sitemapXml } from "#app/lib/seo.ts";
+import { LEGAL_DOCUMENTS, LEGAL_LAST_UPDATED } from "#app/lib/legal/documents.ts";
+import { headingSlug } from "#app/lib/legal/slug.ts";
+import { articleJsonLd, youtubeEmbedUrl, YOUTUBE_ID } from "#app/lib/howtos.ts";
 
 describe("pageMeta", () => {
   const tags = pageMeta({

@@ -10,7 +10,7 @@ import {
   strikeGrid,
   type GreeksArrays,
   type OptionType,
-} from "../../../app/engine";
+} from "#app/engine/index.ts";
 
 const COLUMNS = ["price", "delta", "gamma", "vega", "theta", "rho"] as const;
 

@@ -8,7 +8,7 @@ import {
   seededRandom,
   wilsonInterval,
   type Outcome,
-} from "../../../app/engine/calibration";
+} from "#app/engine/calibration.ts";
 
 describe("wilsonInterval (hand-computed, z = 1.96)", () => {
   it("8 of 10", () => {

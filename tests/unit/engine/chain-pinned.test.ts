@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { cleanChain } from "../../../app/engine";
+import { cleanChain } from "#app/engine/index.ts";
 import { hygieneCases } from "./fixtures/hygiene-cases";
 
 // Pins cleanChain's whole output (legs, greeks, liquidity points, rejection counts and

@@ -9,7 +9,7 @@ import {
   parseOccSymbol,
   type ChainLeg,
   type OptionChain,
-} from "../../../app/engine";
+} from "#app/engine/index.ts";
 import { syntheticChain } from "./fixtures/synthetic-chain";
 
 const asOf = "2026-03-02T15:00:00.000Z";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { cleanChain, type ChainLeg, type OptionChain } from "../../../app/engine";
-import { expirationColumns, payoffAt } from "../../../app/engine/columns";
-import { buyFillPrice, sellFillPrice } from "../../../app/engine/hygiene";
-import { priorSessionLiquidity } from "../../../app/engine/liquidity";
-import { forecastLegPayoff } from "../../../app/engine/quality";
+import { cleanChain, type ChainLeg, type OptionChain } from "#app/engine/index.ts";
+import { expirationColumns, payoffAt } from "#app/engine/columns.ts";
+import { buyFillPrice, sellFillPrice } from "#app/engine/hygiene.ts";
+import { priorSessionLiquidity } from "#app/engine/liquidity.ts";
+import { forecastLegPayoff } from "#app/engine/quality.ts";
 
 // The screens read a cleaned expiration through its columns (decisions 248, 255), which the hygiene pass now
 // builds: they must be index for index with the legs the hygiene pass keeps, after its sort and de-duplication.

@@ -5,7 +5,7 @@ import {
   type DailyMark,
   type GradedPosition,
   MANAGE_EXIT_DTE,
-} from "../../../app/engine/grading";
+} from "#app/engine/grading.ts";
 
 const bullPut: GradedPosition = {
   strategy: "BULL_PUT_SPREAD",

@@ -24,9 +24,9 @@ import {
   wheelDteWindow,
   type ChainLeg,
   type OptionChain,
-} from "../../../app/engine";
-import { probTouchFast } from "../../../app/engine/probability";
-import { utcMsToDate, yearsToExpiration } from "../../../app/engine/time";
+} from "#app/engine/index.ts";
+import { probTouchFast } from "#app/engine/probability.ts";
+import { utcMsToDate, yearsToExpiration } from "#app/engine/time.ts";
 import { syntheticChain } from "./fixtures/synthetic-chain";
 import { cleanRandomChain, randomMarket } from "./fixtures/random-market";
 

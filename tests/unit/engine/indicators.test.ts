@@ -7,7 +7,7 @@ import {
   ivRank,
   rsiTrend,
   rsiWilder,
-} from "../../../app/engine";
+} from "#app/engine/index.ts";
 
 describe("Wilder RSI against the StockCharts series (full precision)", () => {
   const series = rsiWilder(rsi.closes, 14);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { legacyRorPopScore, type LegacyScoreInputs } from "../../../app/engine/legacy-score";
+import { legacyRorPopScore, type LegacyScoreInputs } from "#app/engine/legacy-score.ts";
 
 const idea: LegacyScoreInputs = {
   return_on_risk: 25,

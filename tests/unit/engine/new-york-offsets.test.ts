@@ -4,13 +4,13 @@ import {
   NEW_YORK_OFFSET_CHANGES,
   NEW_YORK_OFFSETS_END,
   NEW_YORK_OFFSETS_START,
-} from "../../../app/engine/new-york-offsets";
+} from "#app/engine/new-york-offsets.ts";
 import {
   newYorkInstant,
   newYorkOffsetMinutes,
   newYorkParts,
   newYorkPartsFromIntl,
-} from "../../../app/engine/time";
+} from "#app/engine/time.ts";
 
 // What the platform's time-zone database says, read through Intl (the way newYorkParts did before the table).
 const intlParts = newYorkPartsFromIntl;

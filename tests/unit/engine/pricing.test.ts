@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import bsmVectors from "./fixtures/bsm_vectors.json";
 import ivVectors from "./fixtures/iv_vectors.json";
 import reference from "./fixtures/mpmath_reference.json";
-import { bsmGreeks, bsmPrice, impliedVol, type OptionType } from "../../../app/engine";
-import { erf, erfc, normCdf, normInv } from "../../../app/engine/normal";
+import { bsmGreeks, bsmPrice, impliedVol, type OptionType } from "#app/engine/index.ts";
+import { erf, erfc, normCdf, normInv } from "#app/engine/normal.ts";
 
 const typeOf = (flag: string): OptionType => (flag === "c" ? "call" : "put");
 

@@ -8,7 +8,7 @@ import {
   probBelow,
   probBetween,
   probTouch,
-} from "../../../app/engine";
+} from "#app/engine/index.ts";
 
 const base = { S: 100, T: 0.25, sigma: 0.3, r: 0.04, q: 0.01 };
 

@@ -8,7 +8,7 @@ import {
   probBetween,
   probTouch,
   screenCreditSpreads,
-} from "../../../app/engine";
+} from "#app/engine/index.ts";
 import { cleanRandomChain, randomMarket } from "./fixtures/random-market";
 
 const spot = fc.double({ min: 5, max: 2000, noNaN: true });

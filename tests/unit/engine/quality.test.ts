@@ -12,8 +12,8 @@ import {
   qualityScore,
   realisedVolatility,
   volatilityForecast,
-} from "../../../app/engine";
-import { expectedPutPayoffFast } from "../../../app/engine/probability";
+} from "#app/engine/index.ts";
+import { expectedPutPayoffFast } from "#app/engine/probability.ts";
 
 /** Closes whose log returns alternate +x, -x: realised volatility x sqrt(252) over any even window. */
 const zigzag = (n: number, x: number) => {

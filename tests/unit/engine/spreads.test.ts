@@ -9,8 +9,8 @@ import {
   smileProbAbove,
   spreadTradeId,
   type SpreadIdea,
-} from "../../../app/engine";
-import { spreadIdeaWhy, whySentence } from "../../../app/lib/idea-why";
+} from "#app/engine/index.ts";
+import { spreadIdeaWhy, whySentence } from "#app/lib/idea-why.ts";
 import { syntheticChain } from "./fixtures/synthetic-chain";
 
 const asOf = "2026-03-02T15:00:00.000Z";

@@ -9,7 +9,7 @@ import {
   newYorkDate,
   newYorkUtcOffsetHours,
   yearsToExpiration,
-} from "../../../app/engine";
+} from "#app/engine/index.ts";
 
 describe("calendar conventions", () => {
   it("New York offset follows US DST (2026: Mar 8 to Nov 1)", () => {

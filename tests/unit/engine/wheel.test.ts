@@ -11,7 +11,7 @@ import {
   deriveRiskLevel,
   screenCashSecuredPuts,
   screenCoveredCalls,
-} from "../../../app/engine";
+} from "#app/engine/index.ts";
 import { syntheticChain } from "./fixtures/synthetic-chain";
 
 const asOf = "2026-03-02T15:00:00.000Z";

@@ -9,7 +9,7 @@
 // ours too, in the layouts decision 273 cites.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readCsvTable } from "../../../app/lib/csv";
+import { readCsvTable } from "#app/lib/csv.ts";
 import {
   BROKER_PRESETS,
   detectPreset,
@@ -19,8 +19,8 @@ import {
   presetMapping,
   type ColumnMapping,
   type DraftRow,
-} from "../../../app/lib/ledger-import";
-import { parseOptionDescription, parseOptionSymbol } from "../../../app/lib/option-symbol";
+} from "#app/lib/ledger-import.ts";
+import { parseOptionDescription, parseOptionSymbol } from "#app/lib/option-symbol.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), "utf8");
 const FIDELITY = fixture("fidelity-accounts-history.csv");

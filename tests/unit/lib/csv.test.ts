@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readCsvRecords, readCsvTable, writeCsv } from "../../../app/lib/csv";
+import { readCsvRecords, readCsvTable, writeCsv } from "#app/lib/csv.ts";
 
 describe("readCsvRecords", () => {
   it("strips a BOM, takes CRLF, CR and LF mixed, and numbers records by their first line", () => {

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseOptionDescription, parseOptionSymbol } from "../../../app/lib/option-symbol";
-import {
-  detectPreset,
-  draftsOf,
-  guessMapping,
-  parseAmount,
-  parseTradeDate,
-} from "../../../app/lib/ledger-import";
-import { readCsvTable } from "../../../app/lib/csv";
+import { parseOptionDescription, parseOptionSymbol } from "#app/lib/option-symbol.ts";
+import { detectPreset, draftsOf, guessMapping, parseAmount, parseTradeDate } from "#app/lib/ledger-import.ts";
+import { readCsvTable } from "#app/lib/csv.ts";
 
 describe("option symbols (decision 273)", () => {
   it("reads OCC symbols, padded and unpadded", () => {

@@ -2,9 +2,9 @@
 // and the dividend yield, unknown when there is no feed and never a silent 0.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseTreasuryBillRates } from "../../../app/server/market/providers/treasury.server";
-import { trailingDividendYield } from "../../../app/server/market/dividend-yield.server";
-import type { Dividends } from "../../../app/server/market/types.server";
+import { parseTreasuryBillRates } from "#app/server/market/providers/treasury.server.ts";
+import { trailingDividendYield } from "#app/server/market/dividend-yield.server.ts";
+import type { Dividends } from "#app/server/market/types.server.ts";
 
 const CSV = readFileSync(
   new URL(

@@ -9,7 +9,7 @@ import {
   newYorkParts,
   previousTradingDay,
   sessionOn,
-} from "../../../app/lib/market-calendar";
+} from "#app/lib/market-calendar/index.ts";
 
 const at = (iso: string) => Date.parse(iso);
 

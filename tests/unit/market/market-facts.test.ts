@@ -1,7 +1,7 @@
 // The simulated market's facts hold their targets (issue 43): the same measurements `npm run market:facts` prints,
 // at a fixed close (the facts are a pure function of the market's seeds and the instant).
 import { describe, expect, it } from "vitest";
-import { bookTierOf } from "../../../app/server/market/providers/demo/listing.server";
+import { bookTierOf } from "#app/server/market/providers/demo/listing.server.ts";
 import { marketFacts } from "../../../scripts/market-facts-core";
 
 const AT = Date.parse("2026-12-01T21:30:00Z");

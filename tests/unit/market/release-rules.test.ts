@@ -1,15 +1,15 @@
 // The publication rules behind the calendar's estimated releases (decision 258), run for 2026 against the
 // published dates the product ships (app/lib/market-calendar/data.ts, copied from the reference calendars).
 import { describe, expect, it } from "vitest";
-import { CPI_DAYS_2026, JOBS_REPORT_DAYS_2026 } from "../../../app/lib/market-calendar/data";
+import { CPI_DAYS_2026, JOBS_REPORT_DAYS_2026 } from "#app/lib/market-calendar/data.ts";
 import {
   cpiReleaseDate,
   federalHolidays,
   gdpReleaseDate,
   jobsReportDate,
   pceReleaseDate,
-} from "../../../app/lib/market-calendar/release-rules";
-import { economicEventsBetween } from "../../../app/lib/market-calendar";
+} from "#app/lib/market-calendar/release-rules.ts";
+import { economicEventsBetween } from "#app/lib/market-calendar/index.ts";
 
 // Release month m (1-12) of 2026 carries the reference month before it.
 const refOf = (m: number): [number, number] => (m === 1 ? [2025, 12] : [2026, m - 1]);

@@ -9,18 +9,18 @@ import {
   volatilityForecast,
   type SpreadIdea,
   type SpreadProfile,
-} from "../../../app/engine";
-import { isIndexEtf } from "../../../app/lib/trade-ideas";
-import { ideasInPlanOrder } from "../../../app/server/trade-ideas.server";
-import { addDays, isTradingDay, nextTradingDay } from "../../../app/lib/market-calendar";
-import { simulatedRiskFreeRate } from "../../../app/lib/risk-free-rate";
-import { trailingDividendYield } from "../../../app/server/market/dividend-yield.server";
-import { finaliseIdeas, screenChain, type TradeIdea } from "../../../app/server/market/ideas.server";
-import { createDemoProvider } from "../../../app/server/market/providers/demo/provider.server";
-import { closeOn } from "../../../app/server/market/providers/demo/prices.server";
-import { earningsMove } from "../../../app/server/market/providers/demo/surface.server";
-import { earningsDatesOfYear } from "../../../app/server/market/providers/demo/corporate-events.server";
-import { DEFAULT_UNIVERSE } from "../../../app/server/market/universe.server";
+} from "#app/engine/index.ts";
+import { isIndexEtf } from "#app/lib/trade-ideas.ts";
+import { ideasInPlanOrder } from "#app/server/trade-ideas.server.ts";
+import { addDays, isTradingDay, nextTradingDay } from "#app/lib/market-calendar/index.ts";
+import { simulatedRiskFreeRate } from "#app/lib/risk-free-rate.ts";
+import { trailingDividendYield } from "#app/server/market/dividend-yield.server.ts";
+import { finaliseIdeas, screenChain, type TradeIdea } from "#app/server/market/ideas.server.ts";
+import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
+import { closeOn } from "#app/server/market/providers/demo/prices.server.ts";
+import { earningsMove } from "#app/server/market/providers/demo/surface.server.ts";
+import { earningsDatesOfYear } from "#app/server/market/providers/demo/corporate-events.server.ts";
+import { DEFAULT_UNIVERSE } from "#app/server/market/universe.server.ts";
 
 // Whole chains of the simulated market are built here: give a busy shared machine room.
 const SLOW = { timeout: 120_000 };

@@ -5,9 +5,9 @@ import {
   nextExDividend,
   rsiDirection,
   sentimentCounts,
-} from "../../../app/server/market/ticker-info.server";
-import { createDemoProvider } from "../../../app/server/market/providers/demo/provider.server";
-import type { Dividends, NewsFeed } from "../../../app/server/market/types.server";
+} from "#app/server/market/ticker-info.server.ts";
+import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
+import type { Dividends, NewsFeed } from "#app/server/market/types.server.ts";
 
 describe("next earnings", () => {
   it("uses the provider's upcoming date when there is one", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isTradingDay } from "../../../app/lib/market-calendar";
+import { isTradingDay } from "#app/lib/market-calendar/index.ts";
 import {
   dividendPayments,
   structuralActionsBetween,
   universeStructuralActions,
-} from "../../../app/server/market/corporate-actions.server";
-import { createDemoProvider } from "../../../app/server/market/providers/demo/provider.server";
+} from "#app/server/market/corporate-actions.server.ts";
+import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
 
 describe("simulated corporate actions", () => {
   it("the simulated market produces splits and spin-offs over a year, on trading days, announced a month ahead", () => {

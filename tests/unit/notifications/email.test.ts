@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alertEmail, unsubscribeHeaders } from "../../../app/server/email/notification-templates.server";
+import { alertEmail, unsubscribeHeaders } from "#app/server/email/notification-templates.server.ts";
 
 const links = {
   preferencesUrl: "https://wheelhouse.example/notifications",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextRunAt, zonedInstant, zonedParts, isValidTimeZone } from "../../../app/lib/notification-schedule";
+import { nextRunAt, zonedInstant, zonedParts, isValidTimeZone } from "#app/lib/notification-schedule.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

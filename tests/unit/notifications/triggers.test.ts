@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultPreferences, type NotificationPreferences } from "../../../app/lib/notifications";
+import { defaultPreferences, type NotificationPreferences } from "#app/lib/notifications.ts";
 import {
   buildAlerts,
   COOLDOWN_MS,
@@ -7,9 +7,9 @@ import {
   type AlertInputs,
   type AlertState,
   type SymbolMarketData,
-} from "../../../app/server/notifications/triggers.server";
-import type { TickerInfo } from "../../../app/server/market/ticker-info.server";
-import type { EconomicEvent } from "../../../app/lib/market-calendar";
+} from "#app/server/notifications/triggers.server.ts";
+import type { TickerInfo } from "#app/server/market/ticker-info.server.ts";
+import type { EconomicEvent } from "#app/lib/market-calendar/index.ts";
 
 // Monday 2026-11-23 10:00 New York.
 const NOW = Date.parse("2026-11-23T15:00:00Z");

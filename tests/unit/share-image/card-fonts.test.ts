@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { cardFontsUnpackedAtBuild } from "../../../scripts/card-fonts-plugin";
-import { CARD_FONT_FILES, CARD_FONT_TABLES_OMITTED } from "../../../app/server/share-image/card-fonts.server";
-import { woffToSfnt } from "../../../app/server/share-image/woff.server";
+import { CARD_FONT_FILES, CARD_FONT_TABLES_OMITTED } from "#app/server/share-image/card-fonts.server.ts";
+import { woffToSfnt } from "#app/server/share-image/woff.server.ts";
 
 // The share cards' fonts are unpacked when the Worker is built (issue 28): the virtual module holds sfnt, not WOFF.
 const require = createRequire(import.meta.url);

@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import satori from "satori";
 import { describe, expect, it } from "vitest";
-import { CARD_FONT_TABLES_OMITTED } from "../../../app/server/share-image/card-fonts.server";
-import { woffToSfnt } from "../../../app/server/share-image/woff.server";
+import { CARD_FONT_TABLES_OMITTED } from "#app/server/share-image/card-fonts.server.ts";
+import { woffToSfnt } from "#app/server/share-image/woff.server.ts";
 
 const require = createRequire(import.meta.url);
 const woff = new Uint8Array(

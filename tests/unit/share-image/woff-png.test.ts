@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { crc32, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { encodeRgbaPng } from "../../../app/server/share-image/png.server";
-import { woffToSfnt } from "../../../app/server/share-image/woff.server";
+import { encodeRgbaPng } from "#app/server/share-image/png.server.ts";
+import { woffToSfnt } from "#app/server/share-image/woff.server.ts";
 
 const require = createRequire(import.meta.url);
 const woff = new Uint8Array(

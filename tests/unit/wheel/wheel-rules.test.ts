@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveRiskLevel, WHEEL_DTE_WINDOWS, wheelDteWindow } from "../../../app/engine";
+import { deriveRiskLevel, WHEEL_DTE_WINDOWS, wheelDteWindow } from "#app/engine/index.ts";
 import {
   applyFilters,
   cashHint,
@@ -19,7 +19,7 @@ import {
   validatePosition,
   WHEEL_MESSAGES,
   winProbabilityHow,
-} from "../../../app/lib/wheel";
+} from "#app/lib/wheel.ts";
 
 describe("risk level derivation (docs/product/wheel.md#risk-level-derivation)", () => {
   it.each([

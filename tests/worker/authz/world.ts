@@ -6,13 +6,13 @@ import { signUpAndGetCookie, testEnv } from "../helpers";
 import { setUser, userRow } from "../auth-helpers";
 import { fakeControl, fakeOrigin, PRICES } from "../billing-helpers";
 import { daysFromToday, fixtureIdeas } from "../fixtures/trade-ideas";
-import { parseSharePayload } from "../../../app/lib/wheel-share";
-import { createShare as storeShare } from "../../../app/server/wheel/shares.server";
-import { KV_KEYS } from "../../../app/server/market/cache.server";
-import { tradeIdeaUpserts } from "../../../app/server/market/ideas.server";
-import { getDb } from "../../../app/server/db/client.server";
-import { addFavorite } from "../../../app/server/wheel/favorites.server";
-import { createUnsubscribeToken } from "../../../app/server/notifications/unsubscribe-token.server";
+import { parseSharePayload } from "#app/lib/wheel-share.ts";
+import { createShare as storeShare } from "#app/server/wheel/shares.server.ts";
+import { KV_KEYS } from "#app/server/market/cache.server.ts";
+import { tradeIdeaUpserts } from "#app/server/market/ideas.server.ts";
+import { getDb } from "#app/server/db/client.server.ts";
+import { addFavorite } from "#app/server/wheel/favorites.server.ts";
+import { createUnsubscribeToken } from "#app/server/notifications/unsubscribe-token.server.ts";
 
 /** More ideas than Pro's cap of 30, so the caps show in the counts. */
 export const IDEA_COUNT = 45;

@@ -17,7 +17,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ServerResponse } from "node:http";
-import { bsmGreeks, bsmPrice } from "../../../app/engine/bsm";
+import { bsmGreeks, bsmPrice } from "#app/engine/bsm.ts";
 import type { FakeHandler } from "./servers";
 
 const NOW_MS = Date.parse("2026-07-24T20:00:00Z");

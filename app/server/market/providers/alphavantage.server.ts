@@ -3,9 +3,15 @@
 // call first takes a unit from a daily budget kept in D1 (dailyBudget in live.server.ts).
 // Shapes: tests/worker/fakes/market-samples/alphavantage_*.
 import { z } from "zod";
-import { fetchText, malformedPayload, parseJsonBody, Semaphore, type FetchPolicy } from "./http.server";
-import type { Dividends, Headline, NewsFeed, Sentiment } from "../types.server";
-import { ProviderError } from "../types.server";
+import {
+  fetchText,
+  malformedPayload,
+  parseJsonBody,
+  Semaphore,
+  type FetchPolicy,
+} from "#app/server/market/providers/http.server.ts";
+import type { Dividends, Headline, NewsFeed, Sentiment } from "#app/server/market/types.server.ts";
+import { ProviderError } from "#app/server/market/types.server.ts";
 
 const ALPHAVANTAGE_DEFAULT_BASE = "https://www.alphavantage.co";
 const PROVIDER = "alphavantage";

@@ -2,12 +2,18 @@
 // history. Shapes: tests/worker/fakes/market-samples/cboe_*. Terms: Cboe asks for a licence for use of its data,
 // so we cache hard and poll rarely (see REFRESH_LIMITS.liveMaxSymbols).
 import { z } from "zod";
-import { parseOccSymbol } from "../../../engine";
-import type { ChainExpiration, ChainLeg } from "../../../engine";
-import { newYorkInstant } from "../../../lib/market-calendar";
-import { fetchText, malformedPayload, parseJsonBody, Semaphore, type FetchPolicy } from "./http.server";
-import type { ChainSnapshot, DailyHistory, Quote } from "../types.server";
-import { ProviderError } from "../types.server";
+import { parseOccSymbol } from "#app/engine/index.ts";
+import type { ChainExpiration, ChainLeg } from "#app/engine/index.ts";
+import { newYorkInstant } from "#app/lib/market-calendar/index.ts";
+import {
+  fetchText,
+  malformedPayload,
+  parseJsonBody,
+  Semaphore,
+  type FetchPolicy,
+} from "#app/server/market/providers/http.server.ts";
+import type { ChainSnapshot, DailyHistory, Quote } from "#app/server/market/types.server.ts";
+import { ProviderError } from "#app/server/market/types.server.ts";
 
 const CBOE_DEFAULT_BASE = "https://cdn.cboe.com";
 const PROVIDER = "cboe";

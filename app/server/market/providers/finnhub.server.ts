@@ -9,9 +9,15 @@ import {
   parseJsonBody,
   Semaphore,
   type FetchPolicy,
-} from "./http.server";
-import type { EarningsCalendar, EarningsDate, Headline, NewsFeed, Sentiment } from "../types.server";
-import { ProviderError } from "../types.server";
+} from "#app/server/market/providers/http.server.ts";
+import type {
+  EarningsCalendar,
+  EarningsDate,
+  Headline,
+  NewsFeed,
+  Sentiment,
+} from "#app/server/market/types.server.ts";
+import { ProviderError } from "#app/server/market/types.server.ts";
 
 const FINNHUB_DEFAULT_BASE = "https://finnhub.io/api/v1";
 const PROVIDER = "finnhub";

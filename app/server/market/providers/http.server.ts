@@ -1,6 +1,6 @@
 // Outbound HTTP for market providers: per-attempt timeout, retries with exponential backoff (network
 // errors, 429 and 5xx only), a concurrency cap per provider and a per-minute request budget.
-import { ProviderError } from "../types.server";
+import { ProviderError } from "#app/server/market/types.server.ts";
 
 export class Semaphore {
   private active = 0;

@@ -3,22 +3,22 @@
 // development only: decision 279); Finnhub (earnings, headlines) and Alpha Vantage (news sentiment, dividends
 // without Polygon) when their keys are set.
 import { sql } from "drizzle-orm";
-import { addDays, economicEventsBetween, newYorkDateOf } from "../../../lib/market-calendar";
-import { getDb } from "../../db/client.server";
-import { changes } from "../../db/sql.server";
-import { serverConfig, type WorkerEnv } from "../../env.server";
-import { KV_KEYS, kvGetJson, kvPutJson, TTL } from "../cache.server";
-import type { MarketDataProvider, Quote } from "../types.server";
-import { ProviderError } from "../types.server";
-import { normaliseSymbol } from "../../../lib/symbols";
+import { addDays, economicEventsBetween, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { getDb } from "#app/server/db/client.server.ts";
+import { changes } from "#app/server/db/sql.server.ts";
+import { serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
+import { KV_KEYS, kvGetJson, kvPutJson, TTL } from "#app/server/market/cache.server.ts";
+import type { MarketDataProvider, Quote } from "#app/server/market/types.server.ts";
+import { ProviderError } from "#app/server/market/types.server.ts";
+import { normaliseSymbol } from "#app/lib/symbols.ts";
 import {
   ALPHAVANTAGE_DAILY_BUDGET,
   createAlphaVantageClient,
   type AlphaVantageClient,
-} from "./alphavantage.server";
-import { createCboeClient, type CboeClient } from "./cboe.server";
-import { createFinnhubClient, type FinnhubClient } from "./finnhub.server";
-import { createPolygonClient, type PolygonClient } from "./polygon.server";
+} from "#app/server/market/providers/alphavantage.server.ts";
+import { createCboeClient, type CboeClient } from "#app/server/market/providers/cboe.server.ts";
+import { createFinnhubClient, type FinnhubClient } from "#app/server/market/providers/finnhub.server.ts";
+import { createPolygonClient, type PolygonClient } from "#app/server/market/providers/polygon.server.ts";
 
 /** A quote younger than this is reused instead of asking Cboe again (the options call carries one too). */
 const QUOTE_REUSE_MS = 60_000;

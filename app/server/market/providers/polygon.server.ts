@@ -6,9 +6,9 @@
 // optional is optional here too (tests/worker/polygon-schemas.test.ts holds us to it): several depend on the
 // operator's plan (`last_quote` on options quotes, `underlying_asset.price` on a stocks plan).
 import { z } from "zod";
-import { parseOccSymbol } from "../../../engine";
-import type { ChainExpiration, ChainLeg } from "../../../engine";
-import { addDays, newYorkDateOf } from "../../../lib/market-calendar";
+import { parseOccSymbol } from "#app/engine/index.ts";
+import type { ChainExpiration, ChainLeg } from "#app/engine/index.ts";
+import { addDays, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import {
   fetchText,
   malformedPayload,
@@ -16,9 +16,15 @@ import {
   parseJsonBody,
   Semaphore,
   type FetchPolicy,
-} from "./http.server";
-import type { ChainSnapshot, DailyHistory, DividendEvent, Dividends, Quote } from "../types.server";
-import { ProviderError } from "../types.server";
+} from "#app/server/market/providers/http.server.ts";
+import type {
+  ChainSnapshot,
+  DailyHistory,
+  DividendEvent,
+  Dividends,
+  Quote,
+} from "#app/server/market/types.server.ts";
+import { ProviderError } from "#app/server/market/types.server.ts";
 
 const POLYGON_DEFAULT_BASE = "https://api.massive.com";
 const PROVIDER = "polygon";

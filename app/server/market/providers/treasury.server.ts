@@ -2,9 +2,9 @@
 // every idea is priced with in live mode (decision 160). One CSV a month from home.treasury.gov's
 // "Daily Treasury Bill Rates" table, newest row first; columns "Date" (MM/DD/YYYY) and, among others,
 // "13 WEEKS COUPON EQUIVALENT" (percent). Reading is the app's one CSV module (decision 272); this maps rows.
-import { readCsvTable } from "../../../lib/csv";
-import { fetchText, type FetchPolicy } from "./http.server";
-import { ProviderError } from "../types.server";
+import { readCsvTable } from "#app/lib/csv.ts";
+import { fetchText, type FetchPolicy } from "#app/server/market/providers/http.server.ts";
+import { ProviderError } from "#app/server/market/types.server.ts";
 
 const TREASURY_DEFAULT_BASE = "https://home.treasury.gov";
 const PROVIDER = "treasury";

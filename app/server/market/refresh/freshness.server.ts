@@ -1,6 +1,6 @@
 // When the market data was last refreshed (the banner's hover tip), written by every cron run.
-import { KV_KEYS, readCachedOne, type MarketCacheEnv } from "../cache.server";
-import type { Sourced } from "../types.server";
+import { KV_KEYS, readCachedOne, type MarketCacheEnv } from "#app/server/market/cache.server.ts";
+import type { Sourced } from "#app/server/market/types.server.ts";
 
 /** What the market banner's hover tip shows (`dataFreshness`, docs/product/app-shell.md#market-banner). */
 export interface DataFreshness extends Sourced {

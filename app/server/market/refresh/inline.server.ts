@@ -1,14 +1,14 @@
 // The one place a request may reach a provider: ticker info for a few symbols nobody has cached yet,
 // within the caller's deadline (see docs/ARCHITECTURE.md "The one exception").
-import { marketStatus } from "../../../lib/market-calendar";
-import { getDb } from "../../db/client.server";
-import { runBatch } from "../../db/sql.server";
-import type { WorkerEnv } from "../../env.server";
-import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, TTL } from "../cache.server";
-import { readRiskFreeRate } from "../rates.server";
-import type { TickerInfo } from "../ticker-info.server";
-import type { EarningsCalendar, MarketDataProvider } from "../types.server";
-import { refreshSymbol, type SharedInputs } from "./symbol.server";
+import { marketStatus } from "#app/lib/market-calendar/index.ts";
+import { getDb } from "#app/server/db/client.server.ts";
+import { runBatch } from "#app/server/db/sql.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, TTL } from "#app/server/market/cache.server.ts";
+import { readRiskFreeRate } from "#app/server/market/rates.server.ts";
+import type { TickerInfo } from "#app/server/market/ticker-info.server.ts";
+import type { EarningsCalendar, MarketDataProvider } from "#app/server/market/types.server.ts";
+import { refreshSymbol, type SharedInputs } from "#app/server/market/refresh/symbol.server.ts";
 
 /**
  * Single-symbol refresh on a cache miss (ticker info only, no chain), within `deadlineMs`.

@@ -1,9 +1,14 @@
 // Inputs of a refresh: the KV-cached provider inputs (kept when a reload fails), the calendars every
 // symbol shares, and a small worker pool.
-import { addDays, newYorkDateOf } from "../../../lib/market-calendar";
-import { KV_KEYS, kvGetJson, kvPutJson, TTL, type MarketCacheEnv } from "../cache.server";
-import { withDeadline } from "../deadline.server";
-import type { EarningsCalendar, EconomicEvents, MarketDataProvider, Sourced } from "../types.server";
+import { addDays, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { KV_KEYS, kvGetJson, kvPutJson, TTL, type MarketCacheEnv } from "#app/server/market/cache.server.ts";
+import { withDeadline } from "#app/server/market/deadline.server.ts";
+import type {
+  EarningsCalendar,
+  EconomicEvents,
+  MarketDataProvider,
+  Sourced,
+} from "#app/server/market/types.server.ts";
 
 export async function pool<T>(
   items: readonly T[],

@@ -1,14 +1,21 @@
 // The market refresh (cron `marketRefresh`, and dev seeding): providers -> snapshots (KV hot cache,
 // D1 last good + history) -> engine -> ideas.
 import { inArray, sql } from "drizzle-orm";
-import type { SpreadIdea } from "../../../engine";
-import type { OptionChain } from "../../../engine/types";
-import { marketStatus, newYorkDateOf } from "../../../lib/market-calendar";
-import { getDb, schema } from "../../db/client.server";
-import { runBatch, type BatchStatement } from "../../db/sql.server";
-import { authSecret, serverConfig, type WorkerEnv } from "../../env.server";
-import type { JobOutcome } from "../../jobs/job-runs.server";
-import { KV_KEYS, kvGetJson, kvPutJson, lastGoodUpserts, readLastGood, TTL } from "../cache.server";
+import type { SpreadIdea } from "#app/engine/index.ts";
+import type { OptionChain } from "#app/engine/types.ts";
+import { marketStatus, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { runBatch, type BatchStatement } from "#app/server/db/sql.server.ts";
+import { authSecret, serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
+import type { JobOutcome } from "#app/server/jobs/job-runs.server.ts";
+import {
+  KV_KEYS,
+  kvGetJson,
+  kvPutJson,
+  lastGoodUpserts,
+  readLastGood,
+  TTL,
+} from "#app/server/market/cache.server.ts";
 import {
   finaliseIdeas,
   ideasLastGoodStatements,
@@ -17,21 +24,21 @@ import {
   tradeIdKeyer,
   type TradeIdea,
   type TradeIdeasSnapshot,
-} from "../ideas.server";
-import { chainSourceOf, getMarketProvider, unlicensedRefusal } from "../provider.server";
-import { refreshRiskFreeRate } from "../rates.server";
-import type { TickerInfo } from "../ticker-info.server";
-import type { DailyHistory, MarketDataProvider } from "../types.server";
-import { ProviderError } from "../types.server";
-import type { DataFreshness } from "./freshness.server";
-import { loadShared, pool } from "./inputs.server";
-import { REFRESH_LIMITS } from "./limits.server";
-import { refreshSymbol, type SharedInputs } from "./symbol.server";
-import { selectUniverse } from "./universe.server";
-import { appendIdeaLog, wheelUniverseIdeas } from "../../track/idea-log.server";
-import { closingMarkStatements } from "../../track/marks.server";
-import { refreshTrackSummaryIfDue } from "../../track/summary.server";
-import { refreshTrackCsvSnapshotInJob } from "../../track/csv-snapshot.server";
+} from "#app/server/market/ideas.server.ts";
+import { chainSourceOf, getMarketProvider, unlicensedRefusal } from "#app/server/market/provider.server.ts";
+import { refreshRiskFreeRate } from "#app/server/market/rates.server.ts";
+import type { TickerInfo } from "#app/server/market/ticker-info.server.ts";
+import type { DailyHistory, MarketDataProvider } from "#app/server/market/types.server.ts";
+import { ProviderError } from "#app/server/market/types.server.ts";
+import type { DataFreshness } from "#app/server/market/refresh/freshness.server.ts";
+import { loadShared, pool } from "#app/server/market/refresh/inputs.server.ts";
+import { REFRESH_LIMITS } from "#app/server/market/refresh/limits.server.ts";
+import { refreshSymbol, type SharedInputs } from "#app/server/market/refresh/symbol.server.ts";
+import { selectUniverse } from "#app/server/market/refresh/universe.server.ts";
+import { appendIdeaLog, wheelUniverseIdeas } from "#app/server/track/idea-log.server.ts";
+import { closingMarkStatements } from "#app/server/track/marks.server.ts";
+import { refreshTrackSummaryIfDue } from "#app/server/track/summary.server.ts";
+import { refreshTrackCsvSnapshotInJob } from "#app/server/track/csv-snapshot.server.ts";
 
 export interface RefreshOptions {
   force?: boolean;

@@ -1,13 +1,18 @@
 // One symbol's refresh: quote, history, dividends, news and earnings -> ticker info; with the chain,
 // the spread ideas screened from it.
-import { volatilityForecast, type SpreadIdea } from "../../../engine";
-import { DAY_MS } from "../../../engine/time";
-import type { RiskFreeRate } from "../../../lib/risk-free-rate";
-import { addDays, latestStartedSession, newYorkDateOf, sessionProgress } from "../../../lib/market-calendar";
-import { KV_KEYS, kvPutJson, TTL, type MarketCacheEnv } from "../cache.server";
-import { withDeadline } from "../deadline.server";
-import { engineEvents, screenChain } from "../ideas.server";
-import { computeTickerInfo, type TickerInfo } from "../ticker-info.server";
+import { volatilityForecast, type SpreadIdea } from "#app/engine/index.ts";
+import { DAY_MS } from "#app/engine/time.ts";
+import type { RiskFreeRate } from "#app/lib/risk-free-rate.ts";
+import {
+  addDays,
+  latestStartedSession,
+  newYorkDateOf,
+  sessionProgress,
+} from "#app/lib/market-calendar/index.ts";
+import { KV_KEYS, kvPutJson, TTL, type MarketCacheEnv } from "#app/server/market/cache.server.ts";
+import { withDeadline } from "#app/server/market/deadline.server.ts";
+import { engineEvents, screenChain } from "#app/server/market/ideas.server.ts";
+import { computeTickerInfo, type TickerInfo } from "#app/server/market/ticker-info.server.ts";
 import type {
   ChainSnapshot,
   DailyHistory,
@@ -16,11 +21,11 @@ import type {
   EconomicEvents,
   MarketDataProvider,
   NewsFeed,
-} from "../types.server";
-import { ProviderError } from "../types.server";
-import { trailingDividendYield } from "../dividend-yield.server";
-import { cachedInput } from "./inputs.server";
-import { REFRESH_LIMITS } from "./limits.server";
+} from "#app/server/market/types.server.ts";
+import { ProviderError } from "#app/server/market/types.server.ts";
+import { trailingDividendYield } from "#app/server/market/dividend-yield.server.ts";
+import { cachedInput } from "#app/server/market/refresh/inputs.server.ts";
+import { REFRESH_LIMITS } from "#app/server/market/refresh/limits.server.ts";
 
 export interface SymbolResult {
   info: TickerInfo;

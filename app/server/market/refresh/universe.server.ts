@@ -1,7 +1,7 @@
 // Which symbols the cron job refreshes.
 import { sql } from "drizzle-orm";
-import { getDb, schema } from "../../db/client.server";
-import { DEFAULT_UNIVERSE_SYMBOLS } from "../universe.server";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
 
 /** Every user's watchlist and position symbols (most-watched first), then the default universe, capped. */
 export async function selectUniverse(env: { DB: D1Database }, cap: number): Promise<string[]> {

@@ -8,26 +8,21 @@ import {
   parseCboeHistory,
   parseCboeQuote,
   cboePathSymbol,
-} from "../../../../app/server/market/providers/cboe.server";
+} from "#app/server/market/providers/cboe.server.ts";
 import {
   createFinnhubClient,
   headlineSentiment,
   parseFinnhubEarnings,
   parseFinnhubNews,
-} from "../../../../app/server/market/providers/finnhub.server";
+} from "#app/server/market/providers/finnhub.server.ts";
 import {
   createAlphaVantageClient,
   parseAlphaVantageDividends,
   parseAlphaVantageNews,
   sentimentFromLabel,
-} from "../../../../app/server/market/providers/alphavantage.server";
-import {
-  fetchText,
-  MinuteBudget,
-  redactUrl,
-  Semaphore,
-} from "../../../../app/server/market/providers/http.server";
-import { ProviderError } from "../../../../app/server/market/types.server";
+} from "#app/server/market/providers/alphavantage.server.ts";
+import { fetchText, MinuteBudget, redactUrl, Semaphore } from "#app/server/market/providers/http.server.ts";
+import { ProviderError } from "#app/server/market/types.server.ts";
 
 const sample = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../worker/fakes/market-samples/${name}`, import.meta.url), "utf8"));

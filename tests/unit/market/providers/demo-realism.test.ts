@@ -1,8 +1,8 @@
 // The simulated market a trader would not spot in a minute (issue 27 item 6), at the fixed clock of the
 // other simulated-market tests (Monday 2026-11-23 11:00 New York) and the market's fixed seeds.
 import { describe, expect, it } from "vitest";
-import { impliedVolFast } from "../../../../app/engine/iv";
-import { yearsToExpiration } from "../../../../app/engine/time";
+import { impliedVolFast } from "#app/engine/iv.ts";
+import { yearsToExpiration } from "#app/engine/time.ts";
 import {
   addDays,
   daysBetween,
@@ -10,16 +10,16 @@ import {
   isMonthlyExpiration,
   isTradingDay,
   weekday,
-} from "../../../../app/lib/market-calendar";
-import { simulatedRiskFreeRate } from "../../../../app/lib/risk-free-rate";
-import { trailingDividendYield } from "../../../../app/server/market/dividend-yield.server";
-import { quoteAround } from "../../../../app/server/market/providers/demo/chain.server";
-import { earningsDatesOfYear } from "../../../../app/server/market/providers/demo/corporate-events.server";
-import { skewClassOf, type SkewClass } from "../../../../app/server/market/providers/demo/listing.server";
-import { createDemoProvider } from "../../../../app/server/market/providers/demo/provider.server";
-import { isStressed, tradingDayIndex } from "../../../../app/server/market/providers/demo/economy.server";
-import type { ChainSnapshot } from "../../../../app/server/market/types.server";
-import { DEFAULT_UNIVERSE, universeEntry } from "../../../../app/server/market/universe.server";
+} from "#app/lib/market-calendar/index.ts";
+import { simulatedRiskFreeRate } from "#app/lib/risk-free-rate.ts";
+import { trailingDividendYield } from "#app/server/market/dividend-yield.server.ts";
+import { quoteAround } from "#app/server/market/providers/demo/chain.server.ts";
+import { earningsDatesOfYear } from "#app/server/market/providers/demo/corporate-events.server.ts";
+import { skewClassOf, type SkewClass } from "#app/server/market/providers/demo/listing.server.ts";
+import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
+import { isStressed, tradingDayIndex } from "#app/server/market/providers/demo/economy.server.ts";
+import type { ChainSnapshot } from "#app/server/market/types.server.ts";
+import { DEFAULT_UNIVERSE, universeEntry } from "#app/server/market/universe.server.ts";
 
 const MON_11AM = Date.parse("2026-11-23T16:00:00Z");
 const TODAY = "2026-11-23";

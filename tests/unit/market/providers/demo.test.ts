@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createDemoProvider } from "../../../../app/server/market/providers/demo/provider.server";
-import { DEFAULT_UNIVERSE, DEFAULT_UNIVERSE_SYMBOLS } from "../../../../app/server/market/universe.server";
-import { isMonthlyExpiration, isTradingDay } from "../../../../app/lib/market-calendar";
+import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
+import { DEFAULT_UNIVERSE, DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
+import { isMonthlyExpiration, isTradingDay } from "#app/lib/market-calendar/index.ts";
 
 const MON_11AM = Date.parse("2026-11-23T16:00:00Z"); // Monday 11:00 ET
 const demo = (ms = MON_11AM) => createDemoProvider(() => ms);

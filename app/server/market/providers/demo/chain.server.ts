@@ -3,11 +3,11 @@
 // for the name (dividends.server.ts), and listed and quoted as each name is (listing.server.ts): strike
 // steps, expiration sets, ticks and book depth. Quotes are rounded around the model price (the mid within
 // half a tick of it), and each leg's IV and greeks are those of its mid, as a data vendor computes them.
-import { bsmPriceGreeksInto, type Greeks } from "../../../../engine/bsm";
-import { impliedVolFast } from "../../../../engine/iv";
-import { formatOccSymbol } from "../../../../engine/occ";
-import { yearsToExpiration } from "../../../../engine/time";
-import type { ChainExpiration, ChainLeg } from "../../../../engine/types";
+import { bsmPriceGreeksInto, type Greeks } from "#app/engine/bsm.ts";
+import { impliedVolFast } from "#app/engine/iv.ts";
+import { formatOccSymbol } from "#app/engine/occ.ts";
+import { yearsToExpiration } from "#app/engine/time.ts";
+import type { ChainExpiration, ChainLeg } from "#app/engine/types.ts";
 import {
   addDays,
   daysBetween,
@@ -17,11 +17,11 @@ import {
   isTradingDay,
   onOrBeforeTradingDay,
   weekday,
-} from "../../../../lib/market-calendar";
-import { simulatedRiskFreeRate } from "../../../../lib/risk-free-rate";
-import type { ChainSnapshot } from "../../types.server";
-import type { UniverseEntry } from "../../universe.server";
-import { demoDividendYield } from "./dividends.server";
+} from "#app/lib/market-calendar/index.ts";
+import { simulatedRiskFreeRate } from "#app/lib/risk-free-rate.ts";
+import type { ChainSnapshot } from "#app/server/market/types.server.ts";
+import type { UniverseEntry } from "#app/server/market/universe.server.ts";
+import { demoDividendYield } from "#app/server/market/providers/demo/dividends.server.ts";
 import {
   bookOf,
   expirationProfile,
@@ -31,11 +31,18 @@ import {
   skewSteepness,
   strikeIncrement,
   tickFor,
-} from "./listing.server";
-import { spotAt } from "./prices.server";
-import { dayNumber, normalOf, round2, SALT, seedOf, uniformOf } from "./random.server";
-import { atmVol, impliedAt, pendingReactionDay } from "./surface.server";
-import type { ImpliedInputs } from "./economy.server";
+} from "#app/server/market/providers/demo/listing.server.ts";
+import { spotAt } from "#app/server/market/providers/demo/prices.server.ts";
+import {
+  dayNumber,
+  normalOf,
+  round2,
+  SALT,
+  seedOf,
+  uniformOf,
+} from "#app/server/market/providers/demo/random.server.ts";
+import { atmVol, impliedAt, pendingReactionDay } from "#app/server/market/providers/demo/surface.server.ts";
+import type { ImpliedInputs } from "#app/server/market/providers/demo/economy.server.ts";
 
 /** Fine strikes listed on each side of the forward, at most. */
 const NEAR_MONEY_STRIKES = 40;

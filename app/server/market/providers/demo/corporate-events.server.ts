@@ -7,10 +7,10 @@ import {
   monthlyExpiration,
   onOrBeforeTradingDay,
   weekday,
-} from "../../../../lib/market-calendar";
-import type { EarningsDate } from "../../types.server";
-import type { UniverseEntry } from "../../universe.server";
-import { uniform } from "./random.server";
+} from "#app/lib/market-calendar/index.ts";
+import type { EarningsDate } from "#app/server/market/types.server.ts";
+import type { UniverseEntry } from "#app/server/market/universe.server.ts";
+import { uniform } from "#app/server/market/providers/demo/random.server.ts";
 
 /** Banks open each reporting season in the middle of the month after the quarter. */
 const MID_MONTH_REPORTERS = new Set(["JPM", "BAC", "WFC", "C", "GS", "MS"]);

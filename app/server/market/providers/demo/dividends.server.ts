@@ -2,12 +2,15 @@
 // price the autumn before (as companies size a payout to their price and raise it yearly), so the trailing
 // yield stays near the name's yield as its price wanders. The chains are priced with the trailing yield
 // the engine is given (dividend-yield.server.ts over these same events), so the two agree.
-import { addDays, newYorkDateOf } from "../../../../lib/market-calendar";
-import { trailingDividendYield } from "../../dividend-yield.server";
-import type { Dividends } from "../../types.server";
-import type { UniverseEntry } from "../../universe.server";
-import { dividendDatesOfYear, DIVIDEND_ANNOUNCED_DAYS } from "./corporate-events.server";
-import { closeOn } from "./prices.server";
+import { addDays, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { trailingDividendYield } from "#app/server/market/dividend-yield.server.ts";
+import type { Dividends } from "#app/server/market/types.server.ts";
+import type { UniverseEntry } from "#app/server/market/universe.server.ts";
+import {
+  dividendDatesOfYear,
+  DIVIDEND_ANNOUNCED_DAYS,
+} from "#app/server/market/providers/demo/corporate-events.server.ts";
+import { closeOn } from "#app/server/market/providers/demo/prices.server.ts";
 
 /** One payment of `year`, per share. */
 export function dividendAmountOfYear(entry: UniverseEntry, year: number): number {

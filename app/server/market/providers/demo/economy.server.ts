@@ -13,11 +13,18 @@
 //                (no lag), times the class's premium (PREMIUM below), times a persistent noise.
 // Everything is a pure function of the fixed seeds and the trading-day index from the epoch, memoised per
 // isolate, so a close never changes once its day has passed.
-import { addDays, isTradingDay } from "../../../../lib/market-calendar";
-import { simulatedRiskFreeRate } from "../../../../lib/risk-free-rate";
-import { universeEntry, type UniverseEntry } from "../../universe.server";
-import { skewClassOf } from "./listing.server";
-import { dayNumber, EPOCH, normalOf, SALT, seedOf, uniformOf } from "./random.server";
+import { addDays, isTradingDay } from "#app/lib/market-calendar/index.ts";
+import { simulatedRiskFreeRate } from "#app/lib/risk-free-rate.ts";
+import { universeEntry, type UniverseEntry } from "#app/server/market/universe.server.ts";
+import { skewClassOf } from "#app/server/market/providers/demo/listing.server.ts";
+import {
+  dayNumber,
+  EPOCH,
+  normalOf,
+  SALT,
+  seedOf,
+  uniformOf,
+} from "#app/server/market/providers/demo/random.server.ts";
 
 /**
  * The version of the simulated market's generator, stamped into every simulated idea's frozen content: a change

@@ -5,11 +5,11 @@ import {
   newYorkDateOf,
   newYorkInstant,
   previousTradingDay,
-} from "../../../../lib/market-calendar";
-import type { Headline, NewsFeed, Sentiment } from "../../types.server";
-import type { UniverseEntry } from "../../universe.server";
-import { closeOn } from "./prices.server";
-import { uniform } from "./random.server";
+} from "#app/lib/market-calendar/index.ts";
+import type { Headline, NewsFeed, Sentiment } from "#app/server/market/types.server.ts";
+import type { UniverseEntry } from "#app/server/market/universe.server.ts";
+import { closeOn } from "#app/server/market/providers/demo/prices.server.ts";
+import { uniform } from "#app/server/market/providers/demo/random.server.ts";
 
 const TEMPLATES: Record<Sentiment, string[]> = {
   positive: [

@@ -1,7 +1,7 @@
 // How each simulated name is listed and quoted, as listed options differ by name: the skew class of its
 // volatility surface, its tick rule and book depth, its strike steps and its expiration set.
-import type { UniverseEntry } from "../../universe.server";
-import { uniform } from "./random.server";
+import type { UniverseEntry } from "#app/server/market/universe.server.ts";
+import { uniform } from "#app/server/market/providers/demo/random.server.ts";
 
 // ---------------------------------------------------------------- skew
 /**

@@ -3,9 +3,9 @@
 // (surface.server.ts). The cumulative path from the epoch is anchored once, so the closes of ANCHOR_DATE are the
 // universe's reference prices; a close never changes once its day has passed. During a session the price moves on
 // a seeded bridge from the previous close to the day's close.
-import { previousTradingDay, sessionProgress } from "../../../../lib/market-calendar";
-import type { DailyBar, DailyHistory } from "../../types.server";
-import type { UniverseEntry } from "../../universe.server";
+import { previousTradingDay, sessionProgress } from "#app/lib/market-calendar/index.ts";
+import type { DailyBar, DailyHistory } from "#app/server/market/types.server.ts";
+import type { UniverseEntry } from "#app/server/market/universe.server.ts";
 import {
   ANCHOR_DATE,
   extendTradingDays,
@@ -16,9 +16,16 @@ import {
   tradingDayIndex,
   tradingDayNumbers,
   tradingDays,
-} from "./economy.server";
-import { dayNumber, normalOf, round2, SALT, seedOf, uniformOf } from "./random.server";
-import { earningsMove, earningsReactionDays } from "./surface.server";
+} from "#app/server/market/providers/demo/economy.server.ts";
+import {
+  dayNumber,
+  normalOf,
+  round2,
+  SALT,
+  seedOf,
+  uniformOf,
+} from "#app/server/market/providers/demo/random.server.ts";
+import { earningsMove, earningsReactionDays } from "#app/server/market/providers/demo/surface.server.ts";
 
 /** Cumulative log returns per symbol from the epoch, index-aligned with `tradingDays`, memoised per isolate. */
 const logPaths = new Map<string, number[]>();

@@ -1,6 +1,6 @@
 // The simulated market (provider "demo"): deterministic in (symbol, instant), no keys, no network.
 // Prices (prices.server.ts), corporate events, headlines and chains each live in their own module here.
-import { addDays, economicEventsBetween, newYorkDateOf } from "../../../../lib/market-calendar";
+import { addDays, economicEventsBetween, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import type {
   DailyHistory,
   Dividends,
@@ -10,15 +10,18 @@ import type {
   MarketDataProvider,
   NewsFeed,
   Quote,
-} from "../../types.server";
-import { ProviderError } from "../../types.server";
-import { universeEntry, type UniverseEntry } from "../../universe.server";
-import { buildChain, demoIv30 } from "./chain.server";
-import { DEMO_CONFIRMED_EARNINGS_DAYS, earningsDatesOfYear } from "./corporate-events.server";
-import { demoDividends } from "./dividends.server";
-import { demoNews } from "./headlines.server";
-import { dailyHistory, spotAt } from "./prices.server";
-import { round2 } from "./random.server";
+} from "#app/server/market/types.server.ts";
+import { ProviderError } from "#app/server/market/types.server.ts";
+import { universeEntry, type UniverseEntry } from "#app/server/market/universe.server.ts";
+import { buildChain, demoIv30 } from "#app/server/market/providers/demo/chain.server.ts";
+import {
+  DEMO_CONFIRMED_EARNINGS_DAYS,
+  earningsDatesOfYear,
+} from "#app/server/market/providers/demo/corporate-events.server.ts";
+import { demoDividends } from "#app/server/market/providers/demo/dividends.server.ts";
+import { demoNews } from "#app/server/market/providers/demo/headlines.server.ts";
+import { dailyHistory, spotAt } from "#app/server/market/providers/demo/prices.server.ts";
+import { round2 } from "#app/server/market/providers/demo/random.server.ts";
 
 function entryOrThrow(symbol: string): UniverseEntry {
   const entry = universeEntry(symbol);

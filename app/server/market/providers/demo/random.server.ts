@@ -1,6 +1,6 @@
 // Seeded randomness for the simulated market: every number is a pure function of (symbol, day, salt),
 // so the simulated market is deterministic in (symbol, instant).
-import { DAY_MS } from "../../../../engine/time";
+import { DAY_MS } from "#app/engine/time.ts";
 
 /** The first day of every seeded stream. */
 export const EPOCH = "2022-01-03";

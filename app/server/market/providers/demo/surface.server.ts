@@ -10,11 +10,16 @@
 //                move^2 on top, so the front month's IV rises and the term structure bends at the report;
 //   move         the reaction day's log-return standard deviation, vol x 0.18 within [2.5%, 12%].
 // The reaction day is the report date for a report before the open, the next trading day after the close.
-import { nextTradingDay } from "../../../../lib/market-calendar";
-import type { UniverseEntry } from "../../universe.server";
-import { earningsDatesOfYear } from "./corporate-events.server";
-import { expectedVariance, impliedInputs, type ImpliedInputs, tradingDayIndex } from "./economy.server";
-import { uniform } from "./random.server";
+import { nextTradingDay } from "#app/lib/market-calendar/index.ts";
+import type { UniverseEntry } from "#app/server/market/universe.server.ts";
+import { earningsDatesOfYear } from "#app/server/market/providers/demo/corporate-events.server.ts";
+import {
+  expectedVariance,
+  impliedInputs,
+  type ImpliedInputs,
+  tradingDayIndex,
+} from "#app/server/market/providers/demo/economy.server.ts";
+import { uniform } from "#app/server/market/providers/demo/random.server.ts";
 
 /** The implied inputs on a session, `fraction` of it elapsed (the close's states after it). */
 export function impliedAt(entry: UniverseEntry, sessionDate: string, fraction: number): ImpliedInputs {
