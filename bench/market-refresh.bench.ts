@@ -8,7 +8,7 @@
  * every run also writes the 30 first-sight daily closes per symbol: the statement count is the cold-start
  * worst case (in steady state a run writes ~15 statements). CPU includes V8's GC threads.
  */
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { MemoryKV } from "./memory-kv";
 

@@ -23,7 +23,7 @@ import {
 } from "#app/lib/trade-ideas.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { tradeIdeasFor, tradeIdeasPageFor, tradeIdeasScreen } from "#app/server/trade-ideas.server.ts";
 import { MemoryKV } from "./memory-kv";
 

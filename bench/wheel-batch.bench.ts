@@ -6,7 +6,7 @@
  * the cleaned chains (steady state between two cron refreshes); "cold" = a fresh isolate that reads and
  * cleans every chain first. Node's V8 stands in for workerd's (same engine); the route adds JSON encoding.
  */
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
 import { ccBatch, clearWheelChainMemory, cspBatch } from "#app/server/wheel/strategies.server.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";

@@ -6,7 +6,7 @@
  * The covered-call book holds 100 shares of every universe symbol bought at its reference price (a round
  * late-2025 level), so some positions sit above today's price and some below, as a real book does.
  */
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { DEFAULT_UNIVERSE } from "#app/server/market/universe.server.ts";
 import { ccBatch, cspBatch } from "#app/server/wheel/strategies.server.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";

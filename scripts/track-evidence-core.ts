@@ -16,7 +16,7 @@ import { legacyRorPopScore } from "#app/engine/legacy-score.ts";
 import { newYorkInstant } from "#app/lib/market-calendar/index.ts";
 import type { TradeIdea } from "#app/server/market/ideas.server.ts";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
-import { ideasInPlanOrder } from "#app/server/trade-ideas.server.ts";
+import { ideasInPlanOrder } from "#app/lib/trade-ideas.ts";
 import { BACKFILL_PUBLISH_HOUR, screenSimulatedAt, simulatedBar } from "#app/server/track/backfill.server.ts";
 import { gradeRowsOf, type LoggedContent } from "#app/server/track/grading.server.ts";
 import { ideaLogContent, LOG_TIERS } from "#app/server/track/idea-log.server.ts";

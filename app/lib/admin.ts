@@ -1,5 +1,6 @@
 // The back office's tabs, texts and input rules (docs/product/admin.md),
 // shared by the /admin routes' loaders, actions and pages.
+import type { FeatureStatus, FeedbackCategory } from "#app/lib/feedback.ts";
 
 export const ADMIN_TABS = [
   { value: "pending", label: "Pending Features" },
@@ -81,3 +82,73 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.profile-reset": "Reset display name and picture",
 };
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+
+export type AdminActionData = { ok: boolean; intent: AdminIntent | null; message: string };
+
+export interface AdminFeatureRequest {
+  id: string;
+  title: string;
+  description: string;
+  status: FeatureStatus;
+  votes: number;
+  createdAt: number;
+  /** The author's tier when they wrote it (Elite requests sort first and wear the crown). */
+  userSubscriptionTier: string;
+  authorEmail: string | null;
+  /** The author's tier now. */
+  authorTier: string | null;
+}
+
+export interface AdminFeedbackEntry {
+  id: string;
+  category: FeedbackCategory;
+  text: string;
+  createdAt: number;
+  authorEmail: string | null;
+  authorTier: string | null;
+}
+
+export interface AdminUserCard {
+  id: string;
+  email: string;
+  subscriptionTier: string;
+  subscriptionStatus: string;
+  trialEnd: number | null;
+  subscriptionId: string | null;
+  createdAt: number;
+}
+
+export interface UserLookup extends AdminUserCard {
+  role: string | null;
+  /** The display name when it is text; null when the row holds something else (see nameType). */
+  name: string | null;
+  /** SQLite's type of the stored name: 'text' unless the row is broken. */
+  nameType: string;
+  image: string | null;
+  hasUsedTrial: boolean;
+  lastSubscriptionTier: string | null;
+  cancelAtPeriodEnd: boolean;
+  counts: { feedback: number; featureRequests: number; votes: number; watchlistSymbols: number };
+}
+
+export interface InviteRow {
+  id: string;
+  email: string;
+  status: string;
+  createdAt: number;
+}
+
+export type LookupState = { email: string; user: UserLookup | null; error: string | null };
+
+export interface AuditEntry {
+  id: string;
+  adminEmail: string;
+  action: string;
+  target: string;
+  detail: Record<string, unknown> | null;
+  createdAt: number;
+}
+
+/** The intents the back office's one action takes (app/server/admin/actions.server.ts parses each). */
+export const ADMIN_INTENTS = ["status", "invite", "trial-enable", "trial-cancel", "profile-reset"] as const;
+export type AdminIntent = (typeof ADMIN_INTENTS)[number];

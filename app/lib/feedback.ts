@@ -144,3 +144,15 @@ export function chipQuery<T extends string>(param: string, selected: readonly T[
   const next = toggleChip(selected, chip);
   return next.length ? `?${new URLSearchParams({ [param]: next.join(",") })}` : "";
 }
+
+export interface FeatureRequestView {
+  id: string;
+  title: string;
+  description: string;
+  status: FeatureStatus;
+  votes: number;
+  createdAt: number;
+  userSubscriptionTier: string;
+  /** The viewer's vote: true up, false down, null none (the API's userVoted). */
+  userVoted: boolean | null;
+}

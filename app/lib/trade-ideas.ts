@@ -2,6 +2,8 @@
 // card): display names, the filter pass rule, the filters in the URL query, symbol entry
 // and the readers of the idea fields (the honest-number fields of the ideas contract when present, the
 // engine's older fields otherwise; nothing is ever made up). Pure; shared by server and browser.
+import { DEFAULT_SPREAD_PROFILE, PROFILE_TARGETS, type SpreadProfile } from "#app/engine/quality.ts";
+import { listInRuleOrder } from "#app/engine/ranking.ts";
 import { daysToExpiry } from "#app/engine/time.ts";
 import { formatGrouped } from "#app/lib/format.ts";
 
@@ -317,4 +319,32 @@ export function liquidityTooltip(
   const n = (v: number | null | undefined) =>
     v == null || !Number.isFinite(v) ? "N/A" : formatGrouped(Math.round(v));
   return `Volume: ${n(volume)} · Open interest: ${n(openInterest)}`;
+}
+
+/**
+ * The list a plan sees (docs/product/trade-ideas.md#what-a-plan-sees, decisions 237-238): credit spreads only
+ * (cash-secured puts and covered calls belong to the wheel screens) of the chosen profile (an idea stored
+ * without one is Balanced) whose days to expiration, counted from `today` (New York date), still fall inside
+ * the profile's window (decision 298: a list read after its refresh, e.g. over a weekend, never shows an idea
+ * the profile would no longer screen), the list rules of the engine's `listInRuleOrder` (watchlist first, no
+ * repeats, at most 3 per symbol, the index-ETF group capped), cut to the plan's limit (0 = none, Infinity = all).
+ */
+export function ideasInPlanOrder<
+  T extends { stock_symbol: string; strategy_type: string; expiration_date: string; profile?: string },
+>(
+  ideas: readonly T[],
+  limit: number,
+  watchlist: readonly string[],
+  profile: SpreadProfile,
+  today: string,
+): T[] {
+  const { minDte, maxDte } = PROFILE_TARGETS[profile];
+  const spreads = ideas.filter((i) => {
+    if (i.strategy_type === "CASH_SECURED_PUT" || i.strategy_type === "COVERED_CALL") return false;
+    if ((i.profile ?? DEFAULT_SPREAD_PROFILE) !== profile) return false;
+    const dte = daysToExpiry(today, i.expiration_date);
+    return dte >= minDte && dte <= maxDte;
+  });
+  const mine = new Set(watchlist.map((s) => s.toUpperCase()));
+  return listInRuleOrder(spreads, limit, (i) => mine.has(i.stock_symbol), isIndexEtf);
 }

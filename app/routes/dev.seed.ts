@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dev.seed";
-import { seedDemoData } from "#app/server/seed.server.ts";
+import { seedDemoData } from "#app/server/jobs/seed.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 import { isLocalDevelopment, notFound } from "#app/server/http/dev-only.server.ts";
 

@@ -23,8 +23,8 @@ import {
   listFeatureRequests,
   submitFeedback,
   voteOnFeature,
-  type FeatureRequestView,
 } from "#app/server/feedback.server.ts";
+import type { FeatureRequestView } from "#app/lib/feedback.ts";
 import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 

@@ -7,7 +7,7 @@ import { getMarketBanner } from "#app/server/market/market.server.ts";
 import { listFavorites } from "#app/server/wheel/favorites.server.ts";
 import { getPreferences } from "#app/server/wheel/positions.server.ts";
 import { wheelsFirstView } from "#app/server/wheel/batches.server.ts";
-import { watchlistOf } from "#app/server/watchlist.server.ts";
+import { watchlistOf } from "#app/server/auth/watchlist-copy.server.ts";
 import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 

@@ -8,7 +8,7 @@ import { DAY_MS } from "#app/engine/units.ts";
 import { ANALYTICS_DATASET, DATA_POINT_COLUMNS } from "#app/server/analytics.server.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { integrationsOf, serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
-import type { JobOutcome } from "#app/server/jobs/job-runs.server.ts";
+import type { JobOutcome } from "#app/server/db/job-runs.server.ts";
 
 export const ANALYTICS_SQL_API_BASE = "https://api.cloudflare.com/client/v4";
 /** Rows a day may hold: the busiest (name, path) pairs first; past it the rest is dropped and reported. */

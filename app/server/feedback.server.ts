@@ -10,7 +10,6 @@ import {
   FEATURE_MESSAGES,
   PUBLIC_FEATURE_STATUSES,
   type FeatureFilter,
-  type FeatureStatus,
   type FeedbackCategory,
   type VoteDirection,
   type VoteState,
@@ -29,6 +28,8 @@ import {
 } from "#app/server/entitlements.server.ts";
 import { refused, type Refused } from "#app/lib/refusal.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
+import type { FeatureRequestView } from "#app/lib/feedback.ts";
+import { featureRequestColumns } from "#app/server/db/feature-request-columns.server.ts";
 
 type Env = { DB: D1Database };
 
@@ -81,32 +82,6 @@ export async function submitFeedback(
 }
 
 // ---------------------------------------------------------------- feature requests
-
-/** The columns every list of feature requests reads, the board's and the admin's. */
-export function featureRequestColumns() {
-  const r = schema.featureRequests;
-  return {
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    status: r.status,
-    votes: r.votes,
-    createdAt: r.createdAt,
-    userSubscriptionTier: r.userSubscriptionTier,
-  };
-}
-
-export interface FeatureRequestView {
-  id: string;
-  title: string;
-  description: string;
-  status: FeatureStatus;
-  votes: number;
-  createdAt: number;
-  userSubscriptionTier: string;
-  /** The viewer's vote: true up, false down, null none (the API's userVoted). */
-  userVoted: boolean | null;
-}
 
 /**
  * Requests a viewer may see, newest first. Non-admins see planned, in-progress and completed, plus their own

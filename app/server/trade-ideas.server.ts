@@ -3,11 +3,8 @@
 // cap (entitlements module) and the watchlist-first order live here.
 import { eq } from "drizzle-orm";
 import {
-  daysToExpiry,
   DEFAULT_SPREAD_PROFILE,
   isSpreadProfile,
-  listInRuleOrder,
-  PROFILE_TARGETS,
   type SpreadLeg,
   type SpreadProfile,
 } from "#app/engine/index.ts";
@@ -15,11 +12,11 @@ import { limitForJson } from "#app/lib/entitlements.ts";
 import {
   filterIdeas,
   IDEAS_PAGE_SIZE,
-  isIndexEtf,
   keepAvailableSymbols,
   withDaysToExpiration,
   type FilterableIdea,
   type TradeFilters,
+  ideasInPlanOrder,
 } from "#app/lib/trade-ideas.ts";
 import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import type { PlanTier } from "#app/lib/plans.ts";
@@ -46,7 +43,7 @@ import {
 } from "#app/server/market/market.server.ts";
 import type { DataFreshness } from "#app/server/market/refresh/freshness.server.ts";
 import type { MarketSource } from "#app/server/market/types.server.ts";
-import { watchlistOf, type UserWithWatchlistCopy } from "#app/server/watchlist.server.ts";
+import { watchlistOf, type UserWithWatchlistCopy } from "#app/server/auth/watchlist-copy.server.ts";
 
 export type TradeIdeasUser = EntitledUser & UserWithWatchlistCopy & { spreadProfile?: string | null };
 
@@ -70,34 +67,6 @@ export async function saveSpreadProfile(
     .set({ spreadProfile: profile })
     .where(eq(schema.user.id, userId))
     .run();
-}
-
-/**
- * The list a plan sees (docs/product/trade-ideas.md#what-a-plan-sees, decisions 237-238): credit spreads only
- * (cash-secured puts and covered calls belong to the wheel screens) of the chosen profile (an idea stored
- * without one is Balanced) whose days to expiration, counted from `today` (New York date), still fall inside
- * the profile's window (decision 298: a list read after its refresh, e.g. over a weekend, never shows an idea
- * the profile would no longer screen), the list rules of the engine's `listInRuleOrder` (watchlist first, no
- * repeats, at most 3 per symbol, the index-ETF group capped), cut to the plan's limit (0 = none, Infinity = all).
- */
-export function ideasInPlanOrder<
-  T extends { stock_symbol: string; strategy_type: string; expiration_date: string; profile?: string },
->(
-  ideas: readonly T[],
-  limit: number,
-  watchlist: readonly string[],
-  profile: SpreadProfile,
-  today: string,
-): T[] {
-  const { minDte, maxDte } = PROFILE_TARGETS[profile];
-  const spreads = ideas.filter((i) => {
-    if (i.strategy_type === "CASH_SECURED_PUT" || i.strategy_type === "COVERED_CALL") return false;
-    if ((i.profile ?? DEFAULT_SPREAD_PROFILE) !== profile) return false;
-    const dte = daysToExpiry(today, i.expiration_date);
-    return dte >= minDte && dte <= maxDte;
-  });
-  const mine = new Set(watchlist.map((s) => s.toUpperCase()));
-  return listInRuleOrder(spreads, limit, (i) => mine.has(i.stock_symbol), isIndexEtf);
 }
 
 /** A card's idea: every field of the payload except the engine's ranking internals and leg greeks. */

@@ -1,7 +1,7 @@
 // The watchlist on the server: the only place symbols are added or removed, and what the watchlist screen
 // reads from the market module. The plan limit and its refusal come from the entitlements module; the
 // trim on a downgrade runs with the plan change (entitlements.server.ts `planChangeTrims`), never here.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { limitForJson } from "#app/lib/entitlements.ts";
 import { isPlanTier, type PlanTier } from "#app/lib/plans.ts";
 import { cleanSymbolInput, SYMBOL_RE } from "#app/lib/symbols.ts";
@@ -17,6 +17,7 @@ import {
 } from "#app/server/entitlements.server.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { getTickerInfos, isKnownSymbol } from "#app/server/market/market.server.ts";
+import { listWatchlist } from "#app/server/auth/watchlist-copy.server.ts";
 
 type Env = { DB: D1Database };
 
@@ -24,40 +25,6 @@ export type WatchlistUser = EntitledUser;
 
 /** The kind of the plan notice the downgrade trim leaves (app/server/db/schema.server.ts planNotices). */
 export const WATCHLIST_TRIMMED_NOTICE = "watchlist-trimmed";
-
-/** A user as read with the session: the row carries a copy of the watchlist (decision 209). */
-export interface UserWithWatchlistCopy {
-  id: string;
-  watchlistSymbolsJson?: string | null;
-}
-
-/**
- * The watchlist of a user read with the session: the copy on the user row (triggers keep it equal to the
- * table, migration 0010), so no second query; the table when the copy is missing or unreadable.
- */
-export async function watchlistOf(env: Env, user: UserWithWatchlistCopy): Promise<string[]> {
-  return parseWatchlistCopy(user.watchlistSymbolsJson) ?? listWatchlist(env, user.id);
-}
-
-function parseWatchlistCopy(json: string | null | undefined): string[] | null {
-  if (typeof json !== "string") return null;
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) && value.every((s) => typeof s === "string") ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export async function listWatchlist(env: Env, userId: string): Promise<string[]> {
-  const rows = await getDb(env)
-    .select({ symbol: schema.watchlistSymbols.symbol })
-    .from(schema.watchlistSymbols)
-    .where(eq(schema.watchlistSymbols.userId, userId))
-    .orderBy(asc(schema.watchlistSymbols.position))
-    .all();
-  return rows.map((r) => r.symbol);
-}
 
 export interface WatchlistView {
   symbols: string[];

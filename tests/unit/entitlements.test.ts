@@ -9,7 +9,7 @@ import {
 } from "#app/lib/entitlements.ts";
 import { PLAN_TIERS } from "#app/lib/plans.ts";
 import { FALLBACK_TICKERS } from "#app/lib/wheel.ts";
-import { ideasInPlanOrder } from "#app/server/trade-ideas.server.ts";
+import { ideasInPlanOrder } from "#app/lib/trade-ideas.ts";
 
 describe("the plan table (docs/product/plans-and-billing.md#plan-limits)", () => {
   it("has the product's numbers for every capability", () => {

@@ -16,7 +16,7 @@ import * as trackRecord from "#app/routes/track-record.tsx";
 import * as tickersInfo from "#app/routes/api.get_tickers_info.ts";
 import * as events from "#app/routes/api.events.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 
 type Loader = (args: never) => unknown;
 

@@ -41,7 +41,7 @@ import {
   refreshRiskFreeRate,
   TREASURY_RATE_SOURCE,
 } from "#app/server/market/rates.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { clearWheelChainMemory } from "#app/server/wheel/strategies.server.ts";
 import { forgetIdeasMemo } from "#app/server/trade-ideas.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";

@@ -1,7 +1,7 @@
 // Issue 30 step 1: the track record's append-only idea log, written by the cron's refresh (decision 265).
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { readIdeaLog } from "#app/server/track/idea-log.server.ts";
 import { verifyHashChain } from "#app/lib/hash-chain.ts";
 import { testEnv, wholeIdeaLog } from "./helpers";

@@ -9,7 +9,7 @@ import type { WorkerEnv } from "#app/server/env.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import { getTickerInfos, isKnownSymbol } from "#app/server/market/market.server.ts";
 import { getMarketProvider } from "#app/server/market/provider.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 // Friday 2026-07-24, 21:00 ET: after the close the samples were recorded at.

@@ -22,7 +22,7 @@ import { runJob, runScheduled } from "#app/server/jobs/scheduler.server.ts";
 import { CRON } from "#app/server/jobs/schedule.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import { getEconomicCalendar, getMarketBanner, getTickerInfos } from "#app/server/market/market.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import type { MarketDataProvider } from "#app/server/market/types.server.ts";
 import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
 import { forgetIdeasMemo } from "#app/server/trade-ideas.server.ts";

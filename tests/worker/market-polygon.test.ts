@@ -14,13 +14,13 @@ import type { WorkerEnv } from "#app/server/env.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import { getMarketProvider } from "#app/server/market/provider.server.ts";
 import { marketDataPlanProblem } from "#app/server/health.server.ts";
-import { recordJobRun } from "#app/server/jobs/job-runs.server.ts";
+import { recordJobRun } from "#app/server/db/job-runs.server.ts";
 import {
   createPolygonClient,
   POLYGON_PAGE_LIMIT,
   rebaseNextUrl,
 } from "#app/server/market/providers/polygon.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { readIdeasSnapshot } from "#app/server/market/ideas.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 import { cspBatch } from "#app/server/wheel/strategies.server.ts";

@@ -7,7 +7,7 @@ import { verifyHashChain } from "#app/lib/hash-chain.ts";
 import { writeCsv } from "#app/lib/csv.ts";
 import * as csvRoute from "#app/routes/track-record-csv.ts";
 import { runJob } from "#app/server/jobs/scheduler.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { readDownloadSnapshot } from "#app/server/http/public-download.server.ts";
 import { refreshTrackCsvSnapshot, TRACK_CSV_SNAPSHOT_KEY } from "#app/server/track/csv-snapshot.server.ts";
 import { readIdeaLog, TRACK_CSV_COLUMNS, trackCsvRow } from "#app/server/track/idea-log.server.ts";

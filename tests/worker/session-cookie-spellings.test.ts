@@ -17,7 +17,7 @@ import {
   carriesSessionCookie,
   sessionCookieValue,
   setsSessionCookie,
-} from "#app/server/auth/session-cookie.server.ts";
+} from "#app/server/http/session-cookie.server.ts";
 import { runJob } from "#app/server/jobs/scheduler.server.ts";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
@@ -126,7 +126,7 @@ describe("a signed-in cookie in any spelling better-auth accepts never leaves sh
   });
 });
 
-describe("the one reader (app/server/auth/session-cookie.server.ts)", () => {
+describe("the one reader (app/server/http/session-cookie.server.ts)", () => {
   const v = "tok3n.c2lnbmF0dXJlc2lnbmF0dXJlc2lnbmF0dXJlc2lnbmE%3D";
   const decoded = decodeURIComponent(v);
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { gradeAtExpiry } from "#app/engine/grading.ts";
 import { verifyHashChain } from "#app/lib/hash-chain.ts";
 import { newYorkDateOf, newYorkInstant } from "#app/lib/market-calendar/index.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { closeOn } from "#app/server/market/providers/demo/prices.server.ts";
 import { universeEntry } from "#app/server/market/universe.server.ts";
 import { BACKFILL_ORIGIN, lastBackfillDay, runTrackBackfill } from "#app/server/track/backfill.server.ts";

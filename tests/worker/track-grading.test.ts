@@ -6,7 +6,7 @@ import { daysBetween, nextTradingDay, sessionOn } from "#app/lib/market-calendar
 import { buildChain } from "#app/server/market/providers/demo/chain.server.ts";
 import { universeEntry } from "#app/server/market/universe.server.ts";
 import { runJob } from "#app/server/jobs/scheduler.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { gradeExpiredIdeas } from "#app/server/track/grading.server.ts";
 import { testEnv } from "./helpers";
 

@@ -7,7 +7,7 @@ import { makeContext } from "./helpers";
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { runHousekeeping } from "#app/server/jobs/housekeeping.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 import { gradeExpiredIdeas, type LoggedContent } from "#app/server/track/grading.server.ts";
 import { occKey, storedDailyMarks } from "#app/server/track/marks.server.ts";

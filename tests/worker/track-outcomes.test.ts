@@ -16,7 +16,7 @@ import * as ccPage from "#app/routes/share-wheel-cc.tsx";
 import * as spreads from "#app/routes/spreads.tsx";
 import { runHousekeeping } from "#app/server/jobs/housekeeping.server.ts";
 import { runJob } from "#app/server/jobs/scheduler.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { readTrackSummary } from "#app/server/track/summary.server.ts";
 import { createShare } from "#app/server/wheel/shares.server.ts";
 import { outcome as responseOf } from "./auth-helpers";

@@ -9,7 +9,7 @@ import { TrackRecord } from "#app/components/track/TrackRecord.tsx";
 import { verifyHashChain } from "#app/lib/hash-chain.ts";
 import { trackRecordView, type TrackRecordView } from "#app/lib/track-record.ts";
 import { runJob } from "#app/server/jobs/scheduler.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import * as csvRoute from "#app/routes/track-record-csv.ts";
 import * as page from "#app/routes/track-record.tsx";
 import { backfillOnRequest } from "#app/server/track/backfill.server.ts";

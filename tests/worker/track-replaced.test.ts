@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TrackRecord } from "#app/components/track/TrackRecord.tsx";
 import { MARKET_REPLACED_LABEL, type TrackRecordView } from "#app/lib/track-record.ts";
 import * as page from "#app/routes/track-record.tsx";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { gradeExpiredIdeas } from "#app/server/track/grading.server.ts";
 import { loggedOutcomeOfTrade } from "#app/server/track/outcomes.server.ts";
 import { SIMULATOR_VERSION } from "#app/server/track/simulator-version.server.ts";

@@ -8,7 +8,7 @@ import { verifyHashChain } from "#app/lib/hash-chain.ts";
 import type { TrackRecordView } from "#app/lib/track-record.ts";
 import { WHEEL_DEFAULTS } from "#app/lib/wheel.ts";
 import { runJob } from "#app/server/jobs/scheduler.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
 import { cspBatch } from "#app/server/wheel/strategies.server.ts";
 import * as page from "#app/routes/track-record.tsx";

@@ -4,12 +4,11 @@ import { planChangeTrims } from "#app/server/entitlements.server.ts";
 import {
   addSymbol,
   dismissTrimmedNotice,
-  listWatchlist,
   loadWatchlist,
   removeSymbol,
-  watchlistOf,
   type WatchlistUser,
 } from "#app/server/watchlist.server.ts";
+import { listWatchlist, watchlistOf } from "#app/server/auth/watchlist-copy.server.ts";
 
 const KNOWN = new Set([
   "AAPL",

@@ -15,7 +15,7 @@ import * as favoritesRoute from "#app/routes/api.wheel.favorites.ts";
 import * as favoriteRoute from "#app/routes/api.wheel.favorites.$id.ts";
 import * as shareCreate from "#app/routes/api.wheel.share.$type.ts";
 import * as shareRead from "#app/routes/api.wheel.share.$type.$id.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import { DEFAULT_UNIVERSE, DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
 import { clearWheelChainMemory } from "#app/server/wheel/strategies.server.ts";

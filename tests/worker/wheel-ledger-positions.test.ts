@@ -12,7 +12,7 @@ import * as ccRoute from "#app/routes/api.wheel.cc-batch.ts";
 import * as prefsRoute from "#app/routes/api.wheel.preferences.ts";
 import * as positionsRoute from "#app/routes/api.wheel.positions.ts";
 import * as wheelsPage from "#app/routes/wheels.tsx";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
 import { clearWheelChainMemory } from "#app/server/wheel/strategies.server.ts";
 

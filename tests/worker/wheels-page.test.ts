@@ -11,7 +11,7 @@ import { freshIp } from "./auth-helpers";
 import * as cspRoute from "#app/routes/api.wheel.csp-batch.ts";
 import * as ccRoute from "#app/routes/api.wheel.cc-batch.ts";
 import * as wheelsPage from "#app/routes/wheels.tsx";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
 import { clearWheelChainMemory } from "#app/server/wheel/strategies.server.ts";
 import { FALLBACK_TICKERS } from "#app/lib/wheel.ts";

@@ -1,10 +1,10 @@
 // The Recent Admin Activity card beside every tab.
 import { AUDIT_ACTION_LABELS } from "#app/lib/admin.ts";
 import { statusLabel } from "#app/lib/feedback.ts";
-import type { recentAudit } from "#app/server/admin/audit.server.ts";
+import type { AuditEntry } from "#app/lib/admin.ts";
 import { formatDate } from "#app/components/admin/parts.tsx";
 
-export function AuditLog({ entries }: { entries: Awaited<ReturnType<typeof recentAudit>> }) {
+export function AuditLog({ entries }: { entries: AuditEntry[] }) {
   return (
     <section
       className="space-y-3 rounded-xl border border-ink-600 bg-ink-900 p-5"

@@ -1,8 +1,8 @@
 // The feature requests of the Pending and All Features tabs, each with its status select (a fetcher per row).
 import { useFetcher } from "react-router";
 import { FEATURE_STATUSES, statusLabel } from "#app/lib/feedback.ts";
-import type { AdminActionData } from "#app/server/admin/actions.server.ts";
-import type { AdminFeatureRequest } from "#app/server/admin/board.server.ts";
+import type { AdminActionData } from "#app/lib/admin.ts";
+import type { AdminFeatureRequest } from "#app/lib/admin.ts";
 import { ELITE_CARD_CLASS, EliteMark, StatusBadge } from "#app/components/feedback/parts.tsx";
 import { controlClass } from "#app/components/ui/Field.tsx";
 import { Empty, formatDate, Message } from "#app/components/admin/parts.tsx";

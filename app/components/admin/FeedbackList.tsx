@@ -1,7 +1,7 @@
 // The User Feedback tab's entries.
 import { ADMIN_MESSAGES } from "#app/lib/admin.ts";
 import { FEEDBACK_CATEGORY_LABELS } from "#app/lib/feedback.ts";
-import type { AdminFeedbackEntry } from "#app/server/admin/board.server.ts";
+import type { AdminFeedbackEntry } from "#app/lib/admin.ts";
 import { Empty, formatDate } from "#app/components/admin/parts.tsx";
 
 export function FeedbackList({ feedback }: { feedback: AdminFeedbackEntry[] }) {

@@ -1,8 +1,8 @@
 // The User Invites tab: the invite form and the recent invitations.
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { AdminActionData } from "#app/server/admin/actions.server.ts";
-import type { InviteRow } from "#app/server/admin/users.server.ts";
+import type { AdminActionData } from "#app/lib/admin.ts";
+import type { InviteRow } from "#app/lib/admin.ts";
 import { Button } from "#app/components/ui/Button.tsx";
 import { Field } from "#app/components/ui/Field.tsx";
 import { Empty, formatDate, Message } from "#app/components/admin/parts.tsx";

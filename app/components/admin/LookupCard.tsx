@@ -1,8 +1,8 @@
 // The User Lookup card beside every tab: search a user by email, see their account, reset their profile.
 import { Form, useFetcher, useLocation } from "react-router";
 import { ADMIN_MESSAGES } from "#app/lib/admin.ts";
-import type { AdminActionData } from "#app/server/admin/actions.server.ts";
-import type { LookupState } from "#app/server/admin/searches.server.ts";
+import type { AdminActionData } from "#app/lib/admin.ts";
+import type { LookupState } from "#app/lib/admin.ts";
 import { Button } from "#app/components/ui/Button.tsx";
 import { Field } from "#app/components/ui/Field.tsx";
 import { Fact, formatDate, Message } from "#app/components/admin/parts.tsx";

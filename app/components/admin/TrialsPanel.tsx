@@ -1,8 +1,8 @@
 // The User Trials tab: find a user by email, then enable or cancel a promotional trial.
 import { Form, useFetcher } from "react-router";
 import { ADMIN_MESSAGES, trialLength } from "#app/lib/admin.ts";
-import type { AdminActionData } from "#app/server/admin/actions.server.ts";
-import type { AdminUserCard } from "#app/server/admin/users.server.ts";
+import type { AdminActionData } from "#app/lib/admin.ts";
+import type { AdminUserCard } from "#app/lib/admin.ts";
 import { Button } from "#app/components/ui/Button.tsx";
 import { Field, SelectField } from "#app/components/ui/Field.tsx";
 import { Fact, formatDate, Message } from "#app/components/admin/parts.tsx";

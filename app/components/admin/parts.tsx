@@ -1,5 +1,5 @@
 // Small pieces every back-office tab uses: an action's message, an empty list, a labelled fact, a date.
-import type { AdminActionData } from "#app/server/admin/actions.server.ts";
+import type { AdminActionData } from "#app/lib/admin.ts";
 
 export const formatDate = (ms: number | null) => (ms == null ? "—" : new Date(ms).toLocaleString());
 

@@ -13,7 +13,7 @@ import {
   type FeedbackActionData,
   type VoteState,
 } from "#app/lib/feedback.ts";
-import type { FeatureRequestView } from "#app/server/feedback.server.ts";
+import type { FeatureRequestView } from "#app/lib/feedback.ts";
 import { useToast } from "#app/components/shell/Toaster.tsx";
 import { controlClass } from "#app/components/ui/Field.tsx";
 import { ELITE_CARD_CLASS, EliteMark, StatusBadge } from "#app/components/feedback/parts.tsx";

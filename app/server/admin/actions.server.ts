@@ -10,6 +10,7 @@ import { readForm } from "#app/server/http/form.server.ts";
 import type { AdminActor } from "#app/server/admin/audit.server.ts";
 import { setFeatureStatus } from "#app/server/admin/board.server.ts";
 import { cancelTrial, enablePromoTrial, inviteUser, resetProfile } from "#app/server/admin/users.server.ts";
+import type { AdminActionData, AdminIntent } from "#app/lib/admin.ts";
 
 /** An email as the back office reads one (search fields and action targets). */
 export const adminEmailParam = z.email().max(254);
@@ -35,9 +36,6 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("trial-cancel"), email: z.string().trim().max(254) }),
   z.object({ intent: z.literal("profile-reset"), email: z.string().trim().max(254) }),
 ]);
-export type AdminIntent = z.infer<typeof actionSchema>["intent"];
-
-export type AdminActionData = { ok: boolean; intent: AdminIntent | null; message: string };
 
 const FAILED: Record<AdminIntent, string> = {
   status: ADMIN_MESSAGES.updateStatusFailed,

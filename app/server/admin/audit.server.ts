@@ -3,6 +3,7 @@
 import { desc } from "drizzle-orm";
 import type { AuditAction } from "#app/lib/admin.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
+import type { AuditEntry } from "#app/lib/admin.ts";
 
 type Env = { DB: D1Database };
 
@@ -37,15 +38,6 @@ export function auditStatement(
     detail ? JSON.stringify(detail) : null,
     opts.now ?? Date.now(),
   );
-}
-
-export interface AuditEntry {
-  id: string;
-  adminEmail: string;
-  action: string;
-  target: string;
-  detail: Record<string, unknown> | null;
-  createdAt: number;
 }
 
 export async function recentAudit(env: Env, limit = 25): Promise<AuditEntry[]> {

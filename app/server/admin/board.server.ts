@@ -4,28 +4,15 @@ import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { AUDIT_ACTIONS } from "#app/lib/admin.ts";
 import type { FeatureStatus, FeedbackCategory } from "#app/lib/feedback.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
-import { featureRequestColumns } from "#app/server/feedback.server.ts";
+import { featureRequestColumns } from "#app/server/db/feature-request-columns.server.ts";
 import { changes, d1Statement } from "#app/server/db/sql.server.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { auditStatement, type AdminActor } from "#app/server/admin/audit.server.ts";
+import type { AdminFeatureRequest, AdminFeedbackEntry } from "#app/lib/admin.ts";
 
 type Env = { DB: D1Database };
 
 const LIST_LIMIT = 500;
-
-export interface AdminFeatureRequest {
-  id: string;
-  title: string;
-  description: string;
-  status: FeatureStatus;
-  votes: number;
-  createdAt: number;
-  /** The author's tier when they wrote it (Elite requests sort first and wear the crown). */
-  userSubscriptionTier: string;
-  authorEmail: string | null;
-  /** The author's tier now. */
-  authorTier: string | null;
-}
 
 /**
  * Elite authors first, then newest first (docs/product/admin.md#feature-request-tabs). `statuses` empty =
@@ -78,15 +65,6 @@ export async function setFeatureStatus(
     ),
   ]);
   return changes(update) === 1;
-}
-
-export interface AdminFeedbackEntry {
-  id: string;
-  category: FeedbackCategory;
-  text: string;
-  createdAt: number;
-  authorEmail: string | null;
-  authorTier: string | null;
 }
 
 /** Newest first; `categories` empty = every category. */

@@ -4,13 +4,8 @@ import { ADMIN_MESSAGES } from "#app/lib/admin.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { adminEmailParam } from "#app/server/admin/actions.server.ts";
 import type { AdminActor } from "#app/server/admin/audit.server.ts";
-import {
-  auditSearch,
-  findUserByEmail,
-  lookupUser,
-  type AdminUserCard,
-  type UserLookup,
-} from "#app/server/admin/users.server.ts";
+import { auditSearch, findUserByEmail, lookupUser } from "#app/server/admin/users.server.ts";
+import type { AdminUserCard, LookupState } from "#app/lib/admin.ts";
 
 export type TrialSearch = {
   email: string;
@@ -18,7 +13,6 @@ export type TrialSearch = {
   searched: boolean;
   error: string | null;
 };
-export type LookupState = { email: string; user: UserLookup | null; error: string | null };
 
 /** The User Trials tab's search; `raw` is the `email` query parameter. */
 export async function searchTrialUser(env: WorkerEnv, actor: AdminActor, raw: string): Promise<TrialSearch> {

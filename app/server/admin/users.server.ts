@@ -11,20 +11,11 @@ import { invitationEmail, promoTrialEmail } from "#app/server/email/templates.se
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { displayNameFromEmail } from "#app/lib/profile.ts";
 import { auditStatement, type AdminActor } from "#app/server/admin/audit.server.ts";
+import type { AdminUserCard, UserLookup, InviteRow } from "#app/lib/admin.ts";
 
 type Env = { DB: D1Database };
 
 const SEARCH_AUDIT_WINDOW_MS = 5 * 60_000;
-
-export interface AdminUserCard {
-  id: string;
-  email: string;
-  subscriptionTier: string;
-  subscriptionStatus: string;
-  trialEnd: number | null;
-  subscriptionId: string | null;
-  createdAt: number;
-}
 
 export async function findUserByEmail(env: Env, email: string): Promise<AdminUserCard | null> {
   const u = schema.user;
@@ -168,19 +159,6 @@ export async function inviteUser(
   return { ok: true, message: ADMIN_MESSAGES.invitationSent(address), inviteId };
 }
 
-export interface UserLookup extends AdminUserCard {
-  role: string | null;
-  /** The display name when it is text; null when the row holds something else (see nameType). */
-  name: string | null;
-  /** SQLite's type of the stored name: 'text' unless the row is broken. */
-  nameType: string;
-  image: string | null;
-  hasUsedTrial: boolean;
-  lastSubscriptionTier: string | null;
-  cancelAtPeriodEnd: boolean;
-  counts: { feedback: number; featureRequests: number; votes: number; watchlistSymbols: number };
-}
-
 /** `(SELECT COUNT(*) FROM table WHERE where)` as a column of a select. */
 function countWhere(table: SQLiteTable, where: SQL) {
   return sql<number>`(SELECT COUNT(*) FROM ${table} WHERE ${where})`;
@@ -267,13 +245,6 @@ export async function auditSearch(env: Env, actor: AdminActor, email: string, ta
                  AND created_at > ?7 - ${SEARCH_AUDIT_WINDOW_MS})`,
     },
   ).run();
-}
-
-export interface InviteRow {
-  id: string;
-  email: string;
-  status: string;
-  createdAt: number;
 }
 
 export async function recentInvites(env: Env, limit = 20): Promise<InviteRow[]> {

@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { AUTH_MESSAGES, FORM_MESSAGES, GUARD_CODES } from "#app/lib/auth-errors.ts";
 import { hasPolicyConsent } from "#app/lib/auth-validation.ts";
 import { isAdminUser } from "#app/server/auth/admin-role.server.ts";
-import { carriesSessionCookie } from "#app/server/auth/session-cookie.server.ts";
+import { carriesSessionCookie } from "#app/server/http/session-cookie.server.ts";
 import { isBannedNow } from "#app/server/auth/ban.server.ts";
 import { checkProfileInput } from "#app/server/auth/profile-fields.server.ts";
 import { admitSignInAttempt, clearSignInFailures } from "#app/server/auth/sign-in-throttle.server.ts";

@@ -10,7 +10,7 @@ import type { WorkerEnv } from "#app/server/env.server.ts";
 import type { SessionData } from "#app/server/auth/auth.server.ts";
 import { getSession } from "#app/server/auth/session.server.ts";
 import { pageUrl } from "#app/server/http/route-url.server.ts";
-import { sessionCookieValue } from "#app/server/auth/session-cookie.server.ts";
+import { sessionCookieValue } from "#app/server/http/session-cookie.server.ts";
 
 /**
  * getSession answers null for an ended session, for a refused one (a banned account) and for a lookup

@@ -7,7 +7,7 @@
 // method is not GET/HEAD, the status is not 200, or the answer sets a cookie. Anything not opted in, including an
 // answer with no Cache-Control at all (which the edge would otherwise keep for up to 2 hours by heuristic), leaves
 // as `private, no-store`.
-import { carriesSessionCookie } from "#app/server/auth/session-cookie.server.ts";
+import { carriesSessionCookie } from "#app/server/http/session-cookie.server.ts";
 
 /** The header of every answer that must not be cached anywhere: errors, refusals, per-user and one-off bodies. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;

@@ -8,7 +8,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { runInD1Session } from "#app/server/db/d1-session.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
-import { carriesSessionCookie, setsSessionCookie } from "#app/server/auth/session-cookie.server.ts";
+import { carriesSessionCookie, setsSessionCookie } from "#app/server/http/session-cookie.server.ts";
 
 export const BOOKMARK_COOKIE = "wh_d1b";
 /** A bookmark is only worth keeping until the replicas have caught up; a day is plenty and harmless when stale. */

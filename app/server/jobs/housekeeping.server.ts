@@ -12,7 +12,7 @@ import { deleteExpiredRateLimitRows } from "#app/server/rate-limit.server.ts";
 import { SHARE_RETENTION_AFTER_EXPIRY_DAYS } from "#app/server/wheel/shares.server.ts";
 import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import { expiredMarkStatements } from "#app/server/track/marks.server.ts";
-import type { JobOutcome } from "#app/server/jobs/job-runs.server.ts";
+import type { JobOutcome } from "#app/server/db/job-runs.server.ts";
 
 /** Spread ideas stay openable from share links for 90 days after they were last seen. */
 export const TRADE_IDEA_RETENTION_DAYS = 90;

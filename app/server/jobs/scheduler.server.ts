@@ -2,11 +2,11 @@
 // call it without the Worker entry.
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { jobForCron, type JobName } from "#app/server/jobs/schedule.ts";
-import { recordJobRun, type JobOutcome } from "#app/server/jobs/job-runs.server.ts";
+import { recordJobRun, type JobOutcome } from "#app/server/db/job-runs.server.ts";
 import { runHousekeeping } from "#app/server/jobs/housekeeping.server.ts";
 import { runAnalyticsRollup } from "#app/server/analytics-rollup.server.ts";
 import { deliverQueuedEmails } from "#app/server/email/mail.server.ts";
-import { runMarketRefresh } from "#app/server/market/refresh/run.server.ts";
+import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { enqueueDueNotifications } from "#app/server/notifications/dispatch.server.ts";
 import { gradeExpiredIdeas } from "#app/server/track/grading.server.ts";
 import { proposeLedgerExpiries } from "#app/server/wheel/proposals.server.ts";
@@ -19,8 +19,9 @@ export const JOBS: Partial<Record<JobName, Job>> = {
   housekeeping: runHousekeeping,
   // Yesterday's (UTC) client-event counts from Analytics Engine into D1 (decision 284).
   analyticsRollup: (env, now) => runAnalyticsRollup(env, now),
-  // Quotes, chains, ticker info and trade ideas; checks the New York clock itself (refresh/run.server.ts). A run
-  // that stored a new snapshot drops the edge's copies of what shows it (the `market` tag, decision 282).
+  // Quotes, chains, ticker info and trade ideas, then the track record's log of them (market-refresh.server.ts);
+  // the refresh checks the New York clock itself. A run that stored a new snapshot drops the edge's copies of what
+  // shows it (the `market` tag, decision 282).
   marketRefresh: async (env, now) => {
     const outcome = await runMarketRefresh(env, now);
     if (outcome.itemsProcessed > 0) await purgeEdgeCache(["market"]);

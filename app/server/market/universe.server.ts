@@ -2,6 +2,9 @@
 // and dividend yields are round, plausible late-2025 levels used by the simulated market (they are not
 // quotes); `tier` is option liquidity (1 = deepest books), `earningsCycle` the first month of the
 // symbol's quarterly reporting cycle (1 = Jan/Apr/Jul/Oct, 2 = Feb/May/Aug/Nov, 3 = Mar/Jun/Sep/Dec).
+import type { CspCandidate } from "#app/engine/index.ts";
+import type { RiskLevel } from "#app/lib/wheel.ts";
+import type { MarketSource } from "#app/server/market/types.server.ts";
 
 export interface UniverseEntry {
   symbol: string;
@@ -172,3 +175,16 @@ export function universeEntry(symbol: string): UniverseEntry | undefined {
 }
 
 export const DEFAULT_UNIVERSE_SYMBOLS: readonly string[] = DEFAULT_UNIVERSE.map((e) => e.symbol);
+
+/**
+ * A cash-secured put of the fixed wheel universe (decision 267), with its place in its risk level's list: what the
+ * wheel screens (app/server/wheel/universe-ideas.server.ts) and the track record logs, so it lives below both.
+ */
+export interface PublishedWheelIdea {
+  candidate: CspCandidate;
+  /** Where its chain came from ('demo' = the simulated market). */
+  source: MarketSource;
+  riskLevel: RiskLevel;
+  /** 1-based position in the risk level's list (the /wheels table's order: annualized return, best first). */
+  rank: number;
+}

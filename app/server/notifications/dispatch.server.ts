@@ -14,7 +14,7 @@ import { getDb, schema } from "#app/server/db/client.server.ts";
 import { publicOrigin, type WorkerEnv } from "#app/server/env.server.ts";
 import { alertEmail } from "#app/server/email/notification-templates.server.ts";
 import { backoffMs, deliverOutboxRow, emailDeliveryConfigured } from "#app/server/email/mail.server.ts";
-import { recordJobRun, type JobOutcome } from "#app/server/jobs/job-runs.server.ts";
+import { recordJobRun, type JobOutcome } from "#app/server/db/job-runs.server.ts";
 import { preferencesFromStored } from "#app/server/notifications/preferences.server.ts";
 import { readEconomicInputs, readSymbolMarketData } from "#app/server/notifications/market-inputs.server.ts";
 import { buildAlerts, type Alert, type AlertState } from "#app/server/notifications/triggers.server.ts";

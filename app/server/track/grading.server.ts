@@ -2,7 +2,7 @@
 // the official close stored by the refresh (daily_closes), held to expiry and under the management rule (50% of
 // the credit or 21 DTE on the daily marks), each at both fills. Grades are appended, never changed; the job reads
 // a bounded page of ideas without a managed grade per run.
-import { and, asc, eq, gte, inArray, lt, lte, notExists } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, notExists } from "drizzle-orm";
 import {
   gradeAtExpiry,
   gradeManaged,
@@ -12,8 +12,9 @@ import {
 import { addDays, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { runBatch } from "#app/server/db/sql.server.ts";
-import type { JobOutcome } from "#app/server/jobs/job-runs.server.ts";
+import type { JobOutcome } from "#app/server/db/job-runs.server.ts";
 import type { MarketCacheEnv } from "#app/server/market/cache.server.ts";
+import { AM_SETTLED_ROOTS, readCloses } from "#app/server/market/closes.server.ts";
 import {
   readClosingMarks,
   simulatedDailyMarks,
@@ -26,8 +27,6 @@ import { refreshTrackSummary } from "#app/server/track/summary.server.ts";
 import { refreshTrackCsvSnapshotInJob } from "#app/server/track/csv-snapshot.server.ts";
 import { loggedOnReplacedMarket } from "#app/server/track/simulator-version.server.ts";
 
-/** AM-settled index options: their settlement value comes from the opening prints, approximated by the open. */
-export const AM_SETTLED_ROOTS: ReadonlySet<string> = new Set(["SPX", "NDX", "RUT", "DJX", "OEX"]);
 /** Without a close on expiry day this many days later, the symbol stopped trading: graded 'no-settlement'. */
 export const NO_SETTLEMENT_AFTER_DAYS = 7;
 /** Ideas graded per run (each is two rows; the statements stay well inside one invocation). */
@@ -198,56 +197,6 @@ export function gradeRowsOf(
     );
   }
   return rows;
-}
-
-export type DailyBar = { open: number | null; close: number };
-
-/**
- * The official closes (`daily_closes`, stored by the refresh) of these symbols between two dates, keyed
- * `symbol|date`, and each symbol's latest stored date. The one settlement reader: grading and the wheel ledger's
- * expiry proposals both read it (chunked under D1's 100 bound parameters).
- */
-export async function readCloses(
-  env: { DB: D1Database },
-  symbols: readonly string[],
-  from: string,
-  to: string,
-): Promise<{ closes: Map<string, DailyBar>; latest: Map<string, string> }> {
-  const db = getDb(env);
-  const closes = new Map<string, DailyBar>();
-  const latest = new Map<string, string>();
-  for (let i = 0; i < symbols.length; i += 90) {
-    const rows = await db
-      .select({
-        symbol: schema.dailyCloses.symbol,
-        date: schema.dailyCloses.date,
-        open: schema.dailyCloses.open,
-        close: schema.dailyCloses.close,
-      })
-      .from(schema.dailyCloses)
-      .where(
-        and(
-          inArray(schema.dailyCloses.symbol, symbols.slice(i, i + 90)),
-          gte(schema.dailyCloses.date, from),
-          lte(schema.dailyCloses.date, to),
-        ),
-      );
-    for (const r of rows) {
-      closes.set(`${r.symbol}|${r.date}`, { open: r.open, close: r.close });
-      if ((latest.get(r.symbol) ?? "") < r.date) latest.set(r.symbol, r.date);
-    }
-  }
-  return { closes, latest };
-}
-
-/** The settlement value of an expiry day's bar: the close, or for AM-settled index options the open standing in. */
-export function settlementOf(
-  symbol: string,
-  bar: DailyBar,
-): { price: number; kind: "close" | "open-approx" } {
-  return AM_SETTLED_ROOTS.has(symbol) && bar.open !== null
-    ? { price: bar.open, kind: "open-approx" }
-    : { price: bar.close, kind: "close" };
 }
 
 /** Grades what expired, then recomputes the page's figures (pending counts change as the log grows). */

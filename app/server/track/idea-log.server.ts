@@ -2,27 +2,19 @@
 // time it is published in a list tier (the screened pool, the Elite list's first 100, the Pro 30) of its profile;
 // later refreshes that show it again add nothing, so the log grows by the ideas that are new each day, not by views.
 import { desc, gte } from "drizzle-orm";
-import { ENGINE_VERSION, SPREAD_PROFILES, type CspCandidate, type SpreadProfile } from "#app/engine/index.ts";
+import { ENGINE_VERSION, SPREAD_PROFILES, type SpreadProfile } from "#app/engine/index.ts";
 import { canonicalJson, chainHash, GENESIS_HASH } from "#app/lib/hash-chain.ts";
 import { PROBABILITY_LABEL } from "#app/lib/model-labels.ts";
 import { WHEEL_LOG_TIER, wheelListOf } from "#app/lib/track-record.ts";
-import {
-  combineStrategies,
-  DEFAULT_FILTERS,
-  RISK_LEVELS,
-  WHEEL_DEFAULTS,
-  type RiskLevel,
-} from "#app/lib/wheel.ts";
+import { WHEEL_DEFAULTS, type RiskLevel } from "#app/lib/wheel.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { runBatch } from "#app/server/db/sql.server.ts";
 import type { MarketCacheEnv } from "#app/server/market/cache.server.ts";
 import type { TradeIdea } from "#app/server/market/ideas.server.ts";
-import type { MarketSource } from "#app/server/market/types.server.ts";
-import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
+import type { PublishedWheelIdea } from "#app/server/market/universe.server.ts";
 import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import { trackedContractRows } from "#app/server/track/marks.server.ts";
-import { ideasInPlanOrder } from "#app/server/trade-ideas.server.ts";
-import { cspBatch } from "#app/server/wheel/strategies.server.ts";
+import { ideasInPlanOrder } from "#app/lib/trade-ideas.ts";
 import { SIMULATOR_VERSION } from "#app/server/track/simulator-version.server.ts";
 
 /** List tiers, lowest first: an idea is logged again only when it reaches a higher one. */
@@ -128,58 +120,9 @@ export function ideaLogContent(entry: PublishedIdea, publishedAtMs: number): Rec
   };
 }
 
-/** A cash-secured put of the fixed wheel universe (decision 267), with its place in its risk level's list. */
-export interface PublishedWheelIdea {
-  candidate: CspCandidate;
-  /** Where its chain came from ('demo' = the simulated market). */
-  source: MarketSource;
-  riskLevel: RiskLevel;
-  /** 1-based position in the risk level's list (the /wheels table's order: annualized return, best first). */
-  rank: number;
-}
-
 /** A wheel row's trade id: the option and the list (a put may move from one risk level's band to another's). */
 export const wheelTradeId = (riskLevel: RiskLevel, optionSymbol: string) =>
   `CSP-${riskLevel}-${optionSymbol}`;
-
-/**
- * The fixed wheel universe (decision 267): the cash-secured puts /wheels shows at the defaults (100,000 of cash,
- * 45 days, no minimum return, 3 per ticker) for each risk level over the default universe, from this refresh's
- * chains only (`refreshed`: the symbols whose chain this run stored). No position, cash or watchlist of any user
- * enters it; covered calls need a position and are not logged.
- */
-export async function wheelUniverseIdeas(
-  env: Parameters<typeof cspBatch>[0],
-  refreshed: readonly string[],
-  nowMs: number,
-): Promise<PublishedWheelIdea[]> {
-  const fresh = new Set(refreshed);
-  const tickers = DEFAULT_UNIVERSE_SYMBOLS.filter((s) => fresh.has(s));
-  if (!tickers.length) return [];
-  const out: PublishedWheelIdea[] = [];
-  for (const riskLevel of RISK_LEVELS) {
-    const batch = await cspBatch(
-      env,
-      {
-        tickers,
-        riskLevel,
-        cashAmount: WHEEL_DEFAULTS.cash,
-        maxDaysToExpiration: DEFAULT_FILTERS.maxDaysToExpiration,
-        minReturn: DEFAULT_FILTERS.minReturn,
-      },
-      nowMs,
-    );
-    const sources = new Map<string, MarketSource>();
-    for (const [ticker, r] of Object.entries(batch.results)) if (r.source) sources.set(ticker, r.source);
-    const list = combineStrategies(
-      Object.values(batch.results).flatMap((r) => (r.source ? r.strategies : [])),
-    );
-    list.forEach((candidate, i) =>
-      out.push({ candidate, source: sources.get(candidate.symbol)!, riskLevel, rank: i + 1 }),
-    );
-  }
-  return out;
-}
 
 /** What the log freezes of a wheel idea: the spread rows' fields where they apply (decision 267). */
 export function wheelLogContent(entry: PublishedWheelIdea, publishedAtMs: number): Record<string, unknown> {

@@ -11,8 +11,8 @@ import { addDays, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { runBatch } from "#app/server/db/sql.server.ts";
 import type { EntitledUser } from "#app/server/entitlements.server.ts";
-import type { JobOutcome } from "#app/server/jobs/job-runs.server.ts";
-import { readCloses, settlementOf } from "#app/server/track/grading.server.ts";
+import type { JobOutcome } from "#app/server/db/job-runs.server.ts";
+import { readCloses, settlementOf } from "#app/server/market/closes.server.ts";
 import {
   ledgerEventInputSchema,
   readLedger,

@@ -6,7 +6,6 @@ import { WHEEL_MESSAGES, type WheelType } from "#app/lib/wheel.ts";
 import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "#app/lib/wheel-share.ts";
 import { readShare } from "#app/server/wheel/shares.server.ts";
 import type { LoggedOutcome } from "#app/lib/track-record.ts";
-import { loggedOutcomeOfWheel } from "#app/server/track/outcomes.server.ts";
 import { pageUrl } from "#app/server/http/route-url.server.ts";
 
 type Env = { DB: D1Database; SHARE_KV: KVNamespace };
@@ -88,13 +87,15 @@ export async function loadSharePage(
  * The loader of /share/wheel/{csp|cc}/:shareId. Public. The server's record, else the link's own payload; the
  * preview image only for the server's record (the image draws that record, so title and image agree). Expired
  * or missing shares answer 404 (so crawlers do not keep them) and show 'Strategy Expired', as a 404 does
- * (decision 252).
+ * (decision 252). `outcomeOf` is the track record's lookup, handed in by the route (the wheel never imports the
+ * track record).
  */
 export async function sharePageLoaderData(
   env: Env,
   type: WheelType,
   shareId: string | undefined,
   request: Request,
+  outcomeOf: (shown: SharePayload) => Promise<LoggedOutcome | null>,
 ) {
   const url = pageUrl(request);
   const state = await loadSharePage(env, type, shareId, url);
@@ -102,7 +103,7 @@ export async function sharePageLoaderData(
   // strategy to look up. The page stands without it.
   const shown = state.status === "error" ? undefined : state.payload;
   if (shown && state.status !== "error")
-    state.outcome = await loggedOutcomeOfWheel(env, shown).catch((error: unknown) => {
+    state.outcome = await outcomeOf(shown).catch((error: unknown) => {
       console.error("shared strategy: track record lookup failed", error);
       return null;
     });

@@ -11,7 +11,7 @@ import {
   type SpreadProfile,
 } from "#app/engine/index.ts";
 import { isIndexEtf } from "#app/lib/trade-ideas.ts";
-import { ideasInPlanOrder } from "#app/server/trade-ideas.server.ts";
+import { ideasInPlanOrder } from "#app/lib/trade-ideas.ts";
 import { addDays, isTradingDay, nextTradingDay } from "#app/lib/market-calendar/index.ts";
 import { simulatedRiskFreeRate } from "#app/lib/risk-free-rate.ts";
 import { trailingDividendYield } from "#app/server/market/dividend-yield.server.ts";

@@ -1,13 +1,12 @@
 // The market refresh (cron `marketRefresh`, and dev seeding): providers -> snapshots (KV hot cache,
 // D1 last good + history) -> engine -> ideas.
-import { inArray, sql } from "drizzle-orm";
 import type { SpreadIdea } from "#app/engine/index.ts";
 import type { OptionChain } from "#app/engine/types.ts";
 import { marketStatus, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { runBatch, type BatchStatement } from "#app/server/db/sql.server.ts";
 import { authSecret, serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
-import type { JobOutcome } from "#app/server/jobs/job-runs.server.ts";
+import type { JobOutcome } from "#app/server/db/job-runs.server.ts";
 import {
   KV_KEYS,
   kvGetJson,
@@ -35,10 +34,7 @@ import { loadShared, pool } from "#app/server/market/refresh/inputs.server.ts";
 import { REFRESH_LIMITS } from "#app/server/market/refresh/limits.server.ts";
 import { refreshSymbol, type SharedInputs } from "#app/server/market/refresh/symbol.server.ts";
 import { selectUniverse } from "#app/server/market/refresh/universe.server.ts";
-import { appendIdeaLog, wheelUniverseIdeas } from "#app/server/track/idea-log.server.ts";
-import { closingMarkStatements } from "#app/server/track/marks.server.ts";
-import { refreshTrackSummaryIfDue } from "#app/server/track/summary.server.ts";
-import { refreshTrackCsvSnapshotInJob } from "#app/server/track/csv-snapshot.server.ts";
+import { latestStoredCloses } from "#app/server/market/closes.server.ts";
 
 export interface RefreshOptions {
   force?: boolean;
@@ -47,32 +43,36 @@ export interface RefreshOptions {
   symbols?: string[];
 }
 
-async function latestStoredCloses(env: { DB: D1Database }, symbols: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const db = getDb(env);
-  for (let i = 0; i < symbols.length; i += 90) {
-    const chunk = symbols.slice(i, i + 90);
-    const rows = await db
-      .select({ symbol: schema.dailyCloses.symbol, last: sql<string>`max(${schema.dailyCloses.date})` })
-      .from(schema.dailyCloses)
-      .where(inArray(schema.dailyCloses.symbol, chunk))
-      .groupBy(schema.dailyCloses.symbol);
-    for (const r of rows) out.set(r.symbol, r.last);
-  }
-  return out;
+/**
+ * What a run stored that the jobs layer hands on (the track record's log and closing marks): the published ideas,
+ * the symbols whose chain this run stored, and, live after the close, the closing chains with their session's date.
+ */
+export interface RefreshStored {
+  ideas: TradeIdea[];
+  chainSymbols: string[];
+  closingChains: Map<string, OptionChain> | null;
+  /** The New York date of the session whose close `closingChains` holds. */
+  closeDate: string;
 }
 
-export async function runMarketRefresh(
+export interface MarketRefreshResult {
+  outcome: JobOutcome;
+  /** Null when the run stored no chain (skipped, refused or every chain failed). */
+  stored: RefreshStored | null;
+}
+
+/** One refresh of the market's caches; it writes nothing of any feature's (the jobs layer composes those). */
+export async function refreshMarketData(
   env: WorkerEnv,
   now: Date,
   options: RefreshOptions = {},
-): Promise<JobOutcome> {
+): Promise<MarketRefreshResult> {
   const nowMs = now.getTime();
   // Before any provider is built or called: production never shows an unlicensed source's numbers.
   const refusal = options.provider ? null : unlicensedRefusal(serverConfig(env));
   if (refusal) {
     console.error(`market refresh: ${refusal}`);
-    return { itemsProcessed: 0, failures: 1, detail: { refused: refusal } };
+    return { outcome: { itemsProcessed: 0, failures: 1, detail: { refused: refusal } }, stored: null };
   }
   const provider = options.provider ?? getMarketProvider(env, () => nowMs);
   const status = marketStatus(nowMs);
@@ -95,9 +95,12 @@ export async function runMarketRefresh(
     (await readIdeasSnapshot(env, nowMs)) !== null
   ) {
     return {
-      itemsProcessed: 0,
-      failures: 0,
-      detail: { skipped: `market ${status.phase}`, lastRefresh: previous.dataUpdateAttempted },
+      outcome: {
+        itemsProcessed: 0,
+        failures: 0,
+        detail: { skipped: `market ${status.phase}`, lastRefresh: previous.dataUpdateAttempted },
+      },
+      stored: null,
     };
   }
   const live = provider.name !== "demo";
@@ -259,53 +262,7 @@ export async function runMarketRefresh(
     await runBatch(db, ideasLastGood).catch((error) =>
       console.error("market refresh: the ideas' last-good copy was not stored", error),
     );
-  // The track record's log (decision 265): ideas published for the first time in a list tier, after the run's
-  // own writes, so a failure here costs the log one refresh (the next finds the same ideas unlogged), not the run.
-  // The fixed wheel universe (decision 267) is screened from the chains this run stored, as /wheels would.
-  let ideasLogged = 0;
-  let wheelIdeasLogged = 0;
-  if (anyChain) {
-    const loadWheel = () =>
-      wheelUniverseIdeas(env, Object.keys(chainAsOf), nowMs).catch((error: unknown) => {
-        console.error("market refresh: the wheel universe was not screened for the idea log", error);
-        return [];
-      });
-    const logged = await appendIdeaLog(env, publishedIdeasList, newYorkDateOf(nowMs), nowMs, loadWheel).catch(
-      (error: unknown) => {
-        console.error("market refresh: the idea log was not appended", error);
-        return null;
-      },
-    );
-    ideasLogged = logged?.appended ?? 0;
-    wheelIdeasLogged = logged?.wheelAppended ?? 0;
-  }
-  // After the log, so the contracts it just tracked are marked at this close too.
-  let marksStored = 0;
-  if (closingChains?.size) {
-    try {
-      const marks = await closingMarkStatements(
-        env,
-        closingChains,
-        newYorkDateOf(Date.parse(status.lastClose)),
-      );
-      await runBatch(db, marks.statements);
-      marksStored = marks.contracts;
-    } catch (error) {
-      console.error("market refresh: the track record's closing marks were not stored", error);
-    }
-  }
-  // The page's counts follow the log (at most hourly; the grading job recomputes the figures after each run), so a
-  // fresh install shows what the refresh has logged before the first grading run.
-  let trackSummaryRefreshed = false;
-  if (ideasLogged > 0)
-    trackSummaryRefreshed = await refreshTrackSummaryIfDue(env, nowMs).catch((error: unknown) => {
-      console.error("market refresh: the track record's figures were not refreshed", error);
-      return false;
-    });
-  // The public CSV's stored snapshot follows the log: once per run that appended to it (decision 301).
-  const trackCsvRebuilt = ideasLogged > 0 && (await refreshTrackCsvSnapshotInJob(env, nowMs));
-
-  return {
+  const outcome: JobOutcome = {
     itemsProcessed: infos.length,
     failures: failed.length + planMissing.length,
     detail: {
@@ -315,16 +272,22 @@ export async function runMarketRefresh(
       refreshed: infos.length,
       chains: Object.keys(chainAsOf).length,
       ideas: ideaCount,
-      ideasLogged,
-      wheelIdeasLogged,
-      marksStored,
-      trackSummaryRefreshed,
-      trackCsvRebuilt,
       closesStored,
       unknown,
       failed: failed.slice(0, 20),
       planMissing: planMissing.slice(0, 20),
       partial: Object.fromEntries(Object.entries(partial).slice(0, 20)),
     },
+  };
+  return {
+    outcome,
+    stored: anyChain
+      ? {
+          ideas: publishedIdeasList,
+          chainSymbols: Object.keys(chainAsOf),
+          closingChains,
+          closeDate: newYorkDateOf(Date.parse(status.lastClose)),
+        }
+      : null,
   };
 }
