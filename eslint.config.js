@@ -87,7 +87,7 @@ export default tseslint.config(
     },
   },
   {
-    // One way to say "never cache this", one public origin and one number formatter (issue "Only one way"):
+    // One way to say "never cache this", one public origin and one number formatter (decision 261 for the formatter):
     // NO_STORE from app/server/http/cache-control.server.ts, publicOrigin from app/server/env.server.ts, and
     // app/lib/format.ts for every number shown (decision 261: one rounding rule in one view).
     files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
@@ -134,7 +134,7 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [ONE_CSV_MODULE] }] },
   },
   {
-    // The quant engine stays pure: no runtime, server or framework imports.
+    // The quant engine stays pure: no runtime or framework import, nothing outside app/engine (decision 323).
     files: ["app/engine/**/*.ts"],
     rules: {
       // Published approximation coefficients carry more digits than a double holds; that is intended.
@@ -147,6 +147,7 @@ export default tseslint.config(
             "react*",
             "drizzle-orm*",
             "zod",
+            "\\#app/lib/**",
             "\\#app/server/**",
             "\\#app/routes/**",
             "\\#app/components/**",

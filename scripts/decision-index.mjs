@@ -28,6 +28,7 @@ export const AREAS = {
   analytics: "First-party analytics, speed metrics and their storage",
   "ui/accessibility": "Shared UI parts, number formatting, the product's words and messages",
   "testing/ci": "Test layers, linters and formatters, what `npm test` and CI check",
+  architecture: "Layers, imports and where each feature's code lives",
   "dev-setup": "The stack and its pins, Node tooling, the dev server",
   "docs/process": "Decision records, product documentation, contradictions in the brief",
 };

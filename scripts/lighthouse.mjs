@@ -1,6 +1,6 @@
 // `npm run lighthouse`: serves the BUILT worker (vite preview, workerd) behind a compressing proxy, as the edge
 // would serve it, and runs Lighthouse (mobile, simulated throttling) with Debian's Chromium on the public pages,
-// a share page and /spreads signed in, three runs each (the median is scored, decision 201). Prints a table and
+// a share page and /spreads and /wheels signed in, three runs each (the median is scored, decision 201). Prints a table and
 // writes test-results/lighthouse.json.
 // Budgets: Performance >= 95, Accessibility / Best Practices / SEO = 100. `--assert` (CI) exits 1 on a miss of a
 // gate: Accessibility / Best Practices / SEO at 100; Performance at the floor of 60 while the pages miss the 95
@@ -183,6 +183,8 @@ try {
   if (share) pages.push({ path: share, label: "share page" });
   // The Elite user's list (500 ideas): the loader sends one filtered page of them (decision 180).
   pages.push({ path: "/spreads", label: "/spreads (signed in)", cookie });
+  // The same user's /wheels: both screens answered by its loader from the address (decision 317).
+  pages.push({ path: "/wheels", label: "/wheels (signed in)", cookie });
   // `--only=/pricing,/spreads` audits a subset while working on a page.
   const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
   if (only) pages = pages.filter((p) => only.split(",").some((o) => p.path === o || p.label === o));

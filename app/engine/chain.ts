@@ -25,7 +25,6 @@ import { formatOccSymbol, occDateNumber, occSymbolAgrees } from "#app/engine/occ
 import { DAY_MS, dateToUtcMs, newYorkDate, yearsToExpiration } from "#app/engine/time.ts";
 import { expirationColumns } from "#app/engine/columns.ts";
 import { MAX_RELATIVE_SPREAD, ONE_TICK_SPREAD } from "#app/engine/hygiene.ts";
-import { MODEL_DESCRIPTION } from "#app/lib/model-labels.ts";
 import type {
   Assumptions,
   ChainLeg,
@@ -143,7 +142,6 @@ export function cleanChain(
     r_as_of: context.riskFreeRateAsOf ?? null,
     q: qKnown ? q : null,
     q_source: qKnown ? (context.dividendYieldSource ?? "provided") : "unknown",
-    model: MODEL_DESCRIPTION,
   };
   const S = chain.spot;
   const rejected = emptyCounts();

@@ -3,7 +3,6 @@
  * an event on expiration day still moves the price before the 16:00 close, or the
  * next open for after-close earnings, which is the assignment risk that matters).
  */
-import { EVENT_TITLES } from "#app/lib/model-labels.ts";
 import type { CleanChain, MarketEvent } from "#app/engine/types.ts";
 
 export interface EventFlags {
@@ -26,10 +25,9 @@ export function eventsBeforeExpiration(
   const earnings = inWindow(chain.earningsDate, today, expirationDate);
   const exDividend = inWindow(chain.exDividendDate, today, expirationDate);
   const list: MarketEvent[] = [];
-  if (earnings)
-    list.push({ date: chain.earningsDate as string, kind: "EARNINGS", title: EVENT_TITLES.EARNINGS });
-  if (exDividend)
-    list.push({ date: chain.exDividendDate as string, kind: "EX_DIVIDEND", title: EVENT_TITLES.EX_DIVIDEND });
+  // Untitled: the server names them where it ships the payload (app/server/market/payload-labels.server.ts).
+  if (earnings) list.push({ date: chain.earningsDate as string, kind: "EARNINGS" });
+  if (exDividend) list.push({ date: chain.exDividendDate as string, kind: "EX_DIVIDEND" });
   let fomc = false;
   let cpi = false;
   for (const e of chain.events) {

@@ -1,5 +1,5 @@
 /**
- * Grading a published idea at expiry (the track record, docs/decisions/265-track-record-grading.md).
+ * Grading a published idea at expiry (the track record, docs/decisions/265-track-record-log-and-grading.md).
  *
  * Units: strikes, credits, settlement and marks per share; every P&L per contract (x 100), in dollars.
  * Settlement is the official close on expiry day (for AM-settled index options the opening settlement value,

@@ -26,7 +26,7 @@ export const FILL_FRACTION = 0.5;
  */
 export const SCREENS_IN_THE_MONEY_BAND = 0.05;
 
-/** Machine label of the fill basis, shipped with every credit and premium (its words: app/lib/model-labels, decision 294). */
+/** Machine label of the fill basis, shipped with every credit and premium (the server adds its words, decision 323). */
 export const FILL_BASIS = "halfway_mid_natural";
 
 /** Price a sold leg is assumed to fill at (per share). */

@@ -51,7 +51,6 @@ export {
   rankSpreadIdeas,
   spreadTradeId,
   MAX_IDEAS_PER_SYMBOL,
-  PROBABILITY_LABEL,
   SPREADS_MAX_DTE,
 } from "#app/engine/spreads.ts";
 export { INDEX_GROUP_CAP, listInRuleOrder, MAX_PER_SYMBOL, withoutRepeats } from "#app/engine/ranking.ts";
@@ -89,8 +88,6 @@ export {
   deriveRiskLevel,
   wheelDteWindow,
   WHEEL_DTE_WINDOWS,
-  WIN_PROBABILITY_METHOD,
-  CC_ITM_METHOD,
   WHEEL_PROFILE_TARGETS,
 } from "#app/engine/wheel.ts";
 export type {

@@ -1,5 +1,5 @@
 /**
- * The quality of a short-premium idea per unit of risk (issue 27, decision 236): where the claimed edge comes
+ * The quality of a short-premium idea per unit of risk (decision 236): where the claimed edge comes
  * from, how well the idea fits the trader's profile, and what trading it costs. Pure numbers; the words are
  * written in app/lib (idea-view.ts).
  *

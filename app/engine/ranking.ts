@@ -1,5 +1,5 @@
 /**
- * The list rules of the idea lists (issue 27 item 3, decision 238). Ideas come best first by their quality
+ * The list rules of the idea lists (decision 238). Ideas come best first by their quality
  * score (quality.ts); each strategy appears on its merit (no interleave).
  *
  * - at most one idea per (symbol, expiration, strategy) and at most MAX_PER_SYMBOL per symbol: later ones are

@@ -42,7 +42,6 @@
 import { probAboveFast, probTouchEitherFast } from "#app/engine/probability.ts";
 import { eventsBeforeExpiration, type EventFlags } from "#app/engine/events.ts";
 import { buyFillPrice, FILL_BASIS, MIN_SHORT_BID, sellFillPrice } from "#app/engine/hygiene.ts";
-import { FILL_BASIS_LABEL, PROBABILITY_LABEL } from "#app/lib/model-labels.ts";
 import { priorSessionLiquidity } from "#app/engine/liquidity.ts";
 import { expirationColumns, payoffAt } from "#app/engine/columns.ts";
 import {
@@ -92,11 +91,8 @@ export interface SpreadLeg {
   prevDayVolume: number | null;
 }
 
-/** Label shipped with every market-implied probability (its words live in app/lib, decision 294). */
-export { PROBABILITY_LABEL };
-
 /**
- * The product's "Trade idea (spread)" entity plus the engine's analytics (contract of issue 11): the one idea type
+ * The product's "Trade idea (spread)" entity plus the engine's analytics (the honest-number fields of decision 050): the one idea type
  * (decision 292). Every field has one name; the API's older aliases are written by its serialiser only.
  */
 export interface SpreadIdea {
@@ -119,10 +115,8 @@ export interface SpreadIdea {
   /** Per share, short bids minus long asks. */
   net_credit_natural: number;
   fill_basis: string;
-  fill_basis_label: string;
-  /** Percent, market-implied from the smile at the breakeven(s): see probability_label. */
+  /** Percent, market-implied from the smile at the breakeven(s): risk-neutral, at expiry. */
   probability_of_profit: number;
-  probability_label: string;
   /** Percent each. */
   pop_methods: { market_implied: number; lognormal_atm: number; delta: number; credit_width: number };
   /** Percent: touching the short strike (either short strike for a condor) before expiry. */
@@ -201,7 +195,7 @@ export interface SpreadScreenOptions {
   allowEarnings?: boolean;
 }
 
-/** Ideas kept per underlying and profile (the list rules of issue 27). */
+/** Ideas kept per underlying and profile (the list rules of decision 238). */
 export const MAX_IDEAS_PER_SYMBOL = 3;
 
 const ALL_STRATEGIES: readonly SpreadStrategy[] = ["BULL_PUT_SPREAD", "BEAR_CALL_SPREAD", "IRON_CONDOR"];
@@ -797,9 +791,7 @@ function buildIdea(
     net_credit_mid: creditMid,
     net_credit_natural: creditNatural,
     fill_basis: FILL_BASIS,
-    fill_basis_label: FILL_BASIS_LABEL,
     probability_of_profit: popMethods.market_implied,
-    probability_label: PROBABILITY_LABEL,
     pop_methods: popMethods,
     prob_touch: touch * 100,
     expected_value: ev100,

@@ -143,7 +143,7 @@ export type RejectReason =
   | "EXPIRED"
   | "DUPLICATE";
 
-/** The model inputs shipped with every idea and strategy (contract of issue 11). */
+/** The model inputs shipped with every idea and strategy (decision 050). */
 export interface Assumptions {
   /** Risk-free rate used, continuous, decimal. */
   r: number;
@@ -153,8 +153,6 @@ export interface Assumptions {
   /** Dividend yield used, decimal; null when unknown (0 is then used and q_source says 'unknown'). */
   q: number | null;
   q_source: string;
-  /** One line naming the model. */
-  model: string;
 }
 
 /**

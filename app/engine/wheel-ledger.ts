@@ -1,5 +1,5 @@
 /**
- * The wheel campaign ledger (issue 31, decision 270): an append-only list of a user's events turned into
+ * The wheel campaign ledger (decision 270): an append-only list of a user's events turned into
  * campaigns, each with both cost bases, a reconciliation of its P&L under them, and its returns.
  *
  * Conventions (each figure carries its own in `RETURN_CONVENTIONS` / `BASIS_CONVENTIONS`):
@@ -42,16 +42,6 @@ export const LEDGER_EVENT_KINDS = [
 ] as const;
 export type LedgerEventKind = (typeof LEDGER_EVENT_KINDS)[number];
 export type OptionType = "put" | "call";
-
-/** The kinds that name an option contract (type, strike, expiration, contracts). */
-export const OPTION_EVENT_KINDS: readonly LedgerEventKind[] = [
-  "sell_to_open",
-  "buy_to_close",
-  "expire",
-  "assign",
-  "exercise",
-  "called_away",
-];
 
 export interface LedgerEvent {
   id: string;
@@ -191,7 +181,6 @@ export type LedgerRefusal =
   | { code: "unknownCorrection" }
   | { code: "alreadyCorrected" }
   | { code: "campaignStart" };
-export type LedgerRefusalCode = LedgerRefusal["code"];
 
 /** The event fields a kind may require; "premium" is a sold option's price. */
 export type LedgerField =

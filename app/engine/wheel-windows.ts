@@ -1,6 +1,8 @@
-// The wheel's holding-period windows per risk level: a leaf module (no other engine import), so the
+// The wheel's risk levels and their holding-period windows: a leaf module (no other engine import), so the
 // /wheels screen can show the window the server screens without loading the engine.
-import type { RiskLevel } from "#app/engine/wheel.ts";
+
+/** The wheel's risk levels (docs/product/wheel.md#risk-level-derivation). */
+export type RiskLevel = "conservative" | "balanced" | "aggressive";
 
 export interface DteWindow {
   min: number;

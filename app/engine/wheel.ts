@@ -17,8 +17,8 @@
  *                            the smile's IV with its slope; risk-neutral, at expiry): CSP P(S_T > K),
  *                            CC P(S_T < K) (decision 242). probabilityOTM = winProbability,
  *                            assignmentRisk = 100 - winProbability. probabilityITM: CSP
- *                            100 - winProbability; CC |delta| x 100 (docs/product/wheel.md), labelled so
- *                            (probabilityITMMethod). The lognormal P(OTM) at the leg's own IV is
+ *                            100 - winProbability; CC |delta| x 100 (docs/product/wheel.md), the server labels
+ *                            the method (probabilityITMMethod). The lognormal P(OTM) at the leg's own IV is
  *                            beside it; prob_touch = touching the strike before expiry.
  *   impliedVolatility      = percent (32.5 = 32.5%); theta per day per share.
  * Only out-of-the-money strikes with |delta| <= 0.5 and a bid of at least MIN_SHORT_BID are candidates:
@@ -33,7 +33,6 @@
 import { expectedCallPayoffFast, probAboveFast, probBelowFast } from "#app/engine/probability.ts";
 import { eventsBeforeExpiration, type EventFlags } from "#app/engine/events.ts";
 import { FILL_BASIS, MIN_SHORT_BID, sellFillPrice } from "#app/engine/hygiene.ts";
-import { CC_ITM_METHOD, FILL_BASIS_LABEL, WIN_PROBABILITY_METHOD } from "#app/lib/model-labels.ts";
 import {
   expirationSmile,
   smileExpectedPayoff,
@@ -43,7 +42,7 @@ import {
 } from "#app/engine/smile.ts";
 import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "#app/engine/types.ts";
 import { annualize } from "#app/engine/time.ts";
-import { wheelDteWindow, WHEEL_DTE_WINDOWS } from "#app/engine/wheel-windows.ts";
+import { wheelDteWindow, WHEEL_DTE_WINDOWS, type RiskLevel } from "#app/engine/wheel-windows.ts";
 import { expirationColumns, payoffAt, type ExpirationColumns } from "#app/engine/columns.ts";
 import {
   deltaFit,
@@ -55,9 +54,12 @@ import {
   type ProfileTargets,
 } from "#app/engine/quality.ts";
 
-export { WHEEL_DTE_WINDOWS, wheelDteWindow, type DteWindow } from "#app/engine/wheel-windows.ts";
-
-export type RiskLevel = "conservative" | "balanced" | "aggressive";
+export {
+  WHEEL_DTE_WINDOWS,
+  wheelDteWindow,
+  type DteWindow,
+  type RiskLevel,
+} from "#app/engine/wheel-windows.ts";
 
 export const RISK_DELTA_CONSERVATIVE = 0.2;
 export const RISK_DELTA_BALANCED = 0.35;
@@ -164,9 +166,6 @@ function wheelScoreParts(
   };
 }
 
-/** Labels of where a probability comes from, shown beside it (their words live in app/lib, decision 294). */
-export { CC_ITM_METHOD, WIN_PROBABILITY_METHOD };
-
 /**
  * Risk level derivation (docs/product/wheel.md#risk-level-derivation): by |delta| (< 0.2 conservative, < 0.35
  * balanced, else aggressive); without delta by the strike's distance from the price
@@ -206,7 +205,6 @@ interface WheelCommon {
   /** Per share, selling at the bid. */
   premium_natural: number;
   fill_basis: string;
-  fill_basis_label: string;
   /** round(premium x 100) */
   premiumPerContract: number;
   /** premiumPerContract x contracts */
@@ -218,16 +216,13 @@ interface WheelCommon {
   /** Percent. */
   impliedVolatility: number;
   greeks: { delta: number; theta: number; gamma: number; vega: number };
-  /** Percent (see winProbabilityMethod). */
+  /** Percent, market-implied (risk-neutral, at expiry). */
   winProbability: number;
-  /** WIN_PROBABILITY_METHOD: market-implied (risk-neutral, at expiry). */
-  winProbabilityMethod: string;
   /** Percent: touching the strike before expiry (continuous monitoring, smile IV at the strike). */
   prob_touch: number;
   probabilityOTM: number;
   /** Percent: CSP 100 - winProbability; CC |delta| x 100 (docs/product/wheel.md#strategy-numbers). */
   probabilityITM: number;
-  probabilityITMMethod: string;
   /** Percent, 100 - winProbability. */
   assignmentRisk: number;
   /** Percent: lognormal P(expires OTM) at the leg's IV, risk-neutral. */
@@ -362,7 +357,6 @@ function common(
   probOtmLognormal: number,
   winProbability: number,
   probabilityITM: number,
-  probabilityITMMethod: string,
 ): Omit<WheelCommon, "score_parts"> {
   const premium = sellFillPrice(leg.bid, leg.ask);
   const premiumPerContract = Math.round(premium * 100);
@@ -378,7 +372,6 @@ function common(
     premium_mid: leg.mid,
     premium_natural: leg.bid,
     fill_basis: FILL_BASIS,
-    fill_basis_label: FILL_BASIS_LABEL,
     premiumPerContract,
     totalPremium: premiumPerContract * contracts,
     contracts,
@@ -387,11 +380,9 @@ function common(
     impliedVolatility: leg.iv * 100,
     greeks: { delta: leg.delta, theta: leg.theta, gamma: leg.gamma, vega: leg.vega },
     winProbability,
-    winProbabilityMethod: WIN_PROBABILITY_METHOD,
     prob_touch: smileProbTouch(expirationSmile(exp, chain.spot), leg.strike) * 100,
     probabilityOTM: winProbability,
     probabilityITM,
-    probabilityITMMethod,
     assignmentRisk: itm,
     probabilityOTMLognormal: probOtmLognormal * 100,
     returnOnCapital: roc,
@@ -491,7 +482,6 @@ export function screenCashSecuredPuts(chain: CleanChain, options: CspScreenOptio
         probAboveFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate),
         win,
         100 - win,
-        WIN_PROBABILITY_METHOD,
       );
       const breakEvenPrice = leg.strike - premium;
       const maxLoss = breakEvenPrice * 100;
@@ -588,7 +578,6 @@ export function screenCoveredCalls(chain: CleanChain, options: CcScreenOptions):
         probBelowFast(S, leg.strike, exp.T, leg.iv, chain.dividendYield, chain.riskFreeRate),
         smileProbBelow(expirationSmile(exp, S), leg.strike) * 100,
         Math.min(100, Math.abs(leg.delta) * 100),
-        CC_ITM_METHOD,
       );
       const assignmentProfit = (leg.strike - basis + premium) * 100 * contracts;
       // Object.assign, not a spread: V8 copies a spread of this size ~10x slower

@@ -2,7 +2,7 @@
 // papaparse. Reading strips a byte-order mark, takes Windows, old-Mac and Unix line ends mixed in one file,
 // quoted fields with commas, quotes and line breaks, skips blank lines, numbers each record by the file line it
 // starts on, and tells a table's data rows from the summary, total and disclaimer lines brokers append.
-// Writing quotes every cell and keeps a spreadsheet from running a cell as a formula (issue 42: whatever follows).
+// Writing quotes every cell and keeps a spreadsheet from running a cell as a formula (whatever follows).
 import Papa from "papaparse";
 
 export interface CsvRecord {
@@ -90,7 +90,7 @@ export function readCsvTable(text: string, options: ReadTableOptions = {}): CsvT
 }
 
 /**
- * A text cell a spreadsheet would run as a formula (issue 42): its first non-space character is =, +, -, @, a tab
+ * A text cell a spreadsheet would run as a formula: its first non-space character is =, +, -, @, a tab
  * or a carriage return, whatever follows (a line break after `=HYPERLINK(...)` included). papaparse's own
  * `escapeFormulae` test (`/^[=+\-@\t\r].*$/`, no `s` flag) lets such a cell through when a line break follows, and
  * misses one after leading spaces, so writeCsv escapes with this instead.

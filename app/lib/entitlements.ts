@@ -2,7 +2,7 @@
 // plan limits and the product's refusal texts for every plan-limited capability. Pure and shared with the
 // browser; the server enforces it (app/server/entitlements.server.ts), the UI only mirrors it. A feature
 // that adds a plan-limited capability adds its row, its limits and its refusal here.
-import type { PlanTier } from "#app/lib/plans.ts";
+import type { PlanTier } from "#app/lib/plan-tiers.ts";
 import type { Refusal } from "#app/lib/refusal.ts";
 
 export const CAPABILITIES = [
@@ -35,7 +35,7 @@ export const ENTITLEMENTS: Readonly<Record<PlanTier, Readonly<Record<Capability,
     cspTickersPerBatch: 5,
     ccPositions: 0,
     ccPositionsPerBatch: 0,
-    // Open wheel campaigns count as positions (issue 31, decision 271).
+    // Open wheel campaigns count as positions (decision 271).
     wheelCampaigns: 0,
     feedback: 0,
     featureRequests: 0,

@@ -2,8 +2,9 @@
 // four POP methods, probability of touch, expected value, assumptions) are shown when the idea has them; an idea
 // recorded before them is shown under the true labels of what it has (the credit at mid, three POP methods).
 import type { EventFlags } from "#app/engine/events.ts";
-import type { SpreadIdea, SpreadLeg } from "#app/engine/spreads.ts";
+import type { SpreadLeg } from "#app/engine/spreads.ts";
 import { formatGrouped, formatPercent, formatPrice } from "#app/lib/format.ts";
+import type { LabelledSpreadIdea } from "#app/lib/model-labels.ts";
 import { breakevens, legsFromStrikes, type PayoffLeg } from "#app/lib/payoff.ts";
 import { strategyDisplayName } from "#app/lib/trade-ideas.ts";
 
@@ -21,18 +22,19 @@ type IdeaCoreField =
 export type IdeaLeg = Pick<SpreadLeg, "type" | "side" | "strike"> & Partial<SpreadLeg>;
 
 /**
- * An idea as the screens read it, derived from the one idea type (the engine's `SpreadIdea`, decision 292): the
+ * An idea as the screens read it, derived from the one idea type (the engine's `SpreadIdea` with the words the
+ * server attaches, decisions 292 and 323): the
  * product's fields required, the rest optional, since an idea kept in the D1 history from before a field existed
  * lacks it (the server parses those records once, app/server/market/idea-record.server.ts). A missing number is
  * shown as missing, never estimated here.
  */
-export type IdeaPayload = Pick<SpreadIdea, IdeaCoreField> &
-  Partial<Omit<SpreadIdea, IdeaCoreField | "strategy_type" | "legs" | "pop_methods" | "events">> & {
+export type IdeaPayload = Pick<LabelledSpreadIdea, IdeaCoreField> &
+  Partial<Omit<LabelledSpreadIdea, IdeaCoreField | "strategy_type" | "legs" | "pop_methods" | "events">> & {
     /** The product's strategy names; an unknown one is shown as given. */
     strategy_type: string;
     legs?: IdeaLeg[];
     /** A record from before the market-implied method has the other three. */
-    pop_methods?: Partial<SpreadIdea["pop_methods"]>;
+    pop_methods?: Partial<LabelledSpreadIdea["pop_methods"]>;
     events?: Partial<EventFlags>;
     source?: string;
     /** ISO instant of the quotes. */

@@ -1,4 +1,4 @@
-// Broker transaction exports -> wheel ledger events (issue 31, decisions 272, 273, 304). Pure and shared: the
+// Broker transaction exports -> wheel ledger events (decisions 272, 273, 304). Pure and shared: the
 // server reads a file with it (preview and commit); the Campaigns page takes the field names and labels for its
 // mapping selects. A file is read by a broker preset when its header is one (decision 273 cites each layout),
 // else by the user's column mapping (saved per user and header, migration 0020). Every row becomes an event

@@ -1,10 +1,13 @@
 /**
- * The words the engine's payloads ship as fields of their public contract (`fill_basis_label`,
- * `probability_label`, `assumptions.model`, the wheel's probability methods, an event's title). They are product
- * text, so they live here with the other words (decision 294); the engine imports these constants and returns them
- * unchanged, so a payload's bytes do not depend on where the words are written. Pure constants: nothing here may
- * import anything.
+ * The words the payloads ship as fields of their public contract (`fill_basis_label`, `probability_label`,
+ * `assumptions.model`, the wheel's probability methods, the title of an event the engine finds in a chain). They
+ * are product text, so they live here with the other words; the engine returns codes and numbers only, and the
+ * server attaches these where it turns the engine's results into payloads
+ * (`app/server/market/payload-labels.server.ts`, decision 323).
  */
+import type { Assumptions } from "#app/engine/types.ts";
+import type { CcCandidate, CspCandidate } from "#app/engine/wheel.ts";
+import type { SpreadIdea } from "#app/engine/spreads.ts";
 
 /** How every credit and premium is priced (the engine's code for it is `FILL_BASIS`, "halfway_mid_natural"). */
 export const FILL_BASIS_LABEL =
@@ -25,3 +28,21 @@ export const CC_ITM_METHOD = "delta approx. (|delta| x 100)";
 
 /** Titles of the events the engine finds in a chain itself (the calendar's events carry their own). */
 export const EVENT_TITLES = { EARNINGS: "Earnings", EX_DIVIDEND: "Ex-dividend" } as const;
+
+/** The assumptions as a payload ships them: the engine's numbers and sources, and the model's words. */
+export type ModelAssumptions = Assumptions & { model: string };
+
+/** A spread idea with the words the server attaches to it. */
+export type LabelledSpreadIdea = SpreadIdea & {
+  fill_basis_label: string;
+  probability_label: string;
+  assumptions: ModelAssumptions;
+};
+
+/** A wheel candidate with the words the server attaches to it. */
+export type LabelledWheelCandidate<C extends CspCandidate | CcCandidate = CspCandidate | CcCandidate> = C & {
+  fill_basis_label: string;
+  winProbabilityMethod: string;
+  probabilityITMMethod: string;
+  assumptions: ModelAssumptions;
+};

@@ -124,7 +124,7 @@ export const NOTIFICATION_MESSAGES = {
   preferencesFailed: "Failed to update preferences",
   testFailed: "Failed to send test notification",
   testSent: "Test notification sent! Check your email.",
-  // The settings save as they change; the screen's status line says how the last change went (issue 44).
+  // The settings save as they change; the screen's status line says how the last change went.
   saving: "Saving...",
   saved: "Saved",
   notAuthenticated: "User not authenticated",
@@ -163,10 +163,7 @@ export const SAVED_STATUS_MS = 3000;
  * Pro: "email notifications for market events": every event, threshold and frequency type (realtime,
  * daily digest, weekly digest) at the standard timing. Elite: "custom-timing notifications": also the
  * days-before timing, the digest's time of day and the weekly digest's day.
- */
-export const CUSTOM_TIMING_FIELDS = ["timing", "dailyTime", "weeklyDay"] as const;
-
-/**
+ *
  * What the dispatcher honours for a plan: a Pro user's stored Elite-only fields (kept from an earlier
  * Elite subscription) fall back to the standard values instead of being used.
  */

@@ -2,13 +2,12 @@
 // What each plan may do (its limits and refusals) is in ./entitlements.ts.
 
 import { ENTITLEMENTS } from "#app/lib/entitlements.ts";
+import { PLAN_TIERS, type PlanTier } from "#app/lib/plan-tiers.ts";
 import { isPromoTrial, PROMO_CODE, type PromoTrialFields } from "#app/lib/trial.ts";
 
-export const PLAN_TIERS = ["Free Plan", "Pro Plan", "Elite Plan"] as const;
-export type PlanTier = (typeof PLAN_TIERS)[number];
+export { PLAN_TIERS, type PlanTier };
 
 export const SUBSCRIPTION_STATUSES = ["inactive", "active", "trialing"] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export function isPlanTier(value: unknown): value is PlanTier {
   return typeof value === "string" && (PLAN_TIERS as readonly string[]).includes(value);
@@ -48,10 +47,6 @@ export type PaidTier = Exclude<PlanTier, "Free Plan">;
 export const PAID_TIERS: readonly PaidTier[] = ["Pro Plan", "Elite Plan"];
 export const BILLING_PERIODS = ["monthly", "yearly"] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
-
-export function isPaidTier(value: unknown): value is PaidTier {
-  return typeof value === "string" && (PAID_TIERS as readonly string[]).includes(value);
-}
 
 /** Order of the tiers, for Upgrade (higher) and Downgrade (lower). */
 export const TIER_RANK: Record<PlanTier, number> = { "Free Plan": 0, "Pro Plan": 1, "Elite Plan": 2 };
@@ -197,13 +192,6 @@ export function tierForPriceId(priceIds: PriceIds, priceId: string | null | unde
   if (!priceId) return null;
   for (const tier of PAID_TIERS) {
     for (const period of BILLING_PERIODS) if (priceIds[tier][period] === priceId) return tier;
-  }
-  return null;
-}
-
-export function periodForPriceId(priceIds: PriceIds, priceId: string): BillingPeriod | null {
-  for (const tier of PAID_TIERS) {
-    for (const period of BILLING_PERIODS) if (priceIds[tier][period] === priceId) return period;
   }
   return null;
 }

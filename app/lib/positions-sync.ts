@@ -109,5 +109,3 @@ export function createPositionsSaver(options: {
     },
   };
 }
-
-export type PositionsSaver = ReturnType<typeof createPositionsSaver>;

@@ -1,4 +1,4 @@
-// The risk-free rate every idea is priced with, with where it came from (issue 11, decision 050).
+// The risk-free rate every idea is priced with, with where it came from (decision 050).
 // Pure: the simulated market's published series and the unit conversion of a Treasury bill quote.
 // The market pipeline picks the source (simulated series, or a live bill rate with its last good
 // value cached) and ships { r, r_source, r_as_of } in every idea's assumptions.

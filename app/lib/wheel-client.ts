@@ -1,19 +1,8 @@
 // The browser's calls to the wheel API (docs/product/api.md#wheel), with the fallback messages of
 // docs/product/wheel.md#strategies when a response carries no error text. Errors are thrown to the caller.
-import {
-  WHEEL_DEFAULTS,
-  WHEEL_MESSAGES,
-  type Position,
-  type RiskLevel,
-  type WheelStrategy,
-  type WheelType,
-} from "#app/lib/wheel.ts";
+import { WHEEL_MESSAGES, type Position, type WheelStrategy, type WheelType } from "#app/lib/wheel.ts";
 import type { PositionsSendOutcome } from "#app/lib/positions-sync.ts";
 import { callApi, type ApiCallInit } from "#app/lib/api-client.ts";
-import { strategiesResultOf, type BatchResponse, type StrategiesResult } from "#app/lib/wheel-results.ts";
-
-export type { StrategiesResult } from "#app/lib/wheel-results.ts";
-import type { CostBasisChoice, LedgerPosition } from "#app/lib/wheel-ledger.ts";
 
 export class WheelApiError extends Error {
   constructor(
@@ -27,15 +16,10 @@ export class WheelApiError extends Error {
 
 /**
  * A refusal the server gave on purpose (a 4xx: over a plan limit, invalid input, signed out): the page shows
- * its message, and it is not an error to log (issue 29 item 7).
+ * its message, and it is not an error to log.
  */
 export function isExpectedRefusal(error: unknown): error is WheelApiError {
   return error instanceof WheelApiError && error.status >= 400 && error.status < 500;
-}
-
-/** Logs what nobody expected (a 5xx, a network failure, a bug); expected refusals are shown, not logged. */
-export function logUnexpected(what: string, error: unknown): void {
-  if (!isExpectedRefusal(error)) console.error(what, error);
 }
 
 /** One wheel API call through the app's client; a failure is thrown as a WheelApiError. */
@@ -46,66 +30,6 @@ async function request<T>(path: string, init: ApiCallInit, fallback: string): Pr
 }
 
 const bust = (path: string) => `${path}${path.includes("?") ? "&" : "?"}_t=${Date.now()}`;
-
-export async function fetchCspStrategies(args: {
-  tickers: string[];
-  riskLevel: RiskLevel;
-  cashAmount: number;
-  maxDaysToExpiration: number;
-}): Promise<StrategiesResult> {
-  const body = await request<BatchResponse<WheelStrategy>>(
-    bust("/api/wheel/csp-strategies/batch"),
-    { method: "POST", body: { ...args, tickers: args.tickers.map((t) => t.toUpperCase()) } },
-    WHEEL_MESSAGES.fetchCspFailed,
-  );
-  return strategiesResultOf([body]);
-}
-
-/** Positions go 10 per call, one call after another (docs/product/wheel.md#strategies). */
-export async function fetchCcStrategies(args: {
-  positions: Position[];
-  riskLevel: RiskLevel;
-  maxDaysToExpiration: number;
-  includeBelowCostBasis: boolean;
-}): Promise<StrategiesResult> {
-  const bodies: BatchResponse<WheelStrategy>[] = [];
-  for (let i = 0; i < args.positions.length; i += WHEEL_DEFAULTS.ccBatchSize) {
-    const chunk = args.positions.slice(i, i + WHEEL_DEFAULTS.ccBatchSize);
-    bodies.push(
-      await request<BatchResponse<WheelStrategy>>(
-        bust("/api/wheel/cc-strategies/batch"),
-        {
-          method: "POST",
-          body: {
-            positions: chunk.map((p) => ({
-              ticker: p.symbol.toUpperCase(),
-              shares: p.shares,
-              costBasis: p.costBasis,
-            })),
-            riskLevel: args.riskLevel,
-            maxDaysToExpiration: args.maxDaysToExpiration,
-            includeBelowCostBasis: args.includeBelowCostBasis,
-          },
-        },
-        WHEEL_MESSAGES.fetchCcFailed,
-      ),
-    );
-  }
-  return strategiesResultOf(bodies);
-}
-
-export function savePreferences(prefs: {
-  cashAvailable?: number;
-  cspRiskLevel?: RiskLevel;
-  ccRiskLevel?: RiskLevel;
-  ccCostBasis?: CostBasisChoice;
-}) {
-  return request<{ ledgerPositions?: LedgerPosition[] }>(
-    "/api/wheel/preferences",
-    { method: "POST", body: prefs },
-    "Failed to update preferences",
-  );
-}
 
 /**
  * Saves the whole list as a change from `version`. A 409 naming the list stale comes back as the stored list
@@ -152,36 +76,6 @@ export interface FavoriteRecord {
   type: WheelType;
   trade: WheelStrategy;
   savedAt: unknown;
-}
-
-export async function listFavorites(type?: WheelType): Promise<FavoriteRecord[]> {
-  const body = await request<{ favorites: FavoriteRecord[] }>(
-    bust(`/api/wheel/favorites${type ? `?type=${type}` : ""}`),
-    { method: "GET" },
-    WHEEL_MESSAGES.favoritesLoadFailed,
-  );
-  return body.favorites;
-}
-
-/** Saved, or already saved (409): both mean the heart is full. */
-export async function addFavorite(type: WheelType, trade: WheelStrategy): Promise<void> {
-  try {
-    await request(
-      bust("/api/wheel/favorites"),
-      { method: "POST", body: { type, trade } },
-      "Failed to save favorite",
-    );
-  } catch (error) {
-    if (error instanceof WheelApiError && error.status === 409) return;
-    throw error;
-  }
-}
-
-/** The favorite's id is found by listing and matching trade.id, then it is deleted. */
-export async function removeFavoriteByTrade(tradeId: string): Promise<void> {
-  const list = await listFavorites();
-  const hit = list.find((f) => f.trade.id === tradeId);
-  if (hit) await removeFavorite(hit.id);
 }
 
 export function removeFavorite(id: string) {

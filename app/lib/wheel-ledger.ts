@@ -228,7 +228,7 @@ export function recordFormValuesAfter(
 }
 
 /**
- * "I sold this" on a recommended CSP or CC (issue 31): the record form prefilled at the fill the row showed
+ * "I sold this" on a recommended CSP or CC: the record form prefilled at the fill the row showed
  * (its premium per share at its fill basis), one contract, today's New York date. Every field stays editable.
  */
 export function soldPrefill(

@@ -169,10 +169,6 @@ export function validatePosition(
   return errors;
 }
 
-export function isValidPosition(p: { symbol: string; shares: number | string; costBasis: number | string }) {
-  return Object.keys(validatePosition(p)).length === 0;
-}
-
 /** Symbols that appear more than once (upper-cased), in first-seen order. */
 export function duplicateSymbols(list: readonly { symbol: string }[]): string[] {
   const seen = new Set<string>();

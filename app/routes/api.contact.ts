@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.contact";
 import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_MESSAGES } from "#app/lib/contact.ts";
-import { readJson } from "#app/server/billing/api.server.ts";
-import { apiJson, methodNotAllowed, refusalResponse } from "#app/server/http/api.server.ts";
+import { BILLING_BODY_BYTES } from "#app/server/billing/api.server.ts";
+import { apiJson, methodNotAllowed, readApiBody, refusalResponse } from "#app/server/http/api.server.ts";
 import { submitContact } from "#app/server/contact.server.ts";
 import { getSession } from "#app/server/auth/session.server.ts";
 import { clientAddress } from "#app/server/rate-limit.server.ts";
@@ -19,13 +19,15 @@ const contactSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const env = context.get(cloudflareContext).env;
-  const input = await readJson(request, contactSchema, (issue) =>
-    issue?.path[0] === "message" && issue.code === "too_big"
-      ? `Message must be at most ${CONTACT_MESSAGE_MAX} characters`
-      : issue?.path[0] === "email"
-        ? CONTACT_MESSAGES.invalidEmail
-        : CONTACT_MESSAGES.messageRequired,
-  );
+  const input = await readApiBody(request, contactSchema, {
+    maxBytes: BILLING_BODY_BYTES,
+    invalid: (issue) =>
+      issue?.path[0] === "message" && issue.code === "too_big"
+        ? `Message must be at most ${CONTACT_MESSAGE_MAX} characters`
+        : issue?.path[0] === "email"
+          ? CONTACT_MESSAGES.invalidEmail
+          : CONTACT_MESSAGES.messageRequired,
+  });
   if (input instanceof Response) return input;
   const session = await getSession(env, request);
   const result = await submitContact(

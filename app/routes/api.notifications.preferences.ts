@@ -1,9 +1,10 @@
+import { z } from "zod";
 import type { Route } from "./+types/api.notifications.preferences";
-import { apiJson } from "#app/server/http/api.server.ts";
+import { apiJson, readApiBody } from "#app/server/http/api.server.ts";
 import {
+  NOTIFICATION_BODY,
   notificationCall,
   notificationRefusalResponse,
-  readJson,
 } from "#app/server/notifications/api.server.ts";
 import { readPreferences, updatePreferences } from "#app/server/notifications/preferences.server.ts";
 
@@ -21,9 +22,9 @@ export function action(args: Route.ActionArgs) {
   return notificationCall(
     args,
     async ({ env, user }) => {
-      const body = await readJson(args.request);
+      const body = await readApiBody(args.request, z.unknown(), NOTIFICATION_BODY);
       if (body instanceof Response) return body;
-      const result = await updatePreferences(env, user, body.value);
+      const result = await updatePreferences(env, user, body);
       if (!result.ok) return notificationRefusalResponse(result.refusal);
       return apiJson({ success: true, data: result.preferences });
     },

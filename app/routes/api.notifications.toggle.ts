@@ -1,12 +1,10 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.notifications.toggle";
-import { NOTIFICATION_MESSAGES } from "#app/lib/notifications.ts";
-import { apiJson } from "#app/server/http/api.server.ts";
+import { apiJson, readApiBody } from "#app/server/http/api.server.ts";
 import {
+  NOTIFICATION_BODY,
   notificationMethodNotAllowed,
   notificationCall,
-  notificationError,
-  readJson,
 } from "#app/server/notifications/api.server.ts";
 import { setNotificationsEnabled } from "#app/server/notifications/preferences.server.ts";
 
@@ -21,11 +19,9 @@ export function action(args: Route.ActionArgs) {
   return notificationCall(
     args,
     async ({ env, user, plan }) => {
-      const input = await readJson(args.request);
+      const input = await readApiBody(args.request, body, NOTIFICATION_BODY);
       if (input instanceof Response) return input;
-      const parsed = body.safeParse(input.value);
-      if (!parsed.success) return notificationError(400, NOTIFICATION_MESSAGES.updateFailed);
-      const data = await setNotificationsEnabled(env, user.id, parsed.data.enabled, plan);
+      const data = await setNotificationsEnabled(env, user.id, input.enabled, plan);
       return apiJson({ success: true, data });
     },
     { method: "POST", allow: "POST" },

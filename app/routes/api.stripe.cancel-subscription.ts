@@ -1,8 +1,14 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.stripe.cancel-subscription";
 import { BILLING_MESSAGES, CANCELLATION_COMMENT_MAX, CANCELLATION_REASONS } from "#app/lib/billing.ts";
-import { billingRateLimit, readJson } from "#app/server/billing/api.server.ts";
-import { apiError, apiJson, methodNotAllowed, refusalResponse } from "#app/server/http/api.server.ts";
+import { billingRateLimit, BILLING_BODY_BYTES } from "#app/server/billing/api.server.ts";
+import {
+  apiError,
+  apiJson,
+  methodNotAllowed,
+  readApiBody,
+  refusalResponse,
+} from "#app/server/http/api.server.ts";
 import { cancelSubscription } from "#app/server/billing/billing.server.ts";
 import { getSession } from "#app/server/auth/session.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
@@ -23,7 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(cloudflareContext).env;
   const session = await getSession(env, request);
   if (!session) return apiError(401, BILLING_MESSAGES.mustBeLoggedIn);
-  const input = await readJson(request, cancelSchema, () => BILLING_MESSAGES.cancelFailed);
+  const input = await readApiBody(request, cancelSchema, {
+    maxBytes: BILLING_BODY_BYTES,
+    invalid: () => BILLING_MESSAGES.cancelFailed,
+  });
   if (input instanceof Response) return input;
   const limited = await billingRateLimit(env, session.user.id);
   if (limited) return limited;

@@ -15,7 +15,7 @@ import {
  * else 200 {format, mappingSource, header, mapping, events, skipped, openCampaigns}; nothing is written. With
  * `commit: true`: the same reading, written in one batch, 201. 400 no header or rows; 403 the plan's words
  * (Free, or more campaigns left open than the plan allows); 409 stale; 429 past 10 previews and imports a minute
- * per account (`RATE_LIMITS.ledgerImport`, issue 42).
+ * per account (`RATE_LIMITS.ledgerImport`).
  */
 export const action = (args: Route.ActionArgs) =>
   // JSON escapes can make the body several times the file's text: room for a file at its cap.

@@ -1,17 +1,12 @@
 import type { Route } from "./+types/share-wheel-csp";
 import { SharedStrategyScreen } from "#app/components/wheel/SharedStrategy.tsx";
 import { sharePageMetaFrom } from "#app/lib/wheel-share-meta.ts";
-import { sharePageLoaderData } from "#app/server/wheel/share-page.server.ts";
-import { loggedOutcomeOfWheel } from "#app/server/track/outcomes.server.ts";
+import { sharedStrategyPage } from "#app/server/jobs/shared-strategy-page.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 import { edgeCached } from "#app/server/http/cache-control.server.ts";
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  const env = context.get(cloudflareContext).env;
-  return sharePageLoaderData(env, "CSP", params.shareId, request, (shown) =>
-    loggedOutcomeOfWheel(env, shown),
-  );
-}
+export const loader = ({ request, params, context }: Route.LoaderArgs) =>
+  sharedStrategyPage(context.get(cloudflareContext).env, "CSP", params.shareId, request);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => sharePageMetaFrom("CSP", loaderData);
 

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-/** Closed campaigns shown per "Show more" (issue 42: a ledger at its cap was 12 MB of HTML). */
+/** Closed campaigns shown per "Show more" (a ledger at its cap was 12 MB of HTML). */
 export const CLOSED_PAGE_SIZE = 20;
 
 /**

@@ -48,7 +48,7 @@ export const RATE_LIMITS = {
    */
   signInAccount: { max: 10, windowMs: 15 * 60_000 },
   /**
-   * Ledger import previews and imports, per account (issue 42): each reads and builds the whole ledger. Counted
+   * Ledger import previews and imports, per account: each reads and builds the whole ledger. Counted
    * in D1, not on a binding: a signed-in call that already reads D1 costs one upsert more, and an account's count
    * must hold across locations (the binding counts per location).
    */

@@ -60,7 +60,8 @@ test("two windows add a position each from the same list: both positions are kep
   await expect(second.getByTestId("position-card")).toHaveCount(2);
   expect((await cardSymbols(second)).sort()).toEqual(["AAPL", "MSFT"]);
 
-  await page.reload();
+  // A bare /wheels (a reload would keep the Covered Calls tab, which the address now holds: decision 317).
+  await page.goto("/wheels");
   await openCoveredCalls(page);
   await expect(page.getByTestId("position-card")).toHaveCount(2);
   expect((await cardSymbols(page)).sort()).toEqual(["AAPL", "MSFT"]);

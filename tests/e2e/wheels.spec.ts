@@ -45,7 +45,10 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
   await expect(page.getByRole("button", { name: "Update", exact: true })).toBeDisabled();
   await cash.fill("60000");
   await Promise.all([
-    page.waitForResponse((r) => r.url().includes("/api/wheel/csp-strategies/batch")),
+    // The form saves the cash (POST /wheels) and the loader screens again (decision 317).
+    page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/wheels.data" && r.request().method() === "GET",
+    ),
     cash.press("Enter"),
   ]);
   await expect(page.getByTestId("cash-hint")).toHaveText("Minimum: $1,000");
@@ -161,7 +164,9 @@ test("Pro (trial) user: cash, ranked CSPs sized to it, positions one by one / in
   const ccPeriods = await ccTable.getByTestId("period-return").allTextContents();
   expect(ccPeriods.every((t) => /^\d+\.\d{2}% in \d+d$/.test(t.trim()))).toBe(true);
   await Promise.all([
-    page.waitForResponse((r) => r.url().includes("/api/wheel/cc-strategies/batch")),
+    page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/wheels.data" && r.request().method() === "GET",
+    ),
     belowBasis.check(),
   ]);
   await expect(ccTable.getByTestId("strategy-row").getByTestId("guardrail").first()).toBeVisible({

@@ -1,4 +1,4 @@
-// The engine speaks numbers and codes, app/lib speaks English (issue 28, decision 292); and an idea has one type,
+// The engine speaks numbers and codes, app/lib speaks English (decisions 292 and 323); and an idea has one type,
 // so nothing in app/ casts its way from one idea shape to another.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -32,21 +32,24 @@ describe("app/engine has no words for users", () => {
     expect(found).toEqual([]);
   });
 
-  it("takes its shipped labels from app/lib/model-labels, its only import outside app/engine", () => {
+  it("imports nothing outside app/engine: the server attaches the payloads' labels (decision 323)", () => {
     const outside = engine.flatMap((f) =>
-      [...code(f.text).matchAll(/from "(\.\.\/[^"]+)"/g)]
+      [...code(f.text).matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)]
         .map((m) => m[1]!)
-        .filter((spec) => spec !== "../lib/model-labels")
+        .filter((spec) => spec.startsWith("#") || spec.startsWith("."))
+        .filter((spec) => !spec.startsWith("#app/engine/") && !spec.startsWith("./"))
         .map((spec) => `${f.path}: ${spec}`),
     );
     expect(outside).toEqual([]);
-    // One path to each label: the engine uses them and does not pass them on under its own name.
-    const passedOn = engine
-      .filter((f) => /export \{[^}]*\} from "\.\.\/lib\/model-labels"/.test(code(f.text)))
+    // The labels' words are attached where payloads are made, not written into the engine's results.
+    const labelled = engine
+      .filter((f) =>
+        /\b(fill_basis_label|probability_label|winProbabilityMethod|probabilityITMMethod)\b/.test(
+          code(f.text),
+        ),
+      )
       .map((f) => f.path);
-    expect(passedOn).toEqual([]);
-    // The labels module is pure words: it imports nothing, so the engine stays free of runtime code.
-    expect(readFileSync("app/lib/model-labels.ts", "utf8")).not.toMatch(/^import /m);
+    expect(labelled).toEqual([]);
   });
 
   it("formats no money or percent: no toFixed, toLocaleString or Intl number formatting", () => {
@@ -74,7 +77,7 @@ describe("one idea type", () => {
   it("no hand-written second list of an idea's fields: the view's type is derived from the engine's", () => {
     const view = readFileSync("app/lib/idea-view.ts", "utf8");
     expect(view).not.toMatch(/export interface IdeaPayload\b/);
-    expect(view).toMatch(/export type IdeaPayload = Pick<SpreadIdea,/);
+    expect(view).toMatch(/export type IdeaPayload = Pick<LabelledSpreadIdea,/);
   });
 
   it("each field has one name inside the app: the older aliases are written only by the API's serialiser", () => {

@@ -381,7 +381,7 @@ describe("JSON endpoints take JSON only (415), as the signed-in Elite user", () 
     const missing: string[] = [];
     for (const file of jsonRoutes) {
       const text = await sources[file]!();
-      if (/readWheelInput|readJson\b|readJsonBody|wheelBatchResponse|readPlanChoice/.test(text)) {
+      if (/readWheelInput|readApiBody|readJsonBody|wheelBatchResponse|planChoicePost/.test(text)) {
         const name = file.split("/").pop()!;
         if (!JSON_ENDPOINTS.some((ep) => ep.file === name)) missing.push(name);
       }

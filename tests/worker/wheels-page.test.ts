@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
 import { freshIp } from "./auth-helpers";
@@ -62,7 +62,10 @@ async function page(cookie: string): Promise<PageData> {
 /** The route's component rendered with its loader's data, as the server writes the document's body. */
 function html(data: PageData): string {
   const Screen = wheelsPage.default as unknown as (props: { loaderData: PageData }) => React.ReactElement;
-  return renderToString(createElement(MemoryRouter, null, createElement(Screen, { loaderData: data })));
+  const Stub = createRoutesStub([
+    { path: "/wheels", Component: () => createElement(Screen, { loaderData: data }) },
+  ]);
+  return renderToString(createElement(Stub, { initialEntries: ["/wheels"] }));
 }
 
 const ids = (list: { id: string }[]) => list.map((s) => s.id);
@@ -98,7 +101,7 @@ describe("GET /wheels renders the strategies (decision 287)", () => {
         "/api/wheel/csp-strategies/batch",
         {
           tickers: watched,
-          riskLevel: data.cspRiskLevel,
+          riskLevel: data.screen.cspRisk,
           cashAmount: data.cashAvailable,
           maxDaysToExpiration: 45,
         },

@@ -11,7 +11,7 @@ export function AccountDeletedNotice() {
   const navigate = useNavigate();
   const deleted = params.get("accountDeleted") === "1";
   // Once per mount: React's development StrictMode runs an effect, its cleanup and the effect again on the same
-  // component (refs survive that), which showed the toast twice under `npm run dev` (issue 44).
+  // component (refs survive that), which showed the toast twice under `npm run dev`.
   const shown = useRef(false);
   useEffect(() => {
     if (!deleted || shown.current) return;

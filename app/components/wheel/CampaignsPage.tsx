@@ -1,4 +1,4 @@
-// The Campaigns tab of /wheels (issue 31, decision 270): each wheel campaign with both cost bases, the line that
+// The Campaigns tab of /wheels (decision 270): each wheel campaign with both cost bases, the line that
 // reconciles its P&L under them, and its returns with the convention written next to each figure; a form to
 // record an event; the CSV export. A Free user sees what the ledger does and an upgrade link.
 import { useState } from "react";
@@ -26,7 +26,7 @@ export interface CampaignsPageData {
   events: LedgerEvent[];
   /** Every event recorded. */
   eventCount?: number;
-  /** Closed campaigns in all, those not shown yet, and the `closed` query of the next page (issue 42). */
+  /** Closed campaigns in all, those not shown yet, and the `closed` query of the next page. */
   closedCampaigns?: number;
   closedRemaining?: number;
   nextClosed?: number;

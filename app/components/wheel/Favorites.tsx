@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "#app/lib/format.ts";
-import { listFavorites, logUnexpected, removeFavorite, type FavoriteRecord } from "#app/lib/wheel-client.ts";
+import type { FavoriteRecord } from "#app/lib/wheel-client.ts";
 import {
   displayPremium,
   formatSavedAt,
@@ -20,7 +20,10 @@ const Spinner = () => (
   />
 );
 
-/** The heart: filled when the trade's id is in the favorites set; a spinner while saving; 'Saved!' for 2 s. */
+/**
+ * The heart: filled when the trade's id is in the favorites list, at once on a click (the list changes first, the
+ * request follows); 'Saved!' for 2 s once the server has it.
+ */
 export function FavoriteButton({
   s,
   saved,
@@ -30,7 +33,6 @@ export function FavoriteButton({
   saved: boolean;
   onToggle: (s: WheelStrategy) => Promise<boolean>;
 }) {
-  const [busy, setBusy] = useState(false);
   const [bubble, setBubble] = useState(false);
   useEffect(() => {
     if (!bubble) return;
@@ -41,29 +43,23 @@ export function FavoriteButton({
     <span className="relative">
       <button
         type="button"
-        disabled={busy}
         aria-pressed={saved}
         aria-label={saved ? `Remove ${s.symbol} from favorites` : `Save ${s.symbol} to favorites`}
         data-testid="favorite-toggle"
         onClick={async () => {
-          setBusy(true);
-          const nowSaved = await onToggle(s).finally(() => setBusy(false));
+          const nowSaved = await onToggle(s);
           if (nowSaved && !saved) setBubble(true);
         }}
         className="rounded-md p-1.5 text-slate-400 hover:bg-ink-800 hover:text-rose-300 disabled:opacity-60"
       >
-        {busy ? (
-          <Spinner />
-        ) : (
-          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-            <path
-              d="M8 13.5S2 10 2 5.8A3 3 0 0 1 8 4.3a3 3 0 0 1 6 1.5C14 10 8 13.5 8 13.5Z"
-              fill={saved ? "#fb7185" : "none"}
-              stroke={saved ? "#fb7185" : "currentColor"}
-              strokeWidth="1.3"
-            />
-          </svg>
-        )}
+        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+          <path
+            d="M8 13.5S2 10 2 5.8A3 3 0 0 1 8 4.3a3 3 0 0 1 6 1.5C14 10 8 13.5 8 13.5Z"
+            fill={saved ? "#fb7185" : "none"}
+            stroke={saved ? "#fb7185" : "currentColor"}
+            strokeWidth="1.3"
+          />
+        </svg>
       </button>
       {bubble ? (
         <span
@@ -77,73 +73,39 @@ export function FavoriteButton({
   );
 }
 
-/** Favorite Trades panel: a table on medium+ screens, cards on phones; filtered to the active tab's type. */
+/**
+ * Favorite Trades panel: a table on medium+ screens, cards on phones; the active tab's type, from the list the
+ * loader read and the hearts change (no request of its own).
+ */
 export function FavoritesPanel({
-  type,
-  version,
+  list,
+  error,
+  busy,
   onView,
   onShare,
-  onRemoved,
+  onRemove,
 }: {
-  type: WheelType;
-  /** Bumped when a heart changes, so the panel reloads. */
-  version: number;
+  list: FavoriteRecord[];
+  /** The list could not be read. */
+  error: string | null;
+  /** Trade ids whose save or removal is on its way. */
+  busy: ReadonlySet<string>;
   onView: (type: WheelType, s: WheelStrategy) => void;
   onShare: (type: WheelType, s: WheelStrategy) => void;
-  onRemoved: (tradeId: string) => void;
+  onRemove: (f: FavoriteRecord) => void;
 }) {
-  const [state, setState] = useState<{
-    status: "loading" | "ready" | "error";
-    list: FavoriteRecord[];
-    error?: string;
-  }>({
-    status: "loading",
-    list: [],
-  });
-  const [busyId, setBusyId] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    listFavorites(type)
-      .then((list) => live && setState({ status: "ready", list }))
-      .catch(
-        (error: unknown) =>
-          live &&
-          setState({
-            status: "error",
-            list: [],
-            error:
-              error instanceof Error && error.message ? error.message : WHEEL_MESSAGES.favoritesLoadFailed,
-          }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [type, version]);
-
-  const remove = async (f: FavoriteRecord) => {
-    setBusyId(f.id);
-    try {
-      await removeFavorite(f.id);
-      setState((s) => ({ ...s, list: s.list.filter((x) => x.id !== f.id) }));
-      onRemoved(f.trade.id);
-    } catch (error) {
-      logUnexpected("favorite remove failed", error);
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const list = state.list;
+  const isBusy = (f: FavoriteRecord) => busy.has(f.trade.id);
+  const remove = onRemove;
   return (
     <section className="mt-8" aria-labelledby="favorites-heading" data-testid="favorites-panel">
       <h2 id="favorites-heading" className="mb-3 text-lg font-semibold text-white">
-        Favorite Trades <span className="text-slate-400">({list.length})</span>
+        Favorite Trades{" "}
+        <span className="text-slate-400" data-testid="favorites-count">
+          ({list.length})
+        </span>
       </h2>
-      {state.status === "loading" ? (
-        <p className="text-sm text-slate-400">Loading favorites...</p>
-      ) : state.status === "error" ? (
-        <p className="text-sm text-red-400">{state.error}</p>
+      {error ? (
+        <p className="text-sm text-red-400">{error}</p>
       ) : list.length === 0 ? (
         <p className="rounded-xl border border-dashed border-ink-600 p-4 text-sm text-slate-400">
           {WHEEL_MESSAGES.favoritesEmpty}
@@ -177,7 +139,7 @@ export function FavoritesPanel({
               </thead>
               <tbody className="divide-y divide-ink-800">
                 {list.map((f) => (
-                  <tr key={f.id} className={busyId === f.id ? "opacity-50" : ""} data-testid="favorite-row">
+                  <tr key={f.id} className={isBusy(f) ? "opacity-50" : ""} data-testid="favorite-row">
                     <td className="px-3 py-2 text-xs font-semibold text-brand-400">{f.type}</td>
                     <td className="px-3 py-2 font-semibold text-white">{f.trade.symbol}</td>
                     <td className="px-3 py-2 tabular-nums">{f.trade.daysToExpiration}d</td>
@@ -196,7 +158,7 @@ export function FavoritesPanel({
                     <td className="px-3 py-2">
                       <FavoriteActions
                         f={f}
-                        busy={busyId === f.id}
+                        busy={isBusy(f)}
                         onView={onView}
                         onShare={onShare}
                         onRemove={remove}
@@ -213,7 +175,7 @@ export function FavoritesPanel({
               return (
                 <li
                   key={f.id}
-                  className={`rounded-xl border border-ink-700 bg-ink-900 p-3 text-sm ${busyId === f.id ? "opacity-50" : ""}`}
+                  className={`rounded-xl border border-ink-700 bg-ink-900 p-3 text-sm ${isBusy(f) ? "opacity-50" : ""}`}
                   data-testid="favorite-card"
                 >
                   <div className="flex items-center justify-between">
@@ -255,7 +217,7 @@ export function FavoritesPanel({
                   <div className="mt-2">
                     <FavoriteActions
                       f={f}
-                      busy={busyId === f.id}
+                      busy={isBusy(f)}
                       onView={onView}
                       onShare={onShare}
                       onRemove={remove}

@@ -1,4 +1,4 @@
-// Import a broker's transaction export into the wheel ledger (issue 31, decisions 272, 273, 304): pick a file, see
+// Import a broker's transaction export into the wheel ledger (decisions 272, 273, 304): pick a file, see
 // the server's preview (the broker it recognised, or mapping selects for an unknown header, which a broker's
 // layout can fill and where fees may take several columns; the events it would record; every row it would skip,
 // with the reason), then confirm. Nothing is written before the confirm.

@@ -1,4 +1,4 @@
-// "I sold this" (issue 31): a recommended CSP or CC recorded in the wheel ledger at the fill the row showed, every
+// "I sold this" (decision 270): a recommended CSP or CC recorded in the wheel ledger at the fill the row showed, every
 // field editable, saved through POST /api/wheel/ledger with the same checks as the Campaigns form.
 import { buttonClass } from "#app/components/ui/Button.tsx";
 import { controlClass } from "#app/components/ui/Field.tsx";

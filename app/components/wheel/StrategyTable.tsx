@@ -247,7 +247,7 @@ function ActionButtons({ s, actions }: { s: WheelStrategy; actions: RowActions }
 }
 
 /**
- * One strategy as a card, for phones (issue 29 item 10: at 390 px the table was 573 px wide in a 356 px box,
+ * One strategy as a card, for phones (at 390 px the table was 573 px wide in a 356 px box,
  * hiding the return and the actions). Same figures as the row, the return and the actions always in view.
  */
 function StrategyCard({

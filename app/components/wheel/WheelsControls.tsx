@@ -1,4 +1,7 @@
-// The /wheels settings and filters: risk level, available cash, the filters panel and the below-basis switch.
+// The /wheels settings and filters: risk level, days to expiration, available cash, the filters panel and the
+// below-basis switch. The risk level and the days are fields of the page's GET form and the cash of its POST form
+// (decision 317), so they work before hydration.
+import { Form } from "react-router";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import {
   cashHint,
@@ -17,10 +20,12 @@ import {
 import { wheelDteWindow } from "#app/engine/wheel-windows.ts";
 
 export function RiskSelect({
+  name,
   level,
   maxDte,
   onChange,
 }: {
+  name: string;
   level: RiskLevel;
   maxDte: number;
   onChange: (level: RiskLevel) => void;
@@ -29,6 +34,7 @@ export function RiskSelect({
     <label className="flex flex-col gap-1 text-sm">
       <span className="text-slate-400">Risk level</span>
       <select
+        name={name}
         value={level}
         onChange={(e) => onChange(e.target.value as RiskLevel)}
         className="rounded-lg border border-ink-600 bg-ink-850 px-3 py-2 capitalize text-white"
@@ -47,36 +53,62 @@ export function RiskSelect({
   );
 }
 
+/** The days to expiration the screens read (the address's `dte`). */
+export function DteSelect({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: number;
+  onChange: (days: number) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="text-slate-400">Max days to expiration</span>
+      <select
+        name={name}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="rounded-lg border border-ink-600 bg-ink-850 px-3 py-2 text-white"
+        data-testid="dte-select"
+      >
+        {MAX_DTE_OPTIONS.map((d) => (
+          <option key={d} value={d}>
+            {d === 365 ? "Any" : `${d} days`}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Cash typed but not applied stays with the page (it outlives the tab switch). */
 export function isValidCash(value: string): boolean {
   const cash = Number(value);
   return Number.isFinite(cash) && cash >= WHEEL_DEFAULTS.minCash;
 }
 
-export function CashControl({
-  value,
-  onInput,
-  onApply,
-}: {
-  value: string;
-  onInput: (value: string) => void;
-  onApply: () => void;
-}) {
+/** Posts `intent=cash` to the route's action, which saves it and shows the address without any `cash`. */
+export function CashControl({ value, onInput }: { value: string; onInput: (value: string) => void }) {
   const valid = isValidCash;
   return (
-    <form
+    <Form
+      method="post"
+      preventScrollReset
       className="flex flex-col gap-1 text-sm"
       onSubmit={(e) => {
-        e.preventDefault();
-        onApply();
+        if (!valid(value)) e.preventDefault();
       }}
     >
+      <input type="hidden" name="intent" value="cash" />
       <label htmlFor="cash" className="text-slate-400">
         Available cash
       </label>
       <div className="flex gap-2">
         <input
           id="cash"
+          name="cash"
           type="number"
           min={WHEEL_DEFAULTS.minCash}
           step={WHEEL_DEFAULTS.cashStep}
@@ -91,7 +123,7 @@ export function CashControl({
       <span className="text-xs text-slate-500" data-testid="cash-hint">
         {cashHint(Number(value))}
       </span>
-    </form>
+    </Form>
   );
 }
 
@@ -144,23 +176,9 @@ export function FiltersPanel({
 }) {
   return (
     <div
-      className="grid gap-3 rounded-xl border border-ink-700 bg-ink-900 p-4 sm:grid-cols-2 lg:grid-cols-5"
+      className="grid gap-3 rounded-xl border border-ink-700 bg-ink-900 p-4 sm:grid-cols-2 lg:grid-cols-4"
       data-testid="filters-panel"
     >
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="text-slate-400">Max days to expiration</span>
-        <select
-          value={filters.maxDaysToExpiration}
-          onChange={(e) => onFilter({ maxDaysToExpiration: Number(e.target.value) })}
-          className="rounded-lg border border-ink-600 bg-ink-850 px-3 py-2 text-white"
-        >
-          {MAX_DTE_OPTIONS.map((d) => (
-            <option key={d} value={d}>
-              {d === 365 ? "Any" : `${d} days`}
-            </option>
-          ))}
-        </select>
-      </label>
       <label className="flex flex-col gap-1 text-sm">
         <span className="text-slate-400">Min return %</span>
         <input

@@ -1,4 +1,4 @@
-// The two sections of /wheels: the strategies screen and the campaign ledger (issue 31).
+// The two sections of /wheels: the strategies screen and the campaign ledger (decision 270).
 import { Link } from "react-router";
 
 export function WheelsSections({ active }: { active: "strategies" | "campaigns" }) {

@@ -1,16 +1,11 @@
 // The /wheels positions: the stored list (saved whole, with its version, decision 225), the ledger's read-only lots
 // and their chosen basis (decision 271), with the plan's limits said before the server's check decides.
 import { useMemo, useState } from "react";
-import { useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
 import type { PlanTier } from "#app/lib/plans.ts";
 import { createPositionsSaver } from "#app/lib/positions-sync.ts";
-import {
-  isExpectedRefusal,
-  logUnexpected,
-  savePositions as savePositionsApi,
-  savePreferences,
-} from "#app/lib/wheel-client.ts";
+import { isExpectedRefusal, savePositions as savePositionsApi } from "#app/lib/wheel-client.ts";
 import { WHEEL_MESSAGES, WHEEL_TIMING, type Position } from "#app/lib/wheel.ts";
 import type { CostBasisChoice, LedgerPosition } from "#app/lib/wheel-ledger.ts";
 import { useToast } from "#app/components/shell/Toaster.tsx";
@@ -24,13 +19,20 @@ export interface PositionsStart {
   ccCostBasis: CostBasisChoice;
 }
 
-export function usePositions(data: PositionsStart) {
+/**
+ * `saved` runs once a positions save is stored and nothing else waits: the page's loader screens the covered calls
+ * again. The ledger lots' basis is saved by the route's action (a fetcher), whose answer brings the lots again.
+ */
+export function usePositions(data: PositionsStart, saved: () => void) {
   const toast = useToast();
   const navigate = useNavigate();
   const isFree = data.positionLimit === 0;
   const [positions, setPositions] = useState<Position[]>(data.positions);
-  const [ledgerLots, setLedgerLots] = useState<LedgerPosition[]>(data.ledgerPositions);
-  const [basisChoice, setBasisChoice] = useState<CostBasisChoice>(data.ccCostBasis);
+  const ledgerLots = data.ledgerPositions;
+  const basis = useFetcher();
+  const pendingBasis = basis.formData?.get("ccCostBasis");
+  const basisChoice: CostBasisChoice =
+    pendingBasis === "broker" || pendingBasis === "adjusted" ? pendingBasis : data.ccCostBasis;
   // The covered-call screen's list: the stored positions and the ledger's lots (the server re-applies the rule).
   const screened = useMemo(
     () => [
@@ -47,13 +49,8 @@ export function usePositions(data: PositionsStart) {
     }),
   );
 
-  const changeBasis = (choice: CostBasisChoice) => {
-    setBasisChoice(choice);
-    savePreferences({ ccCostBasis: choice }).then(
-      (prefs) => prefs.ledgerPositions && setLedgerLots(prefs.ledgerPositions),
-      (e) => logUnexpected("cost basis save failed", e),
-    );
-  };
+  const changeBasis = (choice: CostBasisChoice) =>
+    void basis.submit({ intent: "basis", ccCostBasis: choice }, { method: "post", action: "/wheels" });
 
   const storePositions = (next: Position[]) => {
     if (isFree) {
@@ -93,7 +90,9 @@ export function usePositions(data: PositionsStart) {
     positionsSaver.save(positions, list).then(
       // The stored list, which may hold positions saved from another window; shown once nothing else waits.
       ({ snapshot, idle }) => {
-        if (idle) setPositions(snapshot.positions);
+        if (!idle) return;
+        setPositions(snapshot.positions);
+        saved();
       },
       (error: unknown) => {
         if (isExpectedRefusal(error)) toast({ message: error.message, kind: "error" });

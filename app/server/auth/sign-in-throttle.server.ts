@@ -16,7 +16,6 @@ export const SIGN_IN_THROTTLE_WINDOW_MS = RATE_LIMITS.signInAccount.windowMs;
  * AUTH_RATE_LIMITS). Counted in D1 under the account budget's rule with a "link:" key, a counter of its own.
  */
 export const MAX_SIGN_IN_LINKS = RATE_LIMITS.signInAccount.max;
-export const SIGN_IN_LINK_WINDOW_MS = RATE_LIMITS.signInAccount.windowMs;
 
 type Env = { DB: D1Database };
 

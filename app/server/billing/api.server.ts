@@ -9,17 +9,8 @@ import type { SessionData } from "#app/server/auth/auth.server.ts";
 import { publicOrigin, type WorkerEnv } from "#app/server/env.server.ts";
 import { rateLimiter } from "#app/server/rate-limit.server.ts";
 
-export const MAX_JSON_BODY_BYTES = 8192;
-
-/** Reads a small POSTed JSON body and parses it with the schema; a Response is the refusal to send back. */
-export async function readJson<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-  invalidMessage: (issue: z.core.$ZodIssue | undefined) => string,
-): Promise<z.infer<S> | Response> {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  return readApiBody(request, schema, { maxBytes: MAX_JSON_BODY_BYTES, invalid: invalidMessage });
-}
+/** The size cap of a billing or contact body, read by the kit's `readApiBody` (its route checks the method first). */
+export const BILLING_BODY_BYTES = 8192;
 
 /** Per-user budget for calls that reach Stripe (a script cannot spend the account's API quota). */
 export async function billingRateLimit(env: WorkerEnv, userId: string): Promise<Response | null> {
@@ -43,13 +34,16 @@ export type PlanChoice = { tier: PaidTier; period: BillingPeriod; couponCode?: s
  * The preamble of Checkout and Change plan: a signed-in user (401), a valid plan choice (the product's
  * price message otherwise) and the per-user billing rate limit. A Response is the refusal to send back.
  */
-export async function readPlanChoice(
+async function readPlanChoice(
   env: WorkerEnv,
   request: Request,
 ): Promise<{ user: SessionData["user"]; choice: PlanChoice } | Response> {
   const session = await getSession(env, request);
   if (!session) return apiError(401, BILLING_MESSAGES.mustBeLoggedIn);
-  const input = await readJson(request, planChoiceSchema, () => BILLING_MESSAGES.priceUnavailable);
+  const input = await readApiBody(request, planChoiceSchema, {
+    maxBytes: BILLING_BODY_BYTES,
+    invalid: () => BILLING_MESSAGES.priceUnavailable,
+  });
   if (input instanceof Response) return input;
   const limited = await billingRateLimit(env, session.user.id);
   if (limited) return limited;

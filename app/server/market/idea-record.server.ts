@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { ScoreParts } from "#app/engine/index.ts";
 import type { IdeaPayload } from "#app/lib/idea-view.ts";
-import type { TradeIdea } from "#app/server/market/ideas.server.ts";
+import type { TradeIdea } from "#app/server/market/types.server.ts";
 
 const finite = z.number().refine(Number.isFinite);
 const maybeNumber = finite.nullable().optional();
@@ -154,7 +154,7 @@ export type ApiIdea<T extends IdeaPayload> = T & {
 
 /**
  * The idea as /api/get_trades and /api/trade/:id write it: every field of the one type, plus the names the API
- * carried before the contract of issue 11, kept for its readers (decision 050) and written nowhere else:
+ * carried before the honest-number fields of decision 050, kept for its readers and written nowhere else:
  * `creditMid` = net_credit_mid, `creditNatural` = net_credit_natural, `pop` = three of pop_methods,
  * `expectedValue` = expected_value.
  */

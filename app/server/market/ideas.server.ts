@@ -19,10 +19,10 @@ import { getDb, schema } from "#app/server/db/client.server.ts";
 import { sqlExcluded } from "#app/server/db/sql.server.ts";
 import { KV_KEYS, kvGetJson, lastGoodUpserts, type MarketCacheEnv } from "#app/server/market/cache.server.ts";
 import { parseStoredIdea } from "#app/server/market/idea-record.server.ts";
-import type { ChainSnapshot, Sourced } from "#app/server/market/types.server.ts";
+import { labelSpreadIdea } from "#app/server/market/payload-labels.server.ts";
+import type { ChainSnapshot, Sourced, TradeIdea } from "#app/server/market/types.server.ts";
 
-/** The one idea type (decision 292): the engine's idea (the API's field names) plus where its quotes came from. */
-export type TradeIdea = SpreadIdea & Sourced;
+export type { TradeIdea };
 
 export interface TradeIdeasSnapshot extends Sourced {
   /** Best first. */
@@ -112,7 +112,7 @@ export async function tradeIdKeyer(secret: string): Promise<(descriptor: string)
 }
 
 /**
- * The stored list, per profile: every underlying keeps its best few ideas (so a watched, less liquid symbol
+ * The stored list, per profile (the engine's ideas with their words, decision 323): every underlying keeps its best few ideas (so a watched, less liquid symbol
  * still has ideas to put first), the best of the rest fill up to IDEAS_TOTAL; best first, numbers rounded, no
  * repeated (symbol, expiration, strategy), at most 3 per symbol. A trade on the edge of two profiles' bands is
  * kept once, under the first profile (its id is the trade's, not the profile's).
@@ -150,7 +150,7 @@ export async function finaliseIdeas(
   }
   return Promise.all(
     chosen.map(async (idea) => ({
-      ...roundIdea(idea),
+      ...roundIdea(labelSpreadIdea(idea)),
       trade_unique_identifier: await keyer(idea.trade_unique_identifier),
       source,
       asOf: asOf[idea.stock_symbol] ?? new Date().toISOString(),
@@ -165,7 +165,7 @@ const r = (x: number, dp: number) => (Number.isFinite(x) ? Math.round(x * 10 ** 
  * of the idea is kept (the spread copies them all); only numbers are rounded, each to a precision finer
  * than any screen shows.
  */
-export function roundIdea(idea: SpreadIdea): SpreadIdea {
+export function roundIdea<T extends SpreadIdea>(idea: T): T {
   return {
     ...idea,
     return_on_capital: r(idea.return_on_capital, 2),

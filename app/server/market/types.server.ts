@@ -2,6 +2,7 @@
 // carries `source` (which provider produced it) and `asOf` (ISO instant it describes).
 import type { OptionChain } from "#app/engine/types.ts";
 import type { EconomicEvent } from "#app/lib/market-calendar/index.ts";
+import type { LabelledSpreadIdea } from "#app/lib/model-labels.ts";
 
 export type MarketSource = "demo" | "cboe" | "polygon" | "finnhub" | "alphavantage" | "calendar";
 
@@ -10,6 +11,12 @@ export interface Sourced {
   /** ISO instant the data describes. */
   asOf: string;
 }
+
+/**
+ * The one idea type (decision 292): the engine's idea (the API's field names), the words the server attaches to it
+ * (decision 323) and where its quotes came from. Here, below both the ideas' pipeline and their record's parser.
+ */
+export type TradeIdea = LabelledSpreadIdea & Sourced;
 
 export interface Quote extends Sourced {
   symbol: string;

@@ -3,6 +3,7 @@
 // quotes); `tier` is option liquidity (1 = deepest books), `earningsCycle` the first month of the
 // symbol's quarterly reporting cycle (1 = Jan/Apr/Jul/Oct, 2 = Feb/May/Aug/Nov, 3 = Mar/Jun/Sep/Dec).
 import type { CspCandidate } from "#app/engine/index.ts";
+import type { LabelledWheelCandidate } from "#app/lib/model-labels.ts";
 import type { RiskLevel } from "#app/lib/wheel.ts";
 import type { MarketSource } from "#app/server/market/types.server.ts";
 
@@ -181,7 +182,7 @@ export const DEFAULT_UNIVERSE_SYMBOLS: readonly string[] = DEFAULT_UNIVERSE.map(
  * wheel screens (app/server/wheel/universe-ideas.server.ts) and the track record logs, so it lives below both.
  */
 export interface PublishedWheelIdea {
-  candidate: CspCandidate;
+  candidate: LabelledWheelCandidate<CspCandidate>;
   /** Where its chain came from ('demo' = the simulated market). */
   source: MarketSource;
   riskLevel: RiskLevel;

@@ -2,12 +2,16 @@
 // plan check (403 with requiresUpgrade, upgradeFeatures, currentTier) and the product's `success: false`
 // envelope on every error, through the API kit.
 import type { RouterContextProvider } from "react-router";
-import { z } from "zod";
 import { NOTIFICATION_MESSAGES } from "#app/lib/notifications.ts";
 import { effectivePlan, type PlanTier } from "#app/lib/plans.ts";
 import type { Refusal } from "#app/lib/refusal.ts";
 import { getSession } from "#app/server/auth/session.server.ts";
-import { apiError, methodNotAllowed, readApiBody, refusalResponse } from "#app/server/http/api.server.ts";
+import {
+  apiError,
+  methodNotAllowed,
+  refusalResponse,
+  type ApiBodyOptions,
+} from "#app/server/http/api.server.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 import { notificationRefusal, type NotificationUser } from "#app/server/notifications/preferences.server.ts";
@@ -61,15 +65,13 @@ export async function notificationCall(
 }
 
 /**
- * The request body as JSON ({ value }; an empty body is {}), or the refusal: 415 when it is not sent as
- * JSON, 413 when too large, 400 (the product's update failure) when it is unreadable. Never a 500.
+ * How the kit's `readApiBody` reads a notifications body: an empty body is {}; 415 when it is not sent as JSON,
+ * 413 when too large, 400 (the product's update failure) when it is unreadable or fails the schema, in the
+ * family's envelope. Never a 500.
  */
-export async function readJson(request: Request): Promise<{ value: unknown } | Response> {
-  const value = await readApiBody(request, z.unknown(), {
-    maxBytes: 20_000,
-    empty: {},
-    invalid: () => NOTIFICATION_MESSAGES.updateFailed,
-    envelope: ENVELOPE,
-  });
-  return value instanceof Response ? value : { value };
-}
+export const NOTIFICATION_BODY = {
+  maxBytes: 20_000,
+  empty: {},
+  invalid: () => NOTIFICATION_MESSAGES.updateFailed,
+  envelope: ENVELOPE,
+} satisfies ApiBodyOptions;

@@ -2,8 +2,10 @@
 // notifications queue, a batch of users per message (so 10,000 subscribers never have to fit in one
 // invocation); the queue consumer claims each user's run, builds the alerts from cached market data,
 // writes history, threshold state and the email in one D1 batch, and delivers through the outbox.
-// A failed delivery is retried by the queue with backoff; a malformed message is acknowledged and
-// logged so it never blocks the rest (decision 091).
+// The queue retries a message with backoff only when a user's run failed (its alerts could not be built or
+// written; the run is given back first); a failed email delivery stays in the outbox, whose cron drain owns
+// every retry (decision 289). A malformed message is acknowledged and logged so it never blocks the rest
+// (decision 091).
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { nextRunAt } from "#app/lib/notification-schedule.ts";

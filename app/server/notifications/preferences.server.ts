@@ -341,13 +341,3 @@ export async function unsubscribeUser(env: Env, userId: string, nowMs = Date.now
   await setNotificationsEnabled(env, userId, false, "Free Plan", nowMs);
   return true;
 }
-
-/** For tests and the seed: the stored next run. */
-export async function nextRunOf(env: Env, userId: string): Promise<number | null> {
-  const row = await getDb(env)
-    .select({ nextRunAt: schema.notificationPreferences.nextRunAt })
-    .from(schema.notificationPreferences)
-    .where(eq(schema.notificationPreferences.userId, userId))
-    .get();
-  return row?.nextRunAt ?? null;
-}

@@ -5,12 +5,9 @@ import { getDb, schema } from "#app/server/db/client.server.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { testNotificationEmail } from "#app/server/email/notification-templates.server.ts";
 import { deliverOutboxRow, enqueueEmail, type OutboxStatus } from "#app/server/email/mail.server.ts";
-import { RATE_LIMITS, rateLimiter } from "#app/server/rate-limit.server.ts";
+import { rateLimiter } from "#app/server/rate-limit.server.ts";
 import { emailLinks } from "#app/server/notifications/dispatch.server.ts";
 import type { NotificationUser } from "#app/server/notifications/preferences.server.ts";
-
-/** A test email is for checking the inbox, not for sending mail in bulk: 5 per user per 10 minutes. */
-export const TEST_EMAIL_LIMIT = RATE_LIMITS.notificationsTest;
 
 export async function sendTestNotification(
   env: WorkerEnv,
@@ -18,6 +15,7 @@ export async function sendTestNotification(
   origin: string,
   nowMs = Date.now(),
 ): Promise<{ ok: true; status: OutboxStatus } | { ok: false; error: string }> {
+  // A test email is for checking the inbox, not for sending mail in bulk: 5 per user per 10 minutes.
   const limit = await rateLimiter(env, "notificationsTest", () => nowMs).limit({ key: user.id });
   if (!limit.success)
     return {

@@ -1,8 +1,8 @@
 // Which alerts a user gets from the market data at one run: pure rules, no I/O. One function per
-// event type; each alert carries its dedupe key (an event is alerted once per user, enforced by a unique
+// event type (`buildAlerts` runs them in order); each alert carries its dedupe key (an event is alerted once per user, enforced by a unique
 // index in D1) and a "why this fired" line naming the data's time and source.
 import { formatPrice } from "#app/lib/format.ts";
-import { addDays, daysBetween, monthlyExpiration } from "#app/lib/market-calendar/index.ts";
+import { daysBetween, monthlyExpiration } from "#app/lib/market-calendar/index.ts";
 import { zonedParts } from "#app/lib/notification-schedule.ts";
 import type { EventKey, NotificationPreferences } from "#app/lib/notifications.ts";
 import type { EconomicEvent } from "#app/lib/market-calendar/index.ts";
@@ -163,249 +163,296 @@ export function stepThreshold(
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-export function buildAlerts(inputs: AlertInputs): AlertRun {
-  const { prefs, nowMs } = inputs;
-  const tz = prefs.timeZone;
-  const today = zonedParts(nowMs, tz).date;
-  const days = prefs.timing.email;
+/** What a symbol's alert rules read at one run. */
+interface SymbolRun {
+  symbol: string;
+  data: SymbolMarketData | undefined;
+  info: TickerInfo | null;
+  tz: string;
+  today: string;
+  /** The user's email timing: days before an event. */
+  days: number;
+  ev: NotificationPreferences["events"];
+  th: NotificationPreferences["thresholds"];
+  /** "Why: <rule>. <the data's time and source>". */
+  why: (rule: string, line?: string) => string;
+  nowMs: number;
+  /** Threshold state read (by key) and the state to store. */
+  previous: ReadonlyMap<string, AlertState>;
+  state: Map<string, AlertState>;
+}
+
+/** Earnings inside the window (a reported, not estimated, date). */
+function earningsAlerts(c: SymbolRun): Alert[] {
+  const { symbol, info, today, days, ev, why } = c;
   const alerts: Alert[] = [];
-  const state = new Map<string, AlertState>();
-  const ev = prefs.events;
-  const th = prefs.thresholds;
+  if (
+    ev.earnings &&
+    info &&
+    !info.next_earnings_estimated &&
+    inWindow(info.next_earnings_date, today, days)
+  ) {
+    const when =
+      info.next_earnings_time === "bmo"
+        ? " before the open"
+        : info.next_earnings_time === "amc"
+          ? " after the close"
+          : "";
+    alerts.push({
+      dedupeKey: `earnings:${symbol}:${info.next_earnings_date}`,
+      eventType: "earnings",
+      alertType: "event",
+      symbol,
+      eventDate: info.next_earnings_date,
+      title: `${symbol} reports earnings ${longDate(info.next_earnings_date)}`,
+      message: `${symbol} reports earnings on ${longDate(info.next_earnings_date)}${when}. Option premiums and moves are usually larger around the report.`,
+      why: why(`${symbol} is on your watchlist and its earnings date is ${windowText(days)}`),
+    });
+  }
+  return alerts;
+}
 
-  for (const symbol of inputs.watchlist) {
-    const data = inputs.market.get(symbol);
-    const info = data?.info ?? null;
-    const infoLine = info ? provenanceLine(info, tz) : "";
-    const why = (rule: string, line = infoLine) => `Why: ${rule}. ${line}`.trim();
+/** Ex-dividend inside the window (a reported, not estimated, date). */
+function exDividendAlerts(c: SymbolRun): Alert[] {
+  const { symbol, info, today, days, ev, why } = c;
+  const alerts: Alert[] = [];
+  if (ev.exDividend && info && !info.ex_dividend_estimated && inWindow(info.ex_dividend_date, today, days)) {
+    alerts.push({
+      dedupeKey: `exDividend:${symbol}:${info.ex_dividend_date}`,
+      eventType: "exDividend",
+      alertType: "event",
+      symbol,
+      eventDate: info.ex_dividend_date,
+      title: `${symbol} goes ex-dividend ${longDate(info.ex_dividend_date)}`,
+      message: `${symbol} trades ex-dividend on ${longDate(info.ex_dividend_date)}. Short calls in the money before that date carry early-assignment risk.`,
+      why: why(`${symbol} is on your watchlist and its ex-dividend date is ${windowText(days)}`),
+    });
+  }
+  return alerts;
+}
 
-    if (
-      ev.earnings &&
-      info &&
-      !info.next_earnings_estimated &&
-      inWindow(info.next_earnings_date, today, days)
-    ) {
-      const when =
-        info.next_earnings_time === "bmo"
-          ? " before the open"
-          : info.next_earnings_time === "amc"
-            ? " after the close"
-            : "";
-      alerts.push({
-        dedupeKey: `earnings:${symbol}:${info.next_earnings_date}`,
-        eventType: "earnings",
-        alertType: "event",
-        symbol,
-        eventDate: info.next_earnings_date,
-        title: `${symbol} reports earnings ${longDate(info.next_earnings_date)}`,
-        message: `${symbol} reports earnings on ${longDate(info.next_earnings_date)}${when}. Option premiums and moves are usually larger around the report.`,
-        why: why(`${symbol} is on your watchlist and its earnings date is ${windowText(days)}`),
-      });
-    }
-    if (
-      ev.exDividend &&
-      info &&
-      !info.ex_dividend_estimated &&
-      inWindow(info.ex_dividend_date, today, days)
-    ) {
-      alerts.push({
-        dedupeKey: `exDividend:${symbol}:${info.ex_dividend_date}`,
-        eventType: "exDividend",
-        alertType: "event",
-        symbol,
-        eventDate: info.ex_dividend_date,
-        title: `${symbol} goes ex-dividend ${longDate(info.ex_dividend_date)}`,
-        message: `${symbol} trades ex-dividend on ${longDate(info.ex_dividend_date)}. Short calls in the money before that date carry early-assignment risk.`,
-        why: why(`${symbol} is on your watchlist and its ex-dividend date is ${windowText(days)}`),
-      });
-    }
-    const ca = data?.corporateActions;
-    if (ca) {
-      const caLine = provenanceLine(ca, tz);
-      for (const action of ca.actions) {
-        const type: EventKey =
-          action.type === "dividendPayment"
-            ? "dividendPayment"
-            : action.type === "split"
-              ? "splits"
-              : "spinoffs";
-        if (!ev[type] || !inWindow(action.date, today, days)) continue;
-        const what =
-          action.type === "dividendPayment"
+/** Dividend payments, splits and spin-offs inside the window. */
+function corporateActionAlerts(c: SymbolRun): Alert[] {
+  const { symbol, data, tz, today, days, ev, why } = c;
+  const alerts: Alert[] = [];
+  const ca = data?.corporateActions;
+  if (ca) {
+    const caLine = provenanceLine(ca, tz);
+    for (const action of ca.actions) {
+      const type: EventKey =
+        action.type === "dividendPayment"
+          ? "dividendPayment"
+          : action.type === "split"
+            ? "splits"
+            : "spinoffs";
+      if (!ev[type] || !inWindow(action.date, today, days)) continue;
+      const what =
+        action.type === "dividendPayment"
+          ? {
+              title: `${symbol} pays its dividend`,
+              message: `${symbol} pays its dividend (${action.detail}) on ${longDate(action.date)}.`,
+              name: "dividend payment date",
+            }
+          : action.type === "split"
             ? {
-                title: `${symbol} pays its dividend`,
-                message: `${symbol} pays its dividend (${action.detail}) on ${longDate(action.date)}.`,
-                name: "dividend payment date",
+                title: `${symbol} ${action.detail} stock split`,
+                message: `${symbol} splits ${action.detail} on ${longDate(action.date)} (announced ${longDate(action.announcedOn)}). Option strikes and contract sizes are adjusted.`,
+                name: "split date",
               }
-            : action.type === "split"
-              ? {
-                  title: `${symbol} ${action.detail} stock split`,
-                  message: `${symbol} splits ${action.detail} on ${longDate(action.date)} (announced ${longDate(action.announcedOn)}). Option strikes and contract sizes are adjusted.`,
-                  name: "split date",
-                }
-              : {
-                  title: `${symbol} spin-off`,
-                  message: `${symbol} spins off ${action.detail} on ${longDate(action.date)} (announced ${longDate(action.announcedOn)}). Options become adjusted contracts.`,
-                  name: "spin-off date",
-                };
-        alerts.push({
-          dedupeKey: `${type}:${symbol}:${action.date}`,
-          eventType: type,
-          alertType: "event",
-          symbol,
-          eventDate: action.date,
-          title: `${what.title} ${longDate(action.date)}`,
-          message: what.message,
-          why: why(`${symbol} is on your watchlist and the ${what.name} is ${windowText(days)}`, caLine),
-        });
-      }
+            : {
+                title: `${symbol} spin-off`,
+                message: `${symbol} spins off ${action.detail} on ${longDate(action.date)} (announced ${longDate(action.announcedOn)}). Options become adjusted contracts.`,
+                name: "spin-off date",
+              };
+      alerts.push({
+        dedupeKey: `${type}:${symbol}:${action.date}`,
+        eventType: type,
+        alertType: "event",
+        symbol,
+        eventDate: action.date,
+        title: `${what.title} ${longDate(action.date)}`,
+        message: what.message,
+        why: why(`${symbol} is on your watchlist and the ${what.name} is ${windowText(days)}`, caLine),
+      });
     }
+  }
+  return alerts;
+}
 
-    if (ev.rsiAlerts && th.rsi.enabled && info?.last_rsi_value != null) {
-      const rsi = info.last_rsi_value;
-      const rules: (ThresholdRule & { side: "overbought" | "oversold"; level: number })[] = [
+/** RSI past the user's overbought or oversold level (with hysteresis and cooldown). */
+function rsiAlerts(c: SymbolRun): Alert[] {
+  const { symbol, info, today, ev, th, why, nowMs, state, previous: prevState } = c;
+  const alerts: Alert[] = [];
+  if (ev.rsiAlerts && th.rsi.enabled && info?.last_rsi_value != null) {
+    const rsi = info.last_rsi_value;
+    const rules: (ThresholdRule & { side: "overbought" | "oversold"; level: number })[] = [
+      {
+        key: `rsi:${symbol}:overbought`,
+        side: "overbought",
+        level: th.rsi.overbought,
+        value: rsi,
+        past: rsi >= th.rsi.overbought,
+        rearm: rsi <= th.rsi.overbought - HYSTERESIS.rsiPoints,
+      },
+      {
+        key: `rsi:${symbol}:oversold`,
+        side: "oversold",
+        level: th.rsi.oversold,
+        value: rsi,
+        past: rsi <= th.rsi.oversold,
+        rearm: rsi >= th.rsi.oversold + HYSTERESIS.rsiPoints,
+      },
+    ];
+    for (const rule of firedRules(rules, prevState, state, nowMs)) {
+      alerts.push({
+        dedupeKey: `${rule.key}:${nowMs}`,
+        eventType: "rsiAlerts",
+        alertType: "threshold",
+        symbol,
+        eventDate: today,
+        title: `${symbol} RSI ${rule.side === "overbought" ? "above" : "below"} ${rule.level}`,
+        message: `${symbol}'s 14-day RSI is ${round1(rsi)}, ${rule.side === "overbought" ? "at or above" : "at or below"} your ${rule.side} level of ${rule.level}.`,
+        why: why(
+          `RSI crossed your ${rule.side} threshold of ${rule.level}; it alerts again only after moving back ${HYSTERESIS.rsiPoints} points and at most once a day`,
+        ),
+      });
+    }
+  }
+  return alerts;
+}
+
+/** A positive or negative share of five days' headlines past the user's level. */
+function sentimentAlerts(c: SymbolRun): Alert[] {
+  const { symbol, info, today, ev, th, why, nowMs, state, previous: prevState } = c;
+  const alerts: Alert[] = [];
+  if (ev.sentimentAlerts && th.sentiment.enabled && info && info.positive_5days != null) {
+    const pos = info.positive_5days ?? 0;
+    const neg = info.negative_5days ?? 0;
+    const total = pos + (info.neutral_5days ?? 0) + neg;
+    if (total >= MIN_SENTIMENT_HEADLINES) {
+      const posShare = (100 * pos) / total;
+      const negShare = (100 * neg) / total;
+      const rules = [
         {
-          key: `rsi:${symbol}:overbought`,
-          side: "overbought",
-          level: th.rsi.overbought,
-          value: rsi,
-          past: rsi >= th.rsi.overbought,
-          rearm: rsi <= th.rsi.overbought - HYSTERESIS.rsiPoints,
+          key: `sentiment:${symbol}:positive`,
+          tone: "positive",
+          level: th.sentiment.positiveThreshold,
+          value: posShare,
+          count: pos,
+          past: posShare >= th.sentiment.positiveThreshold,
+          rearm: posShare < th.sentiment.positiveThreshold - HYSTERESIS.sentimentPoints,
         },
         {
-          key: `rsi:${symbol}:oversold`,
-          side: "oversold",
-          level: th.rsi.oversold,
-          value: rsi,
-          past: rsi <= th.rsi.oversold,
-          rearm: rsi >= th.rsi.oversold + HYSTERESIS.rsiPoints,
+          key: `sentiment:${symbol}:negative`,
+          tone: "negative",
+          level: th.sentiment.negativeThreshold,
+          value: negShare,
+          count: neg,
+          past: negShare >= th.sentiment.negativeThreshold,
+          rearm: negShare < th.sentiment.negativeThreshold - HYSTERESIS.sentimentPoints,
         },
       ];
-      for (const rule of firedRules(rules, inputs.state, state, nowMs)) {
+      for (const rule of firedRules(rules, prevState, state, nowMs)) {
         alerts.push({
           dedupeKey: `${rule.key}:${nowMs}`,
-          eventType: "rsiAlerts",
+          eventType: "sentimentAlerts",
           alertType: "threshold",
           symbol,
           eventDate: today,
-          title: `${symbol} RSI ${rule.side === "overbought" ? "above" : "below"} ${rule.level}`,
-          message: `${symbol}'s 14-day RSI is ${round1(rsi)}, ${rule.side === "overbought" ? "at or above" : "at or below"} your ${rule.side} level of ${rule.level}.`,
+          title: `${symbol} news sentiment ${Math.round(rule.value)}% ${rule.tone}`,
+          message: `${rule.count} of ${total} headlines about ${symbol} in the last five days are ${rule.tone} (${Math.round(rule.value)}%).`,
           why: why(
-            `RSI crossed your ${rule.side} threshold of ${rule.level}; it alerts again only after moving back ${HYSTERESIS.rsiPoints} points and at most once a day`,
+            `the ${rule.tone} share reached your ${rule.level}% threshold with at least ${MIN_SENTIMENT_HEADLINES} headlines`,
           ),
         });
       }
     }
+  }
+  return alerts;
+}
 
-    if (ev.sentimentAlerts && th.sentiment.enabled && info && info.positive_5days != null) {
-      const pos = info.positive_5days ?? 0;
-      const neg = info.negative_5days ?? 0;
-      const total = pos + (info.neutral_5days ?? 0) + neg;
-      if (total >= MIN_SENTIMENT_HEADLINES) {
-        const posShare = (100 * pos) / total;
-        const negShare = (100 * neg) / total;
-        const rules = [
-          {
-            key: `sentiment:${symbol}:positive`,
-            tone: "positive",
-            level: th.sentiment.positiveThreshold,
-            value: posShare,
-            count: pos,
-            past: posShare >= th.sentiment.positiveThreshold,
-            rearm: posShare < th.sentiment.positiveThreshold - HYSTERESIS.sentimentPoints,
-          },
-          {
-            key: `sentiment:${symbol}:negative`,
-            tone: "negative",
-            level: th.sentiment.negativeThreshold,
-            value: negShare,
-            count: neg,
-            past: negShare >= th.sentiment.negativeThreshold,
-            rearm: negShare < th.sentiment.negativeThreshold - HYSTERESIS.sentimentPoints,
-          },
-        ];
-        for (const rule of firedRules(rules, inputs.state, state, nowMs)) {
-          alerts.push({
-            dedupeKey: `${rule.key}:${nowMs}`,
-            eventType: "sentimentAlerts",
-            alertType: "threshold",
-            symbol,
-            eventDate: today,
-            title: `${symbol} news sentiment ${Math.round(rule.value)}% ${rule.tone}`,
-            message: `${rule.count} of ${total} headlines about ${symbol} in the last five days are ${rule.tone} (${Math.round(rule.value)}%).`,
-            why: why(
-              `the ${rule.tone} share reached your ${rule.level}% threshold with at least ${MIN_SENTIMENT_HEADLINES} headlines`,
-            ),
-          });
-        }
-      }
-    }
-
-    if (ev.volatilityAlerts && th.volatility.enabled && info) {
-      const change = info.change_percentage;
-      const level = th.volatility.percentageChange;
-      const session = info.asOf ? zonedParts(Date.parse(info.asOf), "America/New_York").date : today;
-      const key = `move:${symbol}`;
-      const previous = inputs.state.get(key);
-      // A new session starts a new move: the previous day's firing does not hold today's back.
-      const sameSession =
-        previous?.lastFiredAt != null &&
-        zonedParts(previous.lastFiredAt, "America/New_York").date === session;
-      const prior =
-        previous && previous.lastFiredAt != null && !sameSession
-          ? { ...previous, armed: true, lastFiredAt: null }
-          : previous;
-      const { fire, next } = stepThreshold(
-        prior,
-        {
-          key,
-          value: change,
-          past: Math.abs(change) >= level,
-          rearm: Math.abs(change) < level * HYSTERESIS.volatilityFraction,
-        },
-        nowMs,
-      );
-      state.set(key, next);
-      if (fire) {
-        const up = change > 0;
-        alerts.push({
-          dedupeKey: `${key}:${session}:${up ? "up" : "down"}`,
-          eventType: "volatilityAlerts",
-          alertType: "threshold",
-          symbol,
-          eventDate: session,
-          title: `${symbol} ${up ? "up" : "down"} ${Math.abs(round1(change))}% today`,
-          message: `${symbol} is ${up ? "up" : "down"} ${Math.abs(round1(change))}% from the previous close at $${formatPrice(info.current_price)}.`,
-          why: why(`the move passed your ${level}% volatility threshold; one alert per symbol per session`),
-        });
-      }
-    }
-
-    if (ev.newsAlerts && data?.news) {
-      const newsLine = provenanceLine(data.news, tz);
-      const notable = data.news.headlines
-        .filter((h) => h.sentiment !== "neutral")
-        .filter((h) => {
-          const t = Date.parse(h.publishedAt);
-          return t <= nowMs && nowMs - t <= NEWS_MAX_AGE_MS;
-        })
-        .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
-        .slice(0, NEWS_PER_SYMBOL);
-      for (const h of notable) {
-        alerts.push({
-          dedupeKey: `news:${symbol}:${hashText(`${h.publishedAt}|${h.title}`)}`,
-          eventType: "newsAlerts",
-          alertType: "news",
-          symbol,
-          eventDate: h.publishedAt.slice(0, 10),
-          title: `${symbol}: ${h.title}`,
-          message: `${h.sentiment === "positive" ? "Positive" : "Negative"} headline about ${symbol}: "${h.title}"${h.url ? ` (${h.url})` : ""}.`,
-          why: `Why: a ${h.sentiment} headline (sentiment: ${h.sentimentMethod}) about a watchlist symbol in the last 24 hours. ${newsLine}`,
-        });
-      }
+/** A day's move past the user's percentage: one alert per symbol per session. */
+function volatilityAlerts(c: SymbolRun): Alert[] {
+  const { symbol, info, today, ev, th, why, nowMs, state, previous: prevState } = c;
+  const alerts: Alert[] = [];
+  if (ev.volatilityAlerts && th.volatility.enabled && info) {
+    const change = info.change_percentage;
+    const level = th.volatility.percentageChange;
+    const session = info.asOf ? zonedParts(Date.parse(info.asOf), "America/New_York").date : today;
+    const key = `move:${symbol}`;
+    const previous = prevState.get(key);
+    // A new session starts a new move: the previous day's firing does not hold today's back.
+    const sameSession =
+      previous?.lastFiredAt != null && zonedParts(previous.lastFiredAt, "America/New_York").date === session;
+    const prior =
+      previous && previous.lastFiredAt != null && !sameSession
+        ? { ...previous, armed: true, lastFiredAt: null }
+        : previous;
+    const { fire, next } = stepThreshold(
+      prior,
+      {
+        key,
+        value: change,
+        past: Math.abs(change) >= level,
+        rearm: Math.abs(change) < level * HYSTERESIS.volatilityFraction,
+      },
+      nowMs,
+    );
+    state.set(key, next);
+    if (fire) {
+      const up = change > 0;
+      alerts.push({
+        dedupeKey: `${key}:${session}:${up ? "up" : "down"}`,
+        eventType: "volatilityAlerts",
+        alertType: "threshold",
+        symbol,
+        eventDate: session,
+        title: `${symbol} ${up ? "up" : "down"} ${Math.abs(round1(change))}% today`,
+        message: `${symbol} is ${up ? "up" : "down"} ${Math.abs(round1(change))}% from the previous close at $${formatPrice(info.current_price)}.`,
+        why: why(`the move passed your ${level}% volatility threshold; one alert per symbol per session`),
+      });
     }
   }
+  return alerts;
+}
 
+/** Notable (non-neutral) headlines of the last day. */
+function newsAlerts(c: SymbolRun): Alert[] {
+  const { symbol, data, tz, ev, nowMs } = c;
+  const alerts: Alert[] = [];
+  if (ev.newsAlerts && data?.news) {
+    const newsLine = provenanceLine(data.news, tz);
+    const notable = data.news.headlines
+      .filter((h) => h.sentiment !== "neutral")
+      .filter((h) => {
+        const t = Date.parse(h.publishedAt);
+        return t <= nowMs && nowMs - t <= NEWS_MAX_AGE_MS;
+      })
+      .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
+      .slice(0, NEWS_PER_SYMBOL);
+    for (const h of notable) {
+      alerts.push({
+        dedupeKey: `news:${symbol}:${hashText(`${h.publishedAt}|${h.title}`)}`,
+        eventType: "newsAlerts",
+        alertType: "news",
+        symbol,
+        eventDate: h.publishedAt.slice(0, 10),
+        title: `${symbol}: ${h.title}`,
+        message: `${h.sentiment === "positive" ? "Positive" : "Negative"} headline about ${symbol}: "${h.title}"${h.url ? ` (${h.url})` : ""}.`,
+        why: `Why: a ${h.sentiment} headline (sentiment: ${h.sentimentMethod}) about a watchlist symbol in the last 24 hours. ${newsLine}`,
+      });
+    }
+  }
+  return alerts;
+}
+
+/** The monthly options expirations inside the window. */
+function optionsExpirationAlerts(
+  ev: NotificationPreferences["events"],
+  today: string,
+  days: number,
+): Alert[] {
+  const alerts: Alert[] = [];
   if (ev.optionsExpiration) {
     const [y, m] = today.split("-").map(Number) as [number, number];
     const candidates = [
@@ -426,7 +473,14 @@ export function buildAlerts(inputs: AlertInputs): AlertRun {
       });
     }
   }
+  return alerts;
+}
 
+/** Economic releases inside the user's economic window, at the chosen impact level. */
+function economicEventAlerts(inputs: AlertInputs, today: string, tz: string): Alert[] {
+  const ev = inputs.prefs.events;
+  const th = inputs.prefs.thresholds;
+  const alerts: Alert[] = [];
   if (ev.economicEvents && inputs.economic) {
     const { impactLevel, daysAhead } = th.economicEvents;
     const econLine = provenanceLine(inputs.economic, tz);
@@ -445,7 +499,51 @@ export function buildAlerts(inputs: AlertInputs): AlertRun {
       });
     }
   }
+  return alerts;
+}
 
+/** Per event type, in order: each watchlist symbol's event, threshold and news alerts, then the market-wide ones. */
+const SYMBOL_RULES = [
+  earningsAlerts,
+  exDividendAlerts,
+  corporateActionAlerts,
+  rsiAlerts,
+  sentimentAlerts,
+  volatilityAlerts,
+  newsAlerts,
+] as const;
+
+export function buildAlerts(inputs: AlertInputs): AlertRun {
+  const { prefs, nowMs } = inputs;
+  const tz = prefs.timeZone;
+  const today = zonedParts(nowMs, tz).date;
+  const days = prefs.timing.email;
+  const alerts: Alert[] = [];
+  const state = new Map<string, AlertState>();
+
+  for (const symbol of inputs.watchlist) {
+    const data = inputs.market.get(symbol);
+    const info = data?.info ?? null;
+    const infoLine = info ? provenanceLine(info, tz) : "";
+    const why = (rule: string, line = infoLine) => `Why: ${rule}. ${line}`.trim();
+    const run: SymbolRun = {
+      symbol,
+      data,
+      info,
+      tz,
+      today,
+      days,
+      ev: prefs.events,
+      th: prefs.thresholds,
+      why,
+      nowMs,
+      previous: inputs.state,
+      state,
+    };
+    for (const rule of SYMBOL_RULES) alerts.push(...rule(run));
+  }
+  alerts.push(...optionsExpirationAlerts(prefs.events, today, days));
+  alerts.push(...economicEventAlerts(inputs, today, tz));
   return { alerts, state };
 }
 
@@ -457,9 +555,4 @@ export function hashText(text: string): string {
     h = Math.imul(h, 0x01000193);
   }
   return (h >>> 0).toString(16).padStart(8, "0");
-}
-
-/** Dates a user's window covers, for readers that fetch by range. */
-export function windowEnd(today: string, prefs: NotificationPreferences): string {
-  return addDays(today, Math.max(prefs.timing.email, prefs.thresholds.economicEvents.daysAhead));
 }

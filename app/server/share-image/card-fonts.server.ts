@@ -1,6 +1,6 @@
 // The share cards' fonts: Inter from @fontsource (latin subset, WOFF: satori reads ttf/otf/woff, not woff2) in its
 // two weights, unpacked to plain sfnt when the Worker is BUILT (scripts/card-fonts-plugin.ts) so no isolate
-// inflates them (issue 28). This module names what the build unpacks; it imports
+// inflates them. This module names what the build unpacks; it imports
 // nothing, so the Vite config can load it as it is.
 /** The two weights' WOFF files, as package paths. */
 export const CARD_FONT_FILES = {

@@ -30,7 +30,7 @@ const RENEW_AFTER_MS = 86_400_000;
 
 const partKey = (from: number, to: number) => `${TRACK_CSV_SNAPSHOT_KEY}:part:${from}-${to}`;
 
-/** Cells exactly as hashed: no formula escaping, which would change the content readers re-hash (issue 42). */
+/** Cells exactly as hashed: no formula escaping, which would change the content readers re-hash. */
 function rowsText(rows: Awaited<ReturnType<typeof readIdeaLog>>): string {
   return `${writeCsv(TRACK_CSV_COLUMNS, rows.map(trackCsvRow), { header: false, quotes: false, escapeFormulae: false })}\r\n`;
 }

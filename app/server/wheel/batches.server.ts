@@ -68,9 +68,11 @@ export async function ccStrategiesFor(
 }
 
 /**
- * What /wheels shows before any script runs (decision 287): the puts for the page's tickers at the saved cash and
- * risk, and the covered calls for the positions and the ledger's lots, both at the screen's default filters, each
- * through the same plan check as its API. A failing market read is the API's 503 words, as the page shows them.
+ * What /wheels shows (decision 287, and its address since decision 317): the puts for the page's tickers at the
+ * cash and risk in force, and the covered calls for the positions and the ledger's lots, at the address's days to
+ * expiration and below-basis choice, each through the same plan check as its API. A failing market read is the
+ * API's 503 words, as the page shows them. `cashLimited` names the tickers that came back empty at this cash but
+ * have puts with more of it (the page says that cash limits the list).
  */
 export async function wheelsFirstView(
   env: WorkerEnv,
@@ -82,9 +84,12 @@ export async function wheelsFirstView(
     ccRiskLevel: RiskLevel;
     positions: readonly Position[];
     ledgerLots: readonly Position[];
+    maxDaysToExpiration?: number;
+    includeBelowCostBasis?: boolean;
   },
-): Promise<Record<WheelType, ServedStrategies>> {
-  const { maxDaysToExpiration, minReturn } = DEFAULT_FILTERS;
+): Promise<Record<WheelType, ServedStrategies> & { cashLimited: string[] }> {
+  const { minReturn } = DEFAULT_FILTERS;
+  const maxDaysToExpiration = view.maxDaysToExpiration ?? DEFAULT_FILTERS.maxDaysToExpiration;
   const served = async (
     failure: string,
     run: () => Promise<BatchOutcome<ScreenAnswer>[]>,
@@ -105,16 +110,19 @@ export async function wheelsFirstView(
     ...view.positions,
     ...view.ledgerLots.map(({ symbol, shares, costBasis }) => ({ symbol, shares, costBasis })),
   ];
+  const cspInput = {
+    tickers: view.tickers,
+    riskLevel: view.cspRiskLevel,
+    cashAmount: view.cashAvailable,
+    maxDaysToExpiration,
+    minReturn,
+  };
+  let cspAnswer: BatchOutcome<Awaited<ReturnType<typeof cspBatch>>> | null = null;
   const [CSP, CC] = await Promise.all([
-    served(WHEEL_MESSAGES.fetchCspFailed, async () => [
-      await cspStrategiesFor(env, user, {
-        tickers: view.tickers,
-        riskLevel: view.cspRiskLevel,
-        cashAmount: view.cashAvailable,
-        maxDaysToExpiration,
-        minReturn,
-      }),
-    ]),
+    served(WHEEL_MESSAGES.fetchCspFailed, async () => {
+      cspAnswer = await cspStrategiesFor(env, user, cspInput);
+      return [cspAnswer];
+    }),
     // Free holds no positions and a list without any has nothing to screen: the page says so itself.
     screened.length === 0 || entitlementOf(user, "ccPositionsPerBatch").limit === 0
       ? { result: null, error: null }
@@ -129,7 +137,7 @@ export async function wheelsFirstView(
                   riskLevel: view.ccRiskLevel,
                   maxDaysToExpiration,
                   minReturn,
-                  includeBelowCostBasis: false,
+                  includeBelowCostBasis: view.includeBelowCostBasis ?? false,
                 },
                 view.ledgerLots,
               ),
@@ -137,7 +145,29 @@ export async function wheelsFirstView(
           ),
         ),
   ]);
-  return { CSP, CC };
+  return { CSP, CC, cashLimited: await cashLimitedTickers(env, cspInput, cspAnswer) };
+}
+
+/** Cash enough for any put of this market: the tickers empty at the user's cash are screened again with it. */
+const AMPLE_CASH = 1e9;
+
+async function cashLimitedTickers(
+  env: WorkerEnv,
+  input: CspBatchInput,
+  answer: BatchOutcome<Awaited<ReturnType<typeof cspBatch>>> | null,
+): Promise<string[]> {
+  if (!answer?.ok || input.cashAmount >= AMPLE_CASH) return [];
+  const unmatched = Object.entries(answer.body.results)
+    .filter(([, r]) => r.note === "no_match")
+    .map(([ticker]) => ticker);
+  if (unmatched.length === 0) return [];
+  try {
+    const again = await cspBatch(env, { ...input, tickers: unmatched, cashAmount: AMPLE_CASH });
+    return unmatched.filter((t) => (again.results[t]?.strategies.length ?? 0) > 0);
+  } catch (error) {
+    console.error("wheels cash check failed", error);
+    return [];
+  }
 }
 
 type ScreenAnswer = Awaited<ReturnType<typeof cspBatch>> | Awaited<ReturnType<typeof ccBatch>>;

@@ -1,4 +1,4 @@
-// The wheel ledger's import of broker transaction exports (issue 31, decisions 272, 273, 304). One function reads
+// The wheel ledger's import of broker transaction exports (decisions 272, 273, 304). One function reads
 // a file for the preview and, when the user confirms, writes it: the same reading, the same checks, so what the
 // preview promised is what is stored. Nothing is written by a preview. The file is read by the app's one CSV
 // reader; rows become event drafts by a broker preset or the user's column mapping (app/lib/ledger-import.ts);
@@ -122,7 +122,7 @@ interface ImportRow {
 }
 
 /**
- * The engine's rules over the stored events and the file's rows (issue 42: one build, not one per refused row).
+ * The engine's rules over the stored events and the file's rows (one build, not one per refused row).
  * A row the rules refuse is left out with the engine's reason and the build goes on in trading order, as if the
  * row were not in the file (`buildLedgerLeniently`). A refused row that corrects another is left out and the rest
  * built again (leaving it out brings back what it replaced). A refusal naming a stored event (a file row before

@@ -1,4 +1,4 @@
-// The wheel campaign ledger on the server (issue 31, decisions 270, 271). Events are stored append-only
+// The wheel campaign ledger on the server (decisions 270, 271). Events are stored append-only
 // (migration 0019); every view is the engine's build of them. A write is checked by building the ledger with the
 // new event: the engine's refusal is the answer (400), and a write that opens a campaign past the plan's count of
 // open campaigns is refused with the entitlements' words. The insert names the user's next event number, so a

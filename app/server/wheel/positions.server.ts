@@ -292,7 +292,7 @@ export async function savePositions(
   return { ok: true, ...snapshot };
 }
 
-/** One imported row as the server reads it (issue 29: decision 257). */
+/** One imported row as the server reads it (decision 257). */
 export interface ImportRowCheck {
   symbol: string;
   /** The product's bulk validation messages; empty when the row may be saved. */

@@ -1,4 +1,4 @@
-// The wheel ledger's expiry proposals (issue 31 item 5, decision 281). The morning after an expiration the daily
+// The wheel ledger's expiry proposals (decision 281). The morning after an expiration the daily
 // job reads each user's short options still open past it and proposes what the official close says happened: a put
 // closing below its strike was assigned, a call closing above its strike was called away, anything else expired
 // (a close within $0.05 of the strike is flagged as a pin: the outcome is the user's to confirm). The cron is the

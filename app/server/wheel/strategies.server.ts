@@ -15,8 +15,10 @@ import {
   type CspCandidate,
 } from "#app/engine/index.ts";
 import { economicEventsBetween, marketStatus, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import type { LabelledWheelCandidate } from "#app/lib/model-labels.ts";
 import { combineStrategies, WHEEL_DEFAULTS, type Position, type RiskLevel } from "#app/lib/wheel.ts";
 import { engineEvents } from "#app/server/market/ideas.server.ts";
+import { labelWheelCandidates } from "#app/server/market/payload-labels.server.ts";
 import { KV_KEYS, kvGetJson, type MarketCacheEnv } from "#app/server/market/cache.server.ts";
 import { trailingDividendYield } from "#app/server/market/dividend-yield.server.ts";
 import { readRiskFreeRate } from "#app/server/market/rates.server.ts";
@@ -192,19 +194,21 @@ export interface CspBatchInput {
 
 export async function cspBatch(env: Env, input: CspBatchInput, nowMs = Date.now()) {
   const { chains, freshness } = await cleanChains(env, input.tickers, nowMs);
-  const results: Record<string, TickerResult<CspCandidate>> = {};
+  const results: Record<string, TickerResult<LabelledWheelCandidate<CspCandidate>>> = {};
   for (const ticker of input.tickers) {
     const entry = chains.get(ticker);
     const clean = entry?.clean ?? null;
     const strategies = clean
       ? combineStrategies(
-          screenCashSecuredPuts(clean, {
-            riskLevel: input.riskLevel,
-            cash: input.cashAmount,
-            maxDte: input.maxDaysToExpiration,
-            minReturn: input.minReturn,
-            forecastVol: entry?.forecastVol ?? null,
-          }),
+          labelWheelCandidates(
+            screenCashSecuredPuts(clean, {
+              riskLevel: input.riskLevel,
+              cash: input.cashAmount,
+              maxDte: input.maxDaysToExpiration,
+              minReturn: input.minReturn,
+              forecastVol: entry?.forecastVol ?? null,
+            }),
+          ),
         )
       : [];
     results[ticker] = {
@@ -236,7 +240,9 @@ export async function ccBatch(env: Env, input: CcBatchInput, nowMs = Date.now())
   const { chains, freshness } = await cleanChains(env, symbols, nowMs);
   const results: Record<
     string,
-    TickerResult<CcCandidate> & { position: Position & { currentValue: number | null } }
+    TickerResult<LabelledWheelCandidate<CcCandidate>> & {
+      position: Position & { currentValue: number | null };
+    }
   > = {};
   for (const position of input.positions) {
     const entry = chains.get(position.symbol);
@@ -251,7 +257,9 @@ export async function ccBatch(env: Env, input: CcBatchInput, nowMs = Date.now())
         includeBelowCostBasis,
         forecastVol: entry?.forecastVol ?? null,
       });
-    const strategies = clean ? combineStrategies(screen(input.includeBelowCostBasis)) : [];
+    const strategies = clean
+      ? combineStrategies(labelWheelCandidates(screen(input.includeBelowCostBasis)))
+      : [];
     // An empty list says whether the switch would show calls below the basis.
     const note = !clean
       ? "no_data"

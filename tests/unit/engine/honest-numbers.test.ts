@@ -429,7 +429,8 @@ describe("assumptions", () => {
       q: 0.012,
       q_source: "simulated dividends",
     });
-    expect(a.model).toMatch(/smile/);
+    // The model's words are the server's to attach (decision 323; tests/unit/market/payload-labels.test.ts).
+    expect(a).not.toHaveProperty("model");
     expect(screenCreditSpreads(unknown)[0].assumptions).toMatchObject({ q: null, q_source: "unknown" });
     expect(screenCashSecuredPuts(unknown)[0].assumptions).toMatchObject({ q: null, q_source: "unknown" });
   });

@@ -97,7 +97,6 @@ describe("credit spread screener", () => {
       const sm = expirationSmile(exp, 100);
       const market = smileProbAbove(sm, i.breakevenLow!) - smileProbAbove(sm, i.breakevenHigh!);
       expect(i.probability_of_profit).toBeCloseTo(market * 100, 10);
-      expect(i.probability_label).toBe("risk-neutral, at expiry");
       expect(i.breakevenLow).toBeCloseTo(i.put_short_strike! - i.net_credit, 12);
       expect(i.breakevenHigh).toBeCloseTo(i.call_short_strike! + i.net_credit, 12);
     }

@@ -5,9 +5,7 @@ import {
   smileProbAbove,
   smileProbBelow,
   combineWheelStrategies,
-  CC_ITM_METHOD,
   qualityScore,
-  WIN_PROBABILITY_METHOD,
   deriveRiskLevel,
   screenCashSecuredPuts,
   screenCoveredCalls,
@@ -67,9 +65,7 @@ describe("cash-secured puts", () => {
       expect(c.cushionPercent).toBeCloseTo(((100 - c.breakEvenPrice) / 100) * 100, 10);
       const exp = clean.expirations.find((e) => e.expirationDate === c.expirationDate)!;
       expect(c.winProbability).toBeCloseTo(smileProbAbove(expirationSmile(exp, 100), c.putStrike) * 100, 10);
-      expect(c.winProbabilityMethod).toBe("market-implied (risk-neutral, at expiry)");
       expect(c.probabilityITM).toBeCloseTo(100 - c.winProbability, 10);
-      expect(c.probabilityITMMethod).toBe(WIN_PROBABILITY_METHOD);
       expect(c.premium).toBeCloseTo((c.premium_mid + c.premium_natural) / 2, 12);
       expect(c.period_return).toBe(c.returnOnCapital);
       expect(c.daysToExpiration).toBeGreaterThanOrEqual(7);
@@ -162,8 +158,6 @@ describe("covered calls", () => {
       expect(c.annualizedReturn).toBeCloseTo((c.returnOnCapital / c.daysToExpiration) * 365, 10);
       expect(c.upsidePotential).toBeCloseTo(c.callStrike - 100, 10);
       expect(c.probabilityITM).toBeCloseTo(Math.abs(c.delta) * 100, 10);
-      expect(c.probabilityITMMethod).toBe(CC_ITM_METHOD);
-      expect(c.winProbabilityMethod).toBe(WIN_PROBABILITY_METHOD);
       expect(c.assignmentRisk).toBeCloseTo(100 - c.winProbability, 10);
       expect(c.costBasisGuardrail).toBe(c.callStrike < 104);
       expect(c.totalPremium).toBe(c.premiumPerContract * 2);

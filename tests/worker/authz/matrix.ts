@@ -313,6 +313,13 @@ export const MATRIX: MatrixRow[] = [
     ),
   },
   {
+    route: "/wheels",
+    method: "POST",
+    // The screen's action saves a preference (decision 317); every plan may, a visitor is sent to sign in.
+    request: () => ({ path: "/wheels", form: { intent: "risk", cspRisk: "conservative" } }),
+    expect: byPlan(signInFor("/wheels"), 200, 200, 200),
+  },
+  {
     route: "/wheels/campaigns",
     method: "GET",
     request: () => ({ path: "/wheels/campaigns" }),

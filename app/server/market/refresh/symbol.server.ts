@@ -37,7 +37,7 @@ export interface SymbolResult {
   errors: string[];
   /**
    * A part the provider refused because the operator's plan lacks a feature (e.g. option quotes): the run counts
-   * it as a failure, not a partial read (issue 41).
+   * it as a failure, not a partial read.
    */
   notConfigured: string[];
 }

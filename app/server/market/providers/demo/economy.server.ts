@@ -1,4 +1,4 @@
-// The simulated market as one economy (issue 43): every name's daily return is its betas on a market factor and
+// The simulated market as one economy (decision 315): every name's daily return is its betas on a market factor and
 // on its sector or class factor plus an idiosyncratic shock, so names move together as real ones do.
 //   factors      each factor's shock is scaled by a volatility state (an EGARCH log-volatility: it rises after
 //                down moves more than after up moves and decays back with a half-life of weeks); the market's
