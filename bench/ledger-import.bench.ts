@@ -6,8 +6,8 @@
  * `checkImportRows` (one build); "preview" is the whole `importLedgerCsv` preview over an in-memory D1 stand-in.
  * Goal: the preview under 500 ms.
  */
-import { buildLedger, type LedgerEvent } from "#app/engine/wheel-ledger.ts";
-import { ledgerRefusalMessage } from "#app/lib/wheel-ledger.ts";
+import { buildLedger, type LedgerEvent } from "#app/engine/wheel/ledger.ts";
+import { ledgerRefusalMessage } from "#app/lib/wheel/ledger.ts";
 import { checkImportRows, importLedgerCsv } from "#app/server/wheel/ledger-import.server.ts";
 import type { EntitledUser } from "#app/server/entitlements.server.ts";
 

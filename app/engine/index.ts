@@ -73,7 +73,7 @@ export {
   smileSlope,
 } from "#app/engine/smile.ts";
 export type { Smile } from "#app/engine/smile.ts";
-export type { WheelScoreParts } from "#app/engine/wheel.ts";
+export type { WheelScoreParts } from "#app/engine/wheel/wheel.ts";
 export type {
   SpreadIdea,
   SpreadLeg,
@@ -89,7 +89,7 @@ export {
   wheelDteWindow,
   WHEEL_DTE_WINDOWS,
   WHEEL_PROFILE_TARGETS,
-} from "#app/engine/wheel.ts";
+} from "#app/engine/wheel/wheel.ts";
 export type {
   CspCandidate,
   CcCandidate,
@@ -98,7 +98,7 @@ export type {
   WheelScreenOptions,
   RiskLevel,
   DteWindow,
-} from "#app/engine/wheel.ts";
+} from "#app/engine/wheel/wheel.ts";
 export {
   annualize,
   calendarDaysBetween,

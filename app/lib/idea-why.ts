@@ -3,7 +3,7 @@
 // the words live here, so the card, the share page and the wheel analysis say the same thing (decision 246).
 import { formatDecimal, formatPercent, formatUsd } from "#app/lib/format.ts";
 import { isSpreadProfile, PROFILE_TARGETS, type ProfileTargets } from "#app/engine/quality.ts";
-import { WHEEL_PROFILE_TARGETS, type RiskLevel } from "#app/engine/wheel.ts";
+import { WHEEL_PROFILE_TARGETS, type RiskLevel } from "#app/engine/wheel/wheel.ts";
 
 export interface WhyText {
   /** Short clauses, most important first: volatility, DTE, delta, fill cost, liquidity, events. */

@@ -6,7 +6,7 @@
  * (`app/server/market/payload-labels.server.ts`, decision 323).
  */
 import type { Assumptions } from "#app/engine/types.ts";
-import type { CcCandidate, CspCandidate } from "#app/engine/wheel.ts";
+import type { CcCandidate, CspCandidate } from "#app/engine/wheel/wheel.ts";
 import type { SpreadIdea } from "#app/engine/spreads.ts";
 
 /** How every credit and premium is priced (the engine's code for it is `FILL_BASIS`, "halfway_mid_natural"). */

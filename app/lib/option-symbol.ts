@@ -9,7 +9,7 @@
 //                C|P and the strike as written, "-SPY261218C672.5"), and its Description (also inside its Action)
 //                "PUT (AAPL) APPLE INC JAN 16 26 $150 (100 SHS)". Fidelity publishes no layout for the file: these
 //                spellings are the ones its downloads show, read for our own sample file (decision 304).
-import type { OptionType } from "#app/engine/wheel-ledger.ts";
+import type { OptionType } from "#app/engine/wheel/ledger.ts";
 
 export interface OptionContract {
   underlying: string;

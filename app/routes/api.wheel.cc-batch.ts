@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.wheel.cc-batch";
-import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import { WHEEL_MESSAGES } from "#app/lib/wheel/wheel.ts";
 import { ccBatchSchema, wheelBatchResponse, wheelMethodNotAllowed } from "#app/server/wheel/api.server.ts";
 import { ccStrategiesFor } from "#app/server/wheel/batches.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.wheel.favorites";
-import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import { WHEEL_MESSAGES } from "#app/lib/wheel/wheel.ts";
 import {
   favoriteSchema,
   jsonError,

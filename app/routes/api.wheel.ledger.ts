@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.wheel.ledger";
-import { BASIS_CONVENTIONS, RETURN_CONVENTIONS } from "#app/lib/wheel-ledger.ts";
+import { BASIS_CONVENTIONS, RETURN_CONVENTIONS } from "#app/lib/wheel/ledger.ts";
 import { apiJson } from "#app/server/http/api.server.ts";
 import {
   jsonError,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.wheel.positions.check";
-import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import { WHEEL_MESSAGES } from "#app/lib/wheel/wheel.ts";
 import { refusalOf } from "#app/server/entitlements.server.ts";
 import { jsonError, wheelPost, wheelRefusal, wheelMethodNotAllowed } from "#app/server/wheel/api.server.ts";
 import { checkPositionsImport, positionLimitOf } from "#app/server/wheel/positions.server.ts";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.wheel.preferences";
-import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import { WHEEL_MESSAGES } from "#app/lib/wheel/wheel.ts";
 import { jsonError, preferencesSchema, wheelGet, wheelPost } from "#app/server/wheel/api.server.ts";
 import { getPreferences, savePreferences } from "#app/server/wheel/positions.server.ts";
 import { apiJson } from "#app/server/http/api.server.ts";

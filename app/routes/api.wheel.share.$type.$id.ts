@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.wheel.share.$type.$id";
-import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import { WHEEL_MESSAGES } from "#app/lib/wheel/wheel.ts";
 import { jsonError, wheelMethodNotAllowed } from "#app/server/wheel/api.server.ts";
 import { readShare } from "#app/server/wheel/shares.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";

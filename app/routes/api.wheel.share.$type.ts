@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.wheel.share.$type";
-import { WHEEL_MESSAGES, type WheelType } from "#app/lib/wheel.ts";
-import { sharePath } from "#app/lib/wheel-share.ts";
+import { WHEEL_MESSAGES, type WheelType } from "#app/lib/wheel/wheel.ts";
+import { sharePath } from "#app/lib/wheel/share.ts";
 import {
   jsonError,
   readWheelInput,

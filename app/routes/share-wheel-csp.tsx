@@ -1,6 +1,6 @@
 import type { Route } from "./+types/share-wheel-csp";
 import { SharedStrategyScreen } from "#app/components/wheel/SharedStrategy.tsx";
-import { sharePageMetaFrom } from "#app/lib/wheel-share-meta.ts";
+import { sharePageMetaFrom } from "#app/lib/wheel/share-meta.ts";
 import { sharedStrategyPage } from "#app/server/jobs/shared-strategy-page.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 import { edgeCached } from "#app/server/http/cache-control.server.ts";

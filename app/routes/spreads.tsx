@@ -39,7 +39,7 @@ import {
 import { isSpreadProfile } from "#app/engine/index.ts";
 import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
-import { ideasLikeIt, type TrackBinDigest } from "#app/lib/track-record.ts";
+import { ideasLikeIt, type TrackBinDigest } from "#app/lib/track-record/track-record.ts";
 import { readTrackBinDigest } from "#app/server/track/outcomes.server.ts";
 import { buttonClass } from "#app/components/ui/Button.tsx";
 import {

@@ -2,7 +2,12 @@ import { z } from "zod";
 import type { Route } from "./+types/track-record";
 import { TrackRecord } from "#app/components/track/TrackRecord.tsx";
 import { originFromMatches, pageMeta, TRACK_RECORD_PATH } from "#app/lib/seo.ts";
-import { isTrackFilter, TRACK_LISTS, TRACK_ORIGINS, trackRecordView } from "#app/lib/track-record.ts";
+import {
+  isTrackFilter,
+  TRACK_LISTS,
+  TRACK_ORIGINS,
+  trackRecordView,
+} from "#app/lib/track-record/track-record.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 import { readTrackSummary } from "#app/server/track/summary.server.ts";
 import { edgeCached } from "#app/server/http/cache-control.server.ts";

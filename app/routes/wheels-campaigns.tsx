@@ -5,7 +5,7 @@ import { requireSession } from "#app/server/auth/session.server.ts";
 import { readForm } from "#app/server/http/form.server.ts";
 import { ledgerEventInputSchema, ledgerView, recordLedgerEvent } from "#app/server/wheel/ledger.server.ts";
 import { pendingProposals, resolveProposal } from "#app/server/wheel/proposals.server.ts";
-import { ledgerInputFromForm, recordFormValuesAfter } from "#app/lib/wheel-ledger.ts";
+import { ledgerInputFromForm, recordFormValuesAfter } from "#app/lib/wheel/ledger.ts";
 import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 

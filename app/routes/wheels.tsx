@@ -1,9 +1,9 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/wheels";
 import { WheelsPage } from "#app/components/wheel/WheelsPage.tsx";
-import { FALLBACK_TICKERS, WHEEL_MESSAGES, type WheelStrategy } from "#app/lib/wheel.ts";
-import { sameStrategies, WHEEL_PARAMS, wheelScreenFromQuery } from "#app/lib/wheel-screen.ts";
-import type { FavoriteRecord } from "#app/lib/wheel-client.ts";
+import { FALLBACK_TICKERS, WHEEL_MESSAGES, type WheelStrategy } from "#app/lib/wheel/wheel.ts";
+import { sameStrategies, WHEEL_PARAMS, wheelScreenFromQuery } from "#app/lib/wheel/screen.ts";
+import type { FavoriteRecord } from "#app/lib/wheel/client.ts";
 import { requireSession } from "#app/server/auth/session.server.ts";
 import { entitlementOf } from "#app/server/entitlements.server.ts";
 import { getMarketBanner } from "#app/server/market/market.server.ts";

@@ -8,7 +8,7 @@ import {
   refusalFor,
 } from "#app/lib/entitlements.ts";
 import { PLAN_TIERS } from "#app/lib/plans.ts";
-import { FALLBACK_TICKERS } from "#app/lib/wheel.ts";
+import { FALLBACK_TICKERS } from "#app/lib/wheel/wheel.ts";
 import { ideasInPlanOrder } from "#app/lib/trade-ideas.ts";
 
 describe("the plan table (docs/product/plans-and-billing.md#plan-limits)", () => {

@@ -7,7 +7,7 @@ import { MemoryRouter } from "react-router";
 import { IdeaCard } from "#app/components/ideas/IdeaCard.tsx";
 import { AnalysisModal } from "#app/components/wheel/AnalysisModal.tsx";
 import type { IdeaPayload } from "#app/lib/idea-view.ts";
-import type { WheelStrategy } from "#app/lib/wheel.ts";
+import type { WheelStrategy } from "#app/lib/wheel/wheel.ts";
 
 const inRouter = (element: React.ReactElement) =>
   renderToStaticMarkup(createElement(MemoryRouter, null, element));

@@ -11,7 +11,7 @@ import {
 } from "#app/lib/idea-why.ts";
 import { SPREAD_PROFILES, type ScoreParts } from "#app/engine/quality.ts";
 import { PROFILE_LABELS } from "#app/lib/trade-ideas.ts";
-import type { WheelScoreParts } from "#app/engine/wheel.ts";
+import type { WheelScoreParts } from "#app/engine/wheel/wheel.ts";
 
 const parts: ScoreParts = {
   profile: "balanced",

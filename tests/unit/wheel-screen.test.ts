@@ -7,7 +7,7 @@ import {
   sameStrategies,
   wheelScreenFromQuery,
   wheelScreenQuery,
-} from "#app/lib/wheel-screen.ts";
+} from "#app/lib/wheel/screen.ts";
 
 const q = (s: string) => wheelScreenFromQuery(new URLSearchParams(s));
 

@@ -24,7 +24,7 @@ import * as contact from "#app/routes/api.contact.ts";
 import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
 import { NOTIFICATION_MESSAGES } from "#app/lib/notifications.ts";
 import { BILLING_MESSAGES } from "#app/lib/billing.ts";
-import { WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import { WHEEL_MESSAGES } from "#app/lib/wheel/wheel.ts";
 
 let n = 0;
 async function userOn(tier: string): Promise<string> {

@@ -8,7 +8,7 @@ import * as layout from "#app/routes/signed-in-layout.tsx";
 import * as tradeIdeasAlias from "#app/routes/redirect-trade-ideas.tsx";
 import * as ccPage from "#app/routes/share-wheel-cc.tsx";
 import { createShare } from "#app/server/wheel/shares.server.ts";
-import type { SharePayload } from "#app/lib/wheel-share.ts";
+import type { SharePayload } from "#app/lib/wheel/share.ts";
 
 const location = async (fn: Parameters<typeof call>[0], path: string) =>
   ((await call(fn, path)) as Response).headers.get("Location");

@@ -34,7 +34,7 @@ import { NON_DOCUMENT_CSP, withSecurityHeaders } from "#app/server/security-head
 import { runJob } from "#app/server/jobs/scheduler.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import { createShare } from "#app/server/wheel/shares.server.ts";
-import type { SharePayload } from "#app/lib/wheel-share.ts";
+import type { SharePayload } from "#app/lib/wheel/share.ts";
 import { daysFromToday } from "./fixtures/trade-ideas";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");

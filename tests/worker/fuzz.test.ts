@@ -13,7 +13,7 @@ import { providersContext } from "./billing-helpers";
 import { setUser } from "./auth-helpers";
 import { daysFromToday } from "./fixtures/trade-ideas";
 import * as shareCreate from "#app/routes/api.wheel.share.$type.ts";
-import { decodeSharePayload, encodeSharePayload, type SharePayload } from "#app/lib/wheel-share.ts";
+import { decodeSharePayload, encodeSharePayload, type SharePayload } from "#app/lib/wheel/share.ts";
 import * as apiAuth from "#app/routes/api.auth.ts";
 
 type RouteModule = {

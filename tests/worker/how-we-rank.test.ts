@@ -13,7 +13,7 @@ import {
   PROFILE_TARGETS,
   SPREAD_PROFILES,
 } from "#app/engine/quality.ts";
-import { WHEEL_PROFILE_TARGETS } from "#app/engine/wheel.ts";
+import { WHEEL_PROFILE_TARGETS } from "#app/engine/wheel/wheel.ts";
 import { FILL_BASIS_LABEL, MODEL_DESCRIPTION } from "#app/lib/model-labels.ts";
 import { POP_EXPLANATIONS } from "#app/lib/idea-view.ts";
 import { HOW_WE_RANK_PATH, PUBLIC_PAGES } from "#app/lib/seo.ts";

@@ -13,8 +13,8 @@ import * as importRoute from "#app/routes/api.wheel.ledger.import.ts";
 import * as campaignsPage from "#app/routes/wheels-campaigns.tsx";
 import { CampaignsPage, type CampaignsPageData } from "#app/components/wheel/CampaignsPage.tsx";
 import { BILLING_MESSAGES } from "#app/lib/billing.ts";
-import { ledgerRefusalMessage } from "#app/lib/wheel-ledger.ts";
-import { buildLedger, type LedgerEvent, type LedgerResult } from "#app/engine/wheel-ledger.ts";
+import { ledgerRefusalMessage } from "#app/lib/wheel/ledger.ts";
+import { buildLedger, type LedgerEvent, type LedgerResult } from "#app/engine/wheel/ledger.ts";
 import { checkImportRows } from "#app/server/wheel/ledger-import.server.ts";
 import { RATE_LIMITS } from "#app/server/rate-limit.server.ts";
 

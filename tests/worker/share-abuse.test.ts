@@ -14,7 +14,7 @@ import * as cspPage from "#app/routes/share-wheel-csp.tsx";
 import * as sharedApi from "#app/routes/api.wheel.share.$type.$id.ts";
 import { createShare } from "#app/server/wheel/shares.server.ts";
 import { SHARE_IMAGE_RENDERS_PER_WINDOW } from "#app/server/share-image/response.server.ts";
-import { encodeSharePayload, type SharePayload } from "#app/lib/wheel-share.ts";
+import { encodeSharePayload, type SharePayload } from "#app/lib/wheel/share.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 const csp: SharePayload = {

@@ -2,7 +2,7 @@
 // refresh recomputes the figures after appending, at most hourly).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { TrackRecordView } from "#app/lib/track-record.ts";
+import type { TrackRecordView } from "#app/lib/track-record/track-record.ts";
 import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { SUMMARY_REFRESH_EVERY_MS } from "#app/server/track/summary.server.ts";
 import * as page from "#app/routes/track-record.tsx";

@@ -7,7 +7,7 @@ import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TrackRecord } from "#app/components/track/TrackRecord.tsx";
 import { verifyHashChain } from "#app/lib/hash-chain.ts";
-import { trackRecordView, type TrackRecordView } from "#app/lib/track-record.ts";
+import { trackRecordView, type TrackRecordView } from "#app/lib/track-record/track-record.ts";
 import { runJob } from "#app/server/jobs/scheduler.server.ts";
 import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import * as csvRoute from "#app/routes/track-record-csv.ts";

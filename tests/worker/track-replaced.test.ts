@@ -6,7 +6,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TrackRecord } from "#app/components/track/TrackRecord.tsx";
-import { MARKET_REPLACED_LABEL, type TrackRecordView } from "#app/lib/track-record.ts";
+import { MARKET_REPLACED_LABEL, type TrackRecordView } from "#app/lib/track-record/track-record.ts";
 import * as page from "#app/routes/track-record.tsx";
 import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { gradeExpiredIdeas } from "#app/server/track/grading.server.ts";

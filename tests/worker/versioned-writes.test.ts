@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { call, jsonOf, postJson, requestWithCookie, userOnPlan } from "./helpers";
 import * as positionsRoute from "#app/routes/api.wheel.positions.ts";
-import { POSITIONS_VERSION_REQUIRED } from "#app/lib/positions-sync.ts";
+import { POSITIONS_VERSION_REQUIRED } from "#app/lib/wheel/positions-sync.ts";
 
 // Route modules type their args precisely; the table passes the parts a loader or action reads.
 type RouteFn = (args: any) => unknown;

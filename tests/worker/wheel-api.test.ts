@@ -19,11 +19,11 @@ import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import { DEFAULT_UNIVERSE, DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
 import { clearWheelChainMemory } from "#app/server/wheel/strategies.server.ts";
-import { decodeSharePayload, SHARE_MESSAGES } from "#app/lib/wheel-share.ts";
-import { FALLBACK_TICKERS, WHEEL_MESSAGES } from "#app/lib/wheel.ts";
+import { decodeSharePayload, SHARE_MESSAGES } from "#app/lib/wheel/share.ts";
+import { FALLBACK_TICKERS, WHEEL_MESSAGES } from "#app/lib/wheel/wheel.ts";
 import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
-import { createPositionsSaver, POSITIONS_VERSION_REQUIRED } from "#app/lib/positions-sync.ts";
-import { savePositions as clientSavePositions } from "#app/lib/wheel-client.ts";
+import { createPositionsSaver, POSITIONS_VERSION_REQUIRED } from "#app/lib/wheel/positions-sync.ts";
+import { savePositions as clientSavePositions } from "#app/lib/wheel/client.ts";
 
 const NOW = new Date("2026-11-23T16:00:00Z");
 // Shared strategies must not have expired on the day the tests run (an expired share answers 404).

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { postJson, userOnPlan } from "./helpers";
 import * as importRoute from "#app/routes/api.wheel.ledger.import.ts";
 import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
-import { IMPORT_MESSAGES } from "#app/lib/ledger-import.ts";
+import { IMPORT_MESSAGES } from "#app/lib/wheel/ledger-import.ts";
 import { briefEvents, skippedReasons } from "./ledger-import-brief";
 
 let n = 0;

@@ -11,7 +11,7 @@ import * as ledgerRoute from "#app/routes/api.wheel.ledger.ts";
 import * as exportRoute from "#app/routes/api.wheel.ledger.export.ts";
 import * as campaignsPage from "#app/routes/wheels-campaigns.tsx";
 import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
-import { LEDGER_INPUT_MESSAGES, LEDGER_MESSAGES } from "#app/lib/wheel-ledger.ts";
+import { LEDGER_INPUT_MESSAGES, LEDGER_MESSAGES } from "#app/lib/wheel/ledger.ts";
 import { LEDGER_CSV_COLUMNS } from "#app/server/wheel/ledger.server.ts";
 
 let n = 0;

@@ -10,7 +10,7 @@ import * as previewPage from "#app/routes/share-wheel.tsx";
 import * as cspImage from "#app/routes/api.csp-image.$id.ts";
 import * as ccImage from "#app/routes/api.cc-image.$id.ts";
 import { createShare } from "#app/server/wheel/shares.server.ts";
-import { encodeSharePayload, type SharePayload } from "#app/lib/wheel-share.ts";
+import { encodeSharePayload, type SharePayload } from "#app/lib/wheel/share.ts";
 import { daysFromToday } from "./fixtures/trade-ideas";
 
 /** Width and height from a PNG's IHDR chunk (after the 8-byte signature and the chunk header). */

@@ -14,7 +14,7 @@ import * as wheelsPage from "#app/routes/wheels.tsx";
 import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
 import { clearWheelChainMemory } from "#app/server/wheel/strategies.server.ts";
-import { FALLBACK_TICKERS } from "#app/lib/wheel.ts";
+import { FALLBACK_TICKERS } from "#app/lib/wheel/wheel.ts";
 
 beforeAll(async () => {
   await runMarketRefresh(testEnv, new Date("2026-11-23T16:00:00Z"), { force: true });

@@ -17,7 +17,7 @@ import {
 import { MIN_SHORT_BID } from "#app/engine/hygiene.ts";
 import { MAX_IDEAS_PER_SYMBOL } from "#app/engine/spreads.ts";
 import { FILL_BASIS_LABEL, MODEL_DESCRIPTION } from "#app/lib/model-labels.ts";
-import { STRATEGIES_PER_TICKER, WHEEL_PROFILE_TARGETS, type RiskLevel } from "#app/engine/wheel.ts";
+import { STRATEGIES_PER_TICKER, WHEEL_PROFILE_TARGETS, type RiskLevel } from "#app/engine/wheel/wheel.ts";
 import { POP_EXPLANATIONS } from "#app/lib/idea-view.ts";
 import { PROFILE_LABELS } from "#app/lib/trade-ideas.ts";
 

@@ -27,7 +27,7 @@ import {
 import { PayoffChart } from "#app/components/charts/PayoffChart.tsx";
 import { WhyThisIdea } from "#app/components/ideas/WhyThisIdea.tsx";
 import { IdeasLikeItNote } from "#app/components/track/LoggedOutcome.tsx";
-import type { IdeasLikeIt } from "#app/lib/track-record.ts";
+import type { IdeasLikeIt } from "#app/lib/track-record/track-record.ts";
 
 const usd = formatUsd;
 const pct = (v: number | null | undefined, dp = 1) => formatPercent(v, dp);

@@ -2,7 +2,11 @@ import { Link } from "react-router";
 import { formatCalendarDate, formatUsd } from "#app/lib/format.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
 import { TRACK_RECORD_PATH } from "#app/lib/seo.ts";
-import { MARKET_REPLACED_LABEL, type IdeasLikeIt, type LoggedOutcome } from "#app/lib/track-record.ts";
+import {
+  MARKET_REPLACED_LABEL,
+  type IdeasLikeIt,
+  type LoggedOutcome,
+} from "#app/lib/track-record/track-record.ts";
 import { formatGrouped } from "#app/lib/format.ts";
 
 const trackLink = (

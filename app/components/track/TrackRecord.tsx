@@ -4,7 +4,7 @@ import { ReliabilityChart } from "#app/components/charts/ReliabilityChart.tsx";
 import { formatGrouped, formatUsd } from "#app/lib/format.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
 import { HOW_WE_RANK_PATH } from "#app/lib/seo.ts";
-import { MARKET_REPLACED_LABEL, type TrackRecordView } from "#app/lib/track-record.ts";
+import { MARKET_REPLACED_LABEL, type TrackRecordView } from "#app/lib/track-record/track-record.ts";
 
 const pct = (v: number | null | undefined, digits = 1) =>
   v === null || v === undefined ? "—" : `${formatGrouped(v * 100, digits)}%`;

@@ -16,7 +16,7 @@ import {
   WHEEL_MESSAGES,
   type WheelStrategy,
   type WheelType,
-} from "#app/lib/wheel.ts";
+} from "#app/lib/wheel/wheel.ts";
 import { wheelStrategyWhy } from "#app/lib/idea-why.ts";
 import { PayoffChart } from "#app/components/charts/PayoffChart.tsx";
 import { WhyThisIdea } from "#app/components/ideas/WhyThisIdea.tsx";

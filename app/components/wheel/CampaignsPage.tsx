@@ -3,7 +3,7 @@
 // record an event; the CSV export. A Free user sees what the ledger does and an upgrade link.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { Campaign, LedgerEvent, LedgerEventKind } from "#app/engine/wheel-ledger.ts";
+import type { Campaign, LedgerEvent, LedgerEventKind } from "#app/engine/wheel/ledger.ts";
 import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
 import { formatPrice, formatRatioPercent, formatUsd } from "#app/lib/format.ts";
 import {
@@ -12,7 +12,7 @@ import {
   LEDGER_EVENT_LABELS,
   RETURN_CONVENTIONS,
   type RecordFormValues,
-} from "#app/lib/wheel-ledger.ts";
+} from "#app/lib/wheel/ledger.ts";
 import { LedgerImportSection } from "#app/components/wheel/LedgerImportSection.tsx";
 import { ProposalsSection, type ProposalView } from "#app/components/wheel/ProposalsSection.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "#app/lib/format.ts";
-import type { FavoriteRecord } from "#app/lib/wheel-client.ts";
+import type { FavoriteRecord } from "#app/lib/wheel/client.ts";
 import {
   displayPremium,
   formatSavedAt,
@@ -10,7 +10,7 @@ import {
   WHEEL_TIMING,
   type WheelStrategy,
   type WheelType,
-} from "#app/lib/wheel.ts";
+} from "#app/lib/wheel/wheel.ts";
 import { LiquidityDots } from "#app/components/wheel/StrategyTable.tsx";
 
 const Spinner = () => (

@@ -6,7 +6,7 @@ import { buttonClass } from "#app/components/ui/Button.tsx";
 import { controlClass } from "#app/components/ui/Field.tsx";
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { LedgerEvent } from "#app/engine/wheel-ledger.ts";
+import type { LedgerEvent } from "#app/engine/wheel/ledger.ts";
 import { callApi } from "#app/lib/api-client.ts";
 import { formatPrice } from "#app/lib/format.ts";
 import {
@@ -19,8 +19,8 @@ import {
   REQUIRED_IMPORT_FIELDS,
   type ColumnMapping,
   type ImportField,
-} from "#app/lib/ledger-import.ts";
-import { LEDGER_EVENT_LABELS } from "#app/lib/wheel-ledger.ts";
+} from "#app/lib/wheel/ledger-import.ts";
+import { LEDGER_EVENT_LABELS } from "#app/lib/wheel/ledger.ts";
 
 interface SkippedRow {
   line: number;

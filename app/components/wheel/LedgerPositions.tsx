@@ -7,7 +7,7 @@ import {
   COST_BASIS_LABELS,
   type CostBasisChoice,
   type LedgerPosition,
-} from "#app/lib/wheel-ledger.ts";
+} from "#app/lib/wheel/ledger.ts";
 
 export function LedgerPositionCards({
   lots,

@@ -6,8 +6,8 @@ import {
   WHEEL_MESSAGES,
   type Position,
   type PositionErrors,
-} from "#app/lib/wheel.ts";
-import { checkPositionsImport } from "#app/lib/wheel-client.ts";
+} from "#app/lib/wheel/wheel.ts";
+import { checkPositionsImport } from "#app/lib/wheel/client.ts";
 import { Dialog } from "#app/components/ui/Dialog.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { controlClass } from "#app/components/ui/Field.tsx";
@@ -167,7 +167,7 @@ export function BulkPositionsDialog({
   // The server reads the file's rows (decision 257): duplicates among them block the import, rows already
   // held wait for the user's replace/skip choice, rows without market data are named.
   const importCsv = async (file: File) => {
-    const { parsePositionsCsv } = await import("#app/lib/wheel-csv.ts");
+    const { parsePositionsCsv } = await import("#app/lib/wheel/csv.ts");
     const parsed = parsePositionsCsv(await file.text());
     setHeldRows(null);
     if (!parsed.length) {
@@ -201,7 +201,7 @@ export function BulkPositionsDialog({
 
   const resolveHeld = async (choice: "replace" | "skip") => {
     if (!heldRows) return;
-    const { applyHeldRows } = await import("#app/lib/wheel-csv.ts");
+    const { applyHeldRows } = await import("#app/lib/wheel/csv.ts");
     setRows((list) => [...applyHeldRows(list.filter(isComplete), heldRows, choice), blank()]);
     setHeldRows(null);
   };

@@ -2,8 +2,8 @@
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { Link } from "react-router";
 import { formatCompactMoney, formatPrice } from "#app/lib/format.ts";
-import type { Position } from "#app/lib/wheel.ts";
-import type { CostBasisChoice, LedgerPosition } from "#app/lib/wheel-ledger.ts";
+import type { Position } from "#app/lib/wheel/wheel.ts";
+import type { CostBasisChoice, LedgerPosition } from "#app/lib/wheel/ledger.ts";
 import { CostBasisChoiceSelect, LedgerPositionCards } from "#app/components/wheel/LedgerPositions.tsx";
 
 export function PositionsPanel({

@@ -3,8 +3,8 @@
 import { Form, useNavigation } from "react-router";
 import { formatPrice } from "#app/lib/format.ts";
 import { Button } from "#app/components/ui/Button.tsx";
-import { LEDGER_EVENT_LABELS } from "#app/lib/wheel-ledger.ts";
-import type { LedgerEvent } from "#app/engine/wheel-ledger.ts";
+import { LEDGER_EVENT_LABELS } from "#app/lib/wheel/ledger.ts";
+import type { LedgerEvent } from "#app/engine/wheel/ledger.ts";
 
 export interface ProposalView {
   id: string;

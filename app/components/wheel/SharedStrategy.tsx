@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "#app/lib/format.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
-import type { WheelType } from "#app/lib/wheel.ts";
-import type { LoggedOutcome } from "#app/lib/track-record.ts";
-import { shareFigures, type SharePayload } from "#app/lib/wheel-share.ts";
+import type { WheelType } from "#app/lib/wheel/wheel.ts";
+import type { LoggedOutcome } from "#app/lib/track-record/track-record.ts";
+import { shareFigures, type SharePayload } from "#app/lib/wheel/share.ts";
 import { LoggedOutcomeNote } from "#app/components/track/LoggedOutcome.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 

@@ -4,8 +4,8 @@ import { buttonClass } from "#app/components/ui/Button.tsx";
 import { controlClass } from "#app/components/ui/Field.tsx";
 import { useState } from "react";
 import { Link } from "react-router";
-import { ledgerInputFromForm, type RecordFormValues } from "#app/lib/wheel-ledger.ts";
-import { recordLedgerEvent } from "#app/lib/wheel-client.ts";
+import { ledgerInputFromForm, type RecordFormValues } from "#app/lib/wheel/ledger.ts";
+import { recordLedgerEvent } from "#app/lib/wheel/client.ts";
 import { Dialog } from "#app/components/ui/Dialog.tsx";
 
 const inputClass = `${controlClass} mt-1 block w-full text-sm`;

@@ -8,7 +8,7 @@ import {
   type SortState,
   type WheelStrategy,
   type WheelType,
-} from "#app/lib/wheel.ts";
+} from "#app/lib/wheel/wheel.ts";
 
 const money0 = (v: number) => `$${formatGrouped(Math.round(v))}`;
 const pct = (v: unknown, digits = 1) => formatPercent(typeof v === "number" ? v : null, digits);

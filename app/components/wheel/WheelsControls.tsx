@@ -16,8 +16,8 @@ import {
   type RiskLevel,
   type SortState,
   type WheelFilters,
-} from "#app/lib/wheel.ts";
-import { wheelDteWindow } from "#app/engine/wheel-windows.ts";
+} from "#app/lib/wheel/wheel.ts";
+import { wheelDteWindow } from "#app/engine/wheel/windows.ts";
 
 export function RiskSelect({
   name,

@@ -4,8 +4,8 @@ import { deferredComponent } from "#app/lib/deferred-component.ts";
 import type { MarketBannerInput } from "#app/lib/market-banner.ts";
 import type { PlanTier } from "#app/lib/plans.ts";
 import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
-import type { FavoriteRecord } from "#app/lib/wheel-client.ts";
-import type { ServedStrategies } from "#app/lib/wheel-results.ts";
+import type { FavoriteRecord } from "#app/lib/wheel/client.ts";
+import type { ServedStrategies } from "#app/lib/wheel/results.ts";
 import {
   cashLimitText,
   premiumAsShown,
@@ -13,7 +13,7 @@ import {
   wheelScreenFromQuery,
   wheelScreenQuery,
   type WheelScreenQuery,
-} from "#app/lib/wheel-screen.ts";
+} from "#app/lib/wheel/screen.ts";
 import {
   applyFilters,
   DEFAULT_FILTERS,
@@ -28,7 +28,7 @@ import {
   type WheelFilters,
   type WheelStrategy,
   type WheelType,
-} from "#app/lib/wheel.ts";
+} from "#app/lib/wheel/wheel.ts";
 import { newYorkDate } from "#app/engine/time.ts";
 import {
   LEDGER_INPUT_MESSAGES,
@@ -36,7 +36,7 @@ import {
   type CostBasisChoice,
   type LedgerPosition,
   type RecordFormValues,
-} from "#app/lib/wheel-ledger.ts";
+} from "#app/lib/wheel/ledger.ts";
 import { MarketBanner } from "#app/components/market/MarketBanner.tsx";
 import { useToast } from "#app/components/shell/Toaster.tsx";
 import { TabList, TabPanel, useTabIds, type Tab } from "#app/components/ui/Tabs.tsx";
@@ -227,7 +227,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
   };
 
   const exportCsv = async () => {
-    const { exportFileName, strategiesCsv } = await import("#app/lib/wheel-csv.ts");
+    const { exportFileName, strategiesCsv } = await import("#app/lib/wheel/csv.ts");
     const blob = new Blob([strategiesCsv(visible)], { type: "text/csv;charset=utf-8" });
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");

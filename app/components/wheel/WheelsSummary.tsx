@@ -3,7 +3,7 @@ import { buttonClass } from "#app/components/ui/button-class.ts";
 import { Link } from "react-router";
 import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
 import { formatCompactMoney, formatPercent } from "#app/lib/format.ts";
-import { displayPremium, WHEEL_MESSAGES, type WheelStrategy, type WheelType } from "#app/lib/wheel.ts";
+import { displayPremium, WHEEL_MESSAGES, type WheelStrategy, type WheelType } from "#app/lib/wheel/wheel.ts";
 
 export const pct = (v: number | null) => formatPercent(v, 1);
 const avg = (list: WheelStrategy[], f: (s: WheelStrategy) => number) =>

@@ -2,8 +2,8 @@
 // (decision 317). A heart or a Remove changes it at once; the API call follows, and a failure puts it back.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { callApi } from "#app/lib/api-client.ts";
-import type { FavoriteRecord } from "#app/lib/wheel-client.ts";
-import { WHEEL_MESSAGES, type WheelStrategy, type WheelType } from "#app/lib/wheel.ts";
+import type { FavoriteRecord } from "#app/lib/wheel/client.ts";
+import { WHEEL_MESSAGES, type WheelStrategy, type WheelType } from "#app/lib/wheel/wheel.ts";
 import { useToast } from "#app/components/shell/Toaster.tsx";
 
 const PENDING = "pending:";

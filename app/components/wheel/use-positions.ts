@@ -4,10 +4,10 @@ import { useMemo, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
 import type { PlanTier } from "#app/lib/plans.ts";
-import { createPositionsSaver } from "#app/lib/positions-sync.ts";
-import { isExpectedRefusal, savePositions as savePositionsApi } from "#app/lib/wheel-client.ts";
-import { WHEEL_MESSAGES, WHEEL_TIMING, type Position } from "#app/lib/wheel.ts";
-import type { CostBasisChoice, LedgerPosition } from "#app/lib/wheel-ledger.ts";
+import { createPositionsSaver } from "#app/lib/wheel/positions-sync.ts";
+import { isExpectedRefusal, savePositions as savePositionsApi } from "#app/lib/wheel/client.ts";
+import { WHEEL_MESSAGES, WHEEL_TIMING, type Position } from "#app/lib/wheel/wheel.ts";
+import type { CostBasisChoice, LedgerPosition } from "#app/lib/wheel/ledger.ts";
 import { useToast } from "#app/components/shell/Toaster.tsx";
 
 export interface PositionsStart {

@@ -1,8 +1,8 @@
 // The share link of a strategy row (the hearts are use-favorites.ts).
 import { useCallback } from "react";
 import { formatPrice } from "#app/lib/format.ts";
-import { createShareLink, WheelApiError } from "#app/lib/wheel-client.ts";
-import { WHEEL_MESSAGES, WHEEL_TIMING, type WheelStrategy, type WheelType } from "#app/lib/wheel.ts";
+import { createShareLink, WheelApiError } from "#app/lib/wheel/client.ts";
+import { WHEEL_MESSAGES, WHEEL_TIMING, type WheelStrategy, type WheelType } from "#app/lib/wheel/wheel.ts";
 import { useShare } from "#app/components/share/ShareDialog.tsx";
 import { useToast } from "#app/components/shell/Toaster.tsx";
 

@@ -3,12 +3,12 @@
 // (voter lists, per-user request counts, symbol lists) we store rows and count them with indexes.
 import { relations, sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { LedgerEvent } from "#app/engine/wheel-ledger.ts";
+import type { LedgerEvent } from "#app/engine/wheel/ledger.ts";
 import type { FeatureStatus, FeedbackCategory } from "#app/lib/feedback.ts";
-import type { ColumnMapping } from "#app/lib/ledger-import.ts";
-import type { RiskLevel, WheelType } from "#app/lib/wheel.ts";
-import type { CostBasisChoice } from "#app/lib/wheel-ledger.ts";
-import type { SharePayload } from "#app/lib/wheel-share.ts";
+import type { ColumnMapping } from "#app/lib/wheel/ledger-import.ts";
+import type { RiskLevel, WheelType } from "#app/lib/wheel/wheel.ts";
+import type { CostBasisChoice } from "#app/lib/wheel/ledger.ts";
+import type { SharePayload } from "#app/lib/wheel/share.ts";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -676,7 +676,7 @@ export const stripeEvents = sqliteTable("stripe_events", {
 // ---------------------------------------------------------------- wheel campaign ledger
 /**
  * Each user's wheel ledger events (decision 270, migration 0019: append-only; DELETE only once the user row is
- * gone). `event` is the event's JSON (app/engine/wheel-ledger.ts LedgerEvent); `user_seq` numbers a user's events
+ * gone). `event` is the event's JSON (app/engine/wheel/ledger.ts LedgerEvent); `user_seq` numbers a user's events
  * from 1 and is the version a write must extend.
  */
 export const wheelLedgerEvents = sqliteTable(

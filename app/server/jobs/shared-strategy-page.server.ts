@@ -1,6 +1,6 @@
 // The shared-strategy page composes two features: the wheel's shared strategy and its line in the track record
 // (decision 269). Features meet only on this floor (decision 326), so the wheel never imports the track record.
-import type { WheelType } from "#app/lib/wheel.ts";
+import type { WheelType } from "#app/lib/wheel/wheel.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { loggedOutcomeOfWheel } from "#app/server/track/outcomes.server.ts";
 import { sharePageLoaderData } from "#app/server/wheel/share-page.server.ts";

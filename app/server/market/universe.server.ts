@@ -4,7 +4,7 @@
 // symbol's quarterly reporting cycle (1 = Jan/Apr/Jul/Oct, 2 = Feb/May/Aug/Nov, 3 = Mar/Jun/Sep/Dec).
 import type { CspCandidate } from "#app/engine/index.ts";
 import type { LabelledWheelCandidate } from "#app/lib/model-labels.ts";
-import type { RiskLevel } from "#app/lib/wheel.ts";
+import type { RiskLevel } from "#app/lib/wheel/wheel.ts";
 import type { MarketSource } from "#app/server/market/types.server.ts";
 
 export interface UniverseEntry {

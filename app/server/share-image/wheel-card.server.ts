@@ -2,7 +2,7 @@
 // the share record's numbers, in the same words as the shared page.
 import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "#app/lib/format.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
-import { shareFigures, type SharePayload } from "#app/lib/wheel-share.ts";
+import { shareFigures, type SharePayload } from "#app/lib/wheel/share.ts";
 import { CARD_COLORS, socialCard } from "#app/server/share-image/card-layout.server.ts";
 import type { CardNode } from "#app/server/share-image/engine.server.ts";
 

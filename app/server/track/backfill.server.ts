@@ -8,7 +8,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { SPREAD_PROFILES, SPREADS_MAX_DTE, type SpreadIdea, type SpreadProfile } from "#app/engine/index.ts";
 import { canonicalJson, chainHash } from "#app/lib/hash-chain.ts";
-import { BACKFILL_ORIGIN } from "#app/lib/track-record.ts";
+import { BACKFILL_ORIGIN } from "#app/lib/track-record/track-record.ts";
 export { BACKFILL_ORIGIN };
 import {
   addDays,

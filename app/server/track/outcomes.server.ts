@@ -1,8 +1,12 @@
 // How logged ideas turned out, beside the ideas themselves (decision 269): the graded outcome of a shared trade or
 // wheel page, looked up in the log by trade id or by its option, and the bin digest the /spreads cards read.
 import { and, asc, eq } from "drizzle-orm";
-import { NOT_LOGGED_REASON, type LoggedOutcome, type TrackBinDigest } from "#app/lib/track-record.ts";
-import type { WheelType } from "#app/lib/wheel.ts";
+import {
+  NOT_LOGGED_REASON,
+  type LoggedOutcome,
+  type TrackBinDigest,
+} from "#app/lib/track-record/track-record.ts";
+import type { WheelType } from "#app/lib/wheel/wheel.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { readLastGood, type MarketCacheEnv } from "#app/server/market/cache.server.ts";
 

@@ -23,7 +23,7 @@ import {
   type TrackOriginFigures,
   type TrackSlice,
   type TrackSummaryFigures,
-} from "#app/lib/track-record.ts";
+} from "#app/lib/track-record/track-record.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { runBatch } from "#app/server/db/sql.server.ts";
 import { lastGoodUpserts, readLastGood, type MarketCacheEnv } from "#app/server/market/cache.server.ts";

@@ -1,18 +1,18 @@
 // What the /api/wheel/* routes share: the product's `status: "error"` envelope on the API kit's answers, the
 // session check with the product's 401, size-capped JSON bodies parsed by zod, and the request schemas
-// (limits from app/lib/wheel.ts).
+// (limits from app/lib/wheel/wheel.ts).
 import type { RouterContextProvider } from "react-router";
 import { formatDecimal } from "#app/lib/format.ts";
 import { z } from "zod";
-import { COST_BASIS_CHOICES } from "#app/lib/wheel-ledger.ts";
-import { POSITIONS_VERSION_REQUIRED } from "#app/lib/positions-sync.ts";
+import { COST_BASIS_CHOICES } from "#app/lib/wheel/ledger.ts";
+import { POSITIONS_VERSION_REQUIRED } from "#app/lib/wheel/positions-sync.ts";
 import {
   MAX_DTE_OPTIONS,
   RISK_LEVELS,
   WHEEL_DEFAULTS,
   WHEEL_MESSAGES,
   type RiskLevel,
-} from "#app/lib/wheel.ts";
+} from "#app/lib/wheel/wheel.ts";
 import { getSession } from "#app/server/auth/session.server.ts";
 import {
   apiError,

@@ -11,8 +11,8 @@ import {
   type RiskLevel,
   type WheelStrategy,
   type WheelType,
-} from "#app/lib/wheel.ts";
-import { strategiesResultOf, type BatchResponse, type ServedStrategies } from "#app/lib/wheel-results.ts";
+} from "#app/lib/wheel/wheel.ts";
+import { strategiesResultOf, type BatchResponse, type ServedStrategies } from "#app/lib/wheel/results.ts";
 import type { CcCandidate, CspCandidate } from "#app/engine/index.ts";
 import {
   ccBatch,

@@ -1,7 +1,7 @@
 // Favorite wheel trades (docs/product/wheel.md#favorites): one row per user, type and
 // trade id; saving the same trade twice is a 409 ("already saved"), decided by the unique index.
 import { and, desc, eq } from "drizzle-orm";
-import type { WheelType } from "#app/lib/wheel.ts";
+import type { WheelType } from "#app/lib/wheel/wheel.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { changes } from "#app/server/db/sql.server.ts";
 

@@ -1,7 +1,7 @@
 // The wheel ledger's import of broker transaction exports (decisions 272, 273, 304). One function reads
 // a file for the preview and, when the user confirms, writes it: the same reading, the same checks, so what the
 // preview promised is what is stored. Nothing is written by a preview. The file is read by the app's one CSV
-// reader; rows become event drafts by a broker preset or the user's column mapping (app/lib/ledger-import.ts);
+// reader; rows become event drafts by a broker preset or the user's column mapping (app/lib/wheel/ledger-import.ts);
 // each draft passes the ledger's input schema and the engine's rules with the events already stored; a row
 // already imported (same header signature, same cells, same occurrence) is skipped. The plan's open campaigns
 // are counted on what the import leaves open.
@@ -14,7 +14,7 @@ import {
   type Campaign,
   type LedgerEvent,
   type LedgerResult,
-} from "#app/engine/wheel-ledger.ts";
+} from "#app/engine/wheel/ledger.ts";
 import { newYorkDate } from "#app/engine/time.ts";
 import { readCsvTable } from "#app/lib/csv.ts";
 import {
@@ -28,9 +28,9 @@ import {
   MAX_MAPPING_COLUMNS,
   type ColumnMapping,
   type SkippedRow,
-} from "#app/lib/ledger-import.ts";
+} from "#app/lib/wheel/ledger-import.ts";
 import { limitForJson } from "#app/lib/entitlements.ts";
-import { LEDGER_INPUT_MESSAGES, ledgerRefusalMessage, MAX_LEDGER_EVENTS } from "#app/lib/wheel-ledger.ts";
+import { LEDGER_INPUT_MESSAGES, ledgerRefusalMessage, MAX_LEDGER_EVENTS } from "#app/lib/wheel/ledger.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { changes } from "#app/server/db/sql.server.ts";
 import {

@@ -3,14 +3,14 @@
 // new event: the engine's refusal is the answer (400), and a write that opens a campaign past the plan's count of
 // open campaigns is refused with the entitlements' words. The insert names the user's next event number, so a
 // write made from a stale read changes nothing (409) and the checks always hold for what is stored.
-import { buildLedger, type Campaign, type LedgerEvent, type Valuation } from "#app/engine/wheel-ledger.ts";
+import { buildLedger, type Campaign, type LedgerEvent, type Valuation } from "#app/engine/wheel/ledger.ts";
 import { newYorkDate } from "#app/engine/time.ts";
 import { limitForJson } from "#app/lib/entitlements.ts";
 import { writeCsv } from "#app/lib/csv.ts";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { isIsoDate } from "#app/engine/time.ts";
-import { LEDGER_EVENT_KINDS } from "#app/engine/wheel-ledger.ts";
+import { LEDGER_EVENT_KINDS } from "#app/engine/wheel/ledger.ts";
 import { cleanSymbolInput, SYMBOL_RE } from "#app/lib/symbols.ts";
 import {
   LEDGER_EVENT_LABELS,
@@ -19,7 +19,7 @@ import {
   MAX_LEDGER_EVENTS,
   type CostBasisChoice,
   type LedgerPosition,
-} from "#app/lib/wheel-ledger.ts";
+} from "#app/lib/wheel/ledger.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { changes } from "#app/server/db/sql.server.ts";
 import {

@@ -15,9 +15,9 @@ import {
   type Position,
   type PositionErrors,
   type RiskLevel,
-} from "#app/lib/wheel.ts";
+} from "#app/lib/wheel/wheel.ts";
 
-import type { CostBasisChoice, LedgerPosition } from "#app/lib/wheel-ledger.ts";
+import type { CostBasisChoice, LedgerPosition } from "#app/lib/wheel/ledger.ts";
 import { getDb, schema, type Database } from "#app/server/db/client.server.ts";
 import { changes, sqlExcluded } from "#app/server/db/sql.server.ts";
 import { ledgerPositions } from "#app/server/wheel/ledger.server.ts";

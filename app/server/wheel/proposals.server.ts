@@ -5,7 +5,7 @@
 // only writer of proposals; confirming one records its event through the ledger's own checks (plan, rules, stale
 // reads), dismissing it records nothing. Proposals are advice; the ledger stays the user's record.
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import { buildLedger, optionKey, type LedgerEvent } from "#app/engine/wheel-ledger.ts";
+import { buildLedger, optionKey, type LedgerEvent } from "#app/engine/wheel/ledger.ts";
 import { formatDecimal } from "#app/lib/format.ts";
 import { addDays, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";

@@ -1,7 +1,7 @@
 // GET /api/csp-image/:id and /api/cc-image/:id: the share record's card as a PNG (same machinery, KV cache
 // and per-address render limit as the trade image). Unknown, expired or invalid share -> 404 before any
 // rendering.
-import type { WheelType } from "#app/lib/wheel.ts";
+import type { WheelType } from "#app/lib/wheel/wheel.ts";
 import {
   shareImageNotFound,
   shareImageResponse,

@@ -2,10 +2,10 @@
 // link's own payload when it decodes, passes the payload rules and has the page's type. Every 404 shows the
 // 'Strategy Expired' screen and other failures 'Strategy Not Found' (decision 252).
 import { data } from "react-router";
-import { WHEEL_MESSAGES, type WheelType } from "#app/lib/wheel.ts";
-import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "#app/lib/wheel-share.ts";
+import { WHEEL_MESSAGES, type WheelType } from "#app/lib/wheel/wheel.ts";
+import { decodeSharePayload, sharePayloadFrom, type SharePayload } from "#app/lib/wheel/share.ts";
 import { readShare } from "#app/server/wheel/shares.server.ts";
-import type { LoggedOutcome } from "#app/lib/track-record.ts";
+import type { LoggedOutcome } from "#app/lib/track-record/track-record.ts";
 import { pageUrl } from "#app/server/http/route-url.server.ts";
 
 type Env = { DB: D1Database; SHARE_KV: KVNamespace };

@@ -1,5 +1,5 @@
 // Wheel share records (docs/product/sharing.md#wheel-share-payload): the durable copy in D1 `shares` with an
-// expiry, the hot copy in SHARE_KV. Only the share payload's fields are stored (app/lib/wheel-share.ts).
+// expiry, the hot copy in SHARE_KV. Only the share payload's fields are stored (app/lib/wheel/share.ts).
 import { eq, sql } from "drizzle-orm";
 import {
   parseSharePayload,
@@ -7,9 +7,9 @@ import {
   sharePayloadFrom,
   type SharePayload,
   type SharePayloadResult,
-} from "#app/lib/wheel-share.ts";
+} from "#app/lib/wheel/share.ts";
 import { DAY_MS } from "#app/engine/units.ts";
-import type { WheelType } from "#app/lib/wheel.ts";
+import type { WheelType } from "#app/lib/wheel/wheel.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { getCachedTickerInfos } from "#app/server/market/market.server.ts";

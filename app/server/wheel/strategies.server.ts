@@ -16,7 +16,7 @@ import {
 } from "#app/engine/index.ts";
 import { economicEventsBetween, marketStatus, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import type { LabelledWheelCandidate } from "#app/lib/model-labels.ts";
-import { combineStrategies, WHEEL_DEFAULTS, type Position, type RiskLevel } from "#app/lib/wheel.ts";
+import { combineStrategies, WHEEL_DEFAULTS, type Position, type RiskLevel } from "#app/lib/wheel/wheel.ts";
 import { engineEvents } from "#app/server/market/ideas.server.ts";
 import { labelWheelCandidates } from "#app/server/market/payload-labels.server.ts";
 import { KV_KEYS, kvGetJson, type MarketCacheEnv } from "#app/server/market/cache.server.ts";

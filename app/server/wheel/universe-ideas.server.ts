@@ -1,6 +1,6 @@
 // The fixed wheel universe the track record logs (decision 267), screened as /wheels screens it. The jobs layer
 // hands it to the track record's log after a refresh; the wheel and the track record never import each other.
-import { combineStrategies, DEFAULT_FILTERS, RISK_LEVELS, WHEEL_DEFAULTS } from "#app/lib/wheel.ts";
+import { combineStrategies, DEFAULT_FILTERS, RISK_LEVELS, WHEEL_DEFAULTS } from "#app/lib/wheel/wheel.ts";
 import type { MarketSource } from "#app/server/market/types.server.ts";
 import { DEFAULT_UNIVERSE_SYMBOLS, type PublishedWheelIdea } from "#app/server/market/universe.server.ts";
 import { cspBatch } from "#app/server/wheel/strategies.server.ts";

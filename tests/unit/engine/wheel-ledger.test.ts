@@ -9,7 +9,7 @@ import {
   type LedgerEvent,
   type OptionType,
   type Valuation,
-} from "#app/engine/wheel-ledger.ts";
+} from "#app/engine/wheel/ledger.ts";
 
 let seq = 0;
 function ev(partial: Omit<LedgerEvent, "id" | "symbol"> & { symbol?: string }): LedgerEvent {

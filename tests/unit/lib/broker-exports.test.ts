@@ -19,7 +19,7 @@ import {
   presetMapping,
   type ColumnMapping,
   type DraftRow,
-} from "#app/lib/ledger-import.ts";
+} from "#app/lib/wheel/ledger-import.ts";
 import { parseOptionDescription, parseOptionSymbol } from "#app/lib/option-symbol.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), "utf8");

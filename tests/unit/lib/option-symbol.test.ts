@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseOptionDescription, parseOptionSymbol } from "#app/lib/option-symbol.ts";
-import { detectPreset, draftsOf, guessMapping, parseAmount, parseTradeDate } from "#app/lib/ledger-import.ts";
+import {
+  detectPreset,
+  draftsOf,
+  guessMapping,
+  parseAmount,
+  parseTradeDate,
+} from "#app/lib/wheel/ledger-import.ts";
 import { readCsvTable } from "#app/lib/csv.ts";
 
 describe("option symbols (decision 273)", () => {

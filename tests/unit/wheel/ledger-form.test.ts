@@ -7,7 +7,7 @@ import {
   readLedgerNumber,
   recordFormValuesAfter,
   soldPrefill,
-} from "#app/lib/wheel-ledger.ts";
+} from "#app/lib/wheel/ledger.ts";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 

@@ -1,8 +1,8 @@
-// The engine refuses a ledger event with a code; app/lib/wheel-ledger.ts says it in words (decision 292). The
+// The engine refuses a ledger event with a code; app/lib/wheel/ledger.ts says it in words (decision 292). The
 // words are what /api/wheel/ledger answers as `error`: pinned here as text, so moving them changed no byte.
 import { describe, expect, it } from "vitest";
-import { buildLedger, type LedgerEvent, type LedgerRefusal } from "#app/engine/wheel-ledger.ts";
-import { ledgerRefusalMessage } from "#app/lib/wheel-ledger.ts";
+import { buildLedger, type LedgerEvent, type LedgerRefusal } from "#app/engine/wheel/ledger.ts";
+import { ledgerRefusalMessage } from "#app/lib/wheel/ledger.ts";
 
 describe("ledger refusals in words", () => {
   it("says every refusal code as before the words left the engine", () => {

@@ -7,8 +7,8 @@ import {
   StalePositionsError,
   type PositionsSnapshot,
   type SendPositions,
-} from "#app/lib/positions-sync.ts";
-import type { Position } from "#app/lib/wheel.ts";
+} from "#app/lib/wheel/positions-sync.ts";
+import type { Position } from "#app/lib/wheel/wheel.ts";
 
 const pos = (symbol: string, shares = 100, costBasis = 10): Position => ({ symbol, shares, costBasis });
 const symbols = (list: readonly Position[]) => list.map((p) => p.symbol);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
-import { applyHeldRows, exportFileName, parsePositionsCsv, strategiesCsv } from "#app/lib/wheel-csv.ts";
-import { decodeSharePayload, encodeSharePayload, sharePath, sharePayloadFrom } from "#app/lib/wheel-share.ts";
+import { applyHeldRows, exportFileName, parsePositionsCsv, strategiesCsv } from "#app/lib/wheel/csv.ts";
+import { decodeSharePayload, encodeSharePayload, sharePath, sharePayloadFrom } from "#app/lib/wheel/share.ts";
 
 describe("CSV export", () => {
   it("names the file by type and date", () => {

@@ -19,7 +19,7 @@ import {
   validatePosition,
   WHEEL_MESSAGES,
   winProbabilityHow,
-} from "#app/lib/wheel.ts";
+} from "#app/lib/wheel/wheel.ts";
 
 describe("risk level derivation (docs/product/wheel.md#risk-level-derivation)", () => {
   it.each([

@@ -6,7 +6,7 @@ import { signUpAndGetCookie, testEnv } from "../helpers";
 import { setUser, userRow } from "../auth-helpers";
 import { fakeControl, fakeOrigin, PRICES } from "../billing-helpers";
 import { daysFromToday, fixtureIdeas } from "../fixtures/trade-ideas";
-import { parseSharePayload } from "#app/lib/wheel-share.ts";
+import { parseSharePayload } from "#app/lib/wheel/share.ts";
 import { createShare as storeShare } from "#app/server/wheel/shares.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import { tradeIdeaUpserts } from "#app/server/market/ideas.server.ts";

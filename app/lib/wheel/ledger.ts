@@ -1,12 +1,12 @@
 // The wheel ledger's labels and messages, shared by the API, the Campaigns page and its form (decision 270). The
-// arithmetic is the engine's (app/engine/wheel-ledger.ts); the input schema and the CSV are the server's
+// arithmetic is the engine's (app/engine/wheel/ledger.ts); the input schema and the CSV are the server's
 // (app/server/wheel/ledger.server.ts), so neither zod nor papaparse reaches the page's browser code.
 import {
   MIN_DAYS_TO_ANNUALISE,
   type LedgerEventKind,
   type LedgerField,
   type LedgerRefusal,
-} from "#app/engine/wheel-ledger.ts";
+} from "#app/engine/wheel/ledger.ts";
 import { formatGrouped } from "#app/lib/format.ts";
 
 export const LEDGER_EVENT_LABELS: Record<LedgerEventKind, string> = {

@@ -3,7 +3,6 @@
 // form, so a reload, Back and a shared link show the same screen. Cash is a saved preference, never written
 // here: the address names it only when someone wrote `cash=` by hand (it then applies to that view, unsaved).
 // Bad values fall back to their defaults, never a 500.
-import { z } from "zod";
 import { formatDecimal, formatUsd } from "#app/lib/format.ts";
 import {
   DEFAULT_FILTERS,
@@ -12,7 +11,7 @@ import {
   WHEEL_DEFAULTS,
   type RiskLevel,
   type WheelType,
-} from "#app/lib/wheel.ts";
+} from "#app/lib/wheel/wheel.ts";
 
 /** The search parameters' names (the form's field names too). */
 export const WHEEL_PARAMS = {
@@ -36,39 +35,42 @@ export interface WheelScreenQuery {
   cash: number | null;
 }
 
-const riskSchema = z.enum(RISK_LEVELS as [RiskLevel, ...RiskLevel[]]);
-const tabSchema = z
-  .string()
-  .transform((t) => t.toUpperCase())
-  .pipe(z.enum(["CSP", "CC"]));
-const dteSchema = z.coerce
-  .number()
-  .int()
-  .refine((d) => (MAX_DTE_OPTIONS as readonly number[]).includes(d));
-const cashSchema = z.coerce.number().finite().min(WHEEL_DEFAULTS.minCash).max(1e10);
-const belowSchema = z.enum(["1", "true", "on"]);
+// Read by lookup in fixed sets, not zod: this module ships to the browser (the page reads its own address and
+// `shouldRevalidate` compares two), and zod would add about 17 KB gzip to /wheels for five enumerations. Every value
+// is strict: one of its set, or a finite cash inside the screen's bounds; anything else is the default.
+const TABS: Record<string, WheelType> = { csp: "CSP", cc: "CC" };
+const BELOW_ON = new Set(["1", "true", "on"]);
+const MAX_CASH = 1e10;
 
-/** One parameter through its schema; missing, repeated-and-bad or invalid is `fallback`. */
-function read<T>(params: URLSearchParams, name: string, schema: z.ZodType<T>, fallback: T): T {
+function param(params: URLSearchParams, name: string): string | null {
   const raw = params.get(name);
-  if (raw === null || raw === "") return fallback;
-  const parsed = schema.safeParse(raw);
-  return parsed.success ? parsed.data : fallback;
+  return raw === null || raw === "" ? null : raw;
+}
+
+function riskOf(raw: string | null): RiskLevel | null {
+  return raw !== null && (RISK_LEVELS as readonly string[]).includes(raw) ? (raw as RiskLevel) : null;
+}
+
+function dteOf(raw: string | null): number {
+  const n = raw === null || !/^\d+$/.test(raw) ? NaN : Number(raw);
+  return (MAX_DTE_OPTIONS as readonly number[]).includes(n) ? n : DEFAULT_FILTERS.maxDaysToExpiration;
+}
+
+function cashOf(raw: string | null): number | null {
+  const n = raw === null || raw.trim() === "" ? NaN : Number(raw);
+  return Number.isFinite(n) && n >= WHEEL_DEFAULTS.minCash && n <= MAX_CASH ? n : null;
 }
 
 export function wheelScreenFromQuery(params: URLSearchParams): WheelScreenQuery {
+  const tab = param(params, WHEEL_PARAMS.tab);
+  const below = param(params, WHEEL_PARAMS.below);
   return {
-    tab: read(params, WHEEL_PARAMS.tab, tabSchema, "CSP"),
-    cspRisk: read<RiskLevel | null>(params, WHEEL_PARAMS.cspRisk, riskSchema, null),
-    ccRisk: read<RiskLevel | null>(params, WHEEL_PARAMS.ccRisk, riskSchema, null),
-    dte: read(params, WHEEL_PARAMS.dte, dteSchema, DEFAULT_FILTERS.maxDaysToExpiration),
-    below: read(
-      params,
-      WHEEL_PARAMS.below,
-      belowSchema.transform(() => true),
-      false,
-    ),
-    cash: read<number | null>(params, WHEEL_PARAMS.cash, cashSchema, null),
+    tab: (tab !== null && TABS[tab.toLowerCase()]) || "CSP",
+    cspRisk: riskOf(param(params, WHEEL_PARAMS.cspRisk)),
+    ccRisk: riskOf(param(params, WHEEL_PARAMS.ccRisk)),
+    dte: dteOf(param(params, WHEEL_PARAMS.dte)),
+    below: below !== null && BELOW_ON.has(below),
+    cash: cashOf(param(params, WHEEL_PARAMS.cash)),
   };
 }
 

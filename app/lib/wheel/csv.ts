@@ -9,7 +9,7 @@ import {
   validatePosition,
   type PositionErrors,
   type WheelType,
-} from "#app/lib/wheel.ts";
+} from "#app/lib/wheel/wheel.ts";
 
 export const CSV_COLUMNS = ["Symbol", "Strike", "Premium", "Return %", "Days to Exp", "Risk Level"] as const;
 

@@ -3,7 +3,7 @@
 // Shared by the browser (encode, decode first) and the server (what it stores, what the page reads).
 import { formatGrouped } from "#app/lib/format.ts";
 import { SYMBOL_RE } from "#app/lib/symbols.ts";
-import type { WheelType } from "#app/lib/wheel.ts";
+import type { WheelType } from "#app/lib/wheel/wheel.ts";
 
 export interface SharePayload {
   type: WheelType;

@@ -42,7 +42,7 @@ import {
 } from "#app/engine/smile.ts";
 import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "#app/engine/types.ts";
 import { annualize } from "#app/engine/time.ts";
-import { wheelDteWindow, WHEEL_DTE_WINDOWS, type RiskLevel } from "#app/engine/wheel-windows.ts";
+import { wheelDteWindow, WHEEL_DTE_WINDOWS, type RiskLevel } from "#app/engine/wheel/windows.ts";
 import { expirationColumns, payoffAt, type ExpirationColumns } from "#app/engine/columns.ts";
 import {
   deltaFit,
@@ -59,7 +59,7 @@ export {
   wheelDteWindow,
   type DteWindow,
   type RiskLevel,
-} from "#app/engine/wheel-windows.ts";
+} from "#app/engine/wheel/windows.ts";
 
 export const RISK_DELTA_CONSERVATIVE = 0.2;
 export const RISK_DELTA_BALANCED = 0.35;

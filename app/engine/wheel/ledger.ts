@@ -165,7 +165,7 @@ export interface Campaign {
   returns: CampaignReturns;
 }
 
-/** Why the ledger refuses an event: a code and its numbers (app/lib/wheel-ledger.ts writes the words). */
+/** Why the ledger refuses an event: a code and its numbers (app/lib/wheel/ledger.ts writes the words). */
 export type LedgerRefusal =
   | { code: "noOpenOption" }
   | { code: "tooManyContracts"; open: number }

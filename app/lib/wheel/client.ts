@@ -1,7 +1,7 @@
 // The browser's calls to the wheel API (docs/product/api.md#wheel), with the fallback messages of
 // docs/product/wheel.md#strategies when a response carries no error text. Errors are thrown to the caller.
-import { WHEEL_MESSAGES, type Position, type WheelStrategy, type WheelType } from "#app/lib/wheel.ts";
-import type { PositionsSendOutcome } from "#app/lib/positions-sync.ts";
+import { WHEEL_MESSAGES, type Position, type WheelStrategy, type WheelType } from "#app/lib/wheel/wheel.ts";
+import type { PositionsSendOutcome } from "#app/lib/wheel/positions-sync.ts";
 import { callApi, type ApiCallInit } from "#app/lib/api-client.ts";
 
 export class WheelApiError extends Error {
@@ -33,7 +33,7 @@ const bust = (path: string) => `${path}${path.includes("?") ? "&" : "?"}_t=${Dat
 
 /**
  * Saves the whole list as a change from `version`. A 409 naming the list stale comes back as the stored list
- * (to re-apply the change to, app/lib/positions-sync.ts); any other failure is thrown.
+ * (to re-apply the change to, app/lib/wheel/positions-sync.ts); any other failure is thrown.
  */
 export async function savePositions(positions: Position[], version: number): Promise<PositionsSendOutcome> {
   try {

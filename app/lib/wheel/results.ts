@@ -1,6 +1,11 @@
 // A wheel batch answer (docs/product/api.md#wheel-batch-response) and the screen's reading of one or more of
-// them: shared by the browser's calls (wheel-client.ts) and the /wheels loader, which renders the first view.
-import { combineStrategies, WHEEL_DEFAULTS, type Position, type WheelStrategy } from "#app/lib/wheel.ts";
+// them: shared by the browser's calls (client.ts) and the /wheels loader, which renders the first view.
+import {
+  combineStrategies,
+  WHEEL_DEFAULTS,
+  type Position,
+  type WheelStrategy,
+} from "#app/lib/wheel/wheel.ts";
 
 export interface DataFreshness {
   optionsDataUpdated: string | null;

@@ -2,7 +2,7 @@
 // at and refuses a save from an older version (409 with the stored list). Here a refused save is not the end:
 // the user's change (what they added, edited or removed against the list they saw) is re-applied to the
 // stored list and saved again, so a save from another window is kept and so is this one.
-import type { Position } from "#app/lib/wheel.ts";
+import type { Position } from "#app/lib/wheel/wheel.ts";
 
 /**
  * The 400 of a positions save without `version` (decision 300): every save names the version of the list it was

@@ -1,7 +1,7 @@
 // Page title and social preview tags of a shared wheel page (Open Graph and Twitter).
 import { formatPercent, formatPrice } from "#app/lib/format.ts";
-import type { WheelType } from "#app/lib/wheel.ts";
-import type { SharePayload } from "#app/lib/wheel-share.ts";
+import type { WheelType } from "#app/lib/wheel/wheel.ts";
+import type { SharePayload } from "#app/lib/wheel/share.ts";
 
 export interface SharePageMetaInput {
   type: WheelType;

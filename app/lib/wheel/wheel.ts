@@ -190,7 +190,7 @@ export function positionsKey(list: readonly Position[]): string {
 }
 
 // ---------------------------------------------------------------- strategies on screen
-/** Shape the screen reads; engine candidates carry more (see app/engine/wheel.ts). */
+/** Shape the screen reads; engine candidates carry more (see app/engine/wheel/wheel.ts). */
 export interface WheelStrategy {
   id: string;
   type?: WheelType;

@@ -3,7 +3,7 @@
 // mapping selects. A file is read by a broker preset when its header is one (decision 273 cites each layout),
 // else by the user's column mapping (saved per user and header, migration 0020). Every row becomes an event
 // draft or a skipped row with the reason; the server checks the drafts with the ledger's schema and engine.
-import { CONTRACT_SIZE, type LedgerEventKind } from "#app/engine/wheel-ledger.ts";
+import { CONTRACT_SIZE, type LedgerEventKind } from "#app/engine/wheel/ledger.ts";
 import type { CsvRecord } from "#app/lib/csv.ts";
 import { parseOptionDescription, parseOptionSymbol, type OptionContract } from "#app/lib/option-symbol.ts";
 
