@@ -5,12 +5,13 @@
 // up its own user (a new account's Pro trial may record campaigns), so a second run imports the file afresh.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { signUp, watchConsole } from "./fixtures";
+import { clientAddress, signUp, watchConsole } from "./fixtures";
 
 const FIDELITY = readFileSync(new URL("../fixtures/fidelity-accounts-history.csv", import.meta.url), "utf8");
 
 async function newTrader(page: Page, name: string) {
   const email = `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.setExtraHTTPHeaders({ "cf-connecting-ip": clientAddress() });
   await signUp(page, email, { returnTo: "/wheels/campaigns" });
   return page.getByRole("region", { name: "Import from your broker" });
 }

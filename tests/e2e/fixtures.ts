@@ -4,6 +4,16 @@ import { expect, type Page } from "@playwright/test";
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+let clientAddresses = Math.floor(Math.random() * 250);
+/**
+ * A client address of its own (198.18.0.0/15, RFC 2544's benchmarking range) for a test that signs up through the
+ * form: the sign-up limit keys on cf-connecting-ip, and every browser test otherwise comes from one loopback address.
+ */
+export function clientAddress(): string {
+  clientAddresses += 1;
+  return `198.18.${Math.floor(clientAddresses / 250) % 250}.${(clientAddresses % 250) + 1}`;
+}
+
 /** Sign up through the form (both documents accepted), landing on returnTo. */
 export async function signUp(
   page: Page,
