@@ -13,6 +13,14 @@ import type { SpreadIdea } from "#app/engine/spreads.ts";
 export const FILL_BASIS_LABEL =
   "halfway between mid and natural per leg (mid less a quarter of its bid/ask spread)";
 
+/**
+ * The fill basis a premium was priced at, for its caption: the payload's own label, else the product's one basis
+ * (every credit and premium is priced at it; a caption never falls back to a basis the number was not priced at).
+ */
+export function fillBasisText(label: unknown): string {
+  return typeof label === "string" && label !== "" ? label : FILL_BASIS_LABEL;
+}
+
 /** Shipped with every market-implied probability. */
 export const PROBABILITY_LABEL = "risk-neutral, at expiry";
 

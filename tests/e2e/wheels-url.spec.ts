@@ -123,6 +123,17 @@ test("cash that secures puts on only some tickers is said beside the list", asyn
     { timeout: 45_000 },
   );
   await page.screenshot({ path: `${shots}/wheels-url-cash-limit.png`, fullPage: true });
+
+  // Cash too small for any ticker: the cash sentence says so, and no ticker is called unprofitable for it.
+  await cash.fill("1000");
+  await cash.press("Enter");
+  await expect(page.getByTestId("cash-limit")).toHaveText(
+    "Your cash ($1,000) secures puts on 0 of 5 tickers; add cash to see more.",
+    { timeout: 45_000 },
+  );
+  await expect(page.getByTestId("empty-state")).toBeVisible();
+  await expect(page.getByTestId("empty-state")).not.toContainText("No profitable CSP strategy");
+  await page.screenshot({ path: `${shots}/wheels-url-cash-none.png`, fullPage: true });
   expect(errors).toEqual([]);
 });
 

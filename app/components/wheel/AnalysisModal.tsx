@@ -1,3 +1,4 @@
+import { fillBasisText } from "#app/lib/model-labels.ts";
 import {
   formatCalendarDate,
   formatPercent,
@@ -64,9 +65,7 @@ function Provenance({ s }: { s: WheelStrategy }) {
       ) : s.source ? (
         ` · ${String(s.source)}`
       ) : null}
-      {typeof s.fill_basis_label === "string"
-        ? ` · premium at ${s.fill_basis_label}`
-        : " · premium at the mid"}
+      {` · premium at ${fillBasisText(s.fill_basis_label)}`}
       {assumptions?.r !== undefined
         ? ` · r ${formatRatioPercent(assumptions.r)}, q ${assumptions.q == null ? "unknown" : formatRatioPercent(assumptions.q)}`
         : null}

@@ -1,3 +1,4 @@
+import { fillBasisText } from "#app/lib/model-labels.ts";
 import { formatCalendarDate, formatGrouped, formatPercent, formatPrice } from "#app/lib/format.ts";
 import {
   displayPremium,
@@ -402,11 +403,7 @@ function PremiumCell({ s }: { s: WheelStrategy }) {
       <div className="font-medium text-emerald-300">{money0(displayPremium(s))}</div>
       <div
         className="text-xs text-slate-400"
-        title={
-          typeof s.fill_basis_label === "string"
-            ? `Per share at ${s.fill_basis_label}; mid and bid beside it`
-            : "Per share at the mid; bid beside it"
-        }
+        title={`Per share at ${fillBasisText(s.fill_basis_label)}; mid and bid beside it`}
       >
         ${formatPrice(num(s.premium))}/sh
         {mid !== null && natural !== null ? (

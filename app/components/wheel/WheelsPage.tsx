@@ -1,3 +1,4 @@
+import { fillBasisText } from "#app/lib/model-labels.ts";
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { deferredComponent } from "#app/lib/deferred-component.ts";
@@ -405,7 +406,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
               tab={tab}
               isFree={isFree}
               hasPositions={positions.length > 0}
-              empty={current.result?.empty ?? []}
+              empty={(current.result?.empty ?? []).filter((t) => !cashLimited.includes(t))}
               error={current.error}
             />
           ) : (
@@ -432,10 +433,8 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
           )}
           {current.result ? (
             <p className="mt-2 text-xs text-slate-500">
-              {typeof visible[0]?.fill_basis_label === "string"
-                ? `Premiums at ${visible[0].fill_basis_label}, with the mid and the bid shown`
-                : "Premiums at the mid with the bid shown"}
-              ; probabilities risk-neutral, at expiry.
+              {`Premiums at ${fillBasisText(visible[0]?.fill_basis_label)}, with the mid and the bid shown`};
+              probabilities risk-neutral, at expiry.
               {current.result.simulated ? (
                 <span className="ml-1 font-semibold text-amber-300">Simulated data.</span>
               ) : null}

@@ -167,7 +167,7 @@ export function EmptyState({
   tab: WheelType;
   isFree: boolean;
   hasPositions: boolean;
-  /** Tickers that came back with no strategy. */
+  /** Tickers the market gives no strategy (those the cash alone leaves out are named by the cash sentence). */
   empty: string[];
   error: string | null;
 }) {
