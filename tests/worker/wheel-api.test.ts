@@ -17,6 +17,7 @@ import * as shareCreate from "#app/routes/api.wheel.share.$type.ts";
 import * as shareRead from "#app/routes/api.wheel.share.$type.$id.ts";
 import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
+import { daysToExpiryAt } from "#app/engine/time.ts";
 import { DEFAULT_UNIVERSE, DEFAULT_UNIVERSE_SYMBOLS } from "#app/server/market/universe.server.ts";
 import { clearWheelChainMemory } from "#app/server/wheel/strategies.server.ts";
 import { decodeSharePayload, SHARE_MESSAGES } from "#app/lib/wheel/share.ts";
@@ -53,6 +54,24 @@ function post(path: string, body: unknown, cookie?: string, ip = freshIp()): Req
     ? requestWithCookie(path, cookie, init)
     : new Request(new URL(path, "http://localhost"), init);
 }
+
+/**
+ * The stored chains' expirations whose DTE, counted from the suite's today (TEST_NOW moves it), falls in the
+ * wheel's Balanced 21-45 day window, per symbol: what the market offers the screen on the day the suite runs.
+ */
+async function expirationsInWindow(symbols: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const symbol of symbols) {
+    const chain = await env.MARKET_KV.get<any>(KV_KEYS.chain(symbol), "json");
+    const n = (chain?.expirations ?? []).filter((e: any) => {
+      const dte = daysToExpiryAt(Date.now(), e.expirationDate);
+      return dte >= 21 && dte <= 45;
+    }).length;
+    out.set(symbol, n);
+  }
+  return out;
+}
+const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 async function json(res: unknown): Promise<{ status: number; body: any }> {
   expect(res).toBeInstanceOf(Response);
@@ -145,8 +164,11 @@ describe("POST /api/wheel/csp-strategies/batch", () => {
         expect(new Set(expiries).size).toBe(expiries.length);
       }
     }
-    // A sample of every kind of chain, whatever the simulated market offers on the day the suite runs (TEST_NOW).
-    expect(all.length).toBeGreaterThan(60);
+    // A sample of every kind of chain: at least half of the (ticker, expiration) pairs the stored chains offer in
+    // the window on the day the suite runs (one strike per expiration; TEST_NOW moves the day).
+    const offered = total(await expirationsInWindow(tickers));
+    expect(offered).toBeGreaterThan(0);
+    expect(all.length).toBeGreaterThanOrEqual(Math.ceil(offered / 2));
     for (const s of all) {
       expect(s.daysToExpiration).toBeGreaterThanOrEqual(21);
       expect(s.daysToExpiration).toBeLessThanOrEqual(45);
@@ -159,22 +181,25 @@ describe("POST /api/wheel/csp-strategies/batch", () => {
 
   it("scores by the refresh's volatility forecast, stored with each chain, as the spread ideas do", async () => {
     const cookie = await userWith("Pro Plan");
-    const chain = await env.MARKET_KV.get<any>(KV_KEYS.chain("AAPL"), "json");
+    // AAPL, or the name with the most expirations in the window on the day the suite runs (TEST_NOW).
+    const offered = await expirationsInWindow(DEFAULT_UNIVERSE_SYMBOLS.filter((s) => /^[A-Z]+$/.test(s)));
+    const symbol = (offered.get("AAPL") ?? 0) > 0 ? "AAPL" : [...offered].sort((a, b) => b[1] - a[1])[0]![0];
+    const chain = await env.MARKET_KV.get<any>(KV_KEYS.chain(symbol), "json");
     expect(chain.forecastVol).toBeGreaterThan(0.05);
     const batch = async () =>
       (
         await json(
-          await call(cspRoute.action, post("/api/wheel/csp-strategies/batch", { tickers: ["AAPL"] }, cookie)),
+          await call(cspRoute.action, post("/api/wheel/csp-strategies/batch", { tickers: [symbol] }, cookie)),
         )
-      ).body.results.AAPL.strategies as any[];
+      ).body.results[symbol].strategies as any[];
     const scored = await batch();
     expect(scored.length).toBeGreaterThan(0);
     for (const s of scored) expect(s.score_parts.forecastVol).toBeCloseTo(chain.forecastVol, 4);
     // A chain stored without a forecast (an older snapshot) claims no edge.
-    await env.MARKET_KV.put(KV_KEYS.chain("AAPL"), JSON.stringify({ ...chain, forecastVol: undefined }));
+    await env.MARKET_KV.put(KV_KEYS.chain(symbol), JSON.stringify({ ...chain, forecastVol: undefined }));
     clearWheelChainMemory();
     for (const s of await batch()) expect(s.score_parts.forecastVol).toBeNull();
-    await env.MARKET_KV.put(KV_KEYS.chain("AAPL"), JSON.stringify(chain));
+    await env.MARKET_KV.put(KV_KEYS.chain(symbol), JSON.stringify(chain));
     clearWheelChainMemory();
   });
 
@@ -343,8 +368,11 @@ describe("POST /api/wheel/cc-strategies/batch", () => {
         }
       belowBasis += Object.values<any>(body.results).filter((r) => r.note === "below_cost_basis").length;
     }
-    // A floor on the sample, not a figure of the day's market (prices drift from the reference ones over time).
-    expect(listed).toBeGreaterThan(30);
+    // A floor on the sample, not a figure of the day's market: a third of the (ticker, expiration) pairs the stored
+    // chains offer in the window on the day the suite runs (TEST_NOW), some calls being below their basis.
+    const offered = total(await expirationsInWindow(book.map((p) => p.ticker)));
+    expect(offered).toBeGreaterThan(0);
+    expect(listed).toBeGreaterThanOrEqual(Math.ceil(offered / 3));
     // Some positions sit above today's price: the switch would show calls for them.
     expect(belowBasis).toBeGreaterThan(0);
   }, 60_000);
