@@ -183,6 +183,10 @@ test("a new user (Pro trial) lands on /spreads, filters, shares one; a visitor o
   await expect(vpage.getByRole("link", { name: "View More Trades" })).toHaveAttribute("href", "/");
   await expect(vpage.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute("href", "/pricing");
   await expect(vpage.getByTestId("not-advice")).toContainText("Not financial advice");
+  // The e2e worker runs the simulated market: the note says so, not "delayed market data".
+  await expect(vpage.getByTestId("not-advice")).toContainText(
+    "from simulated market data, which describes no real market, for education",
+  );
   await vpage.screenshot({ path: `${shots}/share-trade-desktop.png`, fullPage: true });
   await vpage.setViewportSize(PHONE);
   await vpage.screenshot({ path: `${shots}/share-trade-phone.png`, fullPage: true });
