@@ -287,13 +287,13 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
           onToggleSettings={() => toggle("settings")}
         />
 
-        <div className={`${panels.settings ? "flex" : "hidden"} mb-4 flex-wrap items-end gap-4 md:flex`}>
+        <div className={`${panels.settings ? "flex" : "hidden"} mb-4 flex-wrap items-start gap-4 md:flex`}>
           {tab === "CSP" ? <CashControl value={cashInput} onInput={setCashInput} /> : null}
           {/* The filters as a plain GET form: each change navigates with JS; Apply submits it without. */}
           <Form
             method="get"
             preventScrollReset
-            className="flex flex-wrap items-end gap-4"
+            className="flex flex-wrap items-start gap-4"
             aria-label="Screen filters"
             data-testid="screen-form"
           >
