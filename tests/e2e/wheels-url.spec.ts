@@ -154,5 +154,15 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("risk-select")).toHaveValue("conservative");
     await expect(page.getByTestId("dte-select")).toHaveValue("90");
     expect(params(page).has("cash")).toBe(false);
+
+    // The strategy tabs are links to their addresses: Covered Calls switches, the chosen filters kept.
+    await page.getByRole("tab", { name: /Covered Calls/ }).click();
+    await expect.poll(() => params(page).get("tab")).toBe("cc");
+    expect(params(page).get("cspRisk")).toBe("conservative");
+    await expect(page.getByRole("tab", { name: /Covered Calls/ })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("cc-free-empty")).toBeVisible();
+    await page.getByRole("tab", { name: /Cash Secured Puts/ }).click();
+    await expect.poll(() => params(page).has("tab")).toBe(false);
+    await expect(page.getByTestId("csp-table")).toBeVisible();
   });
 });

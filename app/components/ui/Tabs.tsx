@@ -1,5 +1,6 @@
-// Tabs two ways, one look: TabList switches panels on the page (WAI-ARIA tabs: arrow keys, one tab stop),
-// TabNav is a row of links where each tab is its own address (aria-current on the one shown).
+// Tabs two ways, one look: TabList switches panels on the page (WAI-ARIA tabs: arrow keys, one tab stop; with
+// `hrefOf` each tab is also a link to its address, so it switches without JavaScript), TabNav is a row of links
+// where each tab is its own address (aria-current on the one shown).
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -39,6 +40,7 @@ export function TabList<T extends string>({
   ids,
   look = "underline",
   className,
+  hrefOf,
 }: {
   label: string;
   tabs: readonly Tab<T>[];
@@ -47,10 +49,12 @@ export function TabList<T extends string>({
   ids: ReturnType<typeof useTabIds>;
   look?: TabLook;
   className?: string;
+  /** The address that shows a tab, for tabs kept in the URL: each tab is a link to it (it works without JS). */
+  hrefOf?: (value: T) => string;
 }) {
   const lookOf = look === "cards" ? cardTabClass : tabClass;
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
+  const buttons = useRef<(HTMLElement | null)[]>([]);
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>, index: number) => {
     const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
     const target =
       e.key === "Home"
@@ -71,25 +75,39 @@ export function TabList<T extends string>({
       aria-label={label}
       className={`${look === "cards" ? cardRowClass : rowClass} ${className ?? ""}`}
     >
-      {tabs.map((t, i) => (
-        <button
-          key={t.value}
-          ref={(el) => {
+      {tabs.map((t, i) => {
+        const props = {
+          ref: (el: HTMLElement | null) => {
             buttons.current[i] = el;
-          }}
-          type="button"
-          role="tab"
-          id={ids.tabId(t.value)}
-          aria-selected={selected === t.value}
-          aria-controls={ids.panelId(t.value)}
-          tabIndex={selected === t.value ? 0 : -1}
-          onClick={() => onSelect(t.value)}
-          onKeyDown={(e) => onKeyDown(e, i)}
-          className={lookOf(selected === t.value)}
-        >
-          {t.label}
-        </button>
-      ))}
+          },
+          role: "tab",
+          id: ids.tabId(t.value),
+          "aria-selected": selected === t.value,
+          "aria-controls": ids.panelId(t.value),
+          tabIndex: selected === t.value ? 0 : -1,
+          onKeyDown: (e: KeyboardEvent<HTMLElement>) => onKeyDown(e, i),
+          className: lookOf(selected === t.value),
+        };
+        return hrefOf ? (
+          <a
+            key={t.value}
+            {...props}
+            href={hrefOf(t.value)}
+            onClick={(e) => {
+              // A plain click switches in the page; a modified one (new tab, new window) follows the link.
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+              e.preventDefault();
+              onSelect(t.value);
+            }}
+          >
+            {t.label}
+          </a>
+        ) : (
+          <button key={t.value} {...props} type="button" onClick={() => onSelect(t.value)}>
+            {t.label}
+          </button>
+        );
+      })}
     </div>
   );
 }

@@ -133,7 +133,11 @@ function useScreenAddress(answered: WheelsPageData["screen"]) {
   };
   const go = (patch: Partial<typeof state>) =>
     setParams(wheelScreenQuery({ ...state, ...patch }), { preventScrollReset: true });
-  return [state, go] as const;
+  const hrefOf = (patch: Partial<typeof state>) => {
+    const q = wheelScreenQuery({ ...state, ...patch }).toString();
+    return q ? `/wheels?${q}` : "/wheels";
+  };
+  return [state, go, hrefOf] as const;
 }
 
 export function WheelsPage({ data }: { data: WheelsPageData }) {
@@ -143,7 +147,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
   const navigation = useNavigation();
   const updating = navigation.state !== "idle" && navigation.location?.pathname === "/wheels";
 
-  const [screen, go] = useScreenAddress(data.screen);
+  const [screen, go, hrefOf] = useScreenAddress(data.screen);
   const tab = screen.tab;
   const risk: Record<WheelType, RiskLevel> = { CSP: screen.cspRisk, CC: screen.ccRisk };
   const tabIds = useTabIds();
@@ -266,6 +270,7 @@ export function WheelsPage({ data }: { data: WheelsPageData }) {
         tabs={STRATEGY_TABS}
         selected={tab}
         onSelect={(t) => go({ tab: t })}
+        hrefOf={(t) => hrefOf({ tab: t })}
         ids={tabIds}
         className="mb-2"
       />
