@@ -1,6 +1,6 @@
 // The back office's tabs, texts and input rules (docs/product/admin.md),
 // shared by the /admin routes' loaders, actions and pages.
-import type { FeatureStatus, FeedbackCategory } from "#app/lib/feedback.ts";
+import type { FeatureRequestFields, FeedbackCategory } from "#app/lib/feedback.ts";
 
 export const ADMIN_TABS = [
   { value: "pending", label: "Pending Features" },
@@ -85,15 +85,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 export type AdminActionData = { ok: boolean; intent: AdminIntent | null; message: string };
 
-export interface AdminFeatureRequest {
-  id: string;
-  title: string;
-  description: string;
-  status: FeatureStatus;
-  votes: number;
-  createdAt: number;
-  /** The author's tier when they wrote it (Elite requests sort first and wear the crown). */
-  userSubscriptionTier: string;
+export interface AdminFeatureRequest extends FeatureRequestFields {
   authorEmail: string | null;
   /** The author's tier now. */
   authorTier: string | null;

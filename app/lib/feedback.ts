@@ -145,14 +145,19 @@ export function chipQuery<T extends string>(param: string, selected: readonly T[
   return next.length ? `?${new URLSearchParams({ [param]: next.join(",") })}` : "";
 }
 
-export interface FeatureRequestView {
+/** A feature request as every reader sees it (the board and the back office). */
+export interface FeatureRequestFields {
   id: string;
   title: string;
   description: string;
   status: FeatureStatus;
   votes: number;
   createdAt: number;
+  /** The author's tier when they wrote it (Elite requests sort first and wear the crown). */
   userSubscriptionTier: string;
+}
+
+export interface FeatureRequestView extends FeatureRequestFields {
   /** The viewer's vote: true up, false down, null none (the API's userVoted). */
   userVoted: boolean | null;
 }
