@@ -35,6 +35,9 @@ import {
   type SpreadIdea,
 } from "#app/engine/index.ts";
 import { legacyRorPopScore } from "#app/engine/legacy-score.ts";
+import { betaOf } from "#app/engine/buckets.ts";
+import { EQUITY_RISK_PREMIUM } from "#app/engine/quality.ts";
+import { horizonForecast } from "#app/server/market/refresh/symbol.server.ts";
 import { medianInterval } from "./paired-ratio.ts";
 import { yearsToExpiration } from "#app/engine/time.ts";
 import { addDays, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
@@ -58,6 +61,9 @@ interface Underlying {
   raw: ChainSnapshot;
   context: MarketContext;
   forecastVol: number | null;
+  /** The refresh's per-expiration forecast and drift premium (symbol.server.ts), so the screens run as it runs them. */
+  forecastVolFor: (dte: number, atmIv: number) => number | null;
+  equityPremium: number;
   nextDividend: number | null;
 }
 const universe: Underlying[] = [];
@@ -85,6 +91,8 @@ for (const entry of DEFAULT_UNIVERSE) {
       events: [],
     },
     forecastVol: volatilityForecast(history.bars.map((b) => b.close))?.forecast ?? null,
+    forecastVolFor: horizonForecast(entry.symbol, history, earnings?.dates ?? []),
+    equityPremium: EQUITY_RISK_PREMIUM * betaOf(entry.symbol),
     nextDividend: exDiv?.amount ?? null,
   });
 }
@@ -142,7 +150,13 @@ function spreadScreens(): SpreadIdea[] {
     const u = universe[i]!;
     for (const profile of SPREAD_PROFILES)
       out.push(
-        ...screenCreditSpreads(c, { profile, forecastVol: u.forecastVol, nextDividend: u.nextDividend }),
+        ...screenCreditSpreads(c, {
+          profile,
+          forecastVol: u.forecastVol,
+          forecastVolFor: u.forecastVolFor,
+          equityPremium: u.equityPremium,
+          nextDividend: u.nextDividend,
+        }),
       );
   });
   return out;

@@ -53,7 +53,13 @@ export {
   MAX_IDEAS_PER_SYMBOL,
   SPREADS_MAX_DTE,
 } from "#app/engine/spreads.ts";
-export { INDEX_GROUP_CAP, listInRuleOrder, MAX_PER_SYMBOL, withoutRepeats } from "#app/engine/ranking.ts";
+export {
+  BOOK_SIZE,
+  bookDelta,
+  listInRuleOrder,
+  MAX_PER_SYMBOL,
+  withoutRepeats,
+} from "#app/engine/ranking.ts";
 export {
   FILL_BASIS,
   MAX_RELATIVE_SPREAD,

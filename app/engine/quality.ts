@@ -6,10 +6,24 @@
  * Under the chain's own (risk-neutral) density a fairly priced spread has no edge: its expected value is about
  * minus the fill cost (spreads.ts). The only edge this score claims is the volatility risk premium: options are
  * priced at implied volatility, and the price then moves with realised volatility, which on average runs below
- * it. The edge term re-prices every leg with the chain's smile scaled by forecast / at-the-money IV (the smile's
- * shape kept, its level set by the forecast; no view on direction: the drift stays r - q) and takes the fill
- * credit less that expected payout. A forecast above the implied level makes the edge negative, and the score
- * says so.
+ * it. The edge term re-prices every leg under a stated physical model and takes the fill credit less that
+ * expected payout (decision 329). A forecast above the implied level makes the edge negative, and the score says
+ * so.
+ *
+ * The physical model (`physicalLegPayoff`), lognormal per leg:
+ *   leg vol  = forecast x (1 + PHYSICAL_SKEW x (leg IV / ATM IV - 1)), PHYSICAL_SKEW = 0.5
+ *              The implied smile keeps its sign but only half its steepness: the put wing's extra implied vol is
+ *              half crash insurance that realised moves do not pay back, so the premium lives mostly in the put
+ *              wing, as on real markets. Scaling the whole smile by forecast / ATM (lambda = 1) re-priced a
+ *              put spread's long leg at nearly the wing's full implied vol, giving back most of its edge.
+ *   drift    = r - q + equity premium, the premium a screen option (annual, decimal; 0 by default and for
+ *              non-equity classes). For an equity-class name the caller passes EQUITY_RISK_PREMIUM x beta to SPY
+ *              (EQUITY_RISK_PREMIUM = 0.05 a year): stocks are expected to drift up, which a short put is paid
+ *              for and a short call pays for.
+ *   no forecast: leg vol = leg IV and drift r - q (the chain's own density; no edge claimed).
+ * On a flat smile with IV = vol + k and drift r - q, a bull put and a bear call at mirror strikes of equal |delta|
+ * claim edge per risk within a quarter of each other, the rest being the lognormal's own: the model holds no
+ * direction of its own (tests/unit/engine/quality.test.ts).
  *
  *   edge per risk  = (fill credit - expected payout at the forecast) / capital at risk
  *                    capital at risk = width - credit for a vertical; for a condor the sum of its two sides'
@@ -92,9 +106,10 @@ export interface ProfileTargets {
 }
 
 /**
- * The three profiles (decision 237). The delta bands follow the product's risk levels (below 0.20
- * conservative, below 0.35 balanced); none goes below 21 days, where gamma makes a short strike a coin toss
- * by the day.
+ * The three profiles (decision 325, superseding 237). The delta bands follow the product's risk levels (below
+ * 0.20 conservative, below 0.35 balanced). Every window opens at 30 days, 9 past the management rule's 21-DTE
+ * exit (grading.ts), and is preferred from 35, so an idea is held two weeks or more before that exit instead of
+ * being closed at it within days of publication.
  */
 export const PROFILE_TARGETS: Record<SpreadProfile, ProfileTargets> = {
   conservative: {
@@ -107,19 +122,19 @@ export const PROFILE_TARGETS: Record<SpreadProfile, ProfileTargets> = {
     targetDelta: 0.15,
   },
   balanced: {
-    minDte: 21,
+    minDte: 30,
     maxDte: 60,
-    preferMinDte: 30,
-    preferMaxDte: 45,
+    preferMinDte: 35,
+    preferMaxDte: 50,
     minDelta: 0.2,
     maxDelta: 0.3,
     targetDelta: 0.22,
   },
   aggressive: {
-    minDte: 21,
+    minDte: 30,
     maxDte: 45,
-    preferMinDte: 21,
-    preferMaxDte: 35,
+    preferMinDte: 35,
+    preferMaxDte: 45,
     minDelta: 0.3,
     maxDelta: 0.4,
     targetDelta: 0.33,
@@ -155,7 +170,7 @@ export function inProfile(p: ProfileTargets, dte: number, shortAbsDeltas: readon
 // ---------------------------------------------------------------------------------------------- the edge
 /**
  * Expected payoff at expiry (undiscounted, per share) of one leg at the forecast: the leg's own smile IV scaled
- * by forecast / at-the-money IV, drift r - q. Computed once per leg, so a candidate's edge is a subtraction.
+ * by forecast / at-the-money IV, drift r - q. The wheel's edge still uses it; the spreads use the physical model.
  */
 export function forecastLegPayoff(
   isCall: boolean,
@@ -169,6 +184,46 @@ export function forecastLegPayoff(
 ): number {
   const sigma = legIv * volScale;
   return isCall ? expectedCallPayoffFast(S, K, T, sigma, q, r) : expectedPutPayoffFast(S, K, T, sigma, q, r);
+}
+
+/**
+ * The physical skew's share of the implied one (see the header): 0 would be a flat physical smile, 1 the implied
+ * smile's whole shape.
+ */
+export const PHYSICAL_SKEW = 0.5;
+/** The stated equity risk premium, annual: an equity-class name's drift above r - q is this x its beta to SPY. */
+export const EQUITY_RISK_PREMIUM = 0.05;
+
+/** The physical leg vol (see the header); the leg's own IV without a forecast. */
+export function physicalLegVol(legIv: number, atmIv: number, forecast: number | null): number {
+  if (forecast === null || !(forecast > 0) || !(atmIv > 0)) return legIv;
+  const sigma = forecast * (1 + PHYSICAL_SKEW * (legIv / atmIv - 1));
+  return sigma > 0 ? sigma : 0;
+}
+
+/**
+ * Expected payoff at expiry (undiscounted, per share) of one leg under the physical model (see the header):
+ * physical leg vol, drift r - q + equityPremium. Without a forecast the chain's own density (no premium either),
+ * so no edge is claimed.
+ */
+export function physicalLegPayoff(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  legIv: number,
+  atmIv: number,
+  forecast: number | null,
+  equityPremium: number,
+  q: number,
+  r: number,
+): number {
+  const claimed = forecast !== null && forecast > 0 && atmIv > 0;
+  const sigma = physicalLegVol(legIv, atmIv, forecast);
+  const mu = claimed ? r + equityPremium : r;
+  return isCall
+    ? expectedCallPayoffFast(S, K, T, sigma, q, mu)
+    : expectedPutPayoffFast(S, K, T, sigma, q, mu);
 }
 
 /** forecast / at-the-money IV, the factor on every leg's IV; 1 (no edge claimed) without a forecast. */

@@ -43,15 +43,15 @@ import { probAboveFast, probTouchEitherFast } from "#app/engine/probability.ts";
 import { eventsBeforeExpiration, type EventFlags } from "#app/engine/events.ts";
 import { buyFillPrice, FILL_BASIS, MIN_SHORT_BID, sellFillPrice } from "#app/engine/hygiene.ts";
 import { priorSessionLiquidity } from "#app/engine/liquidity.ts";
-import { expirationColumns, payoffAt } from "#app/engine/columns.ts";
+import { expirationColumns } from "#app/engine/columns.ts";
 import {
   DEFAULT_SPREAD_PROFILE,
   deltaFit,
   dteFit,
   earlyAssignmentRisk,
-  forecastLegPayoff,
   forecastVolScale,
   MAX_CONDOR_TOUCH,
+  physicalLegPayoff,
   PROFILE_TARGETS,
   scoreOf,
   type ProfileTargets,
@@ -189,6 +189,16 @@ export interface SpreadScreenOptions {
   profile?: SpreadProfile;
   /** The realised-volatility forecast (quality.ts), decimal; null or missing claims no edge. */
   forecastVol?: number | null;
+  /**
+   * The forecast for one expiration (its days and ATM IV), decimal; when given it is asked once per expiration,
+   * and its null falls back to `forecastVol`.
+   */
+  forecastVolFor?: (dte: number, atmIv: number) => number | null;
+  /**
+   * The physical drift above r - q (quality.ts), annual, decimal: EQUITY_RISK_PREMIUM x beta for an equity-class
+   * name; 0 or missing (non-equity): none.
+   */
+  equityPremium?: number;
   /** The dividend per share paid at chain.exDividendDate (the early-assignment rule); 0 or missing: none. */
   nextDividend?: number | null;
   /** Keep expirations with earnings before expiry (default false: excluded). */
@@ -328,6 +338,8 @@ interface Resolved {
   profitTarget: number;
   want: Set<SpreadStrategy>;
   forecastVol: number | null;
+  forecastVolFor: ((dte: number, atmIv: number) => number | null) | null;
+  equityPremium: number;
   dividend: number;
   allowEarnings: boolean;
 }
@@ -354,6 +366,8 @@ function resolve(chain: CleanChain, o: SpreadScreenOptions): Resolved {
     profitTarget: o.profitTargetPercent ?? 50,
     want: new Set(o.strategies ?? ALL_STRATEGIES),
     forecastVol: o.forecastVol ?? null,
+    forecastVolFor: o.forecastVolFor ?? null,
+    equityPremium: Number.isFinite(o.equityPremium) ? (o.equityPremium as number) : 0,
     dividend: o.nextDividend ?? 0,
     allowEarnings: o.allowEarnings ?? false,
   };
@@ -387,6 +401,77 @@ function screenScratch(keep: number, perExpiration: number, condorWings: number)
   if (scratch.keep !== keep || scratch.perExpiration !== perExpiration || scratch.condorWings !== condorWings)
     scratch = makeScratch(keep, perExpiration, condorWings);
   return scratch;
+}
+
+/** The forecast for one expiration: the per-expiration one when given and known, else the screen's. */
+function forecastFor(o: Resolved, exp: CleanExpiration): number | null {
+  const f = o.forecastVolFor === null ? null : o.forecastVolFor(exp.dte, exp.atmIv);
+  return f !== null && f > 0 ? f : o.forecastVol;
+}
+
+interface PhysicalPayoffs {
+  S: number;
+  q: number;
+  r: number;
+  forecast: number | null;
+  premium: number;
+  puts: Float64Array;
+  calls: Float64Array;
+}
+// The legs' physical payoffs per expiration, computed the first time each is read (most legs never are) and kept
+// for the next screen of the same chain (the three profiles) while spot, rates, forecast and premium stay; one
+// allocation per expiration, none in the inner loop.
+const payoffsByExpiration = new WeakMap<CleanExpiration, PhysicalPayoffs>();
+function physicalPayoffs(
+  exp: CleanExpiration,
+  S: number,
+  q: number,
+  r: number,
+  forecast: number | null,
+  premium: number,
+): PhysicalPayoffs {
+  let c = payoffsByExpiration.get(exp);
+  if (!c || c.puts.length !== exp.puts.length || c.calls.length !== exp.calls.length) {
+    const buffer = new ArrayBuffer((exp.puts.length + exp.calls.length) * 8);
+    c = {
+      S,
+      q,
+      r,
+      forecast,
+      premium,
+      puts: new Float64Array(buffer, 0, exp.puts.length).fill(NaN),
+      calls: new Float64Array(buffer, exp.puts.length * 8, exp.calls.length).fill(NaN),
+    };
+    payoffsByExpiration.set(exp, c);
+  } else if (c.S !== S || c.q !== q || c.r !== r || c.forecast !== forecast || c.premium !== premium) {
+    c.S = S;
+    c.q = q;
+    c.r = r;
+    c.forecast = forecast;
+    c.premium = premium;
+    c.puts.fill(NaN);
+    c.calls.fill(NaN);
+  }
+  return c;
+}
+function payoffAt(
+  pay: Float64Array,
+  legs: readonly CleanLeg[],
+  i: number,
+  isCall: boolean,
+  S: number,
+  exp: CleanExpiration,
+  forecast: number | null,
+  premium: number,
+  q: number,
+  r: number,
+): number {
+  let f = pay[i];
+  if (f !== f) {
+    f = physicalLegPayoff(isCall, S, legs[i].strike, exp.T, legs[i].iv, exp.atmIv, forecast, premium, q, r);
+    pay[i] = f;
+  }
+  return f;
 }
 
 const between = (date: string | null, from: string, to: string) =>
@@ -431,11 +516,16 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
     topPut.reset();
     topCall.reset();
     const dFit = dteFit(o.targets, exp.dte);
-    const scale = forecastVolScale(o.forecastVol, exp.atmIv);
+    const forecast = forecastFor(o, exp);
+    const premium = o.equityPremium;
     const exDividendRisk = o.dividend > 0 && between(chain.exDividendDate, chain.today, exp.expirationDate);
-    const cols = expirationColumns(exp, S, q, r, scale);
+    // The scale keys the columns' own (scaled-smile) payoffs, which the wheel reads; the spreads keep theirs.
+    const cols = expirationColumns(exp, S, q, r, forecastVolScale(forecast, exp.atmIv));
     const P = cols.puts;
     const C = cols.calls;
+    const physical = physicalPayoffs(exp, S, q, r, forecast, premium);
+    const PP = physical.puts;
+    const CP = physical.calls;
 
     if (wantPut) {
       const K = P.strike;
@@ -460,8 +550,8 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           const liq = P.liq[i] < P.liq[j] ? P.liq[i] : P.liq[j];
           const edge =
             credit -
-            payoffAt(P, puts, i, false, S, T, scale, q, r) +
-            payoffAt(P, puts, j, false, S, T, scale, q, r);
+            payoffAt(PP, puts, i, false, S, exp, forecast, premium, q, r) +
+            payoffAt(PP, puts, j, false, S, exp, forecast, premium, q, r);
           topPut.offer(scoreOf(edge, risk, dFit, aFit, liq), i, j);
         }
       }
@@ -490,8 +580,8 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           const liq = C.liq[i] < C.liq[j] ? C.liq[i] : C.liq[j];
           const edge =
             credit -
-            payoffAt(C, calls, i, true, S, T, scale, q, r) +
-            payoffAt(C, calls, j, true, S, T, scale, q, r);
+            payoffAt(CP, calls, i, true, S, exp, forecast, premium, q, r) +
+            payoffAt(CP, calls, j, true, S, exp, forecast, premium, q, r);
           topCall.offer(scoreOf(edge, risk, dFit, aFit, liq), i, j);
         }
       }
@@ -504,13 +594,31 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
     if (o.want.has("BULL_PUT_SPREAD")) {
       for (let k = 0; k < putCount && k < o.perExpiration; k++) {
         const s = putOrder[k];
-        later.push(exp, "BULL_PUT_SPREAD", topPut.score[s], topPut.short[s], topPut.long[s], -1, -1);
+        later.push(
+          exp,
+          forecast,
+          "BULL_PUT_SPREAD",
+          topPut.score[s],
+          topPut.short[s],
+          topPut.long[s],
+          -1,
+          -1,
+        );
       }
     }
     if (o.want.has("BEAR_CALL_SPREAD")) {
       for (let k = 0; k < callCount && k < o.perExpiration; k++) {
         const s = callOrder[k];
-        later.push(exp, "BEAR_CALL_SPREAD", topCall.score[s], -1, -1, topCall.short[s], topCall.long[s]);
+        later.push(
+          exp,
+          forecast,
+          "BEAR_CALL_SPREAD",
+          topCall.score[s],
+          -1,
+          -1,
+          topCall.short[s],
+          topCall.long[s],
+        );
       }
     }
     if (o.want.has("IRON_CONDOR") && putCount && callCount) {
@@ -541,7 +649,7 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           const maxLoss = (wP > wC ? wP : wC) - credit;
           if (!(maxLoss > 0) || (credit / maxLoss) * 100 < o.minRor) continue;
           // Every payoff here was computed when its vertical was offered.
-          const edge = credit - P.payoff[iPS] + P.payoff[iPL] - C.payoff[iCS] + C.payoff[iCL];
+          const edge = credit - PP[iPS] + PP[iPL] - CP[iCS] + CP[iCL];
           const aFit = Math.min(deltaFit(o.targets, -pShort.delta), deltaFit(o.targets, cShort.delta));
           const liq = Math.min(P.liq[iPS], P.liq[iPL], C.liq[iCS], C.liq[iCL]);
           pairScore[n] = scoreOf(edge, riskP + riskC, dFit, aFit, liq);
@@ -587,7 +695,7 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
         // summed in turn), so the ranking below is the one the built ideas would get.
         const creditP = P.sell[iPS] - P.buy[iPL];
         const creditC = C.sell[iCS] - C.buy[iCL];
-        const edge = creditP - P.payoff[iPS] + P.payoff[iPL] + (creditC - C.payoff[iCS] + C.payoff[iCL]);
+        const edge = creditP - PP[iPS] + PP[iPL] + (creditC - CP[iCS] + CP[iCL]);
         const risk =
           puts[iPS].strike - puts[iPL].strike - creditP + (calls[iCL].strike - calls[iCS].strike - creditC);
         const aFit = Math.min(
@@ -595,7 +703,7 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
           deltaFit(o.targets, Math.abs(calls[iCS].delta)),
         );
         const liq = Math.min(P.liq[iPS], P.liq[iPL], C.liq[iCS], C.liq[iCL]);
-        later.push(exp, "IRON_CONDOR", scoreOf(edge, risk, dFit, aFit, liq), iPS, iPL, iCS, iCL);
+        later.push(exp, forecast, "IRON_CONDOR", scoreOf(edge, risk, dFit, aFit, liq), iPS, iPL, iCS, iCL);
       }
     }
   }
@@ -610,7 +718,7 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
       chain,
       exp,
       o,
-      forecastVolScale(o.forecastVol, exp.atmIv),
+      later.forecasts[c],
       later.strategies[c],
       later.putShort[c] < 0 ? null : exp.puts[later.putShort[c]],
       later.putShort[c] < 0 ? null : exp.puts[later.putLong[c]],
@@ -625,6 +733,8 @@ export function screenCreditSpreads(chain: CleanChain, options: SpreadScreenOpti
 /** The ideas an underlying's screen found, not yet built: where they are and the score they will have. */
 class Candidates {
   readonly exps: CleanExpiration[] = [];
+  /** The forecast the expiration was screened at (asked once per expiration). */
+  readonly forecasts: (number | null)[] = [];
   readonly strategies: SpreadStrategy[] = [];
   readonly scores: number[] = [];
   readonly putShort: number[] = [];
@@ -633,6 +743,7 @@ class Candidates {
   readonly callLong: number[] = [];
   push(
     exp: CleanExpiration,
+    forecast: number | null,
     strategy: SpreadStrategy,
     score: number,
     putShort: number,
@@ -641,6 +752,7 @@ class Candidates {
     callLong: number,
   ): void {
     this.exps.push(exp);
+    this.forecasts.push(forecast);
     this.strategies.push(strategy);
     this.scores.push(score);
     this.putShort.push(putShort);
@@ -664,7 +776,7 @@ function buildIdea(
   chain: CleanChain,
   exp: CleanExpiration,
   o: Resolved,
-  scale: number,
+  forecast: number | null,
   strategy: SpreadStrategy,
   putShort: CleanLeg | null,
   putLong: CleanLeg | null,
@@ -699,8 +811,8 @@ function buildIdea(
     sidesRisk += Math.abs(sh.strike - lg.strike) - sideCredit;
     edge +=
       sideCredit -
-      forecastLegPayoff(isCall, S, sh.strike, exp.T, sh.iv, scale, q, r) +
-      forecastLegPayoff(isCall, S, lg.strike, exp.T, lg.iv, scale, q, r);
+      physicalLegPayoff(isCall, S, sh.strike, exp.T, sh.iv, atm, forecast, o.equityPremium, q, r) +
+      physicalLegPayoff(isCall, S, lg.strike, exp.T, lg.iv, atm, forecast, o.equityPremium, q, r);
     shortDelta = Math.max(shortDelta, Math.abs(sh.delta));
     aFit = Math.min(aFit, deltaFit(o.targets, Math.abs(sh.delta)));
     liqPoint = Math.min(liqPoint, sh.liquidityPoint, lg.liquidityPoint);
@@ -749,7 +861,7 @@ function buildIdea(
   const scoreParts: ScoreParts = {
     profile: o.profile,
     impliedVol: atm,
-    forecastVol: o.forecastVol,
+    forecastVol: forecast,
     edgeAtForecast: edge * 100,
     edgePerRisk: edge / sidesRisk,
     dte: exp.dte,

@@ -17,6 +17,7 @@ import { useShare } from "#app/components/share/ShareDialog.tsx";
 import { useToast } from "#app/components/shell/Toaster.tsx";
 import { PageHeading } from "#app/components/ui/PageHeading.tsx";
 import { ideaSummary, ideaTitle } from "#app/lib/idea-view.ts";
+import { formatDecimal, formatPercent } from "#app/lib/format.ts";
 import { tradeShareUrl } from "#app/lib/share.ts";
 import {
   filtersFromQuery,
@@ -239,6 +240,21 @@ function useFilterEditing(urlFilters: TradeFilters) {
   return [draft ?? urlFilters, change] as const;
 }
 
+/** The list's net beta-weighted delta (decision 327): SPY shares per contract of each idea, and its share of the gross. */
+function BookDeltaLine({ book }: { book: TradeIdeasPage["bookDelta"] }) {
+  if (!(book.gross > 0)) return null;
+  const share = formatPercent((Math.abs(book.net) / book.gross) * 100, 0);
+  return (
+    <p className="mb-3 text-sm text-slate-400" data-testid="book-delta">
+      Net beta-weighted delta
+      {book.spyPrice === null
+        ? ""
+        : `: ${book.net >= 0 ? "+" : ""}${formatDecimal(book.net, 1)} SPY shares`}{" "}
+      ({share} of gross, one contract of each idea)
+    </p>
+  );
+}
+
 function IdeasList({
   list,
   today,
@@ -275,6 +291,7 @@ function IdeasList({
           Showing {list.filtered} of {list.capped} ideas
           {list.total > list.capped ? ` (your plan shows ${list.capped} of ${list.total})` : ""}
         </p>
+        <BookDeltaLine book={list.bookDelta} />
         {list.stale ? (
           <p className="mb-3 rounded-lg border border-amber-700/50 bg-amber-950/40 px-3 py-2 text-sm text-amber-200">
             These ideas are from the last good refresh; the latest refresh did not complete.

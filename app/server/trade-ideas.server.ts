@@ -3,6 +3,7 @@
 // cap (entitlements module) and the watchlist-first order live here.
 import { eq } from "drizzle-orm";
 import {
+  bookDelta,
   DEFAULT_SPREAD_PROFILE,
   isSpreadProfile,
   type SpreadLeg,
@@ -71,7 +72,7 @@ export async function saveSpreadProfile(
 
 /** A card's idea: every field of the payload except the engine's ranking internals and leg greeks. */
 export type ListIdea = Omit<TradeIdea, "legs" | "score" | "evToMaxLoss" | "modelVolatility"> & {
-  legs: Pick<SpreadLeg, "type" | "side" | "strike" | "mid" | "openInterest">[];
+  legs: Pick<SpreadLeg, "type" | "side" | "strike" | "mid" | "openInterest" | "delta">[];
 };
 
 export function slimIdea(idea: TradeIdea): ListIdea {
@@ -85,6 +86,8 @@ export function slimIdea(idea: TradeIdea): ListIdea {
       strike: l.strike,
       mid: l.mid,
       openInterest: l.openInterest,
+      // The list rules weight the book's delta with it (ranking.ts).
+      delta: l.delta,
     })),
   };
 }
@@ -230,6 +233,8 @@ export interface TradeIdeasPage {
   /** The page served, clamped to the pages the filtered list has (at least 1). */
   page: number;
   pageSize: number;
+  /** Net and gross beta-weighted delta of the capped list (ranking.ts), in SPY shares when a SPY idea gives the price. */
+  bookDelta: { net: number; gross: number; spyPrice: number | null };
   source: string | null;
   asOf: string | null;
   stale: boolean;
@@ -258,6 +263,12 @@ export function pageOfIdeas<T extends FilterableIdea>(
   return { ideas: passing.slice(0, page * pageSize), filtered: passing.length, symbols, filters, page };
 }
 
+/** The list's book delta (decision 327): the SPY price from a SPY idea in it, else beta-dollars. */
+function bookDeltaOf(ideas: readonly ListIdea[]): TradeIdeasPage["bookDelta"] {
+  const spyPrice = ideas.find((i) => i.stock_symbol === "SPY")?.underlyingPrice ?? null;
+  return { ...bookDelta(ideas, spyPrice), spyPrice };
+}
+
 /** /spreads: the plan-capped list filtered and paged on the server (nothing else is sent). */
 export async function tradeIdeasPageFor(
   env: WorkerEnv,
@@ -274,6 +285,7 @@ export async function tradeIdeasPageFor(
     profile: list.profile,
     capped: list.ideas.length,
     pageSize: IDEAS_PAGE_SIZE,
+    bookDelta: bookDeltaOf(list.ideas),
     source: list.source,
     asOf: list.asOf,
     stale: list.stale,

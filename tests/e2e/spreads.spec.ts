@@ -68,6 +68,12 @@ test("a new user (Pro trial) lands on /spreads, filters, shares one; a visitor o
   await expect(count).toHaveText(/^Showing \d+ of \d+ ideas/);
   const total = Number((await count.textContent())!.match(/of (\d+) ideas/)![1]);
   expect(total).toBeLessThanOrEqual(30);
+  // The list is a book: its net beta-weighted delta is shown, inside a third of its gross (decision 327).
+  const book = page.getByTestId("book-delta");
+  await expect(book).toHaveText(
+    /^Net beta-weighted delta: [+-]\d+(\.\d)? SPY shares \((\d+)% of gross, one contract of each idea\)$/,
+  );
+  expect(Number((await book.textContent())!.match(/\((\d+)% of gross/)![1])).toBeLessThanOrEqual(34);
   // Every card explains itself.
   const first = cards.first();
   await expect(first.getByTestId("idea-why")).toContainText("Why this idea");

@@ -131,22 +131,22 @@ describe("the ideas a plan sees (docs/product/trade-ideas.md#what-a-plan-sees)",
     idea("AAPL", "BEAR_CALL_SPREAD"),
   ];
   it("takes watchlist trades first, then fills the remaining slots", () => {
-    expect(ideasInPlanOrder(ideas, 3, ["aapl"], "balanced", "2026-11-23")).toEqual([
+    expect(ideasInPlanOrder(ideas, 3, ["aapl"], "balanced", "2026-11-13")).toEqual([
       idea("AAPL", "IRON_CONDOR"),
       idea("AAPL", "BEAR_CALL_SPREAD"),
       idea("SPY"),
     ]);
   });
   it("gives nothing at 0 and everything (but wheel ideas) at Infinity", () => {
-    expect(ideasInPlanOrder(ideas, 0, ["SPY"], "balanced", "2026-11-23")).toEqual([]);
-    expect(ideasInPlanOrder(ideas, Infinity, [], "balanced", "2026-11-23")).toHaveLength(5);
+    expect(ideasInPlanOrder(ideas, 0, ["SPY"], "balanced", "2026-11-13")).toEqual([]);
+    expect(ideasInPlanOrder(ideas, Infinity, [], "balanced", "2026-11-13")).toHaveLength(5);
   });
   it("drops an idea whose days to expiration, counted on the day it is read, left the profile's window", () => {
-    // 2026-12-18 is 25 days from 2026-11-23 (inside Balanced's 21-60) and 17 from 2026-12-01 (outside it).
+    // 2026-12-18 is 35 days from 2026-11-13 (inside Balanced's 30-60) and 17 from 2026-12-01 (outside it).
     expect(ideasInPlanOrder(ideas, Infinity, [], "balanced", "2026-12-01")).toEqual([]);
     const far = { stock_symbol: "KO", strategy_type: "BULL_PUT_SPREAD", expiration_date: "2027-01-15" };
     expect(ideasInPlanOrder([...ideas, far], Infinity, [], "balanced", "2026-12-01")).toEqual([far]);
-    // Conservative starts at 30 days: 45 days out passes, 25 does not.
+    // Conservative starts at 30 days: 45 days out passes, 17 does not.
     const conservative = [
       { ...far, profile: "conservative" },
       { ...ideas[0]!, profile: "conservative" },

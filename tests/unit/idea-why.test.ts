@@ -44,7 +44,7 @@ describe("why a spread idea ranks where it does", () => {
   it("reads as one sentence: IV vs forecast, DTE in the window, delta, fill cost, liquidity, events", () => {
     expect(whySentence(spreadIdeaWhy(idea())!)).toBe(
       "IV 31% vs 22% forecast realised: $15 per contract at the forecast after the fill (3.8% at risk); " +
-        "38 DTE, in the Balanced window (30-45 days preferred); " +
+        "38 DTE, in the Balanced window (35-50 days preferred); " +
         "0.21-delta short, in the Balanced band 0.20-0.30 (aim 0.22); " +
         "costs 4% of the credit to fill ($4 per contract against the mid); " +
         "liquidity 4/5, well traded last session; " +
@@ -74,8 +74,8 @@ describe("why a spread idea ranks where it does", () => {
   });
 
   it("DTE outside the preferred days (but in the allowed window) costs some score", () => {
-    expect(clauses({ dte: 24, dteFit: 0.6667 })[1]).toBe(
-      "24 DTE, inside the Balanced 21-60 days but outside the preferred 30-45, which costs some score (fit 0.67)",
+    expect(clauses({ dte: 32, dteFit: 0.5 })[1]).toBe(
+      "32 DTE, inside the Balanced 30-60 days but outside the preferred 35-50, which costs some score (fit 0.50)",
     );
     expect(clauses({ profile: "conservative", dte: 70, dteFit: 0 })[1]).toBe(
       "70 DTE, outside the Conservative 30-60 days",

@@ -29,6 +29,7 @@ import {
 } from "#app/lib/risk-free-rate.ts";
 import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import { daysToExpiry } from "#app/engine/index.ts";
+import { PROFILE_TARGETS } from "#app/engine/quality.ts";
 import { spreadIdeaWhy, wheelStrategyWhy, whySentence } from "#app/lib/idea-why.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
@@ -159,18 +160,23 @@ describe("idea payloads carry the honest numbers", () => {
       (await jsonOf(await call(getTrades.loader, requestWithCookie("/api/get_trades", cookies.pro!))))
         .trade_suggestions as any[];
     const atRefresh = await proList();
-    // Eight days on (a long weekend and more): an idea at 21-28 DTE on the refresh day is under 21 now.
-    const later = JUST_AFTER_REFRESH + 8 * 86_400_000;
+    // Read again on the day the nearest idea has left the window: it is dropped, the rest stay in it.
+    const { minDte, maxDte } = PROFILE_TARGETS.balanced;
+    const nearest = Math.min(...atRefresh.map((t) => t.daysToExpiration as number));
+    expect(nearest).toBeGreaterThanOrEqual(minDte);
+    const later = JUST_AFTER_REFRESH + (nearest - minDte + 1) * 86_400_000;
     const laterDay = newYorkDateOf(later);
     readAt(later);
     const stale = await proList();
     readAt(JUST_AFTER_REFRESH);
-    expect(atRefresh.filter((t) => daysToExpiry(laterDay, t.expiration_date) < 21).length).toBeGreaterThan(0);
+    expect(
+      atRefresh.filter((t) => daysToExpiry(laterDay, t.expiration_date) < minDte).length,
+    ).toBeGreaterThan(0);
     expect(stale.length).toBeGreaterThan(0);
     for (const t of stale) {
       expect(t.daysToExpiration).toBe(daysToExpiry(laterDay, t.expiration_date));
-      expect(t.daysToExpiration).toBeGreaterThanOrEqual(21);
-      expect(t.daysToExpiration).toBeLessThanOrEqual(60);
+      expect(t.daysToExpiration).toBeGreaterThanOrEqual(minDte);
+      expect(t.daysToExpiration).toBeLessThanOrEqual(maxDte);
     }
   });
 });

@@ -1,5 +1,8 @@
 // /how-we-rank (issue 27 item 5): a public page, rendered on the server for a visitor with no session, whose
 // profile windows, delta bands and score weights are the engine's constants, not retyped numbers.
+import { EDGE_CORRELATION, edgeCredit, FORECAST_CLASSES } from "#app/engine/forecast.ts";
+import { EQUITY_RISK_PREMIUM } from "#app/engine/quality.ts";
+import { BOOK_RULES_TEXT } from "#app/lib/trade-ideas.ts";
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -96,6 +99,20 @@ describe("/how-we-rank", () => {
     expect(text).toContain(FILL_BASIS_LABEL);
     expect(text).toContain(MODEL_DESCRIPTION);
     expect(text).toContain("There is no sure edge.");
+  });
+
+  it("says how much the forecast has earned and the book's rules, from the engine's constants", async () => {
+    const { html } = await renderForVisitor();
+    const text = html
+      .replace(/<!-- -->/g, "")
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, "&");
+    const record = text.match(/data-testid="forecast-record">([^<]*)</)?.[1] ?? "";
+    expect(record).toContain(`correlation of ${EDGE_CORRELATION.index.toFixed(2)} for broad indexes`);
+    for (const cls of FORECAST_CLASSES) expect(record).toContain(`${Math.round(edgeCredit(cls) * 100)}%`);
+    expect(record).toContain("These figures describe the simulated market, not a real one.");
+    expect(text).toContain(`an equity risk premium of ${Math.round(EQUITY_RISK_PREMIUM * 100)}% a year`);
+    for (const rule of BOOK_RULES_TEXT) expect(text).toContain(rule);
   });
 
   it("has its own title, description and canonical address", () => {

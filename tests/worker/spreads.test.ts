@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as getTrades from "#app/routes/api.get_trades.ts";
 import * as tradeById from "#app/routes/api.trade.$tradeId.ts";
 import * as tradeImage from "#app/routes/api.trade-image.$tradeId.ts";
-import { daysToExpiry } from "#app/engine/index.ts";
+import { bookDelta, daysToExpiry } from "#app/engine/index.ts";
+import { betaOf } from "#app/engine/buckets.ts";
 import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import * as shareTrade from "#app/routes/share-trade.tsx";
 import * as spreads from "#app/routes/spreads.tsx";
@@ -18,6 +19,7 @@ import { getDb } from "#app/server/db/client.server.ts";
 import {
   forgetIdeasMemo,
   SLIM_LIST_MEMO_MS,
+  slimIdea,
   tradeSuggestionsBody,
   tradeSuggestionsFor,
 } from "#app/server/trade-ideas.server.ts";
@@ -118,6 +120,26 @@ describe("/spreads loader: plan caps", () => {
     const { list: all } = await screen("trial", "?page=9");
     expect(all!.ideas).toHaveLength(30);
     expect(all!.page).toBe(2);
+  });
+
+  it("sends the capped list's net beta-weighted delta (decision 327)", async () => {
+    const { list } = await screen("trial", "?page=9");
+    const spy = list!.ideas.find((i) => i.stock_symbol === "SPY")?.underlyingPrice ?? null;
+    expect(list!.bookDelta).toEqual({ ...bookDelta(list!.ideas, spy), spyPrice: spy });
+    // The fixtures carry no legs; the slim idea keeps each leg's delta so the list orders as /api/get_trades does.
+    const leg = {
+      occSymbol: "X",
+      type: "call",
+      side: "sell",
+      strike: 101,
+      bid: 1,
+      ask: 1.1,
+      mid: 1.05,
+    } as const;
+    const rest = { fill: 1, iv: 0.3, delta: 0.3, liquidityPoint: 4, openInterest: 900, prevDayVolume: null };
+    const slim = slimIdea({ ...IDEAS[0]!, legs: [{ ...leg, ...rest }] });
+    expect(slim.legs[0]!.delta).toBe(0.3);
+    expect(bookDelta([slim]).gross).toBeCloseTo(30 * slim.underlyingPrice * betaOf(slim.stock_symbol), 6);
   });
 
   it("Pro: 30 with the watchlist's symbols first", async () => {

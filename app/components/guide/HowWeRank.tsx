@@ -8,7 +8,9 @@ import {
   FORECAST_WINDOWS,
   LIQUIDITY_WEIGHT,
   MAX_CONDOR_TOUCH,
+  EQUITY_RISK_PREMIUM,
   MIN_FORECAST_CLOSES,
+  PHYSICAL_SKEW,
   PROFILE_TARGETS,
   SESSIONS_PER_YEAR,
   SPREAD_PROFILES,
@@ -19,11 +21,30 @@ import { MAX_IDEAS_PER_SYMBOL } from "#app/engine/spreads.ts";
 import { FILL_BASIS_LABEL, MODEL_DESCRIPTION } from "#app/lib/model-labels.ts";
 import { STRATEGIES_PER_TICKER, WHEEL_PROFILE_TARGETS, type RiskLevel } from "#app/engine/wheel/wheel.ts";
 import { POP_EXPLANATIONS } from "#app/lib/idea-view.ts";
-import { PROFILE_LABELS } from "#app/lib/trade-ideas.ts";
+import { BOOK_RULES_TEXT, PROFILE_LABELS } from "#app/lib/trade-ideas.ts";
+import { BOOK_SIZE } from "#app/engine/ranking.ts";
+import {
+  EDGE_CORRELATION,
+  edgeCredit,
+  FORECAST_CLASSES,
+  FORECAST_FIT_CUTOFF,
+  FULL_CREDIT_CORRELATION,
+  MAX_EDGE_SHARE,
+} from "#app/engine/forecast.ts";
 
 const WHEEL_LEVELS: readonly RiskLevel[] = ["conservative", "balanced", "aggressive"];
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const d2 = (x: number) => formatDecimal(x, 2);
+const CLASS_NAMES = {
+  index: "broad indexes",
+  sector: "sector ETFs",
+  single: "single stocks",
+  bond: "bonds",
+  commodity: "commodities",
+  crypto: "crypto-linked names",
+} as const;
+const otherCorrelations = FORECAST_CLASSES.filter((c) => c !== "index").map((c) => EDGE_CORRELATION[c]);
+const creditList = FORECAST_CLASSES.map((c) => `${CLASS_NAMES[c]} ${pct(edgeCredit(c))}`).join(", ");
 const band = (t: ProfileTargets) =>
   t.minDelta > 0 ? `${d2(t.minDelta)} to ${d2(t.maxDelta)}` : `below ${d2(t.maxDelta)}`;
 
@@ -132,17 +153,36 @@ export function HowWeRank() {
           implied.
         </p>
         <p>
-          Our forecast of realised volatility comes from daily closing prices: the volatility of the last {w5}
-          , {w21} and {w63} sessions, weighted {pct(k5)}, {pct(k21)} and {pct(k63)}, annualised over{" "}
-          {SESSIONS_PER_YEAR} sessions a year. It needs at least {MIN_FORECAST_CLOSES} closes; with fewer we
-          make no forecast and claim no edge, and the reason says so.
+          For credit spreads the forecast is made for each expiration: its own implied volatility combined
+          with the realised volatility of the last {w5}, {w21} and {w63} sessions (the days that carried an
+          earnings report left out), with weights fitted per class of underlying on the history before{" "}
+          {FORECAST_FIT_CUTOFF}, and never more than {pct(MAX_EDGE_SHARE)} away from the implied level. It
+          needs at least {MIN_FORECAST_CLOSES} closes; with fewer we make no forecast and claim no edge, and
+          the reason says so. Wheel strategies still use the older forecast from closes alone: the volatility
+          of the last {w5}, {w21} and {w63} sessions, weighted {pct(k5)}, {pct(k21)} and {pct(k63)},
+          annualised over {SESSIONS_PER_YEAR} sessions a year.
+        </p>
+        <p data-testid="forecast-record">
+          What the forecast has earned: tested out of sample over the simulated market's whole history, the
+          edge it states has foretold the edge later realised with a correlation of{" "}
+          {formatDecimal(EDGE_CORRELATION.index, 2)} for broad indexes and between{" "}
+          {formatDecimal(Math.min(...otherCorrelations), 2)} and{" "}
+          {formatDecimal(Math.max(...otherCorrelations), 2)} for every other class. So the score credits each
+          class only that share of its forecast's gap to the implied level, in full from a correlation of{" "}
+          {formatDecimal(FULL_CREDIT_CORRELATION, 1)}: {creditList}. These figures describe the simulated
+          market, not a real one.
         </p>
         <p>
-          We then price every leg again with volatility at the forecast (the market's skew across strikes
-          kept, no view on direction) and compare: the credit you would get filled at, less what the trade
-          would pay out on average at the forecast. That is the edge at the forecast. When the forecast is
-          above the implied level the edge is negative; such an idea can still be listed as the least bad one
-          for your profile, and its reason says there is no volatility edge.
+          We then price every leg again with volatility at the credited forecast and compare: the credit you
+          would get filled at, less what the trade would pay out on average. That is the edge at the forecast.
+          The market's skew across strikes is kept at {pct(PHYSICAL_SKEW)} of its steepness: the extra price
+          of far puts is partly insurance against crashes that ordinary moves do not pay back, so most of the
+          premium sits in the puts, as on real markets. The stock is assumed to grow at the interest rate less
+          its dividend, plus an equity risk premium of {pct(EQUITY_RISK_PREMIUM)} a year times its beta to the
+          S&amp;P 500 (none for bonds): stocks are expected to rise a little, and a short put is paid for
+          standing against that rise less than a short call is. When the forecast is above the implied level
+          the edge is negative; such an idea can still be listed as the least bad one for your profile, and
+          its reason says there is no volatility edge.
         </p>
       </Section>
 
@@ -209,6 +249,15 @@ export function HowWeRank() {
           At most {MAX_IDEAS_PER_SYMBOL} ideas per stock, one per expiration and strategy, so one symbol
           cannot fill the list.
         </p>
+        <p>
+          The first {BOOK_SIZE} ideas after your watchlist's are chosen as a book, not as a pile of the best
+          scores, so that the list is not one bet:
+        </p>
+        <ul className="list-disc space-y-1 pl-5" data-testid="book-rules">
+          {BOOK_RULES_TEXT.map((rule) => (
+            <li key={rule}>{rule};</li>
+          ))}
+        </ul>
         <p>
           Wheel strategies (cash-secured puts and covered calls) use the same score per dollar of collateral,
           with these windows per risk level. For each stock we keep the best strike of each expiration, then

@@ -150,7 +150,7 @@ export function IdeaCard({
             {usd(fill.atBasis)}
             <span className="block text-xs font-normal text-slate-400">per share, {fill.basisLabel}</span>
           </Stat>
-          <Stat label="Max loss">{maxLoss === null ? "N/A" : usd(maxLoss, 0)}</Stat>
+          <Stat label="Max loss / contract">{maxLoss === null ? "N/A" : usd(maxLoss, 0)}</Stat>
           <Stat label={bes.length > 1 ? "Breakevens" : "Breakeven"}>
             {bes.length ? bes.map((b) => usd(b)).join(" / ") : "N/A"}
           </Stat>

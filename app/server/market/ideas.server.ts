@@ -56,6 +56,10 @@ export interface ScreenContext {
   marketOpen: boolean;
   /** The realised-volatility forecast from the daily history (engine quality.ts); null: no edge claimed. */
   forecastVol: number | null;
+  /** The forecast over one expiration's own horizon (engine forecast.ts); when absent, `forecastVol` serves all. */
+  forecastVolFor?: (dte: number, atmIv: number) => number | null;
+  /** The physical drift above r - q (engine quality.ts): the equity risk premium times the name's beta. */
+  equityPremium?: number;
   /** Dividend per share at exDividendDate (the early-assignment rule); null when unknown. */
   nextDividend: number | null;
 }
@@ -86,7 +90,13 @@ export function screenChain(chain: ChainSnapshot, ctx: ScreenContext): SpreadIde
     },
   );
   return SPREAD_PROFILES.flatMap((profile) =>
-    screenCreditSpreads(clean, { profile, forecastVol: ctx.forecastVol, nextDividend: ctx.nextDividend }),
+    screenCreditSpreads(clean, {
+      profile,
+      forecastVol: ctx.forecastVol,
+      forecastVolFor: ctx.forecastVolFor,
+      equityPremium: ctx.equityPremium,
+      nextDividend: ctx.nextDividend,
+    }),
   );
 }
 

@@ -13,7 +13,16 @@ import {
   realisedVolatility,
   volatilityForecast,
 } from "#app/engine/index.ts";
-import { expectedPutPayoffFast } from "#app/engine/probability.ts";
+import { bsmPriceFast } from "#app/engine/bsm.ts";
+import { MANAGE_EXIT_DTE } from "#app/engine/grading.ts";
+import { normInv } from "#app/engine/normal.ts";
+import {
+  EQUITY_RISK_PREMIUM,
+  PHYSICAL_SKEW,
+  physicalLegPayoff,
+  physicalLegVol,
+} from "#app/engine/quality.ts";
+import { expectedCallPayoffFast, expectedPutPayoffFast } from "#app/engine/probability.ts";
 
 /** Closes whose log returns alternate +x, -x: realised volatility x sqrt(252) over any even window. */
 const zigzag = (n: number, x: number) => {
@@ -46,12 +55,12 @@ describe("realised-volatility forecast", () => {
 
 describe("profile fit", () => {
   const b = PROFILE_TARGETS.balanced;
-  it("DTE: 1 in the preferred 30-45, falling to the window's 21-60 edges, 0 outside", () => {
-    expect(dteFit(b, 30)).toBe(1);
-    expect(dteFit(b, 45)).toBe(1);
-    expect(dteFit(b, 21)).toBeCloseTo(0.1, 12);
-    expect(dteFit(b, 60)).toBeCloseTo(1 / 16, 12);
-    expect(dteFit(b, 20)).toBe(0);
+  it("DTE: 1 in the preferred 35-50, falling to the window's 30-60 edges, 0 outside", () => {
+    expect(dteFit(b, 35)).toBe(1);
+    expect(dteFit(b, 50)).toBe(1);
+    expect(dteFit(b, 30)).toBeCloseTo(1 / 6, 12);
+    expect(dteFit(b, 60)).toBeCloseTo(1 / 11, 12);
+    expect(dteFit(b, 29)).toBe(0);
     expect(dteFit(b, 61)).toBe(0);
   });
   it("delta: 1 at 0.22, lower towards the band's edges, 0 outside 0.20-0.30", () => {
@@ -63,10 +72,18 @@ describe("profile fit", () => {
     expect(inProfile(b, 38, [0.21, 0.31])).toBe(false);
     expect(inProfile(b, 14, [0.22])).toBe(false);
   });
-  it("the bands follow the product's risk levels: conservative below 0.20, none below 21 DTE", () => {
+  it("the bands follow the product's risk levels: conservative below 0.20, Aggressive keeps 0.30-0.40", () => {
     expect(PROFILE_TARGETS.conservative.maxDelta).toBeLessThanOrEqual(0.2);
     expect(PROFILE_TARGETS.balanced.maxDelta).toBeLessThan(0.35);
-    for (const p of Object.values(PROFILE_TARGETS)) expect(p.minDte).toBeGreaterThanOrEqual(21);
+    expect([PROFILE_TARGETS.aggressive.minDelta, PROFILE_TARGETS.aggressive.maxDelta]).toEqual([0.3, 0.4]);
+  });
+  it("every window fits the exit: it opens 9+ days past the 21-DTE exit and is preferred from 14+ past it", () => {
+    for (const p of Object.values(PROFILE_TARGETS)) {
+      expect(p.minDte).toBeGreaterThanOrEqual(MANAGE_EXIT_DTE + 9);
+      expect(p.preferMinDte).toBeGreaterThanOrEqual(MANAGE_EXIT_DTE + 14);
+      expect(p.preferMaxDte).toBeLessThanOrEqual(p.maxDte);
+    }
+    expect([PROFILE_TARGETS.aggressive.minDte, PROFILE_TARGETS.aggressive.maxDte]).toEqual([30, 45]);
   });
 });
 
@@ -93,5 +110,77 @@ describe("edge at the forecast and the score", () => {
     // In the money: only the extrinsic part counts.
     expect(earlyAssignmentRisk(5.4, 95, 100, 0.5)).toBe(true);
     expect(earlyAssignmentRisk(0.3, 105, 100, 0)).toBe(false);
+  });
+});
+
+describe("the physical model: no direction built in", () => {
+  const S = 100;
+  const r = 0.04;
+  const q = 0.01;
+  const vol = 0.18;
+  const k = 0.04;
+  const iv = vol + k; // a flat smile carrying a fixed premium
+  /** The strike whose Black-Scholes |delta| at `iv` is `absDelta`. */
+  const strikeAt = (isCall: boolean, absDelta: number, T: number) => {
+    const z = normInv(absDelta * Math.exp(q * T));
+    const d1 = isCall ? z : -z;
+    return S * Math.exp(-d1 * iv * Math.sqrt(T) + (r - q + 0.5 * iv * iv) * T);
+  };
+  /** Edge per risk of a vertical priced at the chain's IV (mid fills) and paid out under the physical model. */
+  const edgePerRisk = (isCall: boolean, T: number, premium: number, shortDelta = 0.25, longDelta = 0.1) => {
+    const ks = strikeAt(isCall, shortDelta, T);
+    const kl = strikeAt(isCall, longDelta, T);
+    const credit = bsmPriceFast(isCall, S, ks, T, r, q, iv) - bsmPriceFast(isCall, S, kl, T, r, q, iv);
+    const payout =
+      physicalLegPayoff(isCall, S, ks, T, iv, iv, vol, premium, q, r) -
+      physicalLegPayoff(isCall, S, kl, T, iv, iv, vol, premium, q, r);
+    return (credit - payout) / (Math.abs(ks - kl) - credit);
+  };
+
+  it("the leg vol keeps PHYSICAL_SKEW of the smile's steepness; no forecast is the leg's own IV", () => {
+    expect(PHYSICAL_SKEW).toBeGreaterThan(0);
+    expect(PHYSICAL_SKEW).toBeLessThan(1);
+    expect(physicalLegVol(0.25, 0.25, 0.2)).toBeCloseTo(0.2, 14);
+    // A put wing at 1.2x ATM IV is 1.1x the forecast physically: half its extra implied vol is premium.
+    expect(physicalLegVol(0.3, 0.25, 0.2)).toBeCloseTo(0.2 * (1 + PHYSICAL_SKEW * 0.2), 14);
+    // A call wing below ATM is less below physically: the call wing carries less premium than the put wing.
+    expect(physicalLegVol(0.2, 0.25, 0.2)).toBeGreaterThan(0.2 * (0.2 / 0.25));
+    expect(physicalLegVol(0.3, 0.25, null)).toBe(0.3);
+  });
+  it("pays out at the physical vol with drift r - q + premium; no forecast is the chain's own density", () => {
+    const T = 45 / 365;
+    expect(physicalLegPayoff(false, S, 95, T, 0.3, 0.25, 0.2, 0.03, q, r)).toBeCloseTo(
+      expectedPutPayoffFast(S, 95, T, physicalLegVol(0.3, 0.25, 0.2), q, r + 0.03),
+      14,
+    );
+    expect(physicalLegPayoff(true, S, 105, T, 0.22, 0.25, null, 0.03, q, r)).toBeCloseTo(
+      expectedCallPayoffFast(S, 105, T, 0.22, q, r),
+      14,
+    );
+  });
+  it("flat smile, IV = vol + k, drift r - q: a bull put and a bear call at mirror |delta| claim equal edge per risk", () => {
+    for (const days of [30, 45, 60]) {
+      const T = days / 365;
+      const put = edgePerRisk(false, T, 0);
+      const call = edgePerRisk(true, T, 0);
+      expect(put).toBeGreaterThan(0);
+      expect(call).toBeGreaterThan(0);
+      // Within a quarter of each other (0.16-0.23 measured): what is left is the lognormal's own (a lower vol
+      // at the same mean moves the median up, towards the put side), not a built-in direction.
+      expect(Math.abs(put - call) / ((put + call) / 2)).toBeLessThan(0.25);
+    }
+  });
+  it("the stated equity premium moves the asymmetry toward the bull put", () => {
+    expect(EQUITY_RISK_PREMIUM).toBe(0.05);
+    for (const days of [30, 45, 60]) {
+      const T = days / 365;
+      const put0 = edgePerRisk(false, T, 0);
+      const call0 = edgePerRisk(true, T, 0);
+      const put = edgePerRisk(false, T, EQUITY_RISK_PREMIUM);
+      const call = edgePerRisk(true, T, EQUITY_RISK_PREMIUM);
+      expect(put).toBeGreaterThan(put0);
+      expect(call).toBeLessThan(call0);
+      expect(put / call).toBeGreaterThan(put0 / call0);
+    }
   });
 });

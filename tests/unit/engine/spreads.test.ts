@@ -11,6 +11,7 @@ import {
   type SpreadIdea,
 } from "#app/engine/index.ts";
 import { spreadIdeaWhy, whySentence } from "#app/lib/idea-why.ts";
+import { EQUITY_RISK_PREMIUM, physicalLegPayoff } from "#app/engine/quality.ts";
 import { syntheticChain } from "./fixtures/synthetic-chain";
 
 const asOf = "2026-03-02T15:00:00.000Z";
@@ -205,5 +206,92 @@ describe("credit spread screener", () => {
     expect(
       screenCreditSpreads(cleanChain({ underlying: "X", spot: 50, asOf, expirations: [] }, context)),
     ).toEqual([]);
+  });
+});
+
+describe("the edge under the physical model (decision 329)", () => {
+  const forecastVol = 0.24;
+  const withForecast = screenCreditSpreads(clean, { ...WIDE, forecastVol });
+  const expOf = (date: string) => clean.expirations.find((e) => e.expirationDate === date)!;
+  /** The edge per share, from the legs: each side's fill credit less its physical expected payout. */
+  const edgeOf = (i: SpreadIdea, forecast: number | null, premium: number) => {
+    const exp = expOf(i.expiration_date);
+    let edge = 0;
+    for (const sh of i.legs.filter((l) => l.side === "sell")) {
+      const lg = i.legs.find((l) => l.side === "buy" && l.type === sh.type)!;
+      const isCall = sh.type === "call";
+      const pay = (l: typeof sh) =>
+        physicalLegPayoff(
+          isCall,
+          clean.spot,
+          l.strike,
+          exp.T,
+          l.iv,
+          exp.atmIv,
+          forecast,
+          premium,
+          clean.dividendYield,
+          clean.riskFreeRate,
+        );
+      edge += sh.fill - lg.fill - pay(sh) + pay(lg);
+    }
+    return edge;
+  };
+  it("re-derives every idea's edge from its legs, and ranks by the score the idea carries", () => {
+    expect(withForecast.length).toBeGreaterThan(10);
+    for (const i of withForecast) {
+      expect(i.score_parts.forecastVol).toBe(forecastVol);
+      expect(i.score_parts.edgeAtForecast).toBeCloseTo(edgeOf(i, forecastVol, 0) * 100, 9);
+    }
+    for (let k = 1; k < withForecast.length; k++)
+      expect(withForecast[k - 1].score).toBeGreaterThanOrEqual(withForecast[k].score);
+  });
+  it("forecastVolFor is asked once per expiration screened; its null falls back to forecastVol", () => {
+    const asked: [number, number][] = [];
+    const same = screenCreditSpreads(clean, {
+      ...WIDE,
+      forecastVol: 0.5,
+      forecastVolFor: (dte, atmIv) => {
+        asked.push([dte, atmIv]);
+        return forecastVol;
+      },
+    });
+    expect(same).toEqual(withForecast);
+    const inWindow = clean.expirations.filter((e) => e.dte >= WIDE.minDte && e.dte <= WIDE.maxDte);
+    expect(asked).toEqual(inWindow.map((e) => [e.dte, e.atmIv]));
+    expect(screenCreditSpreads(clean, { ...WIDE, forecastVol, forecastVolFor: () => null })).toEqual(
+      withForecast,
+    );
+  });
+  it("uses each expiration's own forecast", () => {
+    const perExp = (dte: number) => (dte < 20 ? 0.2 : 0.26);
+    const ideas = screenCreditSpreads(clean, { ...WIDE, forecastVol, forecastVolFor: (dte) => perExp(dte) });
+    expect(new Set(ideas.map((i) => i.score_parts.forecastVol))).toEqual(new Set([0.2, 0.26]));
+    for (const i of ideas) {
+      expect(i.score_parts.forecastVol).toBe(perExp(i.daysToExpiration));
+      expect(i.score_parts.edgeAtForecast).toBeCloseTo(edgeOf(i, perExp(i.daysToExpiration), 0) * 100, 9);
+    }
+  });
+  it("the equity premium raises every bull put's edge and lowers every bear call's", () => {
+    const premium = EQUITY_RISK_PREMIUM * 1.2;
+    const up = screenCreditSpreads(clean, { ...WIDE, forecastVol, equityPremium: premium });
+    let puts = 0;
+    let calls = 0;
+    for (const i of up) {
+      expect(i.score_parts.edgeAtForecast).toBeCloseTo(edgeOf(i, forecastVol, premium) * 100, 9);
+      const flat = edgeOf(i, forecastVol, 0);
+      if (i.strategy_type === "BULL_PUT_SPREAD") {
+        expect(edgeOf(i, forecastVol, premium)).toBeGreaterThan(flat);
+        puts++;
+      }
+      if (i.strategy_type === "BEAR_CALL_SPREAD") {
+        expect(edgeOf(i, forecastVol, premium)).toBeLessThan(flat);
+        calls++;
+      }
+    }
+    expect(puts).toBeGreaterThan(0);
+    expect(calls).toBeGreaterThan(0);
+    // Without a forecast no premium is claimed either: the chain's own density.
+    expect(screenCreditSpreads(clean, { ...WIDE, equityPremium: premium })).toEqual(ideas);
   });
 });

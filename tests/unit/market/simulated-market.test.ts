@@ -11,6 +11,8 @@ import {
   type SpreadProfile,
 } from "#app/engine/index.ts";
 import { isIndexEtf } from "#app/lib/trade-ideas.ts";
+import { bucketOf } from "#app/engine/buckets.ts";
+import { BUCKET_CAP, bookDelta, NET_DELTA_BAND, passesCreditRules } from "#app/engine/ranking.ts";
 import { ideasInPlanOrder } from "#app/lib/trade-ideas.ts";
 import { addDays, isTradingDay, nextTradingDay } from "#app/lib/market-calendar/index.ts";
 import { simulatedRiskFreeRate } from "#app/lib/risk-free-rate.ts";
@@ -238,6 +240,37 @@ function checkList(list: readonly TradeIdea[], profile: SpreadProfile, label: st
   expect(perSymbol.size).toBeGreaterThanOrEqual(15);
 }
 
+/** The book rules (decision 327) over a list of 30 taken with an empty watchlist. */
+function checkBook(list: readonly TradeIdea[], label: string) {
+  const perBucket = new Map<string, number>();
+  const pairs = new Set<string>();
+  const strikes = new Set<string>();
+  for (const i of list) {
+    const b = bucketOf(i.stock_symbol);
+    perBucket.set(b, (perBucket.get(b) ?? 0) + 1);
+    expect(pairs.has(`${i.stock_symbol}|${i.strategy_type}`)).toBe(false);
+    pairs.add(`${i.stock_symbol}|${i.strategy_type}`);
+    for (const [t, k] of [
+      ["C", i.call_short_strike],
+      ["P", i.put_short_strike],
+    ] as const) {
+      if (k === null) continue;
+      const key = `${i.stock_symbol}|${i.expiration_date}|${t}|${k}`;
+      expect(strikes.has(key)).toBe(false);
+      strikes.add(key);
+    }
+    expect(passesCreditRules(i)).toBe(true);
+  }
+  for (const n of perBucket.values()) expect(n).toBeLessThanOrEqual(BUCKET_CAP);
+  const spy = list.find((i) => i.stock_symbol === "SPY")?.underlyingPrice ?? null;
+  const { net, gross } = bookDelta(list, spy);
+  expect(Math.abs(net)).toBeLessThanOrEqual(NET_DELTA_BAND * gross + 1e-9);
+  console.info(
+    `${label} book: buckets ${[...perBucket].map(([b, n]) => `${b} ${n}`).join(", ")}; ` +
+      `net ${net.toFixed(1)} of gross ${gross.toFixed(1)}${spy === null ? " beta-dollars" : " SPY shares"}`,
+  );
+}
+
 describe("ideas a professional would take, over the simulated market (issue 27)", SLOW, () => {
   it("Pro (30) and Elite (first 100) lists of every profile keep the rules; EV about minus the fill cost", async () => {
     const stored = await simulatedIdeas();
@@ -245,6 +278,7 @@ describe("ideas a professional would take, over the simulated market (issue 27)"
       const pro = ideasInPlanOrder(stored, 30, [], profile, TODAY);
       expect(pro).toHaveLength(30);
       checkList(pro, profile, `${profile} Pro 30`);
+      checkBook(pro, `${profile} Pro 30`);
       const elite = ideasInPlanOrder(stored, Infinity, [], profile, TODAY).slice(0, 100);
       expect(elite).toHaveLength(100);
       checkList(elite, profile, `${profile} Elite first 100`);

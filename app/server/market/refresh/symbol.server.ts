@@ -1,5 +1,8 @@
 // One symbol's refresh: quote, history, dividends, news and earnings -> ticker info; with the chain,
 // the spread ideas screened from it.
+import { betaOf } from "#app/engine/buckets.ts";
+import { creditedForecast, forecastClassOf, forecastForHorizon } from "#app/engine/forecast.ts";
+import { EQUITY_RISK_PREMIUM } from "#app/engine/quality.ts";
 import { volatilityForecast, type SpreadIdea } from "#app/engine/index.ts";
 import { DAY_MS } from "#app/engine/time.ts";
 import type { RiskFreeRate } from "#app/lib/risk-free-rate.ts";
@@ -7,6 +10,7 @@ import {
   addDays,
   latestStartedSession,
   newYorkDateOf,
+  nextTradingDay,
   sessionProgress,
 } from "#app/lib/market-calendar/index.ts";
 import { KV_KEYS, kvPutJson, TTL, type MarketCacheEnv } from "#app/server/market/cache.server.ts";
@@ -18,6 +22,7 @@ import type {
   DailyHistory,
   Dividends,
   EarningsCalendar,
+  EarningsDate,
   EconomicEvents,
   MarketDataProvider,
   NewsFeed,
@@ -26,6 +31,7 @@ import { ProviderError } from "#app/server/market/types.server.ts";
 import { trailingDividendYield } from "#app/server/market/dividend-yield.server.ts";
 import { cachedInput } from "#app/server/market/refresh/inputs.server.ts";
 import { REFRESH_LIMITS } from "#app/server/market/refresh/limits.server.ts";
+import { universeEntry } from "#app/server/market/universe.server.ts";
 
 export interface SymbolResult {
   info: TickerInfo;
@@ -144,7 +150,7 @@ export async function refreshSymbol(
           { ...chain, dividendYield: q.value, dividendYieldSource: q.source, forecastVol },
           TTL.chain,
         );
-      ideas = screenChain(chain, {
+      const context = {
         today: newYorkDateOf(shared.nowMs),
         rate: shared.rate,
         dividendYield: q.value,
@@ -154,13 +160,38 @@ export async function refreshSymbol(
         events: engineEvents(shared.economic?.events ?? []),
         marketOpen: shared.marketOpen,
         forecastVol,
+        forecastVolFor: horizonForecast(symbol, history.value, earnings),
+        // The physical model's drift (decision 329): the equity premium in proportion to the name's beta to SPY.
+        equityPremium: EQUITY_RISK_PREMIUM * betaOf(symbol),
         nextDividend: dividendAt(dividends.value, info.ex_dividend_date),
-      });
+      };
+      ideas = screenChain(chain, context);
     } catch (error) {
       note("chain", error);
     }
   }
   return { info, ideas, chainAsOf, chain: fetchedChain, history: history.value, errors, notConfigured };
+}
+
+/**
+ * The per-expiration forecast (engine forecast.ts): the expiration's ATM IV with the realised windows, the
+ * sessions after the symbol's reports left out of them. The screen asks it once per expiration.
+ */
+export function horizonForecast(
+  symbol: string,
+  history: DailyHistory | null,
+  earnings: readonly EarningsDate[],
+): (dte: number, atmIv: number) => number | null {
+  const closes = history?.bars.map((b) => b.close) ?? [];
+  const dates = history?.bars.map((b) => b.date) ?? [];
+  // A report after the close moves the next session; before the open (or at an unknown time), its own.
+  const reactionDays = new Set(earnings.map((e) => (e.time === "amc" ? nextTradingDay(e.date) : e.date)));
+  const cls = forecastClassOf(symbol, universeEntry(symbol)?.kind ?? "stock");
+  // The edge is priced at the credited forecast: each class claims the share of its gap that it has earned.
+  return (dte, atmIv) => {
+    const f = forecastForHorizon({ cls, closes, dates, reactionDays, atmIv, dte });
+    return f === null ? null : creditedForecast(f, atmIv, cls);
+  };
 }
 
 /** The dividend paid at an ex-date: the announced amount, else the latest amount paid (a regular payer's). */
