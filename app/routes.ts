@@ -11,6 +11,7 @@ export default [
   route("how-we-rank", "routes/how-we-rank.tsx"),
   route("track-record", "routes/track-record.tsx"),
   route("track-record.csv", "routes/track-record-csv.ts"),
+  route("track-record-grades.csv", "routes/track-record-grades-csv.ts"),
   route("wheelhouse-howtos", "routes/howtos.tsx"),
   route("wheelhouse-howtos/mobile-app-install", "routes/howtos-mobile-app-install.tsx"),
   route("pricing", "routes/pricing.tsx"),

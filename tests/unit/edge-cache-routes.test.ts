@@ -19,6 +19,7 @@ const SHARED = new Set([
   "how-we-rank.tsx",
   "track-record.tsx",
   "track-record-csv.ts",
+  "track-record-grades-csv.ts",
   "howtos.tsx",
   "howtos-mobile-app-install.tsx",
   "terms.tsx",

@@ -175,7 +175,9 @@ describe("after expiry and grading", () => {
     const like = list.ideas
       .map((i: any) => ideasLikeIt(list.trackBins, i.strategy_type, i.probability_of_profit)!)
       .find((l: any) => l.count > 0);
-    expect(html(createElement(IdeasLikeItNote, { like }))).toMatch(/POP: \d+% won \(n=\d+\)/);
+    expect(html(createElement(IdeasLikeItNote, { like }))).toMatch(
+      /POP, Simulated \(forward\): \d+% won \(n=\d+\)/,
+    );
   });
   it("an expired shared put still says Strategy Expired (404) and shows how it was graded", async () => {
     const { id } = await createShare(env, putShare);

@@ -6,11 +6,18 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TrackRecord } from "#app/components/track/TrackRecord.tsx";
+import { clusteredBootstrap } from "#app/engine/calibration.ts";
+import { formatUsd } from "#app/lib/format.ts";
 import { verifyHashChain } from "#app/lib/hash-chain.ts";
-import { trackRecordView, type TrackRecordView } from "#app/lib/track-record/track-record.ts";
+import {
+  BACKFILL_ORIGIN,
+  trackRecordView,
+  type TrackRecordView,
+} from "#app/lib/track-record/track-record.ts";
 import { runJob } from "#app/server/jobs/scheduler.server.ts";
 import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import * as csvRoute from "#app/routes/track-record-csv.ts";
+import * as gradesRoute from "#app/routes/track-record-grades-csv.ts";
 import * as page from "#app/routes/track-record.tsx";
 import { backfillOnRequest } from "#app/server/track/backfill.server.ts";
 import { call, testEnv } from "./helpers";
@@ -92,10 +99,22 @@ describe("/track-record", () => {
     expect(live.slice!.managed.settled).toBe(live.slice!.settled);
     expect(live.slice!.managed.money.fill.averageReturnOnRisk).not.toBeNull();
     const liveHtml = render(live);
+    // React marks text boundaries with empty comments: read the text as a visitor does.
+    const liveText = liveHtml.replaceAll("<!-- -->", "");
     expect(liveHtml).toContain('data-testid="track-rules"');
     expect(liveHtml).toContain("Managed");
-    expect(liveHtml).toMatch(/live publication<\/strong>/);
-    expect(liveHtml).toContain("Live records start at the first live publication");
+    // On the simulated market nothing is called live: the labels name the data source.
+    expect(live.origins.map((o) => o.label)).toEqual(["Simulated (forward)", "Simulated (backfill)"]);
+    expect(liveHtml).toMatch(/simulated forward record<\/strong>/);
+    expect(liveHtml).not.toContain("Live publication");
+    // The layout holds the page's one <main>.
+    expect(liveHtml).not.toContain("<main");
+    // Dollars beside the mean per risk, at both fills and both rules.
+    const m = live.slice!.money;
+    expect(liveText).toContain(`${formatUsd(m.fill.totalPnl!)} / ${formatUsd(m.mid.totalPnl!)}`);
+    const mm = live.slice!.managed.money;
+    expect(liveText).toContain(`${formatUsd(mm.fill.totalPnl!)} / ${formatUsd(mm.mid.totalPnl!)}`);
+    expect(liveHtml).toContain("resamples of whole expirations with a fixed seed");
 
     const history = (await call(page.loader, "/track-record?origin=backfill&list=pool")) as TrackRecordView;
     expect(history.origin).toBe("backfill");
@@ -183,5 +202,68 @@ describe("/track-record.csv", () => {
     }
     const refused = (await call(csvRoute.loader, request("203.0.113.72"))) as Response;
     expect(refused.status).toBe(429);
+  });
+});
+
+describe("/track-record-grades.csv", () => {
+  const request = (ip: string, query = "") =>
+    new Request(`https://wheelhouse.test/track-record-grades.csv${query}`, {
+      headers: { "cf-connecting-ip": ip },
+    });
+  const download = async (loader: typeof csvRoute.loader | typeof gradesRoute.loader, path: string) => {
+    const req = new Request(`https://wheelhouse.test${path}`, {
+      headers: { "cf-connecting-ip": "203.0.113.81" },
+    });
+    const res = (await call(loader as typeof csvRoute.loader, req)) as Response;
+    expect(res.status).toBe(200);
+    return Papa.parse<Record<string, string>>(await res.text(), { header: true, skipEmptyLines: true }).data;
+  };
+
+  it("lets anyone recompute the page's win rates, intervals and dollar totals from the two downloads", async () => {
+    const log = await download(csvRoute.loader, "/track-record.csv");
+    const grades = new Map(
+      (await download(gradesRoute.loader, "/track-record-grades.csv")).map((g) => [g.seq, g]),
+    );
+    const view = (await call(page.loader, "/track-record")) as TrackRecordView;
+    // The Pro 30 of the forward record: each trade once, at the first row that put it in the list.
+    const first = new Map<string, Record<string, string>>();
+    for (const r of log) {
+      // The backfill says so in its hashed content, and the grades CSV carries the same origin.
+      if (Number(r.tier) < 3 || JSON.parse(r.content).origin === BACKFILL_ORIGIN) continue;
+      if (!first.has(r.trade_id)) first.set(r.trade_id, r);
+    }
+    const held = [...first.values()]
+      .map((r) => ({ row: r, g: grades.get(r.seq) }))
+      .filter((x) => x.g?.status === "graded" && x.g.pnl_hold_fill !== "");
+    const cents = (v: number) => Math.round(v * 100) / 100;
+    const sum = (values: string[]) => values.reduce((s, v) => s + Number(v), 0);
+    const s = view.slice!;
+    expect(held.length).toBe(s.settled);
+    expect(held.filter((x) => x.g!.win_hold_fill === "1").length).toBe(s.wins);
+    const outcomes = held.map((x) => ({ win: x.g!.win_hold_fill === "1", cluster: x.row.expiration }));
+    const winRate = (o: readonly { win: boolean }[]) =>
+      o.length ? o.filter((x) => x.win).length / o.length : null;
+    expect(s.winInterval).toEqual(clusteredBootstrap(outcomes, winRate, 400, 3));
+    expect(cents(sum(held.map((x) => x.g!.pnl_hold_fill)))).toBe(s.money.fill.totalPnl);
+    expect(cents(sum(held.map((x) => x.g!.pnl_hold_mid).filter((v) => v !== "")))).toBe(s.money.mid.totalPnl);
+    const managed = held.filter((x) => x.g!.managed_status === "graded" && x.g!.pnl_managed_fill !== "");
+    expect(managed.length).toBe(s.managed.settled);
+    expect(managed.filter((x) => x.g!.win_managed_fill === "1").length).toBe(s.managed.wins);
+    expect(cents(sum(managed.map((x) => x.g!.pnl_managed_fill)))).toBe(s.managed.money.fill.totalPnl);
+    expect(cents(sum(managed.map((x) => x.g!.pnl_managed_mid).filter((v) => v !== "")))).toBe(
+      s.managed.money.mid.totalPnl,
+    );
+  });
+
+  it("follows the public-download rule: no query variants, a limit per address", async () => {
+    const redirected = (await call(gradesRoute.loader, request("203.0.113.82", "?x=1"))) as Response;
+    expect(redirected.status).toBe(301);
+    expect(redirected.headers.get("Location")).toBe("/track-record-grades.csv");
+    for (let i = 0; i < 10; i++) {
+      const res = (await call(gradesRoute.loader, request("203.0.113.83"))) as Response;
+      expect(res.status).toBe(200);
+      await res.body?.cancel();
+    }
+    expect(((await call(gradesRoute.loader, request("203.0.113.83"))) as Response).status).toBe(429);
   });
 });

@@ -7,12 +7,12 @@ export interface ReliabilityPoint {
   count: number;
   meanPredicted: number | null;
   realised: number | null;
-  /** Wilson 95% interval of the realised rate. */
+  /** 95% interval of the realised rate, from resampling whole expirations. */
   interval: { low: number; high: number };
 }
 
 /**
- * Predicted probability (x) against the realised win rate (y) per bin, with each bin's Wilson 95% interval and
+ * Predicted probability (x) against the realised win rate (y) per bin, with each bin's 95% interval (whole expirations resampled) and
  * count, and the diagonal a calibrated forecast sits on. Our own SVG, rendered on the server: crawlers and
  * readers without JavaScript get the chart and its text alternative.
  */
@@ -102,8 +102,8 @@ export function ReliabilityChart({
         </text>
       </svg>
       <figcaption className="mt-1 text-xs text-slate-400">
-        Dots: realised win rate per bin (number beside it: ideas in the bin). Bars: Wilson 95% interval.
-        Dashed line: where a calibrated forecast sits.
+        Dots: realised win rate per bin (number beside it: ideas in the bin). Bars: 95% interval, resampling
+        whole expirations. Dashed line: where a calibrated forecast sits.
       </figcaption>
     </figure>
   );

@@ -66,11 +66,11 @@ export function LoggedOutcomeNote({ outcome }: { outcome: LoggedOutcome | null }
   );
 }
 
-/** On an idea card: how graded ideas of the same strategy and predicted-POP bin did. */
+/** On an idea card: how graded ideas of the same strategy and predicted-POP bin did, and in which history. */
 export function IdeasLikeItNote({ like }: { like: IdeasLikeIt }) {
   return (
     <p className="mt-1 text-xs text-slate-400" data-testid="idea-track-bin">
-      {`${like.label}: ${
+      {`${like.label}, ${like.history}: ${
         like.realised === null
           ? "no graded ideas yet"
           : `${formatGrouped(like.realised * 100, 0)}% won (n=${formatGrouped(like.count, 0)})`

@@ -10,6 +10,8 @@ const pct = (v: number | null | undefined, digits = 1) =>
   v === null || v === undefined ? "—" : `${formatGrouped(v * 100, digits)}%`;
 const num = (v: number | null | undefined, digits = 3) =>
   v === null || v === undefined ? "—" : formatGrouped(v, digits);
+// A snapshot written before the dollar totals lacks them: a dash, not $0.
+const usd = (v: number | null | undefined) => (v === null || v === undefined ? "—" : formatUsd(v));
 const interval = (i: { low: number; high: number } | null, f: (v: number) => string) =>
   i ? `${f(i.low)} to ${f(i.high)}` : "—";
 
@@ -23,6 +25,19 @@ function Stat({ label, note, children }: { label: string; note?: string; childre
         {note ? <span className="text-xs font-normal text-slate-400"> {note}</span> : null}
       </dd>
     </div>
+  );
+}
+
+/** True when the three spread lists hold the same settled ideas: a comparison that cannot differ yet. */
+function sameSpreadLists(view: TrackRecordView): boolean {
+  const spread = view.compare.filter((c) => c.key === "pro30" || c.key === "elite100" || c.key === "pool");
+  const first = spread[0]?.slice;
+  if (!first || spread.length < 3 || first.settled === 0) return false;
+  return spread.every(
+    (c) =>
+      c.slice?.settled === first.settled &&
+      c.slice.wins === first.wins &&
+      c.slice.money.fill.averageReturnOnRisk === first.money.fill.averageReturnOnRisk,
   );
 }
 
@@ -70,7 +85,7 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
   const s = view.slice;
   const liveStart = view.origins.find((o) => o.key === "live")?.firstPublished ?? null;
   return (
-    <main className="mx-auto max-w-5xl space-y-8 px-4 py-8 text-slate-200">
+    <div className="mx-auto max-w-5xl space-y-8 px-4 py-8 text-slate-200">
       <header className="space-y-3">
         <h1 className="text-3xl font-bold text-white">Track record</h1>
         <p className="max-w-3xl text-slate-300">
@@ -81,7 +96,12 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
           <a href="/track-record.csv" className="text-sky-300 underline">
             CSV
           </a>
-          . How the ideas are chosen:{" "}
+          , and recompute every figure here with the{" "}
+          <a href="/track-record-grades.csv" className="text-sky-300 underline">
+            grades CSV
+          </a>{" "}
+          (each row&apos;s settlement and P&amp;L at the fill and at mid, held and managed). How the ideas are
+          chosen:{" "}
           <Link to={HOW_WE_RANK_PATH} className="text-sky-300 underline">
             how we rank ideas
           </Link>
@@ -103,8 +123,18 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
             <>
               These figures are <strong>simulated history</strong>: a backfill ran the same screener on past
               days of the simulated market, logged those ideas in the same log (each row labelled as backfill)
-              and graded them. They are not live publication. Live records start at the first live publication
+              and graded them. They are not live publication.{" "}
+              {view.simulated
+                ? "The simulated forward record starts at its first publication"
+                : "Live records start at the first live publication"}
               {liveStart ? ` (${formatAsOf(liveStart)})` : " (none yet)"}.
+            </>
+          ) : view.simulated ? (
+            <>
+              These figures are the <strong>simulated forward record</strong>: ideas as the cron published
+              them on the simulated market, graded as they expire. Nothing here is live: a live record starts
+              at the first publication on live market data; the simulated history backfilled before it is
+              shown apart.
             </>
           ) : (
             <>
@@ -147,17 +177,27 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="track-counts">
             <Stat label="Settled">{s.settled}</Stat>
             <Stat label="Pending">{s.pending}</Stat>
-            <Stat label="Win rate (95% interval)" note={interval(s.winInterval, (v) => pct(v, 0))}>
+            <Stat
+              label="Win rate (95% interval)"
+              note={s.settled > 0 ? interval(s.winInterval, (v) => pct(v, 0)) : undefined}
+            >
               {pct(s.winRate)}
             </Stat>
             <Stat label="Mean predicted POP">{pct(s.meanPredicted)}</Stat>
-            <Stat label="Average P&L per $ of risk (fill / mid)">
+            <Stat label="Mean of P&L ÷ risk per idea (fill / mid)">
               {pct(s.money.fill.averageReturnOnRisk)} / {pct(s.money.mid.averageReturnOnRisk)}
+            </Stat>
+            <Stat label="Total P&L in dollars, one contract each (fill / mid)">
+              <span data-testid="track-total-pnl">
+                {usd(s.money.fill.totalPnl)} / {usd(s.money.mid.totalPnl)}
+              </span>
             </Stat>
             <Stat label="Worst loss (per contract)">
               {s.money.fill.worstLoss === null ? "—" : formatUsd(s.money.fill.worstLoss)}
             </Stat>
-            <Stat label="Profit factor">{num(s.money.fill.profitFactor, 2)}</Stat>
+            <Stat label="Profit factor (gross wins ÷ gross losses, dollars, fill)">
+              {num(s.money.fill.profitFactor, 2)}
+            </Stat>
             <Stat label="Shorts out of the money · pins">
               {pct(s.shortsOtmRate)} · {s.pins}
             </Stat>
@@ -191,7 +231,10 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
                   Win rate (95% interval)
                 </th>
                 <th scope="col" className="py-1 pr-2">
-                  P&amp;L per $ of risk (fill / mid)
+                  Mean P&amp;L ÷ risk (fill / mid)
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Total P&amp;L, dollars (fill / mid)
                 </th>
                 <th scope="col" className="py-1 pr-2">
                   Worst loss
@@ -222,6 +265,9 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
                   </td>
                   <td className="py-1 pr-2">
                     {pct(r.money.fill.averageReturnOnRisk)} / {pct(r.money.mid.averageReturnOnRisk)}
+                  </td>
+                  <td className="py-1 pr-2">
+                    {usd(r.money.fill.totalPnl)} / {usd(r.money.mid.totalPnl)}
                   </td>
                   <td className="py-1 pr-2">
                     {r.money.fill.worstLoss === null ? "—" : formatUsd(r.money.fill.worstLoss)}
@@ -288,6 +334,12 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
         <h2 id="lists" className="mb-2 text-xl font-semibold text-white">
           Published lists against the whole screened pool, and the wheel universe
         </h2>
+        {sameSpreadLists(view) ? (
+          <p className="mb-2 text-sm text-slate-300" data-testid="track-compare-same">
+            On this history the Pro 30, the Elite list&apos;s first 100 and the whole screened pool hold the
+            same settled ideas, so their figures are identical and cannot show a difference yet.
+          </p>
+        ) : null}
         <table className="w-full text-sm" data-testid="track-compare">
           <thead>
             <tr className="text-left text-slate-400">
@@ -307,7 +359,13 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
                 Win rate
               </th>
               <th scope="col" className="py-1 pr-2">
-                P&amp;L per $ of risk
+                Mean P&amp;L ÷ risk
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Total P&amp;L, dollars
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Profit factor
               </th>
               <th scope="col" className="py-1 pr-2">
                 Brier
@@ -325,6 +383,8 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
                 <td className="py-1 pr-2">{pct(c.slice?.meanPredicted)}</td>
                 <td className="py-1 pr-2">{pct(c.slice?.winRate)}</td>
                 <td className="py-1 pr-2">{pct(c.slice?.money.fill.averageReturnOnRisk)}</td>
+                <td className="py-1 pr-2">{usd(c.slice?.money.fill.totalPnl)}</td>
+                <td className="py-1 pr-2">{num(c.slice?.money.fill.profitFactor, 2)}</td>
                 <td className="py-1 pr-2">{num(c.slice?.brier)}</td>
               </tr>
             ))}
@@ -349,11 +409,15 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
         </p>
         <p>
           The Brier score is the mean squared gap between the predicted probability and the outcome (lower is
-          better); its skill compares it with always forecasting the sample&apos;s own win rate. Intervals
-          come from resampling whole expirations, because ideas that expire together share one market move.
-          Win rates always sit beside the money: a high win rate with a few large losses is not an edge.
+          better); its skill compares it with always forecasting the sample&apos;s own win rate. Every
+          interval on this page (win rates, each calibration bin, the Brier score and its skill) is a 95%
+          percentile interval from 400 resamples of whole expirations with a fixed seed, so the figures are
+          reproducible: ideas that expire together share one market move, so they are not independent trials.
+          Win rates always sit beside the money: a high win rate with a few large losses is not an edge. The
+          mean of P&amp;L ÷ risk weighs every idea alike whatever its size; the total in dollars adds one
+          contract of each idea, and the profit factor is its gross wins over its gross losses, in dollars.
         </p>
       </section>
-    </main>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 // The track record's figures as the page shows them (decision 265): the snapshot's shape, the lists and filters,
 // and the view one request selects. The grading job computes the snapshot (app/server/track/summary.server.ts).
-import type { Interval, MoneySummary, ReliabilityBin } from "#app/engine/calibration.ts";
+import type { Interval, ReliabilityBin } from "#app/engine/calibration.ts";
+import type { MoneyFigures } from "#app/lib/track-record/clustered.ts";
 
 /** The spread lists, by tier (decision 265); the wheel universe's lists, one per risk level (decision 267). */
 export const SPREAD_LISTS = ["pro30", "elite100", "pool"] as const;
@@ -63,7 +64,7 @@ export interface TrackSlice {
   skill: number | null;
   skillInterval: Interval | null;
   /** At the fill basis the idea showed, and at mid. */
-  money: { fill: MoneySummary; mid: MoneySummary };
+  money: { fill: MoneyFigures; mid: MoneyFigures };
   meanPredicted: number | null;
   /** The management rule (close at 50% of the credit or at 21 DTE on the daily closes), beside holding to expiry. */
   managed: {
@@ -71,7 +72,7 @@ export interface TrackSlice {
     wins: number;
     winRate: number | null;
     winInterval: Interval;
-    money: { fill: MoneySummary; mid: MoneySummary };
+    money: { fill: MoneyFigures; mid: MoneyFigures };
   };
 }
 
@@ -84,6 +85,12 @@ export type TrackOrigin = (typeof TRACK_ORIGINS)[number];
 export const TRACK_ORIGIN_LABEL: Record<TrackOrigin, string> = {
   live: "Live publication",
   backfill: "Simulated history (backfill)",
+};
+
+/** On the simulated market no record is live: both origins are named for the data source they came from. */
+export const SIMULATED_ORIGIN_LABEL: Record<TrackOrigin, string> = {
+  live: "Simulated (forward)",
+  backfill: "Simulated (backfill)",
 };
 
 export interface TrackOriginFigures {
@@ -154,20 +161,22 @@ export function trackRecordView(
   const figures = origin === "backfill" ? (summary?.backfill ?? null) : summary;
   const key = (l: TrackList) => (by ? `${l}|${by}` : l);
   const pick = (l: TrackList) => figures?.slices[key(l)] ?? null;
+  const simulated = !summary || summary.sources.length === 0 || summary.sources.includes("demo");
+  const labels = simulated ? SIMULATED_ORIGIN_LABEL : TRACK_ORIGIN_LABEL;
   return {
     asOf: summary?.asOf ?? null,
-    simulated: !summary || summary.sources.length === 0 || summary.sources.includes("demo"),
+    simulated,
     origin,
     origins: [
       {
         key: "live",
-        label: TRACK_ORIGIN_LABEL.live,
+        label: labels.live,
         logRows: summary?.logRows ?? 0,
         firstPublished: summary?.firstPublished ?? null,
       },
       {
         key: "backfill",
-        label: TRACK_ORIGIN_LABEL.backfill,
+        label: labels.backfill,
         logRows: summary?.backfill?.logRows ?? 0,
         firstPublished: summary?.backfill?.firstPublished ?? null,
       },
@@ -178,7 +187,7 @@ export function trackRecordView(
     lastPublished: figures?.lastPublished ?? null,
     list,
     by,
-    title: `${TRACK_ORIGIN_LABEL[origin]} · ${TRACK_LIST_LABEL[list]}${by ? ` · ${FILTER_LABEL.get(by)}` : ""}`,
+    title: `${labels[origin]} · ${TRACK_LIST_LABEL[list]}${by ? ` · ${FILTER_LABEL.get(by)}` : ""}`,
     slice: pick(list),
     lists: TRACK_LISTS.map((l) => ({ key: l, label: TRACK_LIST_LABEL[l] })),
     dimensions: TRACK_FILTERS,
@@ -228,6 +237,13 @@ export interface TrackBinDigest {
   asOf: string;
   /** Strategy -> the whole screened pool's reliability bins of that strategy (from, to, count, wins). */
   byStrategy: Record<string, { from: number; to: number; count: number; wins: number }[]>;
+  /**
+   * Strategy -> which history its bins count: the forward record once it has graded ideas of that strategy, else
+   * the backfill. Absent in an older digest (the forward record's).
+   */
+  history?: Record<string, TrackOrigin>;
+  /** True when the ideas came from the simulated market. Absent in an older digest. */
+  simulated?: boolean;
 }
 
 export interface IdeasLikeIt {
@@ -236,6 +252,8 @@ export interface IdeasLikeIt {
   count: number;
   /** Share of wins, 0-1; null when the bin has no graded idea yet. */
   realised: number | null;
+  /** The history counted, as the card says it: e.g. "Simulated (backfill)". */
+  history: string;
 }
 
 const STRATEGY_PLURAL: Record<string, string> = {
@@ -257,6 +275,8 @@ export function ideasLikeIt(
   const from = i * 10;
   const label = `${STRATEGY_PLURAL[strategy] ?? "Ideas"} at ${from}-${from + 10}% POP`;
   const bin = digest?.byStrategy[strategy]?.find((b) => Math.round(b.from * 10) === i);
-  if (!bin || bin.count === 0) return { label, count: 0, realised: null };
-  return { label, count: bin.count, realised: bin.wins / bin.count };
+  const origin = digest?.history?.[strategy] ?? "live";
+  const history = (digest?.simulated === false ? TRACK_ORIGIN_LABEL : SIMULATED_ORIGIN_LABEL)[origin];
+  if (!bin || bin.count === 0) return { label, count: 0, realised: null, history };
+  return { label, count: bin.count, realised: bin.wins / bin.count, history };
 }

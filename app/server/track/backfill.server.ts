@@ -42,6 +42,7 @@ import {
 import { simulatedDailyMarks } from "#app/server/track/marks.server.ts";
 import { SIMULATOR_VERSION } from "#app/server/track/simulator-version.server.ts";
 import { refreshTrackSummary } from "#app/server/track/summary.server.ts";
+import { refreshTrackGradesSnapshotInJob } from "#app/server/track/grades-snapshot.server.ts";
 import { refreshTrackCsvSnapshotInJob } from "#app/server/track/csv-snapshot.server.ts";
 
 /** The backfill publishes each past day at 10:00 New York (the cron's first half hour has settled). */
@@ -316,6 +317,9 @@ export async function backfillOnRequest(
     nowMs,
   });
   await refreshTrackSummary(env, nowMs);
-  if (result.appended > 0) await refreshTrackCsvSnapshotInJob(env, nowMs);
+  if (result.appended > 0) {
+    await refreshTrackCsvSnapshotInJob(env, nowMs);
+    await refreshTrackGradesSnapshotInJob(env, nowMs);
+  }
   return { ...result, skipped: false, ms: Date.now() - t0 };
 }

@@ -38,6 +38,18 @@ function rowsText(rows: Awaited<ReturnType<typeof readIdeaLog>>): string {
 /** The header line (papaparse ends a header with no rows with its CRLF). */
 const HEAD = writeCsv(TRACK_CSV_COLUMNS, [], { quotes: false, escapeFormulae: false });
 
+/** The manifest of stored parts under a header line, with its totals (shared with the grades download). */
+export function snapshotManifest(head: string, parts: SnapshotPart[], nowMs: number): DownloadSnapshot {
+  return {
+    version: 1,
+    builtAt: new Date(nowMs).toISOString(),
+    head,
+    parts,
+    rows: parts.reduce((n, p) => n + p.rows, 0),
+    bytes: new TextEncoder().encode(head).byteLength + parts.reduce((n, p) => n + p.bytes, 0),
+  };
+}
+
 export interface TrackCsvSnapshotRun {
   snapshot: DownloadSnapshot;
   /** False when the stored snapshot already ended at the log's last row (nothing written). */
@@ -104,14 +116,7 @@ export async function refreshTrackCsvSnapshot(
     if (rows.length < TRACK_CSV_PART_ROWS) break;
     after = part.to;
   }
-  const snapshot: DownloadSnapshot = {
-    version: 1,
-    builtAt: new Date(nowMs).toISOString(),
-    head: HEAD,
-    parts,
-    rows: parts.reduce((n, p) => n + p.rows, 0),
-    bytes: new TextEncoder().encode(HEAD).byteLength + parts.reduce((n, p) => n + p.bytes, 0),
-  };
+  const snapshot = snapshotManifest(HEAD, parts, nowMs);
   await storeDownloadSnapshot(env, TRACK_CSV_SNAPSHOT_KEY, snapshot);
   return { snapshot, rebuilt: true, partsWritten, rowsRead };
 }

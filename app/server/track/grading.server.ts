@@ -23,6 +23,7 @@ import {
   type MarkedLeg,
   type StoredMarks,
 } from "#app/server/track/marks.server.ts";
+import { refreshTrackGradesSnapshotInJob } from "#app/server/track/grades-snapshot.server.ts";
 import { refreshTrackSummary } from "#app/server/track/summary.server.ts";
 import { refreshTrackCsvSnapshotInJob } from "#app/server/track/csv-snapshot.server.ts";
 import { loggedOnReplacedMarket } from "#app/server/track/simulator-version.server.ts";
@@ -205,7 +206,11 @@ export async function gradeExpiredIdeas(env: MarketCacheEnv, now: Date): Promise
   const summary = await refreshTrackSummary(env, now.getTime());
   // The public CSV's snapshot: a no-op when it already ends at the log's last row (decision 301).
   const trackCsvRebuilt = await refreshTrackCsvSnapshotInJob(env, now.getTime());
-  return { ...outcome, detail: { ...outcome.detail, logRows: summary.logRows, trackCsvRebuilt } };
+  const gradesCsvRebuilt = await refreshTrackGradesSnapshotInJob(env, now.getTime());
+  return {
+    ...outcome,
+    detail: { ...outcome.detail, logRows: summary.logRows, trackCsvRebuilt, gradesCsvRebuilt },
+  };
 }
 
 async function gradePending(env: MarketCacheEnv, now: Date): Promise<JobOutcome> {

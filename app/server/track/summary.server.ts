@@ -7,9 +7,18 @@ import {
   clusteredBootstrap,
   moneySummary,
   reliabilityBins,
-  wilsonInterval,
+  type MoneyOutcome,
   type Outcome,
 } from "#app/engine/calibration.ts";
+import {
+  BINS_SEED,
+  MANAGED_WIN_RATE_SEED,
+  WIN_RATE_SEED,
+  clusteredBins,
+  clusteredWinInterval,
+  moneyTotals,
+  type MoneyFigures,
+} from "#app/lib/track-record/clustered.ts";
 import {
   BACKFILL_ORIGIN,
   DTE_BUCKETS,
@@ -34,7 +43,12 @@ import { TRACK_BINS_KEY } from "#app/server/track/outcomes.server.ts";
 // v2: managed-rule figures and the backfill apart (a v1 snapshot lacks both; the next grading run writes v2).
 export const TRACK_SUMMARY_KEY = "track:summary:v2";
 /** Bootstrap rounds: enough for a stable 95% interval at the page's precision, bounded for the cron's CPU. */
-const BOOTSTRAP_ROUNDS = 400;
+export const BOOTSTRAP_ROUNDS = 400;
+
+/** The per-risk summary and the dollar totals beside it. */
+function moneyOf(outcomes: readonly MoneyOutcome[]): MoneyFigures {
+  return { ...moneySummary(outcomes), ...moneyTotals(outcomes) };
+}
 
 export interface TrackSummary extends TrackSummaryFigures {
   /** The market source of the newest logged idea (the snapshot table's column). */
@@ -150,17 +164,17 @@ export function sliceOf(trades: readonly TradeOutcome[]): TrackSlice {
     unsettled: trades.filter((t) => t.status === "no-settlement").length,
     wins,
     winRate: n ? wins / n : null,
-    winInterval: wilsonInterval(wins, n),
+    winInterval: clusteredWinInterval(outcomes, BOOTSTRAP_ROUNDS, WIN_RATE_SEED),
     shortsOtmRate: n ? settled.filter((t) => t.fill!.shortsOtm).length / n : null,
     pins: settled.filter((t) => t.fill!.pin).length,
-    bins: reliabilityBins(outcomes),
+    bins: clusteredBins(reliabilityBins(outcomes), outcomes, BOOTSTRAP_ROUNDS, BINS_SEED),
     brier: brierScore(outcomes),
     brierInterval: n ? clusteredBootstrap(outcomes, brierScore, BOOTSTRAP_ROUNDS, 1) : null,
     skill: brierSkillScore(outcomes),
     skillInterval: n ? clusteredBootstrap(outcomes, brierSkillScore, BOOTSTRAP_ROUNDS, 2) : null,
     money: {
-      fill: moneySummary(settled.map((t) => t.fill!)),
-      mid: moneySummary(settled.filter((t) => t.mid).map((t) => t.mid!)),
+      fill: moneyOf(settled.map((t) => t.fill!)),
+      mid: moneyOf(settled.filter((t) => t.mid).map((t) => t.mid!)),
     },
     meanPredicted,
     managed: managedOf(trades),
@@ -174,10 +188,14 @@ function managedOf(trades: readonly TradeOutcome[]): TrackSlice["managed"] {
     settled: settled.length,
     wins,
     winRate: settled.length ? wins / settled.length : null,
-    winInterval: wilsonInterval(wins, settled.length),
+    winInterval: clusteredWinInterval(
+      settled.map((t) => ({ cluster: t.expiration, win: t.managedFill!.win })),
+      BOOTSTRAP_ROUNDS,
+      MANAGED_WIN_RATE_SEED,
+    ),
     money: {
-      fill: moneySummary(settled.map((t) => t.managedFill!)),
-      mid: moneySummary(settled.filter((t) => t.managedMid).map((t) => t.managedMid!)),
+      fill: moneyOf(settled.map((t) => t.managedFill!)),
+      mid: moneyOf(settled.filter((t) => t.managedMid).map((t) => t.managedMid!)),
     },
   };
 }
@@ -282,15 +300,24 @@ export async function refreshTrackSummary(env: MarketCacheEnv, nowMs: number): P
   return summary;
 }
 
-/** The whole pool's bins per strategy, counts only: the small row the /spreads cards read (decision 269). */
+/**
+ * The whole pool's bins per strategy, counts only: the small row the /spreads cards read (decision 269). The
+ * forward record's once it has graded ideas of the strategy, else the backfill's, and the digest says which.
+ */
 export function binDigest(summary: TrackSummaryFigures): TrackBinDigest {
   const byStrategy: TrackBinDigest["byStrategy"] = {};
+  const history: NonNullable<TrackBinDigest["history"]> = {};
   for (const { key } of TRACK_STRATEGIES) {
-    const slice = summary.slices[`pool|strategy:${key}`];
-    if (slice)
-      byStrategy[key] = slice.bins.map((b) => ({ from: b.from, to: b.to, count: b.count, wins: b.wins }));
+    const forward = summary.slices[`pool|strategy:${key}`];
+    const backfill = summary.backfill?.slices[`pool|strategy:${key}`];
+    const useBackfill = !forward?.settled && !!backfill?.settled;
+    const slice = useBackfill ? backfill : forward;
+    if (!slice) continue;
+    byStrategy[key] = slice.bins.map((b) => ({ from: b.from, to: b.to, count: b.count, wins: b.wins }));
+    history[key] = useBackfill ? "backfill" : "live";
   }
-  return { asOf: summary.asOf, byStrategy };
+  const simulated = summary.sources.length === 0 || summary.sources.includes("demo");
+  return { asOf: summary.asOf, byStrategy, history, simulated };
 }
 
 export async function readTrackSummary(env: MarketCacheEnv): Promise<TrackSummary | null> {

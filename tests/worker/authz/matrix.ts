@@ -158,6 +158,7 @@ export const MATRIX: MatrixRow[] = [
   publicPage("/how-we-rank"),
   publicPage("/track-record"),
   publicPage("/track-record.csv"),
+  publicPage("/track-record-grades.csv"),
   publicPage("/wheelhouse-howtos"),
   publicPage("/wheelhouse-howtos/mobile-app-install"),
   publicPage("/pricing"),
