@@ -141,16 +141,6 @@ export const DEFAULT_FILTERS: TradeFilters = {
   minLiquidity: 1,
 };
 
-/**
- * The broad index ETFs, a figure the list tests print. The list rules cap the wider US equity beta bucket
- * instead (app/engine/buckets.ts, decision 327), which also holds leveraged and sector ETFs.
- */
-export const INDEX_ETFS: readonly string[] = ["SPY", "QQQ", "IWM", "DIA", "VOO", "IVV", "VTI", "RSP", "MDY"];
-const INDEX_ETF_SET = new Set(INDEX_ETFS);
-export function isIndexEtf(symbol: string): boolean {
-  return INDEX_ETF_SET.has(symbol.toUpperCase());
-}
-
 /** The trade-ideas profiles as /spreads names them (decision 237). */
 export const PROFILE_LABELS = {
   conservative: "Conservative",

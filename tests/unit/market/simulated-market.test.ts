@@ -10,7 +10,6 @@ import {
   type SpreadIdea,
   type SpreadProfile,
 } from "#app/engine/index.ts";
-import { isIndexEtf } from "#app/lib/trade-ideas.ts";
 import { bucketOf } from "#app/engine/buckets.ts";
 import { BUCKET_CAP, bookDelta, NET_DELTA_BAND, passesCreditRules } from "#app/engine/ranking.ts";
 import { ideasInPlanOrder } from "#app/lib/trade-ideas.ts";
@@ -227,10 +226,10 @@ function checkList(list: readonly TradeIdea[], profile: SpreadProfile, label: st
   deltas.sort((a, b) => a - b);
   const dtes = list.map((i) => daysToExpiry(TODAY, i.expiration_date)).sort((a, b) => a - b);
   const count = (s: string) => list.filter((i) => i.strategy_type === s).length;
-  const index = list.filter((i) => isIndexEtf(i.stock_symbol)).length;
+  const index = list.filter((i) => bucketOf(i.stock_symbol) === "us-equity-beta").length;
   console.info(
     `${label}: ${list.length} ideas, ${perSymbol.size} symbols (max ${Math.max(...perSymbol.values())}/symbol, ` +
-      `index ETFs ${index}), DTE ${dtes[0]}-${dtes.at(-1)} (median ${dtes[dtes.length >> 1]}), ` +
+      `US equity beta ${index}), DTE ${dtes[0]}-${dtes.at(-1)} (median ${dtes[dtes.length >> 1]}), ` +
       `short |delta| ${deltas[0]!.toFixed(3)}-${deltas.at(-1)!.toFixed(3)} (median ${deltas[deltas.length >> 1]!.toFixed(3)}), ` +
       `BPS/BCS/IC ${count("BULL_PUT_SPREAD")}/${count("BEAR_CALL_SPREAD")}/${count("IRON_CONDOR")}, ` +
       `max condor touch ${Math.max(0, ...list.filter((i) => i.strategy_type === "IRON_CONDOR").map((i) => i.prob_touch)).toFixed(0)}%, ` +
