@@ -135,9 +135,28 @@ export interface ForecastInputs {
 export function forecastForHorizon(inputs: ForecastInputs): number | null {
   const { atmIv, dte } = inputs;
   if (!(atmIv > 0 && Number.isFinite(atmIv)) || !(dte > 0)) return null;
-  const w = realisedWindows(inputs.closes, inputs.dates, inputs.reactionDays);
-  if (!w) return null;
-  const f = cappedForecast((inputs.weights ?? FORECAST_WEIGHTS)[inputs.cls], featureRow(atmIv, w), atmIv);
+  return forecastFromWindows(
+    inputs.cls,
+    realisedWindows(inputs.closes, inputs.dates, inputs.reactionDays),
+    atmIv,
+    dte,
+    inputs.weights,
+  );
+}
+
+/**
+ * The same forecast from windows already measured: the windows depend on the closes alone, so one symbol's
+ * expirations (and the profiles that screen each) share them.
+ */
+export function forecastFromWindows(
+  cls: ForecastClass,
+  w: RealisedWindows | null,
+  atmIv: number,
+  dte: number,
+  weights: Readonly<Record<ForecastClass, ForecastWeights>> = FORECAST_WEIGHTS,
+): number | null {
+  if (!w || !(atmIv > 0 && Number.isFinite(atmIv)) || !(dte > 0)) return null;
+  const f = cappedForecast(weights[cls], featureRow(atmIv, w), atmIv);
   return f > 0 ? f : null;
 }
 

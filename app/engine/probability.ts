@@ -213,14 +213,28 @@ export function probTouchEitherFast(
   const k = (mu - q - 0.5 * sigma * sigma) / (sigma * sigma);
   const ks2 = k * s * s;
   const terms = Math.min(60, Math.ceil((4 * s) / h) + 2);
-  let stay = 0;
-  for (let n = -terms; n <= terms; n++) {
-    const c = 2 * n * h;
-    stay += weightedBand(k * c, (b - c - ks2) / s, (a - c - ks2) / s);
-    stay -= weightedBand(k * (2 * b + c), (b - 2 * b - c - ks2) / s, (a - 2 * b - c - ks2) / s);
+  // Summed from n = 0 outward: a pair of images falls off like e^{-2 n^2 h^2 / s^2} past the centre, so the sum
+  // stops once a whole pair adds less than IMAGE_TOLERANCE (below a double's resolution of the result).
+  let stay = imagePair(0, a, b, h, k, ks2, s);
+  for (let n = 1; n <= terms; n++) {
+    const pair = imagePair(n, a, b, h, k, ks2, s) + imagePair(-n, a, b, h, k, ks2, s);
+    stay += pair;
+    if (Math.abs(pair) < IMAGE_TOLERANCE) break;
   }
   const p = 1 - stay;
   return p < 0 ? 0 : p > 1 ? 1 : p;
+}
+
+/** Below this a pair of image terms cannot move a probability near its double's last digit. */
+const IMAGE_TOLERANCE = 1e-18;
+
+/** The n-th image's two terms of the no-touch series (see probTouchEitherFast). */
+function imagePair(n: number, a: number, b: number, h: number, k: number, ks2: number, s: number): number {
+  const c = 2 * n * h;
+  return (
+    weightedBand(k * c, (b - c - ks2) / s, (a - c - ks2) / s) -
+    weightedBand(k * (2 * b + c), (b - 2 * b - c - ks2) / s, (a - 2 * b - c - ks2) / s)
+  );
 }
 
 /** e^w (N(z1) - N(z2)) for z1 >= z2, in log space on the tails (e^w can overflow where the band is 0). */

@@ -232,19 +232,12 @@ export function spreadTradeId(
     callLong?: number | null;
   },
 ): string {
-  const parts = [symbol.toUpperCase(), expirationDate.replaceAll("-", ""), STRATEGY_CODE[strategy]];
+  const head = `${symbol.toUpperCase()}-${expirationDate.replaceAll("-", "")}-${STRATEGY_CODE[strategy]}`;
   if (strategy === "BULL_PUT_SPREAD")
-    parts.push(`P${strikeText(strikes.putShort!)}`, `P${strikeText(strikes.putLong!)}`);
-  else if (strategy === "BEAR_CALL_SPREAD")
-    parts.push(`C${strikeText(strikes.callShort!)}`, `C${strikeText(strikes.callLong!)}`);
-  else
-    parts.push(
-      `P${strikeText(strikes.putLong!)}`,
-      `P${strikeText(strikes.putShort!)}`,
-      `C${strikeText(strikes.callShort!)}`,
-      `C${strikeText(strikes.callLong!)}`,
-    );
-  return parts.join("-");
+    return `${head}-P${strikeText(strikes.putShort!)}-P${strikeText(strikes.putLong!)}`;
+  if (strategy === "BEAR_CALL_SPREAD")
+    return `${head}-C${strikeText(strikes.callShort!)}-C${strikeText(strikes.callLong!)}`;
+  return `${head}-P${strikeText(strikes.putLong!)}-P${strikeText(strikes.putShort!)}-C${strikeText(strikes.callShort!)}-C${strikeText(strikes.callLong!)}`;
 }
 
 /** Fixed-size best-k list of verticals, kept in typed arrays (no allocation per candidate). */

@@ -27,6 +27,7 @@ import type { MarketDataProvider } from "#app/server/market/types.server.ts";
 import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
 import { forgetIdeasMemo } from "#app/server/trade-ideas.server.ts";
 import { RATE_LIMITS } from "#app/server/rate-limit.server.ts";
+import { SCREEN_VERSION } from "#app/engine/screen-version.ts";
 
 const MONDAY_11AM = new Date("2026-11-23T16:00:00Z");
 
@@ -98,6 +99,18 @@ describe("market refresh job (demo provider)", () => {
     expect(fourth.detail).toMatchObject({ refreshed: 1 });
     expect(
       (await runMarketRefresh(testEnv, new Date("2026-11-23T21:50:00Z"), { symbols: ["AAPL"] })).detail,
+    ).toMatchObject({ skipped: "market after-hours" });
+    // A deploy whose screens differ (another SCREEN_VERSION stored) re-screens once, then skips again.
+    const stored = await env.MARKET_KV.get<any>(KV_KEYS.freshness, "json");
+    expect(stored.screenVersion).toBe(SCREEN_VERSION);
+    await env.MARKET_KV.put(
+      KV_KEYS.freshness,
+      JSON.stringify({ ...stored, screenVersion: SCREEN_VERSION - 1 }),
+    );
+    const fifth = await runMarketRefresh(testEnv, new Date("2026-11-23T21:55:00Z"), { symbols: ["AAPL"] });
+    expect(fifth.detail).toMatchObject({ refreshed: 1 });
+    expect(
+      (await runMarketRefresh(testEnv, new Date("2026-11-23T22:00:00Z"), { symbols: ["AAPL"] })).detail,
     ).toMatchObject({ skipped: "market after-hours" });
     // Put the full universe back for the tests below.
     await runMarketRefresh(testEnv, MONDAY_11AM, { force: true });

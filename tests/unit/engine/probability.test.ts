@@ -8,7 +8,9 @@ import {
   probBelow,
   probBetween,
   probTouch,
+  probTouchEitherFast,
 } from "#app/engine/index.ts";
+import { normCdf } from "#app/engine/normal.ts";
 
 const base = { S: 100, T: 0.25, sigma: 0.3, r: 0.04, q: 0.01 };
 
@@ -119,5 +121,42 @@ describe("expected payoffs", () => {
       1.2 - expectedPutPayoff({ ...base, K: 95, mu: 0.08 }) + expectedPutPayoff({ ...base, K: 90, mu: 0.08 });
     expect(Math.abs(spread - closed)).toBeLessThan(2e-5); // kinks cost Simpson its order
     expect(expectedPayoff((s) => s, base)).toBeCloseTo(100 * Math.exp((base.r - base.q) * base.T), 8);
+  });
+});
+
+describe("probTouchEitherFast stops at its last significant image pair", () => {
+  // The whole method-of-images series, every image from -60 to 60, written straight from the formula.
+  function fullSeries(S: number, L: number, U: number, T: number, sigma: number, q: number, mu: number) {
+    const s = sigma * Math.sqrt(T);
+    const a = Math.log(L / S);
+    const b = Math.log(U / S);
+    const h = b - a;
+    const k = (mu - q - 0.5 * sigma * sigma) / (sigma * sigma);
+    const ks2 = k * s * s;
+    let stay = 0;
+    for (let n = -60; n <= 60; n++) {
+      const c = 2 * n * h;
+      const d = 2 * b + c;
+      stay += Math.exp(k * c) * (normCdf((b - c - ks2) / s) - normCdf((a - c - ks2) / s));
+      stay -= Math.exp(k * d) * (normCdf((b - d - ks2) / s) - normCdf((a - d - ks2) / s));
+    }
+    return Math.min(1, Math.max(0, 1 - stay));
+  }
+  it("agrees with the full series to 1e-12 across narrow and wide condors, short and long horizons", () => {
+    let cases = 0;
+    for (const sigma of [0.12, 0.25, 0.5, 0.9])
+      for (const T of [5 / 365, 21 / 365, 45 / 365, 0.5])
+        for (const [lo, hi] of [
+          [0.97, 1.03],
+          [0.9, 1.08],
+          [0.7, 1.2],
+        ] as const) {
+          const got = probTouchEitherFast(100, 100 * lo, 100 * hi, T, sigma, 0.012, 0.04);
+          expect(Math.abs(got - fullSeries(100, 100 * lo, 100 * hi, T, sigma, 0.012, 0.04))).toBeLessThan(
+            1e-12,
+          );
+          cases++;
+        }
+    expect(cases).toBe(48);
   });
 });

@@ -9,6 +9,8 @@ export interface DataFreshness extends Sourced {
   dataUpdateAttempted: string;
   symbolsRefreshed: number;
   failures: number;
+  /** The screens' version the ideas were built with (engine SCREEN_VERSION); absent before it was stored. */
+  screenVersion?: number;
 }
 
 export async function readFreshness(env: MarketCacheEnv): Promise<DataFreshness | null> {

@@ -32,6 +32,7 @@ import { ProviderError } from "#app/server/market/types.server.ts";
 import type { DataFreshness } from "#app/server/market/refresh/freshness.server.ts";
 import { loadShared, pool } from "#app/server/market/refresh/inputs.server.ts";
 import { REFRESH_LIMITS } from "#app/server/market/refresh/limits.server.ts";
+import { SCREEN_VERSION } from "#app/engine/screen-version.ts";
 import { refreshSymbol, type SharedInputs } from "#app/server/market/refresh/symbol.server.ts";
 import { selectUniverse } from "#app/server/market/refresh/universe.server.ts";
 import { latestStoredCloses } from "#app/server/market/closes.server.ts";
@@ -84,7 +85,9 @@ export async function refreshMarketData(
     previous !== null &&
     previous.stockDataUpdated !== null &&
     previous.stockDataUpdated >= status.lastClose &&
-    previous.failures === 0;
+    previous.failures === 0 &&
+    // ...by the screens this code runs: a deploy that changes them re-screens the closed market's list once.
+    previous.screenVersion === SCREEN_VERSION;
   // ...and a closed market still gets one when no copy of the ideas list is left (the hot copy lives 5 minutes;
   // the last-good copy may be missing after a wiped database or a failed write): the list must not vanish.
   if (
@@ -250,6 +253,7 @@ export async function refreshMarketData(
     dataUpdateAttempted: new Date(nowMs).toISOString(),
     symbolsRefreshed: infos.length,
     failures: failed.length + planMissing.length,
+    screenVersion: SCREEN_VERSION,
     source: chainSourceOf(provider),
     asOf: new Date(nowMs).toISOString(),
   };

@@ -1,7 +1,13 @@
 // One symbol's refresh: quote, history, dividends, news and earnings -> ticker info; with the chain,
 // the spread ideas screened from it.
 import { betaOf } from "#app/engine/buckets.ts";
-import { creditedForecast, forecastClassOf, forecastForHorizon } from "#app/engine/forecast.ts";
+import {
+  creditedForecast,
+  forecastClassOf,
+  forecastFromWindows,
+  realisedWindows,
+  type RealisedWindows,
+} from "#app/engine/forecast.ts";
 import { EQUITY_RISK_PREMIUM } from "#app/engine/quality.ts";
 import { volatilityForecast, type SpreadIdea } from "#app/engine/index.ts";
 import { DAY_MS } from "#app/engine/time.ts";
@@ -187,9 +193,12 @@ export function horizonForecast(
   // A report after the close moves the next session; before the open (or at an unknown time), its own.
   const reactionDays = new Set(earnings.map((e) => (e.time === "amc" ? nextTradingDay(e.date) : e.date)));
   const cls = forecastClassOf(symbol, universeEntry(symbol)?.kind ?? "stock");
+  // Measured once, the first time an expiration asks (a symbol whose chain is not screened never pays for it).
+  let windows: RealisedWindows | null | undefined;
   // The edge is priced at the credited forecast: each class claims the share of its gap that it has earned.
   return (dte, atmIv) => {
-    const f = forecastForHorizon({ cls, closes, dates, reactionDays, atmIv, dte });
+    if (windows === undefined) windows = realisedWindows(closes, dates, reactionDays);
+    const f = forecastFromWindows(cls, windows, atmIv, dte);
     return f === null ? null : creditedForecast(f, atmIv, cls);
   };
 }
