@@ -22,6 +22,8 @@
  * after publication. The 21-DTE exit applies only to ideas published above 21 DTE (one published at or inside it
  * would otherwise be closed on its first close); those are held for the profit target or to expiry.
  */
+import { MANAGEMENT_RULE } from "#app/engine/management.ts";
+
 export type GradedStrategy =
   "BULL_PUT_SPREAD" | "BEAR_CALL_SPREAD" | "IRON_CONDOR" | "CASH_SECURED_PUT" | "COVERED_CALL";
 
@@ -30,9 +32,9 @@ export const PIN_DISTANCE = 0.05;
 /** The smallest P&L per contract that counts as a win (the POP event: finishing beyond the breakeven). */
 export const WIN_THRESHOLD = 0.01;
 /** Close when the cost to close falls to (1 - this) of the credit: 50% of the credit kept. */
-export const MANAGE_PROFIT_SHARE = 0.5;
+export const MANAGE_PROFIT_SHARE = MANAGEMENT_RULE.profitTakeShare;
 /** Close at this many calendar days to expiration, when published above it. */
-export const MANAGE_EXIT_DTE = 21;
+export const MANAGE_EXIT_DTE = MANAGEMENT_RULE.exitDte;
 
 /** The strikes of a logged idea, per share. A strike a strategy does not use is null. */
 export interface GradedPosition {

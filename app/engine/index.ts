@@ -155,3 +155,4 @@ export type {
   SpreadProfile,
   VolatilityForecast,
 } from "#app/engine/quality.ts";
+export { MANAGEMENT_RULE } from "#app/engine/management.ts";

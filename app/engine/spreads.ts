@@ -67,6 +67,7 @@ import {
 } from "#app/engine/smile.ts";
 import type { Assumptions, CleanChain, CleanExpiration, CleanLeg } from "#app/engine/types.ts";
 import type { OptionType } from "#app/engine/bsm.ts";
+import { MANAGEMENT_RULE } from "#app/engine/management.ts";
 
 /** The spread screener's default horizon (days to expiration). */
 export const SPREADS_MAX_DTE = 60;
@@ -356,7 +357,7 @@ function resolve(chain: CleanChain, o: SpreadScreenOptions): Resolved {
     perExpiration: o.perExpiration ?? 1,
     condorWings: o.condorWings ?? 5,
     maxIdeas: o.maxIdeas ?? MAX_IDEAS_PER_SYMBOL,
-    profitTarget: o.profitTargetPercent ?? 50,
+    profitTarget: o.profitTargetPercent ?? 100 * MANAGEMENT_RULE.profitTakeShare,
     want: new Set(o.strategies ?? ALL_STRATEGIES),
     forecastVol: o.forecastVol ?? null,
     forecastVolFor: o.forecastVolFor ?? null,
