@@ -12,6 +12,8 @@ export const CAPABILITIES = [
   "ccPositions",
   "ccPositionsPerBatch",
   "wheelCampaigns",
+  "openPositions",
+  "positionAlerts",
   "feedback",
   "featureRequests",
   "votes",
@@ -37,6 +39,9 @@ export const ENTITLEMENTS: Readonly<Record<PlanTier, Readonly<Record<Capability,
     ccPositionsPerBatch: 0,
     // Open wheel campaigns count as positions (decision 271).
     wheelCampaigns: 0,
+    // Open spread positions, separate from wheel campaigns; a condor is one (decision 333).
+    openPositions: 0,
+    positionAlerts: 0,
     feedback: 0,
     featureRequests: 0,
     votes: 0,
@@ -50,6 +55,8 @@ export const ENTITLEMENTS: Readonly<Record<PlanTier, Readonly<Record<Capability,
     ccPositions: 10,
     ccPositionsPerBatch: 10,
     wheelCampaigns: 10,
+    openPositions: 10,
+    positionAlerts: UNLIMITED,
     feedback: 50,
     featureRequests: 50,
     votes: UNLIMITED,
@@ -64,6 +71,8 @@ export const ENTITLEMENTS: Readonly<Record<PlanTier, Readonly<Record<Capability,
     // The product's batch size: a larger portfolio is screened in several calls.
     ccPositionsPerBatch: 10,
     wheelCampaigns: 50,
+    openPositions: 50,
+    positionAlerts: UNLIMITED,
     feedback: 50,
     featureRequests: 50,
     votes: UNLIMITED,
@@ -136,6 +145,11 @@ export const REFUSAL_MESSAGES = {
   proPositions: `Pro plan limit reached: You can add up to ${ENTITLEMENTS["Pro Plan"].ccPositions} positions on the Pro Plan. Upgrade to Elite to add up to ${ENTITLEMENTS["Elite Plan"].ccPositions} positions.`,
   elitePositions: `Elite plan limit reached (${ENTITLEMENTS["Elite Plan"].ccPositions} positions).`,
   ccBatch: (limit: number) => `At most ${limit} positions per request`,
+  freeOpenPositions:
+    "As a free user, you cannot track open positions. Upgrade to Pro or Elite to mark your spreads and get their management alerts.",
+  proOpenPositions: `Pro plan limit reached: You can track up to ${ENTITLEMENTS["Pro Plan"].openPositions} open positions on the Pro Plan. Upgrade to Elite to track up to ${ENTITLEMENTS["Elite Plan"].openPositions} open positions.`,
+  eliteOpenPositions: `Elite plan limit reached (${ENTITLEMENTS["Elite Plan"].openPositions} open positions).`,
+  positionAlerts: "Position alerts are available on the Pro and Elite plans",
   feedback: "Missing or insufficient permissions",
   feedbackLimit: `You have reached the maximum limit of ${ENTITLEMENTS["Pro Plan"].feedback} feedback submissions`,
   featureRequests: "Feature requests are only available for Pro and Elite subscribers",
@@ -178,6 +192,12 @@ function text(
         return { message: REFUSAL_MESSAGES.ccBatch(limit), redirectTo: null };
       if (plan === "Pro Plan") return { message: REFUSAL_MESSAGES.proPositions, redirectTo: PRICING };
       return { message: REFUSAL_MESSAGES.elitePositions, redirectTo: null };
+    case "openPositions":
+      if (plan === "Free Plan") return { message: REFUSAL_MESSAGES.freeOpenPositions, redirectTo: PRICING };
+      if (plan === "Pro Plan") return { message: REFUSAL_MESSAGES.proOpenPositions, redirectTo: PRICING };
+      return { message: REFUSAL_MESSAGES.eliteOpenPositions, redirectTo: null };
+    case "positionAlerts":
+      return { message: REFUSAL_MESSAGES.positionAlerts, redirectTo: PRICING };
     case "feedback":
       return limit > 0
         ? { message: REFUSAL_MESSAGES.feedbackLimit, redirectTo: null }

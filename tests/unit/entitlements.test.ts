@@ -21,15 +21,31 @@ describe("the plan table (docs/product/plans-and-billing.md#plan-limits)", () =>
       "ccPositions",
       "ccPositionsPerBatch",
       "wheelCampaigns",
+      "openPositions",
+      "positionAlerts",
       "feedback",
       "featureRequests",
       "votes",
       "notifications",
       "notificationCustomTiming",
     ]);
-    expect(row("Free Plan")).toEqual([3, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0]);
-    expect(row("Pro Plan")).toEqual([10, 30, 10, 10, 10, 10, 50, 50, Infinity, Infinity, 0]);
-    expect(row("Elite Plan")).toEqual([50, Infinity, 50, 50, 10, 50, 50, 50, Infinity, Infinity, Infinity]);
+    expect(row("Free Plan")).toEqual([3, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(row("Pro Plan")).toEqual([10, 30, 10, 10, 10, 10, 10, Infinity, 50, 50, Infinity, Infinity, 0]);
+    expect(row("Elite Plan")).toEqual([
+      50,
+      Infinity,
+      50,
+      50,
+      10,
+      50,
+      50,
+      Infinity,
+      50,
+      50,
+      Infinity,
+      Infinity,
+      Infinity,
+    ]);
   });
 
   it("lets every plan screen at least the five fallback tickers an empty watchlist uses", () => {
@@ -53,6 +69,30 @@ describe("the plan table (docs/product/plans-and-billing.md#plan-limits)", () =>
 });
 
 describe("refusals: the product's words, status and where the UI goes", () => {
+  it("open positions: Free is told to upgrade, Pro to Elite, Elite has reached the maximum; alerts on paid plans", () => {
+    expect(refusalFor("Free Plan", "openPositions")).toMatchObject({
+      status: 403,
+      reason: "notOnPlan",
+      message: REFUSAL_MESSAGES.freeOpenPositions,
+      redirectTo: "/pricing",
+      requiresUpgrade: true,
+    });
+    expect(refusalFor("Pro Plan", "openPositions")).toMatchObject({
+      status: 403,
+      reason: "limitReached",
+      limit: 10,
+      message:
+        "Pro plan limit reached: You can track up to 10 open positions on the Pro Plan. Upgrade to Elite to track up to 50 open positions.",
+    });
+    expect(refusalFor("Elite Plan", "openPositions")).toMatchObject({
+      message: "Elite plan limit reached (50 open positions).",
+      redirectTo: null,
+      requiresUpgrade: false,
+    });
+    expect(refusalFor("Free Plan", "positionAlerts")).toMatchObject({ status: 403, redirectTo: "/pricing" });
+    expect(hasCapability("Pro Plan", "positionAlerts")).toBe(true);
+  });
+
   it("watchlist: upgrade to Pro, upgrade to Elite, the maximum", () => {
     expect(refusalFor("Free Plan", "watchlistSymbols")).toMatchObject({
       status: 403,

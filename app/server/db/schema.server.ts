@@ -738,3 +738,91 @@ export const ledgerImportMappings = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.signature] })],
 );
+
+// ---------------------------------------------------------------- positions
+/** A position event's kind (decision 333): the spread position ledger's events. */
+export type OptionPositionEventKind = "open" | "close" | "roll" | "expire" | "assign" | "void";
+
+/**
+ * A user's spread position events, append-only (migration 0026, decision 333): as the wheel ledger's, a correction
+ * names the event it corrects and `user_seq` makes a stale write collide (409). `event` is the event's JSON.
+ */
+export const optionPositionEvents = sqliteTable(
+  "option_position_events",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    userSeq: integer("user_seq").notNull(),
+    positionId: text("position_id").notNull(),
+    kind: text("kind").$type<OptionPositionEventKind>().notNull(),
+    tradeDate: text("trade_date").notNull(),
+    corrects: text("corrects"),
+    event: text("event", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("option_position_events_user_seq_unique").on(t.userId, t.userSeq),
+    uniqueIndex("option_position_events_corrects_unique").on(t.userId, t.corrects),
+    index("option_position_events_position_idx").on(t.positionId),
+  ],
+);
+
+/**
+ * The positions as their events leave them (a projection written in the same batch as each event): the refresh
+ * reads the open ones' symbols, /positions lists them. `legs` and `settings` are JSON.
+ */
+export const optionPositions = sqliteTable(
+  "option_positions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    symbol: text("symbol").notNull(),
+    strategy: text("strategy").notNull(),
+    status: text("status", { enum: ["open", "closed"] }).notNull(),
+    contracts: integer("contracts").notNull(),
+    legs: text("legs", { mode: "json" }).$type<unknown[]>().notNull(),
+    /** Net credit per share at the user's fill. */
+    openCredit: real("open_credit").notNull(),
+    openedOn: text("opened_on").notNull(),
+    /** The latest leg's expiration, 'YYYY-MM-DD'. */
+    expiration: text("expiration").notNull(),
+    closedOn: text("closed_on"),
+    /** Net debit per share paid to close (0 when expired worthless), null while open. */
+    closeDebit: real("close_debit"),
+    /** The published idea it was taken from (its track-record trade id), if any. */
+    tradeId: text("trade_id"),
+    settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("option_positions_user_status_idx").on(t.userId, t.status),
+    index("option_positions_status_symbol_idx").on(t.status, t.symbol),
+  ],
+);
+
+/** One closing mark per position per New York session (JSON numbers); kept 400 days, intraday marks not stored. */
+export const optionPositionMarks = sqliteTable(
+  "option_position_marks",
+  {
+    positionId: text("position_id")
+      .notNull()
+      .references(() => optionPositions.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    mark: text("mark", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.positionId, t.date] }),
+    index("option_position_marks_date_idx").on(t.date),
+  ],
+);
+
+/** A position's alert state (armed flags, last firing), written only when it changes. */
+export const optionPositionAlertState = sqliteTable("option_position_alert_state", {
+  positionId: text("position_id")
+    .primaryKey()
+    .references(() => optionPositions.id, { onDelete: "cascade" }),
+  state: text("state", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
