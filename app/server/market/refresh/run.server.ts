@@ -27,21 +27,37 @@ import {
 import { chainSourceOf, getMarketProvider, unlicensedRefusal } from "#app/server/market/provider.server.ts";
 import { refreshRiskFreeRate } from "#app/server/market/rates.server.ts";
 import type { TickerInfo } from "#app/server/market/ticker-info.server.ts";
-import type { DailyHistory, MarketDataProvider } from "#app/server/market/types.server.ts";
+import type { ChainSnapshot, DailyHistory, MarketDataProvider } from "#app/server/market/types.server.ts";
 import { ProviderError } from "#app/server/market/types.server.ts";
 import type { DataFreshness } from "#app/server/market/refresh/freshness.server.ts";
 import { loadShared, pool } from "#app/server/market/refresh/inputs.server.ts";
-import { REFRESH_LIMITS } from "#app/server/market/refresh/limits.server.ts";
+import { heldSymbolsPerRun, REFRESH_LIMITS } from "#app/server/market/refresh/limits.server.ts";
 import { SCREEN_VERSION } from "#app/engine/screen-version.ts";
 import { refreshSymbol, type SharedInputs } from "#app/server/market/refresh/symbol.server.ts";
-import { selectUniverse } from "#app/server/market/refresh/universe.server.ts";
+import {
+  heldSymbols,
+  selectUniverse,
+  type RefreshUniverse,
+} from "#app/server/market/refresh/universe.server.ts";
 import { latestStoredCloses } from "#app/server/market/closes.server.ts";
 
 export interface RefreshOptions {
   force?: boolean;
   provider?: MarketDataProvider;
-  /** Overrides the universe (tests). */
+  /** Overrides the universe (tests, and the market queue's held symbols). */
   symbols?: string[];
+  /**
+   * Marks only (the market queue's held symbols past a run's share): the symbols' caches are refreshed and their
+   * chains handed on, but the idea list and the freshness record stay the cron run's.
+   */
+  marksOnly?: boolean;
+}
+
+/** A held symbol's chain as this run fetched it, with what its positions are marked with. */
+export interface HeldChain {
+  chain: ChainSnapshot;
+  /** Continuous, decimal; null when unknown (marked at 0). */
+  dividendYield: number | null;
 }
 
 /**
@@ -54,12 +70,20 @@ export interface RefreshStored {
   closingChains: Map<string, OptionChain> | null;
   /** The New York date of the session whose close `closingChains` holds. */
   closeDate: string;
+  /** The held symbols' chains this run fetched (their open positions are marked from them). */
+  heldChains: Map<string, HeldChain>;
+  /** The risk-free rate the run priced with, continuous, decimal. */
+  rate: number;
+  /** False: this run's quotes are the session's close (the closing marks are taken from them). */
+  marketOpen: boolean;
 }
 
 export interface MarketRefreshResult {
   outcome: JobOutcome;
   /** Null when the run stored no chain (skipped, refused or every chain failed). */
   stored: RefreshStored | null;
+  /** Held symbols past this run's share, for the market queue (the jobs layer sends them). */
+  heldOverflow: string[];
 }
 
 /** One refresh of the market's caches; it writes nothing of any feature's (the jobs layer composes those). */
@@ -73,7 +97,11 @@ export async function refreshMarketData(
   const refusal = options.provider ? null : unlicensedRefusal(serverConfig(env));
   if (refusal) {
     console.error(`market refresh: ${refusal}`);
-    return { outcome: { itemsProcessed: 0, failures: 1, detail: { refused: refusal } }, stored: null };
+    return {
+      outcome: { itemsProcessed: 0, failures: 1, detail: { refused: refusal } },
+      stored: null,
+      heldOverflow: [],
+    };
   }
   const provider = options.provider ?? getMarketProvider(env, () => nowMs);
   const status = marketStatus(nowMs);
@@ -104,11 +132,13 @@ export async function refreshMarketData(
         detail: { skipped: `market ${status.phase}`, lastRefresh: previous.dataUpdateAttempted },
       },
       stored: null,
+      heldOverflow: [],
     };
   }
   const live = provider.name !== "demo";
-  const cap = live ? REFRESH_LIMITS.liveMaxSymbols : REFRESH_LIMITS.demoMaxSymbols;
-  const universe = options.symbols ?? (await selectUniverse(env, cap));
+  const plan = await universeOf(env, live, options.symbols);
+  const universe = plan.symbols;
+  const held = new Set(plan.held);
   const deadlineMs = Date.now() + REFRESH_LIMITS.runBudgetMs;
   const shared = await loadShared(env, provider, universe, nowMs, deadlineMs, live);
   if (shared.economic) {
@@ -121,6 +151,7 @@ export async function refreshMarketData(
   // Live mode, market closed: this run's chains are the session's closing quotes, kept for the track record's
   // daily marks (decision 278). The simulated market's marks are rebuilt from its state instead.
   const closingChains = live && !status.isOpen ? new Map<string, OptionChain>() : null;
+  const heldChains = new Map<string, HeldChain>();
   const histories: DailyHistory[] = [];
   const failed: { symbol: string; error: string }[] = [];
   const unknown: string[] = [];
@@ -142,6 +173,8 @@ export async function refreshMarketData(
       ideas.push(...r.ideas);
       if (r.chainAsOf) chainAsOf[symbol] = r.chainAsOf;
       if (closingChains && r.chain) closingChains.set(symbol, r.chain);
+      if (held.has(symbol) && r.chain)
+        heldChains.set(symbol, { chain: r.chain, dividendYield: r.dividendYield });
       if (r.history) histories.push(r.history);
       if (r.errors.length) partial[symbol] = r.errors;
       for (const error of r.notConfigured) planMissing.push({ symbol, error });
@@ -196,7 +229,7 @@ export async function refreshMarketData(
   let ideasLastGood: ReturnType<typeof ideasLastGoodStatements> = [];
   let publishedIdeasList: TradeIdea[] = [];
   const anyChain = Object.keys(chainAsOf).length > 0;
-  if (anyChain) {
+  if (anyChain && !options.marksOnly) {
     const keyer = await tradeIdKeyer(authSecret(serverConfig(env)));
     const finalIdeas = await finaliseIdeas(ideas, keyer, chainSourceOf(provider), chainAsOf);
     ideaCount = finalIdeas.length;
@@ -257,8 +290,11 @@ export async function refreshMarketData(
     source: chainSourceOf(provider),
     asOf: new Date(nowMs).toISOString(),
   };
-  await kvPutJson(env, KV_KEYS.freshness, freshness);
-  statements.push(...lastGoodUpserts(env, [{ key: KV_KEYS.freshness, payload: freshness }], nowMs));
+  // A marks-only run (the market queue) leaves the banner's record to the cron run it follows.
+  if (!options.marksOnly) {
+    await kvPutJson(env, KV_KEYS.freshness, freshness);
+    statements.push(...lastGoodUpserts(env, [{ key: KV_KEYS.freshness, payload: freshness }], nowMs));
+  }
 
   // One batch: the durable side of this run lands together or not at all.
   await runBatch(db, statements);
@@ -273,6 +309,8 @@ export async function refreshMarketData(
       provider: provider.name,
       market: status.phase,
       symbols: universe.length,
+      held: plan.held.length,
+      heldQueued: plan.heldOverflow.length,
       refreshed: infos.length,
       chains: Object.keys(chainAsOf).length,
       ideas: ideaCount,
@@ -291,7 +329,33 @@ export async function refreshMarketData(
           chainSymbols: Object.keys(chainAsOf),
           closingChains,
           closeDate: newYorkDateOf(Date.parse(status.lastClose)),
+          heldChains,
+          rate: inputs.rate.rate,
+          marketOpen: status.isOpen,
         }
       : null,
+    heldOverflow: plan.heldOverflow,
   };
 }
+
+/**
+ * The run's symbols: the selection (held symbols first, within the provider's call budget), or the given ones, of
+ * which the held are marked.
+ */
+async function universeOf(env: WorkerEnv, live: boolean, symbols?: string[]): Promise<RefreshUniverse> {
+  if (symbols) {
+    const heldNow = new Set(await heldSymbols(env, HELD_LOOKUP_MAX));
+    return { symbols, held: symbols.filter((s) => heldNow.has(s)), heldOverflow: [] };
+  }
+  if (!live) return selectUniverse(env, REFRESH_LIMITS.demoMaxSymbols);
+  const perRun = heldSymbolsPerRun(serverConfig(env).POLYGON_CALLS_PER_MINUTE);
+  return selectUniverse(
+    env,
+    REFRESH_LIMITS.liveMaxSymbols,
+    perRun,
+    perRun * (1 + REFRESH_LIMITS.heldFanOutMessages),
+  );
+}
+
+/** Enough to tell which of a given list is held (a list is at most a run's or a queue message's). */
+const HELD_LOOKUP_MAX = 10_000;

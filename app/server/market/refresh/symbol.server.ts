@@ -45,6 +45,8 @@ export interface SymbolResult {
   chainAsOf: string | null;
   /** This run's chain (null: none fetched); the closing run records the track record's marks from it. */
   chain: ChainSnapshot | null;
+  /** The dividend yield the chain was priced with (null: unknown or no chain): held positions are marked with it. */
+  dividendYield: number | null;
   history: DailyHistory | null;
   errors: string[];
   /**
@@ -142,12 +144,14 @@ export async function refreshSymbol(
   let ideas: SpreadIdea[] = [];
   let chainAsOf: string | null = null;
   let fetchedChain: ChainSnapshot | null = null;
+  let dividendYield: number | null = null;
   if (shared.withChain) {
     try {
       const chain = await withDeadline(provider.getOptionChain(symbol), deadlineMs, `${symbol} chain`);
       chainAsOf = chain.asOf;
       fetchedChain = chain;
       const q = trailingDividendYield(dividends.value, quote.price, newYorkDateOf(shared.nowMs));
+      dividendYield = q.value;
       const forecastVol = volatilityForecast(history.value?.bars.map((b) => b.close) ?? [])?.forecast ?? null;
       if (shared.storeChain !== false)
         await kvPutJson(
@@ -176,7 +180,16 @@ export async function refreshSymbol(
       note("chain", error);
     }
   }
-  return { info, ideas, chainAsOf, chain: fetchedChain, history: history.value, errors, notConfigured };
+  return {
+    info,
+    ideas,
+    chainAsOf,
+    chain: fetchedChain,
+    dividendYield,
+    history: history.value,
+    errors,
+    notConfigured,
+  };
 }
 
 /**
