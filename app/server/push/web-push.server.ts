@@ -1,4 +1,4 @@
-// Web Push without a third party (issue "Alerts in your pocket"): the payload encrypted to the subscription's keys
+// Web Push without a third party (docs/decisions/335-web-push.md): the payload encrypted to the subscription's keys
 // (RFC 8291's key derivation over RFC 8188's aes128gcm content coding, one record), the application server
 // identified by VAPID (RFC 8292: an ES256 JWT whose `aud` is the push service's origin), and the push service's
 // answer read as RFC 8030 defines it. Everything is Web Crypto, which Workers and Node both implement, so the same

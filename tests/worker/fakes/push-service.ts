@@ -1,4 +1,4 @@
-// A loopback push service for the tests (issue "Alerts in your pocket", item 5): what a browser vendor's push
+// A loopback push service for the tests (the push channel, decision 335): what a browser vendor's push
 // service and the browser do with a push, written with node:crypto (not Web Crypto, which the app uses) so the
 // check is independent of the code it checks. It verifies the VAPID JWT (RFC 8292: ES256 over the header and
 // claims, `aud` the service's origin, `exp` under 24 h, a `sub` contact), decrypts the aes128gcm body (RFC 8188,
