@@ -156,3 +156,42 @@ export type {
   VolatilityForecast,
 } from "#app/engine/quality.ts";
 export { MANAGEMENT_RULE } from "#app/engine/management.ts";
+export { MARK_MAX_QUOTE_AGE_MINUTES, markPosition } from "#app/engine/positions/marks.ts";
+export { positionShape, isGeometryRefusal } from "#app/engine/positions/geometry.ts";
+export {
+  ALERT_CODES,
+  ASSIGNMENT_LAST_TRADING_DAYS,
+  ASSIGNMENT_REARM_EXTRINSIC,
+  ASSIGNMENT_REARM_OTM_PERCENT,
+  DEFAULT_TESTED_DISTANCE_PERCENT,
+  INITIAL_ALERT_STATE,
+  LOSS_LIMIT_REARM_MULTIPLE,
+  PROFIT_TARGET_REARM_SHARE,
+  STRIKE_TESTED_DELTA,
+  STRIKE_TESTED_REARM_DELTA,
+  STRIKE_TESTED_REARM_EXTRA_PERCENT,
+  alertStateChanged,
+  evaluatePositionAlerts,
+  weekdaysThrough,
+} from "#app/engine/positions/alerts.ts";
+export type {
+  AlertCode,
+  AlertContext,
+  AlertEvaluation,
+  AlertFiring,
+  AlertSettings,
+  AlertState,
+} from "#app/engine/positions/alerts.ts";
+export type {
+  GeometryCode,
+  GeometryRefusal,
+  LegMark,
+  LegQuote,
+  MarkContext,
+  MarkStatus,
+  Position,
+  PositionLeg,
+  PositionMark,
+  PositionShape,
+  PositionStrategy,
+} from "#app/engine/positions/types.ts";
