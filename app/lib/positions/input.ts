@@ -109,6 +109,8 @@ const STRATEGY_NAMES: Record<SpreadStrategy, string> = {
 };
 
 export const POSITION_MESSAGES = {
+  signedOut: "Sign in to track your positions",
+  json: "Invalid JSON",
   action: "Choose what to do: open, close, roll, expire, assign, settings or void",
   version: "Send the version your list was read at (GET /api/positions)",
   positionId: "Choose the position",
