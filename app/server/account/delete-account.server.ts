@@ -60,6 +60,9 @@ export async function deleteAccount(
     db.delete(s.user).where(eq(s.user.id, user.id)),
     // The ledger refuses deletes while its user exists (append-only, migration 0019): after the user row.
     db.delete(s.wheelLedgerEvents).where(eq(s.wheelLedgerEvents.userId, user.id)),
+    // So do the spread position events (migration 0026); their projection, marks and alert state cascade from the
+    // user row.
+    db.delete(s.optionPositionEvents).where(eq(s.optionPositionEvents.userId, user.id)),
   ]);
   return { ok: true };
 }
