@@ -2,6 +2,7 @@
 // cache policy); scheduled -> jobs.
 import { createRequestHandler } from "react-router";
 import { runScheduled } from "#app/server/jobs/scheduler.server.ts";
+import { handleMarketBatch, MARKET_QUEUE_NAME } from "#app/server/jobs/market-queue.server.ts";
 import {
   handleDeadLetters,
   handleNotificationBatch,
@@ -44,10 +45,11 @@ export default {
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)));
   },
-  // The notifications queue and its dead-letter queue (wrangler.toml [[queues.consumers]]): logic in
-  // app/server so tests drive it.
+  // The notifications queue and its dead-letter queue, and the market queue's held symbols (wrangler.toml
+  // [[queues.consumers]]): logic in app/server so tests drive it.
   async queue(batch, env) {
-    if (batch.queue === NOTIFICATIONS_DEAD_LETTER_QUEUE) await handleDeadLetters(batch, env);
+    if (batch.queue === MARKET_QUEUE_NAME) await handleMarketBatch(batch, env);
+    else if (batch.queue === NOTIFICATIONS_DEAD_LETTER_QUEUE) await handleDeadLetters(batch, env);
     else await handleNotificationBatch(batch, env);
   },
 } satisfies ExportedHandler<WorkerEnv>;

@@ -1,7 +1,7 @@
 // Daily housekeeping: revert expired promotional trials, drop share links expired 90 days ago, ideas nobody can
 // open any more, old job records and analytics events past their retention, the track record's live marks 30 days
-// after their contracts expire (decision 278), expired rate-limit counters and finished emails past the outbox's
-// retention (the last two in bounded batches, decision 216).
+// after their contracts expire (decision 278), open positions' closing marks past 400 days, expired rate-limit
+// counters and finished emails past the outbox's retention (the last two in bounded batches, decision 216).
 import { lt } from "drizzle-orm";
 import { DAY_MS } from "#app/engine/time.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
@@ -12,6 +12,7 @@ import { deleteExpiredRateLimitRows } from "#app/server/rate-limit.server.ts";
 import { SHARE_RETENTION_AFTER_EXPIRY_DAYS } from "#app/server/wheel/shares.server.ts";
 import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import { expiredMarkStatements } from "#app/server/track/marks.server.ts";
+import { expiredPositionMarksStatement } from "#app/server/positions/marks.server.ts";
 import type { JobOutcome } from "#app/server/db/job-runs.server.ts";
 
 /** Spread ideas stay openable from share links for 90 days after they were last seen. */
@@ -29,7 +30,7 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
   const t = now.getTime();
   const trialsExpired = await expireTrials(env, t);
   const [markRows, trackedRows] = expiredMarkStatements(env, newYorkDateOf(t));
-  const [shares, ideas, runs, events, marks, tracked] = await db.batch([
+  const [shares, ideas, runs, events, marks, tracked, positionMarks] = await db.batch([
     db
       .delete(schema.shares)
       .where(lt(schema.shares.expiresAt, new Date(t - SHARE_RETENTION_AFTER_EXPIRY_DAYS * DAY_MS))),
@@ -45,6 +46,7 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
     // The track record's live marks (decision 278): marks first, while the tracked rows still name them.
     markRows,
     trackedRows,
+    expiredPositionMarksStatement(env, t),
   ]);
   const rateLimits = await deleteExpiredRateLimitRows(env, t);
   const outbox = await deleteExpiredOutboxRows(env, t);
@@ -57,6 +59,7 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
       changes(events) +
       changes(marks) +
       changes(tracked) +
+      changes(positionMarks) +
       rateLimits.deleted +
       outbox.deleted,
     failures: 0,
@@ -68,6 +71,7 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
       analyticsEventsDeleted: changes(events),
       closingMarksDeleted: changes(marks),
       trackedContractsDeleted: changes(tracked),
+      positionMarksDeleted: changes(positionMarks),
       rateLimitRowsDeleted: rateLimits.deleted,
       outboxRowsDeleted: outbox.deleted,
       // False when a batch budget ran out: the rest goes on the next day's run.

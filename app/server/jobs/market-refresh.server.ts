@@ -1,6 +1,8 @@
 // The `marketRefresh` job: the market's refresh, then what the track record keeps of it, in this order (decision
 // 326): the idea log (the spread ideas the run published and the fixed wheel universe screened from the chains it
-// stored), the closing marks of the contracts the log tracks, the page's summary and the public CSV's snapshot.
+// stored), the closing marks of the contracts the log tracks, the page's summary and the public CSV's snapshot; then
+// the open positions on the held symbols it refreshed (marks, alerts, closing marks: positions-refresh.server.ts),
+// and the held symbols past the run's share go onto the market queue (market-queue.server.ts).
 // The market knows no feature; each step after the refresh fails alone, so a failure costs the log one refresh (the
 // next finds the same ideas unlogged), never the market's own writes.
 import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
@@ -18,6 +20,8 @@ import { appendIdeaLog } from "#app/server/track/idea-log.server.ts";
 import { closingMarkStatements } from "#app/server/track/marks.server.ts";
 import { refreshTrackSummaryIfDue } from "#app/server/track/summary.server.ts";
 import { wheelUniverseIdeas } from "#app/server/wheel/universe-ideas.server.ts";
+import { enqueueHeldSymbols } from "#app/server/jobs/market-queue.server.ts";
+import { managePositions, NO_POSITIONS } from "#app/server/jobs/positions-refresh.server.ts";
 
 interface TrackOfRefresh {
   ideasLogged: number;
@@ -40,11 +44,16 @@ export async function runMarketRefresh(
   now: Date,
   options: RefreshOptions = {},
 ): Promise<JobOutcome> {
-  const { outcome, stored } = await refreshMarketData(env, now, options);
+  const { outcome, stored, heldOverflow } = await refreshMarketData(env, now, options);
   // A skipped or refused run says only why; a run that stored no chain tracked nothing.
   if (outcome.detail && ("skipped" in outcome.detail || "refused" in outcome.detail)) return outcome;
   const tracked = stored ? await trackRefresh(env, now.getTime(), stored) : NOTHING_TRACKED;
-  return { ...outcome, detail: { ...outcome.detail, ...tracked } };
+  const positions = stored ? await managePositions(env, now.getTime(), stored) : NO_POSITIONS;
+  const heldMessages = await enqueueHeldSymbols(env, heldOverflow, now.getTime()).catch((error: unknown) => {
+    console.error("market refresh: the held symbols past this run were not queued", error);
+    return 0;
+  });
+  return { ...outcome, detail: { ...outcome.detail, ...tracked, ...positions, heldMessages } };
 }
 
 async function trackRefresh(env: WorkerEnv, nowMs: number, stored: RefreshStored): Promise<TrackOfRefresh> {

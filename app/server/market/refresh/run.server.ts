@@ -58,6 +58,8 @@ export interface HeldChain {
   chain: ChainSnapshot;
   /** Continuous, decimal; null when unknown (marked at 0). */
   dividendYield: number | null;
+  /** The symbol's next earnings date as its ticker info says ('YYYY-MM-DD'), for the earnings alert. */
+  nextEarningsDate: string | null;
 }
 
 /**
@@ -174,7 +176,11 @@ export async function refreshMarketData(
       if (r.chainAsOf) chainAsOf[symbol] = r.chainAsOf;
       if (closingChains && r.chain) closingChains.set(symbol, r.chain);
       if (held.has(symbol) && r.chain)
-        heldChains.set(symbol, { chain: r.chain, dividendYield: r.dividendYield });
+        heldChains.set(symbol, {
+          chain: r.chain,
+          dividendYield: r.dividendYield,
+          nextEarningsDate: r.info.next_earnings_date ?? null,
+        });
       if (r.history) histories.push(r.history);
       if (r.errors.length) partial[symbol] = r.errors;
       for (const error of r.notConfigured) planMissing.push({ symbol, error });

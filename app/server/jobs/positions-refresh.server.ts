@@ -1,0 +1,53 @@
+// What a refresh does for the open spread positions (the issue "Manage what you opened"), composed here because
+// the market knows no feature: the positions on the held symbols whose chains the run fetched are marked, their
+// alerts evaluated and sent (positions/alerts.server.ts, through the email outbox), and the run after the close
+// stores each one's closing mark for the session. Each step fails alone: the market's writes are already stored.
+import { getDb } from "#app/server/db/client.server.ts";
+import { runBatch } from "#app/server/db/sql.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import type { RefreshStored } from "#app/server/market/refresh/run.server.ts";
+import { alertPositions, type PositionAlertsOutcome } from "#app/server/positions/alerts.server.ts";
+import { closingPositionMarkStatements, markHeldPositions } from "#app/server/positions/marks.server.ts";
+
+export interface PositionsOfRefresh {
+  positionsMarked: number;
+  positionMarksStored: number;
+  positionAlerts: PositionAlertsOutcome | null;
+}
+
+export const NO_POSITIONS: PositionsOfRefresh = {
+  positionsMarked: 0,
+  positionMarksStored: 0,
+  positionAlerts: null,
+};
+
+export async function managePositions(
+  env: WorkerEnv,
+  nowMs: number,
+  stored: RefreshStored,
+): Promise<PositionsOfRefresh> {
+  if (stored.heldChains.size === 0) return NO_POSITIONS;
+  let marked;
+  try {
+    marked = await markHeldPositions(env, stored.heldChains, stored.rate, nowMs);
+  } catch (error) {
+    console.error("market refresh: the open positions were not marked", error);
+    return NO_POSITIONS;
+  }
+  // The market is closed and these are the session's closing quotes: one mark per position and session.
+  let positionMarksStored = 0;
+  if (!stored.marketOpen) {
+    try {
+      const statements = closingPositionMarkStatements(env, marked, stored.closeDate);
+      await runBatch(getDb(env), statements);
+      positionMarksStored = marked.filter((m) => m.mark.valueNatural !== null).length;
+    } catch (error) {
+      console.error("market refresh: the positions' closing marks were not stored", error);
+    }
+  }
+  const positionAlerts = await alertPositions(env, marked, nowMs).catch((error: unknown) => {
+    console.error("market refresh: the positions' alerts were not evaluated", error);
+    return null;
+  });
+  return { positionsMarked: marked.length, positionMarksStored, positionAlerts };
+}
