@@ -25,6 +25,7 @@ const METHODS: Record<string, string> = {
   "api.get_tickers_info.ts": "GET",
   "api.get_trades.ts": "GET",
   "api.health.ts": "GET",
+  "api.positions.ts": "GET, POST",
   "api.notifications.history.ts": "GET",
   "api.notifications.preferences.ts": "GET, PUT",
   "api.notifications.test.ts": "POST",

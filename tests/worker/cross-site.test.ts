@@ -260,6 +260,12 @@ describe("JSON endpoints take JSON only (415), as the signed-in Elite user", () 
       body: { date: "2026-01-05", symbol: "KO", kind: "buy_shares", shares: 100, price: 50 },
     },
     {
+      file: "api.positions.ts",
+      path: "/api/positions",
+      method: "POST",
+      body: { version: 0, action: "void", positionId: "x" },
+    },
+    {
       file: "api.wheel.ledger.import.ts",
       path: "/api/wheel/ledger/import",
       method: "POST",

@@ -583,6 +583,43 @@ export const MATRIX: MatrixRow[] = [
     }),
     expect: byPlan(401, 403, 200, 200),
   },
+  // Spread positions (decision 333; docs/product/plans-and-billing.md#plan-limits: open positions Free 0, Pro 10,
+  // Elite 50): every signed-in user reads their list with the plan's cap; opening one is the plan's.
+  {
+    route: "/api/positions",
+    method: "GET",
+    request: () => ({ path: "/api/positions" }),
+    count: field("limit"),
+    expect: byPlan(
+      { status: 401, count: NaN },
+      { status: 200, count: 0 },
+      { status: 200, count: 10 },
+      { status: 200, count: 50 },
+    ),
+  },
+  {
+    route: "/api/positions",
+    method: "POST",
+    request: () => ({
+      path: "/api/positions",
+      json: {
+        version: 0,
+        action: "open",
+        position: {
+          symbol: "KO",
+          strategy: "BULL_PUT_SPREAD",
+          legs: [
+            { right: "put", side: "short", strike: 55, expiration: daysFromToday(25) },
+            { right: "put", side: "long", strike: 50, expiration: daysFromToday(25) },
+          ],
+          contracts: 1,
+          openCredit: 0.8,
+          openedOn: daysFromToday(-1),
+        },
+      },
+    }),
+    expect: byPlan(401, 403, 201, 201),
+  },
   {
     route: "/api/wheel/ledger/import",
     method: "POST",
