@@ -173,6 +173,7 @@ export async function alertPositions(
     const previous = stored.get(m.id) ?? INITIAL_ALERT_STATE;
     const run = evaluatePositionAlerts(m.position, m.mark, m.settings, previous, {
       nextEarningsDate: m.nextEarningsDate,
+      nextDividend: m.nextDividend,
       tradingDaysLeft: tradingDaysThrough,
     });
     if (run.skipped) {

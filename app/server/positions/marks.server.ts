@@ -28,8 +28,9 @@ export interface MarkedPosition {
   position: Position;
   settings: PositionSettings;
   mark: PositionMark;
-  /** The symbol's next earnings date at this refresh. */
+  /** The symbol's next earnings date and dividend at this refresh (the earnings and assignment alerts read them). */
   nextEarningsDate: string | null;
+  nextDividend: { exDate: string; amount: number } | null;
 }
 
 const legsSchema = z.array(legSchema).min(1).max(4);
@@ -83,12 +84,13 @@ function legQuotes(position: Position, held: HeldChain, rate: number): (LegQuote
   });
 }
 
-/** Marks every open position on the symbols whose chain this run fetched. */
+/** Marks every open position on the symbols whose chain this run fetched (one user's only, given `userId`). */
 export async function markHeldPositions(
   env: { DB: D1Database },
   heldChains: ReadonlyMap<string, HeldChain>,
   rate: number,
   nowMs: number,
+  userId?: string,
 ): Promise<MarkedPosition[]> {
   const symbols = [...heldChains.keys()];
   const p = schema.optionPositions;
@@ -97,7 +99,13 @@ export async function markHeldPositions(
     const rows = await getDb(env)
       .select()
       .from(p)
-      .where(and(eq(p.status, "open"), inArray(p.symbol, symbols.slice(i, i + IDS_PER_QUERY))))
+      .where(
+        and(
+          eq(p.status, "open"),
+          inArray(p.symbol, symbols.slice(i, i + IDS_PER_QUERY)),
+          userId === undefined ? undefined : eq(p.userId, userId),
+        ),
+      )
       .all();
     for (const row of rows) {
       const held = heldChains.get(row.symbol)!;
@@ -121,6 +129,7 @@ export async function markHeldPositions(
         settings: settingsOf(row.settings),
         mark,
         nextEarningsDate: held.nextEarningsDate,
+        nextDividend: held.nextDividend ?? null,
       });
     }
   }

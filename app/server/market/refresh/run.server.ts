@@ -60,6 +60,8 @@ export interface HeldChain {
   dividendYield: number | null;
   /** The symbol's next earnings date as its ticker info says ('YYYY-MM-DD'), for the earnings alert. */
   nextEarningsDate: string | null;
+  /** The next dividend, for the early-assignment alert; null or missing when none is known. */
+  nextDividend?: { exDate: string; amount: number } | null;
 }
 
 /**
@@ -180,6 +182,10 @@ export async function refreshMarketData(
           chain: r.chain,
           dividendYield: r.dividendYield,
           nextEarningsDate: r.info.next_earnings_date ?? null,
+          nextDividend:
+            r.nextDividend !== null && r.info.ex_dividend_date
+              ? { exDate: r.info.ex_dividend_date, amount: r.nextDividend }
+              : null,
         });
       if (r.history) histories.push(r.history);
       if (r.errors.length) partial[symbol] = r.errors;

@@ -47,6 +47,8 @@ export interface SymbolResult {
   chain: ChainSnapshot | null;
   /** The dividend yield the chain was priced with (null: unknown or no chain): held positions are marked with it. */
   dividendYield: number | null;
+  /** The dividend paid at the next ex-date (info.ex_dividend_date), per share; null when none is known. */
+  nextDividend: number | null;
   history: DailyHistory | null;
   errors: string[];
   /**
@@ -145,6 +147,7 @@ export async function refreshSymbol(
   let chainAsOf: string | null = null;
   let fetchedChain: ChainSnapshot | null = null;
   let dividendYield: number | null = null;
+  const nextDividend = dividendAt(dividends.value, info.ex_dividend_date);
   if (shared.withChain) {
     try {
       const chain = await withDeadline(provider.getOptionChain(symbol), deadlineMs, `${symbol} chain`);
@@ -173,7 +176,7 @@ export async function refreshSymbol(
         forecastVolFor: horizonForecast(symbol, history.value, earnings),
         // The physical model's drift (decision 329): the equity premium in proportion to the name's beta to SPY.
         equityPremium: EQUITY_RISK_PREMIUM * betaOf(symbol),
-        nextDividend: dividendAt(dividends.value, info.ex_dividend_date),
+        nextDividend,
       };
       ideas = screenChain(chain, context);
     } catch (error) {
@@ -186,6 +189,7 @@ export async function refreshSymbol(
     chainAsOf,
     chain: fetchedChain,
     dividendYield,
+    nextDividend,
     history: history.value,
     errors,
     notConfigured,
