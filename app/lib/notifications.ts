@@ -130,8 +130,10 @@ export const NOTIFICATION_MESSAGES = {
   notAuthenticated: "User not authenticated",
   // The plan refusals ('Notifications are available on the Pro and Elite plans', the Elite-only custom
   // timing) are in ./entitlements.ts.
-  fetchFailed: (what: "preferences" | "update" | "history" | "toggle" | "test", statusText: string) =>
-    `Failed to fetch notification ${what}: ${statusText}`,
+  fetchFailed: (
+    what: "preferences" | "update" | "history" | "toggle" | "test" | "push devices",
+    statusText: string,
+  ) => `Failed to fetch notification ${what}: ${statusText}`,
   unsubscribeConfirm: "Turn off all notification emails? You can switch them back on here at any time.",
   unsubscribed: "Notifications are switched off.",
   invalidUnsubscribeLink: "This unsubscribe link is invalid or has expired.",

@@ -53,6 +53,13 @@ export interface OptionalSecrets {
   ANALYTICS_API_TOKEN?: string;
   /** Test-only: the SQL API's base instead of https://api.cloudflare.com/client/v4 (a loopback fake). */
   ANALYTICS_SQL_API_BASE?: string;
+  /** Web Push's VAPID key pair (decision 335): the uncompressed P-256 public point and private scalar, base64url. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  /** The operator's contact the push services see (RFC 8292 `sub`): "mailto:..." or "https://...". */
+  VAPID_SUBJECT?: string;
+  /** Test-only: a loopback push service's origin, accepted as a subscription endpoint beside the browsers' own. */
+  PUSH_API_BASE?: string;
 }
 
 export type WorkerEnv = Env & OptionalSecrets;
@@ -109,6 +116,25 @@ const envSchema = z.object({
   ),
   ANALYTICS_API_TOKEN: optional,
   ANALYTICS_SQL_API_BASE: optional.pipe(z.url().optional()),
+  VAPID_PUBLIC_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/)
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/)
+      .optional(),
+  ),
+  VAPID_SUBJECT: optional.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/)
+      .optional(),
+  ),
+  PUSH_API_BASE: optional.pipe(z.url().optional()),
 });
 
 export type ServerConfig = z.infer<typeof envSchema>;

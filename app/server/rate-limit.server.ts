@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   contact: { max: 5, windowMs: 60 * 60_000 },
   /** Test notification emails, per user: for checking the inbox, not for sending mail in bulk. */
   notificationsTest: { max: 5, windowMs: 10 * 60_000 },
+  /** Test pushes, per user: like the test email, for checking a device, not for sending in bulk. */
+  pushTest: { max: 5, windowMs: 10 * 60_000 },
   /**
    * Preview-image renders (KV misses), per client address (decision 220). A crawler of a shared link causes at
    * most one per card (later fetches are KV hits, not counted); 200 distinct ids in 25 s are refused after the

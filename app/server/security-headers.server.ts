@@ -36,6 +36,16 @@ export function contentSecurityPolicy(nonce: string, opts: { dev: boolean }): st
  */
 export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * The policy of the one script the Worker answers with, the push service worker (/push-sw.js, decision 336): a
+ * service worker takes its CSP from its own script's answer, and this one loads nothing but a notification's icon.
+ */
+export const SERVICE_WORKER_CSP = "default-src 'none'; img-src 'self'; frame-ancestors 'none'";
+
+function isScript(response: Response): boolean {
+  return /^\s*text\/javascript\b/i.test(response.headers.get("Content-Type") ?? "");
+}
+
 /** A page a browser renders with our scripts: HTML, or no declared type (redirects, empty answers). */
 function isDocument(response: Response): boolean {
   const type = response.headers.get("Content-Type");
@@ -68,7 +78,7 @@ export function withSecurityHeaders(response: Response, opts: SecurityHeaderOpti
     );
     h.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
   } else {
-    h.set("Content-Security-Policy", NON_DOCUMENT_CSP);
+    h.set("Content-Security-Policy", isScript(res) ? SERVICE_WORKER_CSP : NON_DOCUMENT_CSP);
   }
   if (opts.production) h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
   return res;

@@ -17,7 +17,7 @@ const APP_FLOORS: [RegExp, number, string][] = [
 
 /** Inside app/server: a file's floor and, for a feature, its name. */
 const SERVER_FLOORS: [RegExp, number, string][] = [
-  [/^app\/server\/(db|http|email|share-image)\//, 0, "foundation"],
+  [/^app\/server\/(db|http|email|push|share-image)\//, 0, "foundation"],
   [
     /^app\/server\/(env|request-context|rate-limit|analytics|turnstile|security-headers)\.server\.ts$/,
     0,

@@ -10,6 +10,7 @@ import {
   type UpdateGroup,
 } from "#app/components/notifications/preference-sections.tsx";
 import type { PreferencesPatch } from "#app/components/notifications/notifications-api.ts";
+import { PushDevicesSection } from "#app/components/notifications/PushDevices.tsx";
 
 export function PreferencesTab({
   prefs,
@@ -40,6 +41,7 @@ export function PreferencesTab({
       {prefs.enabled ? (
         <>
           <ChannelsSection prefs={prefs} update={update} customTiming={customTiming} />
+          <PushDevicesSection />
           <FrequencySection prefs={prefs} update={update} customTiming={customTiming} />
           <EventsSection prefs={prefs} update={update} />
           <ThresholdsSection thresholds={th} onChange={setThreshold} />

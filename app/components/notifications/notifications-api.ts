@@ -6,7 +6,7 @@ import { NOTIFICATION_MESSAGES } from "#app/lib/notifications.ts";
 export type ApiBody<T> = { success: boolean; data?: T; error?: string; requiresUpgrade?: boolean };
 
 export async function notificationsApi<T>(
-  what: "preferences" | "update" | "history" | "toggle" | "test",
+  what: "preferences" | "update" | "history" | "toggle" | "test" | "push devices",
   path: string,
   init: ApiCallInit = {},
 ): Promise<

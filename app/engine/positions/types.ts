@@ -1,5 +1,5 @@
 /**
- * Open positions a user holds (the issue "Manage what you opened"): what was opened, the quotes that mark it and
+ * Open positions a user holds (decision 333): what was opened, the quotes that mark it and
  * what the mark says. Units: strikes, credits, quotes and per-share values in dollars per share; P&L, max profit
  * and loss and the greeks in dollars per position (contracts x 100 shares); probabilities and shares of max
  * profit as percents 0-100 where the name says Percent.

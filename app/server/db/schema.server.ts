@@ -826,3 +826,26 @@ export const optionPositionAlertState = sqliteTable("option_position_alert_state
   state: text("state", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+// ---------------------------------------------------------------- push
+/** A browser's Web Push subscription (migration 0027, decision 336): the endpoint unique, the keys base64url. */
+export const pushDevices = sqliteTable(
+  "push_devices",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** What the user sees: "Chrome on Android, added Dec 1". */
+    name: text("name").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    lastSuccessAt: integer("last_success_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("push_devices_endpoint_unique").on(t.endpoint),
+    index("push_devices_user_idx").on(t.userId),
+  ],
+);

@@ -55,7 +55,7 @@ export interface NotificationCall extends ApiUser {
 export async function notificationCall(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   handle: (call: NotificationCall) => Promise<Response>,
-  action?: { method: "POST" | "PUT"; allow: string },
+  action?: { method: "POST" | "PUT" | "DELETE"; allow: string },
 ): Promise<Response> {
   if (action && request.method !== action.method) return notificationMethodNotAllowed(action.allow);
   const env = context.get(cloudflareContext).env;

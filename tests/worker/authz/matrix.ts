@@ -685,6 +685,7 @@ export const MATRIX: MatrixRow[] = [
     expect: everyone(200),
   },
   publicPage("/robots.txt"),
+  publicPage("/push-sw.js"),
   publicPage("/sitemap.xml"),
   // Notifications need a paid plan (requiresUpgrade) and a signed-in user
   // (docs/product/notifications-and-email.md#what-each-plan-gets).
@@ -711,6 +712,31 @@ export const MATRIX: MatrixRow[] = [
     method: "POST",
     request: () => ({ path: "/api/notifications/test" }),
     expect: byPlan(401, 403, 200, 200),
+  },
+  // Push devices (decision 336): paid plans; a subscription that is not a browser's is refused after the plan check.
+  {
+    route: "/api/notifications/push-devices",
+    method: "GET",
+    request: () => ({ path: "/api/notifications/push-devices" }),
+    expect: byPlan(401, 403, 200, 200),
+  },
+  {
+    route: "/api/notifications/push-devices",
+    method: "POST",
+    request: () => ({ path: "/api/notifications/push-devices", json: { subscription: {} } }),
+    expect: byPlan(401, 403, 400, 400),
+  },
+  {
+    route: "/api/notifications/push-devices/:id",
+    method: "DELETE",
+    request: () => ({ path: "/api/notifications/push-devices/none", params: { id: "none" } }),
+    expect: byPlan(401, 403, 404, 404),
+  },
+  {
+    route: "/api/notifications/push-devices/:id/test",
+    method: "POST",
+    request: () => ({ path: "/api/notifications/push-devices/none/test", params: { id: "none" } }),
+    expect: byPlan(401, 403, 404, 404),
   },
   // The signed token is the only credential (RFC 8058 one-click): the same for every caller.
   {

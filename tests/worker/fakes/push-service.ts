@@ -102,29 +102,107 @@ export interface ReceivedPush {
   body: Buffer;
 }
 
+/** What the service made of a push to a device it made: the checks' results, readable from workerd as JSON. */
+export interface OpenedPush {
+  device: string;
+  status: number;
+  ttl: string | null;
+  urgency: string | null;
+  contentEncoding: string | null;
+  /** The VAPID claims, or why they were refused. */
+  vapid: VapidClaims | { error: string };
+  /** The decrypted text, or why it could not be read. */
+  text: string | { error: string };
+  bodyBytes: number;
+}
+
+const header = (h: ReceivedPush["headers"], name: string) => {
+  const v = h[name];
+  return v === undefined ? null : Array.isArray(v) ? v.join(",") : v;
+};
+
 /**
  * The service on 127.0.0.1: every POST is recorded whole; `answer(path, status)` sets what a device's endpoint
  * answers (201 by default), e.g. 410 for an expired subscription or 429 with Retry-After.
+ *
+ * Its control API is for tests that run where node:crypto is not (workerd, a browser): POST /__push/devices makes
+ * a device (its subscription JSON back; the private key stays here), POST /__push/answer {device, status,
+ * retryAfter?} sets a device's answer, GET /__push/opened lists what each push to a made device decrypted to.
  */
-export async function startLoopbackPushService() {
+export async function startLoopbackPushService(listenPort = 0) {
   const received: ReceivedPush[] = [];
+  const opened: OpenedPush[] = [];
+  const devices = new Map<string, TestDevice>();
   const answers = new Map<string, { status: number; retryAfter?: string }>();
+  let origin = "";
+  const json = (res: ServerResponse, value: unknown) => {
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify(value));
+  };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = req.url ?? "/";
-    received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+    const body = Buffer.concat(chunks);
+    if (path === "/__push/devices" && req.method === "POST") {
+      const id = `device-${devices.size + 1}-${randomBytes(4).toString("hex")}`;
+      const device = makeTestDevice();
+      devices.set(id, device);
+      return json(res, {
+        id,
+        endpoint: `${origin}/push/${id}`,
+        keys: { p256dh: device.p256dh, auth: device.auth },
+      });
+    }
+    if (path === "/__push/answer" && req.method === "POST") {
+      const { device, status, retryAfter } = JSON.parse(body.toString("utf8")) as {
+        device: string;
+        status: number;
+        retryAfter?: string;
+      };
+      answers.set(`/push/${device}`, { status, retryAfter });
+      return json(res, { ok: true });
+    }
+    if (path === "/__push/opened") return json(res, opened);
+    received.push({ path, headers: req.headers, body });
     const answer = answers.get(path) ?? { status: 201 };
+    const id = path.startsWith("/push/") ? path.slice("/push/".length) : "";
+    const device = devices.get(id);
+    if (device) {
+      let vapid: OpenedPush["vapid"];
+      let text: OpenedPush["text"];
+      try {
+        vapid = verifyVapidAuthorization(header(req.headers, "authorization") ?? "", origin, Date.now());
+      } catch (error) {
+        vapid = { error: String(error) };
+      }
+      try {
+        text = openPushBody(body, device);
+      } catch (error) {
+        text = { error: String(error) };
+      }
+      opened.push({
+        device: id,
+        status: answer.status,
+        ttl: header(req.headers, "ttl"),
+        urgency: header(req.headers, "urgency"),
+        contentEncoding: header(req.headers, "content-encoding"),
+        vapid,
+        text,
+        bodyBytes: body.length,
+      });
+    }
     if (answer.retryAfter) res.setHeader("Retry-After", answer.retryAfter);
     res.statusCode = answer.status;
     res.end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  origin = `http://127.0.0.1:${port}`;
   return {
     origin,
     received,
+    opened,
     endpoint: (device: string) => `${origin}/push/${device}`,
     answer: (path: string, status: number, retryAfter?: string) => answers.set(path, { status, retryAfter }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
