@@ -40,7 +40,8 @@ beforeAll(async () => {
   const a = await userOnPlan("held-a@example.com");
   const b = await userOnPlan("held-b@example.com");
   const c = await userOnPlan("held-c@example.com");
-  // ZHB: two holders (A's spread, B's campaign); ZHA and ZHC one each; A's closed ZHX and C's ended ZHY are not held.
+  // ZHB: two holders (A's spread, B's campaign); ZHA, ZHC and ZHZ one each; A's closed ZHX and C's ended ZHY are
+  // not held.
   await openPosition(a.id, "p1", "ZHB");
   await openPosition(a.id, "p2", "ZHC");
   await openPosition(a.id, "p3", "ZHX", "closed");
@@ -50,6 +51,10 @@ beforeAll(async () => {
   await ledgerEvent(b.id, "ZHB", "sell_to_open");
   await ledgerEvent(c.id, "ZHY", "sell_to_open");
   await ledgerEvent(c.id, "ZHY", "expire");
+  // A campaign sold again after its option expired is held: its latest event counts.
+  await ledgerEvent(b.id, "ZHZ", "sell_to_open");
+  await ledgerEvent(b.id, "ZHZ", "expire");
+  await ledgerEvent(b.id, "ZHZ", "sell_to_open");
   await env.DB.prepare(
     "INSERT INTO watchlist_symbols (user_id, symbol, position, created_at) VALUES (?1, 'ZWW', 0, ?2)",
   )
@@ -59,14 +64,14 @@ beforeAll(async () => {
 
 describe("held symbols", () => {
   it("are the open positions' and open campaigns' symbols, most holders first, then by symbol", async () => {
-    expect(await heldSymbols(env, 100)).toEqual(["ZHB", "ZHA", "ZHC"]);
+    expect(await heldSymbols(env, 100)).toEqual(["ZHB", "ZHA", "ZHC", "ZHZ"]);
     expect(await heldSymbols(env, 2)).toEqual(["ZHB", "ZHA"]);
   });
 
   it("come first in the universe, then the watchlists, then the default universe", async () => {
-    const u = await selectUniverse(env, 6);
-    expect(u.symbols).toEqual(["ZHB", "ZHA", "ZHC", "ZWW", ...DEFAULT_UNIVERSE_SYMBOLS.slice(0, 2)]);
-    expect(u.held).toEqual(["ZHB", "ZHA", "ZHC"]);
+    const u = await selectUniverse(env, 7);
+    expect(u.symbols).toEqual(["ZHB", "ZHA", "ZHC", "ZHZ", "ZWW", ...DEFAULT_UNIVERSE_SYMBOLS.slice(0, 2)]);
+    expect(u.held).toEqual(["ZHB", "ZHA", "ZHC", "ZHZ"]);
     expect(u.heldOverflow).toEqual([]);
   });
 
@@ -75,7 +80,7 @@ describe("held symbols", () => {
     expect(u.symbols).toEqual(["ZHB", "ZWW", ...DEFAULT_UNIVERSE_SYMBOLS.slice(0, 3)]);
     expect(u.held).toEqual(["ZHB"]);
     expect(u.heldOverflow).toEqual(["ZHA"]);
-    expect((await selectUniverse(env, 5, 1, 10)).heldOverflow).toEqual(["ZHA", "ZHC"]);
+    expect((await selectUniverse(env, 5, 1, 10)).heldOverflow).toEqual(["ZHA", "ZHC", "ZHZ"]);
   });
 });
 

@@ -23,14 +23,17 @@ export async function heldSymbols(env: { DB: D1Database }, limit: number): Promi
     CAMPAIGN_ENDING_KINDS.map((k) => sql`${k}`),
     sql`, `,
   );
-  // raw SQL: a GROUP BY over the UNION of two tables, one of them a latest-row-per-pair subquery (a derived table);
-  // rows typed by the all<T> beside it.
+  // raw SQL: a GROUP BY over the UNION of two tables, one of them each pair's latest event (a derived table); rows
+  // typed by the all<T> beside it. The latest event's kind is read in one grouped pass: with MAX() as the only
+  // aggregate, SQLite takes a bare column from the row holding the maximum (https://sqlite.org/lang_select.html,
+  // "bare columns in an aggregate query"), where a correlated MAX per row would read a user's events once per event.
   const rows = await getDb(env).all<{ symbol: string; n: number }>(sql`
     SELECT symbol, COUNT(*) AS n FROM (
       SELECT ${p.userId} AS user_id, ${p.symbol} AS symbol FROM ${p} WHERE ${p.status} = 'open'
-      UNION SELECT ev.user_id, ev.symbol FROM ${e} AS ev
-        WHERE ev.user_seq = (SELECT MAX(x.user_seq) FROM ${e} AS x WHERE x.user_id = ev.user_id AND x.symbol = ev.symbol)
-          AND ev.kind NOT IN (${ending})
+      UNION SELECT user_id, symbol FROM (
+        SELECT ${e.userId} AS user_id, ${e.symbol} AS symbol, ${e.kind} AS kind, MAX(${e.userSeq}) AS seq
+        FROM ${e} GROUP BY ${e.userId}, ${e.symbol}
+      ) WHERE kind NOT IN (${ending})
     ) GROUP BY symbol ORDER BY n DESC, symbol LIMIT ${limit}`);
   return rows.map((r) => r.symbol);
 }
