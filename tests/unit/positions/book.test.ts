@@ -10,6 +10,7 @@ import {
   linksOf,
   openCountOf,
   recordOf,
+  type Applied,
   type Book,
   type PositionEvent,
 } from "#app/lib/positions/book.ts";
@@ -18,7 +19,6 @@ import {
   legsGeometryIssue,
   POSITION_MESSAGES,
   positionActionSchema,
-  type PositionAction,
   type PositionLegInput,
 } from "#app/lib/positions/input.ts";
 import { MANAGEMENT_RULE } from "#app/engine/management.ts";
@@ -47,13 +47,16 @@ const CONDOR = [
 let n = 0;
 const ids = () => ({ eventId: `e${++n}`, newPositionId: `p${n}` });
 
-/** Parses the body as the API does, then records it into the book; the event, or the book's refusal. */
-function act(book: Book, body: Record<string, unknown>, today = TODAY) {
+/** Parses the body as the API does (a parse failure throws), then records it into the book: the event and its outcome. */
+function act(
+  book: Book,
+  body: Record<string, unknown>,
+  today = TODAY,
+): { event: PositionEvent; applied: Applied } {
   const parsed = positionActionSchema.safeParse({ version: 0, ...body });
-  if (!parsed.success) return { parseError: parsed.error.issues[0]!.message } as const;
-  const event = eventForAction(book, parsed.data as PositionAction, ids(), today);
-  const applied = applyEvent(book, event, today);
-  return { event, applied } as const;
+  if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
+  const event = eventForAction(book, parsed.data, ids(), today);
+  return { event, applied: applyEvent(book, event, today) };
 }
 
 function openOne(book: Book, position: Record<string, unknown> = {}) {
@@ -258,7 +261,7 @@ describe("the position book", () => {
   it("rebuilds the same book from the stored events, and the links a read derives agree with it", () => {
     const book: Book = new Map();
     const events: PositionEvent[] = [];
-    const record = (body: Record<string, unknown>, today = TODAY) => {
+    const record = (body: Record<string, unknown>, today = TODAY): PositionEvent => {
       const r = act(book, body, today);
       if (!("event" in r) || !r.applied.ok) throw new Error(JSON.stringify(r));
       events.push(r.event);
