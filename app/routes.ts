@@ -48,7 +48,7 @@ export default [
     route("notifications", "routes/notifications.tsx"),
     route("simulation", "routes/coming-soon.tsx", { id: "simulation" }),
     route("saved", "routes/coming-soon.tsx", { id: "saved" }),
-    route("positions", "routes/coming-soon.tsx", { id: "positions" }),
+    route("positions", "routes/positions.tsx"),
   ]),
 
   // Aliases

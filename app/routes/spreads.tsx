@@ -360,9 +360,12 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
           subtitle="Credit spreads screened from the option chains, every number explained."
         />
         {trades ? (
-          <div className="mb-6 flex items-center gap-4">
+          <div className="mb-6 flex flex-wrap items-center gap-4">
             <AutoRefreshToggle />
             <RefreshButton />
+            <Link to="/positions" className="text-sm text-brand-400 hover:underline">
+              My positions
+            </Link>
           </div>
         ) : null}
       </div>

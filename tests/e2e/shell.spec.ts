@@ -55,13 +55,14 @@ test.describe("app shell", () => {
   test("the Coming Soon page shows its text", async ({ page }) => {
     await page.goto("/signin");
     await page.context().addCookies([]);
-    // Sign in as the seeded Free demo user through the API, then open a Coming Soon route.
+    // Sign in as the seeded Free demo user through the API, then open a Coming Soon route (/positions is a screen
+    // of its own since decision 334: tests/e2e/positions.spec.ts).
     const res = await page.request.post("/api/auth/sign-in/email", {
       data: { email: "free@wheelhouse.local", password: "demo-password" },
       headers: { Origin: new URL(page.url()).origin },
     });
     expect(res.ok()).toBe(true);
-    for (const path of ["/simulation", "/saved", "/positions"]) {
+    for (const path of ["/simulation", "/saved"]) {
       await page.goto(path);
       await expect(page.getByText("This feature is under development.")).toBeVisible();
     }

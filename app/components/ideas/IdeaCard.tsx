@@ -27,6 +27,8 @@ import {
 import { PayoffChart } from "#app/components/charts/PayoffChart.tsx";
 import { WhyThisIdea } from "#app/components/ideas/WhyThisIdea.tsx";
 import { IdeasLikeItNote } from "#app/components/track/LoggedOutcome.tsx";
+import { TookThisButton } from "#app/components/positions/TookThisButton.tsx";
+import { Stat } from "#app/components/positions/Stat.tsx";
 import type { IdeasLikeIt } from "#app/lib/track-record/track-record.ts";
 
 const usd = formatUsd;
@@ -62,17 +64,6 @@ function LiquidityBars({ idea }: { idea: IdeaPayload }) {
         />
       ))}
     </span>
-  );
-}
-
-function Stat({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <div>
-      <dt className="text-xs text-slate-400">{label}</dt>
-      <dd className="font-semibold text-white" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
   );
 }
 
@@ -290,28 +281,28 @@ export function IdeaCard({
         ) : null}
       </details>
 
-      {onShare || onSimulate ? (
-        <footer className="mt-3 flex gap-2">
-          {onShare ? (
-            <button
-              type="button"
-              onClick={onShare}
-              className="rounded-lg border border-ink-600 px-3 py-1.5 text-sm text-slate-200 hover:border-brand-500"
-            >
-              Share
-            </button>
-          ) : null}
-          {onSimulate ? (
-            <button
-              type="button"
-              onClick={onSimulate}
-              className="rounded-lg border border-ink-600 px-3 py-1.5 text-sm text-slate-200 hover:border-brand-500"
-            >
-              Simulate
-            </button>
-          ) : null}
-        </footer>
-      ) : null}
+      <footer className="mt-3 flex flex-wrap items-center gap-2">
+        {/* Every spread card: record the trade as a position at the fill shown here (decision 334). */}
+        <TookThisButton idea={idea} />
+        {onShare ? (
+          <button
+            type="button"
+            onClick={onShare}
+            className="rounded-lg border border-ink-600 px-3 py-1.5 text-sm text-slate-200 hover:border-brand-500"
+          >
+            Share
+          </button>
+        ) : null}
+        {onSimulate ? (
+          <button
+            type="button"
+            onClick={onSimulate}
+            className="rounded-lg border border-ink-600 px-3 py-1.5 text-sm text-slate-200 hover:border-brand-500"
+          >
+            Simulate
+          </button>
+        ) : null}
+      </footer>
     </article>
   );
 }

@@ -43,6 +43,12 @@ export function AccountMenu({ user }: { user: ShellUser }) {
         ) : (
           <>
             <Link
+              to="/positions"
+              className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-ink-800 hover:text-white"
+            >
+              Positions
+            </Link>
+            <Link
               to="/notifications"
               className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-ink-800 hover:text-white"
             >

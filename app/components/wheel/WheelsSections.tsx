@@ -15,6 +15,8 @@ export function WheelsSections({ active }: { active: "strategies" | "campaigns" 
     <nav aria-label="Wheels sections" className="mb-4 flex gap-2">
       {tab("/wheels", "Strategies", active === "strategies")}
       {tab("/wheels/campaigns", "Campaigns", active === "campaigns")}
+      {/* Every position in one list: the spreads and these wheel options (decision 334). */}
+      {tab("/positions", "Positions", false)}
     </nav>
   );
 }

@@ -1,0 +1,152 @@
+// /positions (decision 334): the open spreads marked now, the wheel's open short options, the closed positions.
+// A plan without open positions (Free) sees the plan's words and a link to /pricing.
+import { Link, useNavigation } from "react-router";
+import { buttonClass } from "#app/components/ui/button-class.ts";
+import { PageHeading } from "#app/components/ui/PageHeading.tsx";
+import { formatUsd } from "#app/lib/format.ts";
+import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
+import type { PositionRecord, PositionsPageData, WheelOptionView } from "#app/lib/positions/client.ts";
+import { LegChips, PositionCard } from "#app/components/positions/PositionCard.tsx";
+import { CLOSE_REASONS, dateText, POSITIONS_TEXT, STRATEGY_NAMES } from "#app/components/positions/text.ts";
+import { usePositionChange } from "#app/components/positions/use-position-change.ts";
+
+const linkLook = buttonClass({ variant: "secondary", size: "sm" });
+
+function ClosedList({ closed }: { closed: PositionRecord[] }) {
+  if (closed.length === 0) return <p className="text-sm text-slate-400">{POSITIONS_TEXT.noClosed}</p>;
+  return (
+    <ul className="grid gap-2" data-testid="closed-positions">
+      {closed.map((p) => (
+        <li
+          key={p.id}
+          className="rounded-lg border border-ink-700 bg-ink-850 px-3 py-2 text-sm"
+          aria-label={`${p.symbol} closed`}
+        >
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <span className="font-semibold text-white">
+              {p.symbol}{" "}
+              <span className="font-normal text-slate-300">{STRATEGY_NAMES[p.strategy] ?? p.strategy}</span>
+            </span>
+            <span
+              className={p.realizedPnl !== null && p.realizedPnl < 0 ? "text-red-300" : "text-emerald-300"}
+            >
+              {p.realizedPnl === null ? "N/A" : `${p.realizedPnl > 0 ? "+" : ""}${formatUsd(p.realizedPnl)}`}
+            </span>
+          </div>
+          <p className="text-slate-400">
+            {p.closeReason ? CLOSE_REASONS[p.closeReason] : "Closed"} {dateText(p.closedOn)} · opened{" "}
+            {dateText(p.openedOn)} at {formatUsd(p.openCredit)}, closed at{" "}
+            {p.closeDebit === null ? "N/A" : formatUsd(p.closeDebit)} per share · {p.contracts} contract
+            {p.contracts === 1 ? "" : "s"}
+          </p>
+          <LegChips legs={p.legs} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WheelList({ options, error }: { options: WheelOptionView[]; error: boolean }) {
+  return (
+    <section className="mt-8" aria-labelledby="wheel-heading">
+      <h2 id="wheel-heading" className="text-lg font-semibold text-white">
+        {POSITIONS_TEXT.wheelHeading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-400">
+        {POSITIONS_TEXT.wheelNote}{" "}
+        <Link to="/wheels/campaigns" className="text-brand-400 underline">
+          Campaigns
+        </Link>
+      </p>
+      {error ? <p className="mt-2 text-sm text-amber-200">{POSITIONS_TEXT.wheelError}</p> : null}
+      <ul className="mt-3 grid gap-2 sm:grid-cols-2" data-testid="wheel-options">
+        {options.map((o) => (
+          <li key={o.key} className="rounded-lg border border-ink-700 bg-ink-850 px-3 py-2 text-sm">
+            <span className="font-semibold text-white">
+              {o.symbol} {o.kind}
+            </span>{" "}
+            <span className="text-slate-300">
+              short {formatUsd(o.strike)} {o.kind === "CSP" ? "put" : "call"} · {o.contracts} contract
+              {o.contracts === 1 ? "" : "s"}
+            </span>
+            <span className="block text-slate-400">
+              Sold at {formatUsd(o.premium)} per share · expires {dateText(o.expiration)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function PositionsPage({ data }: { data: PositionsPageData }) {
+  const send = usePositionChange(data.version);
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === "/positions";
+  return (
+    <div aria-busy={busy}>
+      <PageHeading title={POSITIONS_TEXT.title} subtitle={POSITIONS_TEXT.subtitle} />
+      <div className="-mt-3 mb-5 flex flex-wrap items-center gap-3 text-sm text-slate-400">
+        {data.canOpen ? (
+          <span data-testid="open-count">{POSITIONS_TEXT.limit(data.openCount, data.limit)}</span>
+        ) : null}
+        <Link to="/spreads" className={linkLook}>
+          {POSITIONS_TEXT.findIdeas}
+        </Link>
+        <Link to="/wheels/campaigns" className={linkLook}>
+          Wheel campaigns
+        </Link>
+        {busy ? (
+          <span role="status" className="text-slate-300">
+            {POSITIONS_TEXT.updating}
+          </span>
+        ) : null}
+      </div>
+      {data.canOpen ? null : (
+        <div
+          className="mb-6 rounded-xl border border-amber-700/60 bg-amber-950/40 p-4 text-amber-100"
+          data-testid="positions-upgrade"
+        >
+          <p>{REFUSAL_MESSAGES.freeOpenPositions}</p>
+          <Link to="/pricing" className={buttonClass({ size: "sm", className: "mt-3" })}>
+            {POSITIONS_TEXT.upgrade}
+          </Link>
+        </div>
+      )}
+      <section aria-labelledby="open-heading">
+        <h2 id="open-heading" className="text-lg font-semibold text-white">
+          {POSITIONS_TEXT.openHeading}
+        </h2>
+        {data.open.length === 0 ? (
+          <p
+            className="mt-2 rounded-xl border border-dashed border-ink-700 p-4 text-sm text-slate-300"
+            data-testid="positions-empty"
+          >
+            {POSITIONS_TEXT.noOpen}
+          </p>
+        ) : (
+          <div className="mt-3 grid gap-4">
+            {data.open.map((view) => (
+              <PositionCard
+                key={view.position.id}
+                view={view}
+                today={data.today}
+                alertsAllowed={data.alertsAllowed}
+                send={send}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+      {data.wheel.length > 0 || data.wheelError ? (
+        <WheelList options={data.wheel} error={data.wheelError} />
+      ) : null}
+      <section className="mt-8" aria-labelledby="closed-heading">
+        <h2 id="closed-heading" className="mb-3 text-lg font-semibold text-white">
+          {POSITIONS_TEXT.closedHeading}
+        </h2>
+        <ClosedList closed={data.closed} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// The browser's calls of the spread position ledger's API (docs/product/api.md, decision 333) and the shapes the
+// /positions page reads (decision 334). Type-only imports from input.ts: its zod schemas stay off the pages, the
+// server checks every write and its words come back as the error.
+import { callApi } from "#app/lib/api-client.ts";
+import type {
+  PositionAction,
+  PositionLegInput,
+  PositionRecord,
+  PositionsView,
+  SpreadStrategy,
+} from "#app/lib/positions/input.ts";
+import type { PositionMark } from "#app/engine/positions/types.ts";
+
+/** One action of POST /api/positions without the version: the client adds the one it read. */
+export type PositionChange = PositionAction extends infer A
+  ? A extends { version: number }
+    ? Omit<A, "version">
+    : never
+  : never;
+
+export const POSITIONS_CLIENT_TEXT = {
+  failed: "Could not save the position. Please try again.",
+  readFailed: "Could not read your positions. Please try again.",
+} as const;
+
+export type ChangeResult =
+  | { ok: true; version: number; position: PositionRecord | null }
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      /** A plan refusal: the words come with a link to /pricing. */
+      upgrade: boolean;
+    };
+
+const fallback = () => POSITIONS_CLIENT_TEXT.failed;
+
+/** GET /api/positions: the list and the version the next write sends. */
+export async function readPositions(): Promise<
+  { ok: true; view: PositionsView } | { ok: false; message: string }
+> {
+  const answer = await callApi<PositionsView>("/api/positions", {}, () => POSITIONS_CLIENT_TEXT.readFailed);
+  return answer.ok ? { ok: true, view: answer.body } : { ok: false, message: answer.message };
+}
+
+/**
+ * Sends one change at `version`. A 409 means the list changed elsewhere (another tab): its body carries the
+ * current version, and the user's change is sent again once at it; the server checks it against the new list.
+ */
+export async function sendPositionChange(change: PositionChange, version: number): Promise<ChangeResult> {
+  let at = version;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const answer = await callApi<{ position?: PositionRecord; version: number }>(
+      "/api/positions",
+      { method: "POST", body: { ...change, version: at } },
+      fallback,
+    );
+    if (answer.ok) return { ok: true, version: answer.body.version, position: answer.body.position ?? null };
+    const current = answer.body?.version;
+    if (answer.status === 409 && typeof current === "number" && attempt === 0) {
+      at = current;
+      continue;
+    }
+    return {
+      ok: false,
+      status: answer.status,
+      message:
+        answer.status === 403 && typeof answer.body?.message === "string"
+          ? answer.body.message
+          : answer.message,
+      upgrade:
+        answer.status === 403 &&
+        (answer.body?.requiresUpgrade === true || answer.body?.redirectTo === "/pricing"),
+    };
+  }
+  return { ok: false, status: 409, message: POSITIONS_CLIENT_TEXT.failed, upgrade: false };
+}
+
+/** Reads the version first (a page without the list, e.g. an idea card), then sends the change. */
+export async function sendPositionChangeFresh(change: PositionChange): Promise<ChangeResult> {
+  const read = await readPositions();
+  if (!read.ok) return { ok: false, status: 0, message: read.message, upgrade: false };
+  return sendPositionChange(change, read.view.version);
+}
+
+// ---------------------------------------------------------------- what the /positions loader returns
+
+/** The engine's mark, as the page shows it, or why there is none. */
+export type MarkView =
+  | { kind: "marked"; mark: PositionMark; quoteTime: string | null }
+  /** No cached chain for the symbol at all. */
+  | { kind: "no_chain" };
+
+/** One stored daily closing mark (option_position_marks), P&L in dollars per position. */
+export interface DailyMarkPoint {
+  date: string;
+  pnlMid: number | null;
+  pnlNatural: number | null;
+}
+
+export interface OpenPositionView {
+  position: PositionRecord;
+  mark: MarkView;
+  daily: DailyMarkPoint[];
+}
+
+/** A short option recorded in the wheel ledger ("I sold this"): listed here, managed on /wheels/campaigns. */
+export interface WheelOptionView {
+  key: string;
+  symbol: string;
+  kind: "CSP" | "CC";
+  strike: number;
+  expiration: string;
+  contracts: number;
+  /** Average premium received per share. */
+  premium: number;
+}
+
+export interface PositionsPageData {
+  /** New York date of the page's read. */
+  today: string;
+  version: number;
+  openCount: number;
+  limit: number | null;
+  /** The plan may open positions (Free: 0). */
+  canOpen: boolean;
+  alertsAllowed: boolean;
+  open: OpenPositionView[];
+  closed: PositionRecord[];
+  wheel: WheelOptionView[];
+  /** The wheel ledger could not be read: the spreads still show. */
+  wheelError: boolean;
+}
+
+export type { PositionLegInput, PositionRecord, SpreadStrategy };

@@ -1,0 +1,30 @@
+import type { Route } from "./+types/positions";
+import { PositionsPage } from "#app/components/positions/PositionsPage.tsx";
+import { PositionsError } from "#app/components/positions/PositionsError.tsx";
+import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
+import { requireSession } from "#app/server/auth/session.server.ts";
+import { positionsPage } from "#app/server/jobs/positions-page.server.ts";
+import { cloudflareContext } from "#app/server/request-context.server.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Positions · Wheelhouse",
+    description: "The spreads you opened, marked at the cached quotes, with their management alerts.",
+    path: "/positions",
+    origin: originFromMatches(matches),
+  });
+
+/** The user's positions, each open one marked now (decision 334). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = context.get(cloudflareContext).env;
+  const { user } = await requireSession(env, request);
+  return positionsPage(env, user);
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <PositionsPage data={loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <PositionsError />;
+}

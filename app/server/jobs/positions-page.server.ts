@@ -1,0 +1,137 @@
+// The /positions page composes three features (decision 334): the spread position ledger (its list), the market's
+// cached chains (each open position marked now by the engine, computed and never stored, with the same quotes and
+// smile the refresh's closing marks use) with the stored daily closing marks for the chart, and the wheel ledger's
+// open short options, so a put or call recorded with "I sold this" is listed too. Features meet only on this
+// floor (decision 326).
+import { inArray } from "drizzle-orm";
+import { newYorkDate } from "#app/engine/time.ts";
+import type {
+  DailyMarkPoint,
+  MarkView,
+  OpenPositionView,
+  PositionsPageData,
+  WheelOptionView,
+} from "#app/lib/positions/client.ts";
+import { getDb, schema } from "#app/server/db/client.server.ts";
+import type { EntitledUser } from "#app/server/entitlements.server.ts";
+import type { WorkerEnv } from "#app/server/env.server.ts";
+import { getOptionChain } from "#app/server/market/market.server.ts";
+import { readRiskFreeRate } from "#app/server/market/rates.server.ts";
+import type { HeldChain } from "#app/server/market/refresh/run.server.ts";
+import { markHeldPositions } from "#app/server/positions/marks.server.ts";
+import { positionsOf } from "#app/server/positions/positions.server.ts";
+import { ledgerView } from "#app/server/wheel/ledger.server.ts";
+
+/** Positions per IN list (one bound parameter each; D1 allows 100). */
+const IDS_PER_QUERY = 90;
+
+const finiteOrNull = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/** Each position's stored closing marks, oldest first; a mark written without P&L is left out. */
+async function dailyMarksOf(env: WorkerEnv, ids: readonly string[]): Promise<Map<string, DailyMarkPoint[]>> {
+  const t = schema.optionPositionMarks;
+  const out = new Map<string, DailyMarkPoint[]>();
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const rows = await getDb(env)
+      .select()
+      .from(t)
+      .where(inArray(t.positionId, ids.slice(i, i + IDS_PER_QUERY) as string[]))
+      .orderBy(t.date);
+    for (const row of rows) {
+      const pnlMid = finiteOrNull(row.mark.pnlMid);
+      const pnlNatural = finiteOrNull(row.mark.pnlNatural);
+      if (pnlMid === null && pnlNatural === null) continue;
+      out.set(row.positionId, [...(out.get(row.positionId) ?? []), { date: row.date, pnlMid, pnlNatural }]);
+    }
+  }
+  return out;
+}
+
+/** The cached chain of each symbol (KV; none cached: no mark, never a provider call from a page). */
+async function heldChainsOf(env: WorkerEnv, symbols: readonly string[]): Promise<Map<string, HeldChain>> {
+  const chains = await Promise.all(
+    symbols.map((s) =>
+      getOptionChain(env, s).catch((error: unknown) => {
+        console.error(`positions page: chain read failed (${s})`, error);
+        return null;
+      }),
+    ),
+  );
+  const held = new Map<string, HeldChain>();
+  symbols.forEach((s, i) => {
+    const chain = chains[i];
+    if (chain) held.set(s, { chain, dividendYield: chain.dividendYield ?? null, nextEarningsDate: null });
+  });
+  return held;
+}
+
+/** The wheel ledger's open short options; a ledger that cannot be read leaves the spreads on the page. */
+async function wheelOptionsOf(env: WorkerEnv, user: EntitledUser, nowMs: number) {
+  try {
+    const view = await ledgerView(env, user, nowMs);
+    const options: WheelOptionView[] = view.campaigns
+      .filter((c) => c.status === "open")
+      .flatMap((c) =>
+        c.openOptions.map((o) => ({
+          key: `${c.id}:${o.key}`,
+          symbol: c.symbol,
+          kind: o.optionType === "put" ? ("CSP" as const) : ("CC" as const),
+          strike: o.strike,
+          expiration: o.expiration,
+          contracts: o.contracts,
+          premium: o.premium,
+        })),
+      )
+      .sort((a, b) => a.expiration.localeCompare(b.expiration) || a.symbol.localeCompare(b.symbol));
+    return { options, error: false };
+  } catch (error) {
+    console.error("positions page: wheel ledger read failed", error);
+    return { options: [] as WheelOptionView[], error: true };
+  }
+}
+
+/** The /positions loader's data for the session user. */
+export async function positionsPage(
+  env: WorkerEnv,
+  user: EntitledUser,
+  nowMs = Date.now(),
+): Promise<PositionsPageData> {
+  const [view, wheel] = await Promise.all([positionsOf(env, user), wheelOptionsOf(env, user, nowMs)]);
+  const open = view.positions.filter((p) => p.status === "open");
+  const symbols = [...new Set(open.map((p) => p.symbol))];
+  const [held, rate, daily] = await Promise.all([
+    heldChainsOf(env, symbols),
+    readRiskFreeRate(env, nowMs),
+    dailyMarksOf(
+      env,
+      open.map((p) => p.id),
+    ),
+  ]);
+  // The refresh's own marking (same quotes, same smile), at this instant, of this user's positions only.
+  const marked = new Map(
+    (await markHeldPositions(env, held, rate.rate, nowMs, user.id)).map((m) => [m.id, m.mark]),
+  );
+  const openViews: OpenPositionView[] = open.map((position) => {
+    const mark = marked.get(position.id);
+    const markView: MarkView = mark
+      ? {
+          kind: "marked",
+          mark,
+          quoteTime: mark.oldestQuoteTimeMs === null ? null : new Date(mark.oldestQuoteTimeMs).toISOString(),
+        }
+      : { kind: "no_chain" };
+    return { position, mark: markView, daily: daily.get(position.id) ?? [] };
+  });
+  return {
+    today: newYorkDate(nowMs),
+    version: view.version,
+    openCount: view.openCount,
+    limit: view.limit,
+    canOpen: view.limit === null || view.limit > 0,
+    alertsAllowed: view.alertsAllowed,
+    open: openViews,
+    closed: view.positions.filter((p) => p.status === "closed"),
+    wheel: wheel.options,
+    wheelError: wheel.error,
+  };
+}

@@ -1,0 +1,152 @@
+// /positions and "I took this" (decision 334): a Pro user opens a spread from an idea card at the fill the card
+// shows, sees it on /positions marked (or why it is not: stale with its time, the leg without a quote) and closes
+// it; a Free user is refused with the plan's words and a link to /pricing; a visitor on a shared idea is sent to
+// sign in and comes back to the share page with the dialog open. Phone and desktop; screenshots in /tmp/shots.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signIn, signInByApi, watchConsole } from "./fixtures";
+
+const shots = "/tmp/shots";
+const PRO = "pro@wheelhouse.local";
+const FREE = "free@wheelhouse.local";
+const REFUSAL =
+  "As a free user, you cannot track open positions. Upgrade to Pro or Elite to mark your spreads and get their management alerts.";
+
+const origin = (page: Page) => new URL(page.url()).origin;
+
+/** Voids every open position of the signed-in user: the seeded Pro user is shared by runs (its cap is 10). */
+async function voidOpenPositions(page: Page) {
+  const read = await page.request.get("/api/positions");
+  expect(read.ok(), "GET /api/positions").toBe(true);
+  const body = (await read.json()) as {
+    positions: { id: string; status: string }[];
+    version: number;
+  };
+  let version = body.version;
+  for (const p of body.positions.filter((x) => x.status === "open")) {
+    const res = await page.request.post("/api/positions", {
+      data: { version, action: "void", positionId: p.id },
+      headers: { Origin: origin(page) },
+    });
+    expect(res.ok(), `void ${p.id}`).toBe(true);
+    ({ version } = (await res.json()) as { version: number });
+  }
+}
+
+/** A published idea's trade id, read by a Pro user in a context of its own. */
+async function someTradeId(browser: Browser): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInByApi(page, PRO);
+  const body = (await (await page.request.get("/api/get_trades")).json()) as {
+    trade_suggestions: { trade_unique_identifier: string }[];
+  };
+  await context.close();
+  const id = body.trade_suggestions[0]?.trade_unique_identifier;
+  expect(id, "a published idea").toBeTruthy();
+  return id!;
+}
+
+for (const width of [390, 1280]) {
+  test(`a Pro user takes a spread from its card, sees it marked and closes it at ${width}px`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const errors = watchConsole(page);
+    await signInByApi(page, PRO);
+    await voidOpenPositions(page);
+
+    await page.goto("/positions");
+    await expect(page.getByTestId("positions-empty")).toBeVisible();
+    await page.screenshot({ path: `${shots}/positions-empty-${width}.png`, fullPage: true });
+
+    await page.goto("/spreads");
+    const card = page.getByTestId("idea-card").first();
+    await expect(card).toBeVisible({ timeout: 60_000 });
+    const symbol = (await card.getByTestId("idea-symbol").textContent())!.trim();
+    const shownCredit = /\$([\d,.]+)/.exec((await card.getByTestId("idea-credit").textContent()) ?? "")![1];
+    await card.getByRole("button", { name: /^I took this/ }).click();
+    const dialog = page.getByTestId("took-dialog");
+    await expect(dialog).toBeVisible();
+    // Prefilled with what the card shows: its symbol and its credit at the card's basis and tick.
+    await expect(dialog.getByLabel("Symbol")).toHaveValue(symbol);
+    await expect(dialog.getByLabel("Credit per share")).toHaveValue(shownCredit!);
+    await expect(dialog.getByLabel("Contracts")).toHaveValue("1");
+    await page.screenshot({ path: `${shots}/took-dialog-${width}.png` });
+    await dialog.getByRole("button", { name: "Track this position" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText("Tracking it on Positions.")).toBeVisible();
+
+    await page.goto("/positions");
+    const position = page.getByTestId("position-card").filter({ hasText: symbol }).first();
+    await expect(position).toBeVisible();
+    // Marked at the cached quotes, or saying why not: never a number without its quotes.
+    const valued = /\$/.test((await position.getByTestId("value-natural").textContent()) ?? "");
+    if (valued) await expect(position.getByTestId("pnl")).toContainText("of max profit");
+    else await expect(position.getByTestId("mark-status")).toBeVisible();
+    await expect(page.getByTestId("open-count")).toContainText("1 of 10");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, "no sideways scroll").toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${shots}/positions-open-${width}.png`, fullPage: true });
+
+    await position.getByRole("button", { name: `Close ${symbol}` }).click();
+    const close = page.getByTestId("close-dialog");
+    await close.getByLabel("Debit per share").fill("0.05");
+    await page.screenshot({ path: `${shots}/close-dialog-${width}.png` });
+    await close.getByRole("button", { name: "Record the close" }).click();
+    await expect(close).toHaveCount(0);
+    await expect(page.getByTestId("positions-empty")).toBeVisible();
+    await expect(page.getByTestId("closed-positions")).toContainText(symbol);
+    await page.screenshot({ path: `${shots}/positions-closed-${width}.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`a Free user is refused with the upgrade words at ${width}px`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const tradeId = await someTradeId(browser);
+    const errors = watchConsole(page);
+    await signInByApi(page, FREE);
+    await page.goto("/positions");
+    const upgrade = page.getByTestId("positions-upgrade");
+    await expect(upgrade).toContainText(REFUSAL);
+    await expect(upgrade.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/pricing");
+    await page.screenshot({ path: `${shots}/positions-free-${width}.png`, fullPage: true });
+
+    await page.goto(`/share/trade/${tradeId}`);
+    await page.getByRole("button", { name: /^I took this/ }).click();
+    const refused = page.getByTestId("took-refused");
+    await expect(refused).toContainText(REFUSAL);
+    await expect(refused.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/pricing");
+    await page.screenshot({ path: `${shots}/share-free-refused-${width}.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+}
+
+test("a visitor on a shared idea signs in and comes back to it with the dialog open", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const tradeId = await someTradeId(browser);
+  for (const width of [390, 1280]) {
+    await page.context().clearCookies();
+    await page.setViewportSize({ width, height: 900 });
+    const errors = watchConsole(page);
+    await page.goto(`/share/trade/${tradeId}`);
+    await page.getByRole("link", { name: "I took this" }).click();
+    await expect(page).toHaveURL(/\/signin\?returnTo=/);
+    const back = `/share/trade/${tradeId}?took=${encodeURIComponent(tradeId)}`;
+    await signIn(page, PRO, { returnTo: back });
+    const dialog = page.getByTestId("took-dialog");
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: `${shots}/share-took-dialog-${width}.png` });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    // The marker is gone from the address: a reload does not open it again.
+    await expect(page).toHaveURL(new RegExp(`/share/trade/${tradeId.replace(/[.]/g, "\\.")}$`));
+    expect(errors).toEqual([]);
+  }
+});
