@@ -2,6 +2,7 @@
 // shows, sees it on /positions marked (or why it is not: stale with its time, the leg without a quote) and closes
 // it; a Free user is refused with the plan's words and a link to /pricing; a visitor on a shared idea is sent to
 // sign in and comes back to the share page with the dialog open. Phone and desktop; screenshots in /tmp/shots.
+import { execFileSync } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signIn, signInByApi, watchConsole } from "./fixtures";
 
@@ -30,6 +31,42 @@ async function voidOpenPositions(page: Page) {
     expect(res.ok(), `void ${p.id}`).toBe(true);
     ({ version } = (await res.json()) as { version: number });
   }
+}
+
+/**
+ * Stores closing marks for a position as the refresh's close run would (option_position_marks), in the preview's
+ * local D1: the chart's journey cannot wait for three market closes.
+ */
+function storeClosingMarks(positionId: string, pnls: readonly number[]) {
+  const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const rows = pnls
+    .map((pnl, i) => {
+      const mark = JSON.stringify({ status: "ok", pnlNatural: pnl, pnlMid: pnl + 4 });
+      return `('${positionId}', '${day(pnls.length - i)}', '${mark}')`;
+    })
+    .join(", ");
+  execFileSync(
+    "node_modules/.bin/wrangler",
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--command",
+      `INSERT OR REPLACE INTO option_position_marks VALUES ${rows}`,
+    ],
+    { stdio: "pipe" },
+  );
+}
+
+/** The id of the signed-in user's open position on `symbol`. */
+async function openPositionId(page: Page, symbol: string): Promise<string> {
+  const body = (await (await page.request.get("/api/positions")).json()) as {
+    positions: { id: string; symbol: string; status: string }[];
+  };
+  const found = body.positions.find((p) => p.status === "open" && p.symbol === symbol);
+  expect(found, `open ${symbol}`).toBeTruthy();
+  return found!.id;
 }
 
 /** A published idea's trade id, read by a Pro user in a context of its own. */
@@ -65,6 +102,8 @@ for (const width of [390, 1280]) {
     await expect(card).toBeVisible({ timeout: 60_000 });
     const symbol = (await card.getByTestId("idea-symbol").textContent())!.trim();
     const shownCredit = /\$([\d,.]+)/.exec((await card.getByTestId("idea-credit").textContent()) ?? "")![1];
+    await page.screenshot({ path: `${shots}/spreads-top-${width}.png` });
+    await card.screenshot({ path: `${shots}/idea-card-${width}.png` });
     await card.getByRole("button", { name: /^I took this/ }).click();
     const dialog = page.getByTestId("took-dialog");
     await expect(dialog).toBeVisible();
@@ -88,6 +127,29 @@ for (const width of [390, 1280]) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, "no sideways scroll").toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${shots}/positions-open-${width}.png`, fullPage: true });
+
+    // Three stored closes draw the P&L chart.
+    storeClosingMarks(await openPositionId(page, symbol), [-12, 6, 18]);
+    await page.reload();
+    await expect(position.getByTestId("pnl-chart")).toBeVisible();
+
+    // Its alert settings, edited and saved (Pro has position alerts).
+    await position.getByText("Alerts: on").click();
+    const alerts = position.getByRole("form", { name: `Alerts ${symbol}` });
+    await alerts.getByLabel("Profit target (% of the credit)").fill("60");
+    await alerts.getByRole("button", { name: "Save alerts" }).click();
+    await expect(alerts.getByRole("status")).toHaveText("Alert settings saved.");
+    await page.screenshot({ path: `${shots}/positions-chart-alerts-${width}.png`, fullPage: true });
+
+    // A roll: closed at a debit, the new legs opened at a credit.
+    await position.getByRole("button", { name: `Roll ${symbol}` }).click();
+    const roll = page.getByTestId("roll-dialog");
+    await roll.getByLabel("Debit per share").fill("0.40");
+    await roll.getByLabel("New credit per share").fill("0.55");
+    await page.screenshot({ path: `${shots}/roll-dialog-${width}.png` });
+    await roll.getByRole("button", { name: "Record the roll" }).click();
+    await expect(roll).toHaveCount(0);
+    await expect(page.getByTestId("closed-positions")).toContainText("Rolled");
 
     await position.getByRole("button", { name: `Close ${symbol}` }).click();
     const close = page.getByTestId("close-dialog");
