@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TrackRecord } from "#app/components/track/TrackRecord.tsx";
 import { clusteredBootstrap } from "#app/engine/calibration.ts";
 import { formatUsd } from "#app/lib/format.ts";
+import { verdictOf, verdictWords } from "#app/lib/track-record/regimes.ts";
 import { verifyHashChain } from "#app/lib/hash-chain.ts";
 import {
   BACKFILL_ORIGIN,
@@ -52,7 +53,7 @@ beforeAll(async () => {
   // A short simulated-history backfill before the live rows (it runs the summary again).
   backfill = await backfillOnRequest(
     testEnv,
-    { sessions: 3, symbols: 4, profile: "all", onlyIfEmpty: false },
+    { sessions: 3, every: 1, symbols: 4, profile: "all", refresh: true, onlyIfEmpty: false },
     Date.parse("2027-03-01T15:00:00Z"),
   );
 }, 180_000);
@@ -164,6 +165,45 @@ describe("/track-record", () => {
     expect(byStrategy.slice!.settled).toBeLessThan(byStrategy.compare[2].slice!.settled + 1);
     const bad = (await call(page.loader, "/track-record?list=evil&by=%3Cscript%3E")) as TrackRecordView;
     expect(bad).toMatchObject({ list: "pro30", by: null });
+  });
+
+  it("says which regimes the history spans and sets the lists against the pool, in words its intervals show", async () => {
+    const history = (await call(page.loader, "/track-record?origin=backfill")) as TrackRecordView;
+    // The three backfilled days are classified by the simulated market's own spells.
+    const days = history.regimes.reduce((n, r) => n + r.days, 0);
+    expect(days).toBe(backfill.days);
+    for (const r of history.regimes) expect(["stress", "recovery", "calm"]).toContain(r.regime);
+    const pool = history.compare.find((c) => c.key === "pool")!.slice!;
+    expect(history.regimes.reduce((n, r) => n + r.ideas, 0)).toBe(
+      pool.settled + pool.pending + pool.unsettled,
+    );
+    const all = history.evidence.find((s) => s.scope === "all")!;
+    expect(all.pool.settled).toBe(pool.settled);
+    expect(all.lists.map((l) => l.list)).toEqual(["pro30", "elite100", "previous30"]);
+    const pro = all.lists[0]!;
+    expect(pro.settled).toBe(history.compare[0]!.slice!.settled);
+    expect(pro.totalPnl).toBe(history.compare[0]!.slice!.money.fill.totalPnl);
+    // The previous score's top 30 of the same pools: at most 30 new picks a day and profile.
+    expect(all.lists[2]!.settled).toBeGreaterThan(0);
+    expect(all.lists[2]!.settled).toBeLessThanOrEqual(30 * 3 * backfill.days);
+    expect(all.scoreGap).not.toBeNull();
+    const html = render(history).replaceAll("<!-- -->", "");
+    expect(html).toContain('data-testid="track-regimes"');
+    expect(html).toContain('data-testid="track-evidence"');
+    // Every row's words are its interval's.
+    const words = [...html.matchAll(/data-verdict="([a-z-]+)"/g)].map((m) => m[1]);
+    const expected = history.evidence.flatMap((s) => [
+      ...s.lists.map((l) => verdictOf(l.gapInterval)),
+      ...(s.scoreGap ? [verdictOf(s.scoreGap.gapInterval)] : []),
+    ]);
+    expect(words).toEqual(expected);
+    for (const s of history.evidence)
+      for (const l of s.lists) expect(html).toContain(verdictWords(l.gapInterval));
+    expect(html).toContain("Our goal, reported and not forced");
+    // The forward record on the simulated market is classified too; its evidence has no previous score.
+    const live = (await call(page.loader, "/track-record")) as TrackRecordView;
+    expect(live.regimes.length).toBeGreaterThan(0);
+    expect(live.evidence[0]!.lists.map((l) => l.list)).toEqual(["pro30", "elite100"]);
   });
 
   it("says plainly when nothing has expired yet", () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ReliabilityChart } from "#app/components/charts/ReliabilityChart.tsx";
+import { EvidenceTable, RegimeSpans } from "#app/components/track/Evidence.tsx";
 import { formatGrouped, formatUsd } from "#app/lib/format.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
 import { HOW_WE_RANK_PATH } from "#app/lib/seo.ts";
@@ -391,6 +392,9 @@ export function TrackRecord({ view }: { view: TrackRecordView }) {
           </tbody>
         </table>
       </section>
+
+      <RegimeSpans view={view} />
+      <EvidenceTable view={view} />
 
       <section aria-labelledby="method" className="space-y-2 text-sm text-slate-300">
         <h2 id="method" className="text-xl font-semibold text-white">

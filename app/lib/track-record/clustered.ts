@@ -148,3 +148,71 @@ export function moneyTotals(outcomes: readonly MoneyOutcome[]): {
     grossLosses: cents(grossLosses),
   };
 }
+
+/** The evidence gap's seed (decision 332). */
+export const EVIDENCE_SEED = 6;
+
+/** One graded idea in dollars, with the expiration it settled on. */
+export interface ClusteredMoney {
+  cluster: string;
+  pnl: number;
+  risk: number;
+}
+
+/** P&L per dollar of risk, in dollars (total P&L over total risk): a $5,000 idea weighs as much as its risk. */
+export function pnlPerRisk(items: readonly { pnl: number; risk: number }[]): number | null {
+  let pnl = 0;
+  let risk = 0;
+  for (const o of items) {
+    pnl += o.pnl;
+    risk += o.risk;
+  }
+  return risk > 0 ? pnl / risk : null;
+}
+
+/**
+ * The 95% interval of a list's P&L per risk minus the pool's, resampling whole expirations of both together (a
+ * round draws an expiration's list ideas and pool ideas at once), so the shared market move cancels in the gap.
+ */
+export function pairedGapInterval(
+  list: readonly ClusteredMoney[],
+  pool: readonly ClusteredMoney[],
+  rounds: number,
+  seed: number,
+): Interval | null {
+  const keys = [...new Set([...list, ...pool].map((o) => o.cluster))].sort();
+  if (!list.length || !pool.length) return null;
+  const at = new Map(keys.map((k, i) => [k, i]));
+  // Per expiration: list P&L, list risk, pool P&L, pool risk.
+  const sums = new Float64Array(keys.length * 4);
+  for (const o of list) {
+    const i = at.get(o.cluster)! * 4;
+    sums[i]! += o.pnl;
+    sums[i + 1]! += o.risk;
+  }
+  for (const o of pool) {
+    const i = at.get(o.cluster)! * 4;
+    sums[i + 2]! += o.pnl;
+    sums[i + 3]! += o.risk;
+  }
+  const random = seededRandom(seed);
+  const gaps: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let lp = 0;
+    let lr = 0;
+    let pp = 0;
+    let pr = 0;
+    for (let c = 0; c < keys.length; c++) {
+      const i = Math.floor(random() * keys.length) * 4;
+      lp += sums[i]!;
+      lr += sums[i + 1]!;
+      pp += sums[i + 2]!;
+      pr += sums[i + 3]!;
+    }
+    // A resample without any list (or pool) risk leaves the gap undefined: skipped, as the Brier's rounds are.
+    if (lr > 0 && pr > 0) gaps.push(lp / lr - pp / pr);
+  }
+  if (!gaps.length) return null;
+  gaps.sort((a, b) => a - b);
+  return { low: percentile(gaps, 0.025), high: percentile(gaps, 0.975) };
+}

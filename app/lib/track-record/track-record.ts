@@ -2,6 +2,7 @@
 // and the view one request selects. The grading job computes the snapshot (app/server/track/summary.server.ts).
 import type { Interval, ReliabilityBin } from "#app/engine/calibration.ts";
 import type { MoneyFigures } from "#app/lib/track-record/clustered.ts";
+import { REGIME_LABEL, REGIMES, type EvidenceScope, type RegimeSpan } from "#app/lib/track-record/regimes.ts";
 
 /** The spread lists, by tier (decision 265); the wheel universe's lists, one per risk level (decision 267). */
 export const SPREAD_LISTS = ["pro30", "elite100", "pool"] as const;
@@ -104,6 +105,12 @@ export interface TrackOriginFigures {
   lastPublished: string | null;
   /** `${list}` or `${list}|${dimension}:${value}`. */
   slices: Record<string, TrackSlice>;
+  /** The regimes the history spans (decision 332); absent in an older snapshot. */
+  regimes?: RegimeSpan[];
+  /** The simulated market's stress spell onsets that set a regime of this history. */
+  stressOnsets?: string[];
+  /** The published lists against the whole pool, overall and per regime. */
+  evidence?: EvidenceScope[];
 }
 
 export interface TrackSummaryFigures extends TrackOriginFigures {
@@ -132,12 +139,16 @@ export interface TrackRecordView {
   lists: { key: TrackList; label: string }[];
   dimensions: { label: string; values: { key: string; label: string }[] }[];
   compare: { key: TrackList; label: string; slice: TrackSlice | null }[];
+  regimes: RegimeSpan[];
+  stressOnsets: string[];
+  evidence: EvidenceScope[];
 }
 
 export const TRACK_FILTERS: TrackRecordView["dimensions"] = [
   { label: "Strategy", values: TRACK_STRATEGIES.map((s) => ({ key: `strategy:${s.key}`, label: s.label })) },
   { label: "Days to expiration", values: DTE_BUCKETS.map((b) => ({ key: `dte:${b.key}`, label: b.key })) },
   { label: "Profile", values: TRACK_PROFILES.map((p) => ({ key: `profile:${p.key}`, label: p.label })) },
+  { label: "Regime", values: REGIMES.map((r) => ({ key: `regime:${r}`, label: REGIME_LABEL[r] })) },
 ];
 const FILTER_LABEL = new Map(
   TRACK_FILTERS.flatMap((d) => d.values.map((v) => [v.key, `${d.label}: ${v.label}`])),
@@ -192,6 +203,9 @@ export function trackRecordView(
     lists: TRACK_LISTS.map((l) => ({ key: l, label: TRACK_LIST_LABEL[l] })),
     dimensions: TRACK_FILTERS,
     compare: TRACK_LISTS.map((l) => ({ key: l, label: TRACK_LIST_LABEL[l], slice: pick(l) })),
+    regimes: figures?.regimes ?? [],
+    stressOnsets: figures?.stressOnsets ?? [],
+    evidence: figures?.evidence ?? [],
   };
 }
 

@@ -40,6 +40,12 @@ import {
   type PublishedIdea,
 } from "#app/server/track/idea-log.server.ts";
 import { simulatedDailyMarks } from "#app/server/track/marks.server.ts";
+import {
+  previousPick,
+  previousScoreUpserts,
+  previousTop,
+  readPreviousScorePicks,
+} from "#app/server/track/previous-score.server.ts";
 import { SIMULATOR_VERSION } from "#app/server/track/simulator-version.server.ts";
 import { refreshTrackSummary } from "#app/server/track/summary.server.ts";
 import { refreshTrackGradesSnapshotInJob } from "#app/server/track/grades-snapshot.server.ts";
@@ -128,9 +134,16 @@ export interface BackfillOptions {
   sessions: number;
   /**
    * Publish every Nth trading day only (default 1): the simulated history's three and more years within a CPU
-   * budget (about 1 s of CPU a session for the full universe: `--sessions 190 --every 5` spans it in about 3 min).
+   * budget (decision 332: about 1.3 s of CPU a session for the full universe and every profile; the default
+   * `npm run track:backfill`, every 3rd session, is 310 sessions in 391 s of CPU, budget 7 min).
    */
   every?: number;
+  /**
+   * One chunk of the range, oldest first: skip its first `skip` days and run the next `take` (default: all), so a
+   * long backfill is several requests, each answered before the client's wait for headers (300 s) runs out.
+   */
+  skip?: number;
+  take?: number;
   /** Only these profiles' lists (default: all). */
   profiles?: readonly SpreadProfile[];
   /** The screened symbols (default: the default universe, capped as the cron caps it). */
@@ -140,6 +153,8 @@ export interface BackfillOptions {
 }
 
 export interface BackfillResult {
+  /** Days in the whole range (every chunk's). */
+  total: number;
   from: string | null;
   to: string | null;
   days: number;
@@ -167,8 +182,11 @@ export async function runTrackBackfill(
     .get();
   const cutoff = firstLive?.first ? newYorkDateOf(Number(firstLive.first)) : today;
   const to = lastBackfillDay(cutoff < today ? cutoff : today);
-  const days = backfillDays(to, options.sessions, options.every);
+  const range = backfillDays(to, options.sessions, options.every);
+  const skip = options.skip ?? 0;
+  const days = range.slice(skip, options.take === undefined ? undefined : skip + options.take);
   const result: BackfillResult = {
+    total: range.length,
     from: days[0] ?? null,
     to: days.at(-1) ?? null,
     days: 0,
@@ -188,9 +206,30 @@ export async function runTrackBackfill(
 
   const symbols = options.symbols ?? DEFAULT_UNIVERSE_SYMBOLS.slice(0, REFRESH_LIMITS.demoMaxSymbols);
   const profiles = new Set(options.profiles ?? []);
+  // The previous score's top 30 of the same pools (decision 332), each trade once (its first day in it).
+  const previous = await readPreviousScorePicks(env);
+  const previousSeen = new Set(previous.map((p) => p[0]));
+  const previousBefore = previous.length;
   for (const day of days) {
     const publishedAtMs = newYorkInstant(day, BACKFILL_PUBLISH_HOUR);
     const ideas = await screenSimulatedAt(env, symbols, publishedAtMs, options.keyer);
+    for (const profile of SPREAD_PROFILES) {
+      if (profiles.size && !profiles.has(profile)) continue;
+      previousTop(ideas, profile).forEach((idea, i) => {
+        const id = idea.trade_unique_identifier;
+        if (previousSeen.has(id)) return;
+        previousSeen.add(id);
+        const pick = previousPick(
+          idea,
+          profile,
+          i + 1,
+          day,
+          publishedAtMs,
+          simulatedBar(idea.stock_symbol, idea.expiration_date),
+        );
+        if (pick) previous.push(pick);
+      });
+    }
     const fresh = publishedIdeas(ideas, day).filter(
       (p) =>
         (profiles.size === 0 || profiles.has(p.profile)) &&
@@ -254,20 +293,30 @@ export async function runTrackBackfill(
     result.appended += logRows.length;
     result.gradeRows += gradeRows.length;
   }
+  if (previous.length > previousBefore)
+    await runBatch(db, previousScoreUpserts(env, previous, options.nowMs));
   return result;
 }
 
-/** The dev seed's backfill: bounded so `npm run dev` stays fast (decision 266 states its time). */
-export const DEV_SEED_BACKFILL = { sessions: 10, symbols: 5, profile: "balanced" } as const;
+/**
+ * The dev seed's backfill (decision 332): every 15th session of the whole history, so each 15-session stress spell
+ * has a publication day in it, over a few symbols so `npm run dev` stays fast (the record states its time).
+ */
+export const DEV_SEED_BACKFILL = { sessions: 1000, every: 15, symbols: 5, profile: "balanced" } as const;
 
 export const backfillRequestSchema = z.object({
   sessions: z.number().int().min(1).max(1000).default(DEV_SEED_BACKFILL.sessions),
   /** Every Nth trading day only (a long history within a CPU budget). */
-  every: z.number().int().min(1).max(20).optional(),
+  every: z.number().int().min(1).max(20).default(DEV_SEED_BACKFILL.every),
+  /** One chunk of the range, oldest first (`npm run track:backfill` sends a long range in chunks). */
+  skip: z.number().int().min(0).max(1000).optional(),
+  take: z.number().int().min(0).max(1000).optional(),
   /** One profile's lists, or "all". */
   profile: z.enum([...SPREAD_PROFILES, "all"]).default(DEV_SEED_BACKFILL.profile),
   /** The first N symbols of the default universe (most liquid first). */
   symbols: z.number().int().min(1).max(REFRESH_LIMITS.demoMaxSymbols).default(DEV_SEED_BACKFILL.symbols),
+  /** Recompute the page's figures and downloads after it (false: a chunk before the last). */
+  refresh: z.boolean().default(true),
   /** Skip when the log already holds backfill rows (the dev seed's rerun on every start). */
   onlyIfEmpty: z.boolean().default(false),
 });
@@ -306,18 +355,32 @@ export async function backfillOnRequest(
       .limit(1)
       .get();
     if (any)
-      return { from: null, to: null, days: 0, appended: 0, bytes: 0, gradeRows: 0, skipped: true, ms: 0 };
+      return {
+        total: 0,
+        from: null,
+        to: null,
+        days: 0,
+        appended: 0,
+        bytes: 0,
+        gradeRows: 0,
+        skipped: true,
+        ms: 0,
+      };
   }
   const result = await runTrackBackfill(env, {
     sessions: request.sessions,
     every: request.every,
+    skip: request.skip,
+    take: request.take,
     profiles: request.profile === "all" ? undefined : [request.profile],
     symbols: DEFAULT_UNIVERSE_SYMBOLS.slice(0, request.symbols),
     keyer: await tradeIdKeyer(authSecret(serverConfig(env))),
     nowMs,
   });
+  if (!request.refresh) return { ...result, skipped: false, ms: Date.now() - t0 };
   await refreshTrackSummary(env, nowMs);
-  if (result.appended > 0) {
+  // A chunked run's last chunk may append nothing while the earlier ones did.
+  if (result.appended > 0 || request.skip) {
     await refreshTrackCsvSnapshotInJob(env, nowMs);
     await refreshTrackGradesSnapshotInJob(env, nowMs);
   }

@@ -12,13 +12,26 @@ import {
 } from "#app/engine/calibration.ts";
 import {
   BINS_SEED,
+  EVIDENCE_SEED,
   MANAGED_WIN_RATE_SEED,
   WIN_RATE_SEED,
   clusteredBins,
   clusteredWinInterval,
   moneyTotals,
+  pairedGapInterval,
+  pnlPerRisk,
   type MoneyFigures,
 } from "#app/lib/track-record/clustered.ts";
+import {
+  EVIDENCE_LISTS,
+  REGIMES,
+  type EvidenceList,
+  type EvidenceFigures,
+  type EvidenceScope,
+  type RegimeKey,
+  type RegimeSpan,
+} from "#app/lib/track-record/regimes.ts";
+import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import {
   BACKFILL_ORIGIN,
   DTE_BUCKETS,
@@ -39,6 +52,12 @@ import { lastGoodUpserts, readLastGood, type MarketCacheEnv } from "#app/server/
 import type { MarketSource } from "#app/server/market/types.server.ts";
 import { loggedOnReplacedMarket } from "#app/server/track/simulator-version.server.ts";
 import { TRACK_BINS_KEY } from "#app/server/track/outcomes.server.ts";
+import {
+  regimeOfPublication,
+  simulatedRegimeOn,
+  simulatedStressOnsets,
+} from "#app/server/track/regimes.server.ts";
+import { readPreviousScorePicks, type PreviousPick } from "#app/server/track/previous-score.server.ts";
 
 // v2: managed-rule figures and the backfill apart (a v1 snapshot lacks both; the next grading run writes v2).
 export const TRACK_SUMMARY_KEY = "track:summary:v2";
@@ -85,6 +104,8 @@ interface TradeOutcome {
   dte: number;
   pop: number;
   expiration: string;
+  /** The regime of the row's publication day (decision 332). */
+  regime: RegimeKey;
   status: "pending" | "graded" | "no-settlement";
   fill?: { pnl: number; risk: number; win: boolean; shortsOtm: boolean; pin: boolean };
   mid?: { pnl: number; risk: number };
@@ -114,6 +135,7 @@ function tradesByList(rows: readonly Row[]): Record<TrackList, TradeOutcome[]> {
         dte: r.dte,
         pop: r.pop,
         expiration: r.expiration,
+        regime: regimeOfPublication(r.source, r.publishedAt.getTime()),
         status: "pending",
       };
       bySeq.set(r.seq, o);
@@ -205,7 +227,7 @@ function dteBucket(dte: number): string {
 }
 
 /** Every list, and each list by strategy, by DTE bucket and by profile (one dimension at a time). */
-function originFigures(all: readonly Row[]): TrackOriginFigures {
+function originFigures(all: readonly Row[], previous: readonly PreviousPick[] = []): TrackOriginFigures {
   // Rows of a replaced simulated market are counted apart and left out of every figure (decision 316).
   const replaced = new Set<number>();
   for (const r of all) if (loggedOnReplacedMarket(r.source, r.simulatorVersion)) replaced.add(r.seq);
@@ -217,7 +239,9 @@ function originFigures(all: readonly Row[]): TrackOriginFigures {
     slices[list] = sliceOf(trades);
     const groups = new Map<string, TradeOutcome[]>();
     for (const t of trades) {
-      for (const key of [`strategy:${t.strategy}`, `dte:${dteBucket(t.dte)}`, `profile:${t.profile}`]) {
+      const keys = [`strategy:${t.strategy}`, `dte:${dteBucket(t.dte)}`, `profile:${t.profile}`];
+      if (t.regime !== "unclassified") keys.push(`regime:${t.regime}`);
+      for (const key of keys) {
         const g = groups.get(key);
         if (g) g.push(t);
         else groups.set(key, [t]);
@@ -233,17 +257,130 @@ function originFigures(all: readonly Row[]): TrackOriginFigures {
     if (ms < first) first = ms;
     if (ms > last) last = ms;
   }
+  const simulated = rows.some((r) => r.source === "demo");
   return {
     logRows: new Set(rows.map((r) => r.seq)).size,
     replacedRows: replaced.size,
     firstPublished: rows.length ? new Date(first).toISOString() : null,
     lastPublished: rows.length ? new Date(last).toISOString() : null,
     slices,
+    regimes: regimeSpans(rows, lists.pool),
+    stressOnsets:
+      simulated && rows.length ? simulatedStressOnsets(newYorkDateOf(first), newYorkDateOf(last)) : [],
+    evidence: evidenceOf(lists, previous.map(previousOutcome)),
+  };
+}
+
+/** Each regime's publication days, pool ideas and their expirations, in REGIMES order (unclassified last). */
+function regimeSpans(rows: readonly Row[], pool: readonly TradeOutcome[]): RegimeSpan[] {
+  const days = new Map<RegimeKey, Set<string>>();
+  for (const r of rows) {
+    const regime = regimeOfPublication(r.source, r.publishedAt.getTime());
+    const set = days.get(regime) ?? new Set<string>();
+    set.add(newYorkDateOf(r.publishedAt.getTime()));
+    days.set(regime, set);
+  }
+  return ([...REGIMES, "unclassified"] as const)
+    .filter((regime) => days.has(regime))
+    .map((regime) => {
+      const sorted = [...days.get(regime)!].sort();
+      const ideas = pool.filter((t) => t.regime === regime);
+      return {
+        regime,
+        days: sorted.length,
+        ideas: ideas.length,
+        expirations: new Set(ideas.map((t) => t.expiration)).size,
+        firstDay: sorted[0] ?? null,
+        lastDay: sorted.at(-1) ?? null,
+      };
+    });
+}
+
+/** Held to expiry at the fill each idea showed, one contract each, with its expiration as the cluster. */
+function settledMoney(trades: readonly TradeOutcome[]) {
+  return trades
+    .filter((t) => t.status === "graded" && t.fill)
+    .map((t) => ({ cluster: t.expiration, pnl: t.fill!.pnl, risk: t.fill!.risk }));
+}
+
+function evidenceFigures(money: readonly { cluster: string; pnl: number; risk: number }[]): EvidenceFigures {
+  return {
+    settled: money.length,
+    expirations: new Set(money.map((m) => m.cluster)).size,
+    perRisk: pnlPerRisk(money),
+    totalPnl: moneyTotals(money).totalPnl,
+  };
+}
+
+/**
+ * The published lists against the whole screened pool (decision 332): P&L per dollar of risk, the gap and its
+ * 95% interval from resampling whole expirations of both at once, over the whole history and per regime.
+ */
+function evidenceOf(
+  lists: Record<TrackList, TradeOutcome[]>,
+  previous: readonly TradeOutcome[],
+): EvidenceScope[] {
+  const listOf = (list: EvidenceList) => (list === "previous30" ? previous : lists[list]);
+  const scopes: EvidenceScope[] = [];
+  for (const scope of ["all", ...REGIMES] as const) {
+    const inScope = (t: TradeOutcome) => scope === "all" || t.regime === scope;
+    const pool = settledMoney(lists.pool.filter(inScope));
+    if (scope !== "all" && !pool.length) continue;
+    const poolFigures = evidenceFigures(pool);
+    scopes.push({
+      scope,
+      pool: poolFigures,
+      lists: EVIDENCE_LISTS.filter((list) => list !== "previous30" || previous.length).map((list) => {
+        const money = settledMoney(listOf(list).filter(inScope));
+        const figures = evidenceFigures(money);
+        return {
+          list,
+          ...figures,
+          gap:
+            figures.perRisk !== null && poolFigures.perRisk !== null
+              ? figures.perRisk - poolFigures.perRisk
+              : null,
+          gapInterval: pairedGapInterval(money, pool, BOOTSTRAP_ROUNDS, EVIDENCE_SEED),
+        };
+      }),
+      scoreGap: previous.length ? scoreGapOf(lists.pro30.filter(inScope), previous.filter(inScope)) : null,
+    });
+  }
+  return scopes;
+}
+
+/** Today's Pro 30 minus the previous score's top 30, paired by expiration as the gaps to the pool are. */
+function scoreGapOf(pro: readonly TradeOutcome[], previous: readonly TradeOutcome[]) {
+  const a = settledMoney(pro);
+  const b = settledMoney(previous);
+  const pa = pnlPerRisk(a);
+  const pb = pnlPerRisk(b);
+  return {
+    gap: pa !== null && pb !== null ? pa - pb : null,
+    gapInterval: pairedGapInterval(a, b, BOOTSTRAP_ROUNDS, EVIDENCE_SEED),
+  };
+}
+
+/** A previous-score pick as the summary's outcome: graded held to expiry at the fill (the only figure it keeps). */
+function previousOutcome([, day, expiration, pnl, risk]: PreviousPick): TradeOutcome {
+  return {
+    strategy: "",
+    profile: "",
+    dte: 0,
+    pop: 0,
+    expiration,
+    regime: simulatedRegimeOn(day),
+    status: "graded",
+    fill: { pnl, risk, win: pnl > 0, shortsOtm: false, pin: false },
   };
 }
 
 /** The live publication's figures (the cron's rows) and, apart, the simulated-history backfill's. */
-export function summarise(rows: readonly Row[], nowMs: number): TrackSummary {
+export function summarise(
+  rows: readonly Row[],
+  nowMs: number,
+  previous: readonly PreviousPick[] = [],
+): TrackSummary {
   const live = rows.filter((r) => r.origin !== BACKFILL_ORIGIN);
   const backfill = rows.filter((r) => r.origin === BACKFILL_ORIGIN);
   const newest = rows.reduce<Row | null>((m, r) => (!m || r.seq > m.seq ? r : m), null);
@@ -252,7 +389,7 @@ export function summarise(rows: readonly Row[], nowMs: number): TrackSummary {
     source: (newest?.source ?? "demo") as MarketSource,
     sources: [...new Set(rows.map((r) => r.source))].sort(),
     ...originFigures(live),
-    backfill: backfill.length ? originFigures(backfill) : null,
+    backfill: backfill.length ? originFigures(backfill, previous) : null,
   };
 }
 
@@ -285,7 +422,7 @@ export async function refreshTrackSummary(env: MarketCacheEnv, nowMs: number): P
     })
     .from(schema.ideaLog)
     .leftJoin(schema.ideaGrade, eq(schema.ideaGrade.logSeq, schema.ideaLog.seq));
-  const summary = summarise(rows, nowMs);
+  const summary = summarise(rows, nowMs, await readPreviousScorePicks(env));
   await runBatch(
     db,
     lastGoodUpserts(

@@ -370,6 +370,25 @@ export function isStressed(i: number): boolean {
   return false;
 }
 
+/** The trading days in [from, to] that open a stress spell: the track record names the regimes its history spans. */
+export function stressOnsetsBetween(from: string, to: string): string[] {
+  const last = tradingDayIndex(to);
+  const out: string[] = [];
+  for (let i = tradingDayIndex(from); i <= last; i++)
+    if (tradingDays[i]! >= from && isStressOnset(i)) out.push(tradingDays[i]!);
+  return out;
+}
+
+/**
+ * Sessions from the latest stress onset on or before `date`'s session (the last on or before it; 0 on the onset
+ * day), looking back at most `within` sessions; null when none is that recent.
+ */
+export function sessionsSinceStressOnset(date: string, within: number): number | null {
+  const i = tradingDayIndex(date);
+  for (let k = 0; k <= within && k < i; k++) if (isStressOnset(i - k)) return k;
+  return null;
+}
+
 // ---------------------------------------------------------------- paths
 const SQRT_2_OVER_PI = Math.sqrt(2 / Math.PI);
 
