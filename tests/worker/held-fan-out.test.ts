@@ -1,6 +1,6 @@
-// A live run's held share (the issue "Manage what you opened": every held symbol is marked): with more held symbols
-// than the provider's call budget pays for in one run, the run refreshes the first REFRESH_LIMITS.liveHeldMaxSymbols
-// of them (most holders first, then by symbol) before any watched symbol, and the rest go onto the market queue.
+// A live run's held share (decision 333: every held symbol is marked): with more held symbols than the provider's call
+// budget pays for in one run, the run refreshes the first REFRESH_LIMITS.liveHeldMaxSymbols of them (most holders
+// first, then by symbol) before any watched symbol, and the rest go onto the market queue.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testEnv, userOnPlan } from "./helpers";

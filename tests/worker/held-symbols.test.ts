@@ -1,6 +1,6 @@
-// The refresh's universe puts what users hold first (the issue "Manage what you opened": every held symbol is
-// marked): open spread positions and open wheel campaigns, most holders first, then watchlists by popularity, then
-// the default universe, with the held share of a live run capped by the provider's call budget.
+// The refresh's universe puts what users hold first (decision 333: every held symbol is marked): open spread positions
+// and open wheel campaigns, most holders first, then watchlists by popularity, then the default universe, with the held
+// share of a live run capped by the provider's call budget.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { userOnPlan } from "./helpers";

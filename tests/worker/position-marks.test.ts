@@ -1,8 +1,8 @@
-// Open positions on the refresh (the issue "Manage what you opened", items 3-4): a refresh of a held symbol over the
-// simulated market marks its open spread, fires the profit target once on its crossing (not on the next refresh),
-// as an email in the outbox with the reason, the numbers, the quote time and a link to /positions, on a paid plan
-// only; the run after the close stores one closing mark per position and session; the market queue's held
-// symbols are refreshed by the same pipeline, marks only.
+// Open positions on the refresh (decision 333): a refresh of a held symbol over the simulated market marks its open
+// spread, fires the profit target once on its crossing (not on the next refresh), as an email in the outbox with the
+// reason, the numbers, the quote time and a link to /positions, on a paid plan only; the run after the close stores one
+// closing mark per position and session; the market queue's held symbols are refreshed by the same pipeline, marks
+// only.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testEnv, userOnPlan } from "./helpers";

@@ -1,5 +1,5 @@
-// The words of an open position's alert email (the issue "Manage what you opened"): the engine's firing is a code and
-// its numbers (app/engine/positions/alerts.ts); this says what happened, by how much, and at which quote time.
+// The words of an open position's alert email (decision 333): the engine's firing is a code and its numbers
+// (app/engine/positions/alerts.ts); this says what happened, by how much, and at which quote time.
 import type { AlertFiring } from "#app/engine/positions/alerts.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
 import { formatDecimal, formatGrouped, formatPercent, formatPrice, formatUsd } from "#app/lib/format.ts";

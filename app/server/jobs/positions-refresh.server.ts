@@ -1,7 +1,7 @@
-// What a refresh does for the open spread positions (the issue "Manage what you opened"), composed here because
-// the market knows no feature: the positions on the held symbols whose chains the run fetched are marked, their
-// alerts evaluated and sent (positions/alerts.server.ts, through the email outbox), and the run after the close
-// stores each one's closing mark for the session. Each step fails alone: the market's writes are already stored.
+// What a refresh does for the open spread positions (decision 333), composed here because the market knows no feature:
+// the positions on the held symbols whose chains the run fetched are marked, their alerts evaluated and sent
+// (positions/alerts.server.ts, through the email outbox), and the run after the close stores each one's closing mark
+// for the session. Each step fails alone: the market's writes are already stored.
 import { getDb } from "#app/server/db/client.server.ts";
 import { runBatch } from "#app/server/db/sql.server.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";

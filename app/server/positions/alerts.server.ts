@@ -1,8 +1,8 @@
-// Open positions' alerts on each refresh of their symbol (the issue "Manage what you opened"): the engine evaluates
-// each marked position against its stored state with crossing semantics (evaluatePositionAlerts: a condition fires
-// once when it turns true, then stays quiet until it clears past its band), the state is written only when it
-// changes, and each firing is its own email at once (not the market-event digest), through the email outbox, on a
-// plan with positionAlerts and for a position whose alerts are on.
+// Open positions' alerts on each refresh of their symbol (decision 333): the engine evaluates each marked position
+// against its stored state with crossing semantics (evaluatePositionAlerts: a condition fires once when it turns true,
+// then stays quiet until it clears past its band), the state is written only when it changes, and each firing is its
+// own email at once (not the market-event digest), through the email outbox, on a plan with positionAlerts and for a
+// position whose alerts are on.
 import { inArray, sql } from "drizzle-orm";
 import {
   alertStateChanged,

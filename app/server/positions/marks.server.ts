@@ -1,7 +1,7 @@
-// Open spread positions marked on the refresh of their symbol (the issue "Manage what you opened"): each open
-// position on a held symbol whose chain the run fetched is marked with the engine's markPosition at that chain's
-// quotes (each leg at its own quote, IV the expiration smile's at its strike), and the run after the close stores
-// one closing mark per position and session (`option_position_marks`, kept 400 days).
+// Open spread positions marked on the refresh of their symbol (decision 333): each open position on a held symbol whose
+// chain the run fetched is marked with the engine's markPosition at that chain's quotes (each leg at its own quote, IV
+// the expiration smile's at its strike), and the run after the close stores one closing mark per position and session
+// (`option_position_marks`, kept 400 days).
 import { and, eq, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import { cleanChain } from "#app/engine/chain.ts";
