@@ -103,7 +103,7 @@ describe("the evidence table's words", () => {
     const goal = evidenceGoal([...all, scope("calm", -0.03, -0.01)], "pro30");
     expect(goal.met).toBe(false);
     expect(goalSentence(goal, "Pro 30")).toBe(
-      "Pro 30 did not beat the pool across 3 regimes: it beat it in 1 (stress: no difference shown; recovery: beat the pool; calm: trailed the pool).",
+      "Pro 30 did not beat the pool across 3 regimes: it beat the pool in 1 of 3 (stress: no difference shown; recovery: beat the pool; calm: trailed the pool).",
     );
     const short = evidenceGoal(all, "pro30");
     expect(goalSentence(short, "Pro 30")).toContain("This history spans 2 of the 3 regimes.");

@@ -126,5 +126,5 @@ export function goalSentence(goal: EvidenceGoal, label: string): string {
     goal.regimes.length < GOAL_REGIMES
       ? ` This history spans ${goal.regimes.length} of the ${GOAL_REGIMES} regimes.`
       : "";
-  return `${label} did not beat the pool across ${GOAL_REGIMES} regimes: it beat it in ${beaten} (${each.join("; ")}).${span}`;
+  return `${label} did not beat the pool across ${GOAL_REGIMES} regimes: it beat the pool in ${beaten} of ${goal.regimes.length} (${each.join("; ")}).${span}`;
 }
