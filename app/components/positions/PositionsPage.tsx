@@ -1,14 +1,21 @@
 // /positions (decision 334): the open spreads marked now, the wheel's open short options, the closed positions.
 // A plan without open positions (Free) sees the plan's words and a link to /pricing.
-import { Link, useNavigation } from "react-router";
+import { Suspense } from "react";
+import { Await, Link, useAsyncError, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { PageHeading } from "#app/components/ui/PageHeading.tsx";
 import { formatUsd } from "#app/lib/format.ts";
 import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
-import type { PositionRecord, PositionsPageData, WheelOptionView } from "#app/lib/positions/client.ts";
+import type {
+  OpenPositionView,
+  PositionRecord,
+  PositionsPageData,
+  WheelOptionView,
+} from "#app/lib/positions/client.ts";
 import { LegChips, PositionCard } from "#app/components/positions/PositionCard.tsx";
 import { CLOSE_REASONS, dateText, POSITIONS_TEXT, STRATEGY_NAMES } from "#app/components/positions/text.ts";
-import { usePositionChange } from "#app/components/positions/use-position-change.ts";
+import { usePositionChange, type SendChange } from "#app/components/positions/use-position-change.ts";
+import { PositionsError } from "#app/components/positions/PositionsError.tsx";
 
 const linkLook = buttonClass({ variant: "secondary", size: "sm" });
 
@@ -79,6 +86,59 @@ function WheelList({ options, error }: { options: WheelOptionView[]; error: bool
   );
 }
 
+function OpenList({
+  open,
+  data,
+  send,
+}: {
+  open: OpenPositionView[];
+  data: PositionsPageData;
+  send: SendChange;
+}) {
+  return (
+    <div className="mt-3 grid gap-4">
+      {open.map((view) => (
+        <PositionCard
+          key={view.position.id}
+          view={view}
+          today={data.today}
+          alertsAllowed={data.alertsAllowed}
+          send={send}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** While the marks are read: one placeholder per open position. */
+function OpenSkeletons({ count }: { count: number }) {
+  return (
+    <div
+      className="mt-3 grid gap-4"
+      data-testid="positions-loading"
+      aria-busy="true"
+      aria-label={POSITIONS_TEXT.loading}
+    >
+      {Array.from({ length: Math.min(count, 5) }, (_, i) => (
+        <div key={i} className="animate-pulse rounded-xl border border-ink-700 bg-ink-850 p-4">
+          <div className="h-5 w-48 rounded bg-ink-700" />
+          <div className="mt-2 h-3 w-64 rounded bg-ink-700" />
+          <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {Array.from({ length: 8 }, (_, j) => (
+              <div key={j} className="h-8 rounded bg-ink-700" />
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function MarksFailed() {
+  useAsyncError();
+  return <PositionsError inline />;
+}
+
 export function PositionsPage({ data }: { data: PositionsPageData }) {
   const send = usePositionChange(data.version);
   const navigation = useNavigation();
@@ -117,7 +177,7 @@ export function PositionsPage({ data }: { data: PositionsPageData }) {
         <h2 id="open-heading" className="text-lg font-semibold text-white">
           {POSITIONS_TEXT.openHeading}
         </h2>
-        {data.open.length === 0 ? (
+        {data.openCount === 0 ? (
           <p
             className="mt-2 rounded-xl border border-dashed border-ink-700 p-4 text-sm text-slate-300"
             data-testid="positions-empty"
@@ -125,17 +185,11 @@ export function PositionsPage({ data }: { data: PositionsPageData }) {
             {POSITIONS_TEXT.noOpen}
           </p>
         ) : (
-          <div className="mt-3 grid gap-4">
-            {data.open.map((view) => (
-              <PositionCard
-                key={view.position.id}
-                view={view}
-                today={data.today}
-                alertsAllowed={data.alertsAllowed}
-                send={send}
-              />
-            ))}
-          </div>
+          <Suspense fallback={<OpenSkeletons count={data.openCount} />}>
+            <Await resolve={data.open} errorElement={<MarksFailed />}>
+              {(open) => <OpenList open={open} data={data} send={send} />}
+            </Await>
+          </Suspense>
         )}
       </section>
       {data.wheel.length > 0 || data.wheelError ? (

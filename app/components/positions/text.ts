@@ -35,6 +35,7 @@ export const POSITIONS_TEXT = {
   loadFailed: "We couldn't load your positions. Please try again.",
   tryAgain: "Try again",
   updating: "Updating\u2026",
+  loading: "Marking your positions",
   upgrade: "Upgrade",
   noChain: "No quotes cached for this symbol yet: no value is shown until the refresh has one.",
   chartEmpty: "No daily closing marks yet: the first is stored after the next market close.",

@@ -125,7 +125,8 @@ export interface PositionsPageData {
   /** The plan may open positions (Free: 0). */
   canOpen: boolean;
   alertsAllowed: boolean;
-  open: OpenPositionView[];
+  /** Streamed: the list shows at once, each open position's mark when the chains are read. */
+  open: Promise<OpenPositionView[]>;
   closed: PositionRecord[];
   wheel: WheelOptionView[];
   /** The wheel ledger could not be read: the spreads still show. */

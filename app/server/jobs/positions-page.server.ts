@@ -9,6 +9,7 @@ import type {
   DailyMarkPoint,
   MarkView,
   OpenPositionView,
+  PositionRecord,
   PositionsPageData,
   WheelOptionView,
 } from "#app/lib/positions/client.ts";
@@ -90,14 +91,13 @@ async function wheelOptionsOf(env: WorkerEnv, user: EntitledUser, nowMs: number)
   }
 }
 
-/** The /positions loader's data for the session user. */
-export async function positionsPage(
+/** Each open position with its mark now and its stored closes. */
+async function markedOpen(
   env: WorkerEnv,
   user: EntitledUser,
-  nowMs = Date.now(),
-): Promise<PositionsPageData> {
-  const [view, wheel] = await Promise.all([positionsOf(env, user), wheelOptionsOf(env, user, nowMs)]);
-  const open = view.positions.filter((p) => p.status === "open");
+  open: readonly PositionRecord[],
+  nowMs: number,
+): Promise<OpenPositionView[]> {
   const symbols = [...new Set(open.map((p) => p.symbol))];
   const [held, rate, daily] = await Promise.all([
     heldChainsOf(env, symbols),
@@ -111,7 +111,7 @@ export async function positionsPage(
   const marked = new Map(
     (await markHeldPositions(env, held, rate.rate, nowMs, user.id)).map((m) => [m.id, m.mark]),
   );
-  const openViews: OpenPositionView[] = open.map((position) => {
+  return open.map((position) => {
     const mark = marked.get(position.id);
     const markView: MarkView = mark
       ? {
@@ -122,6 +122,19 @@ export async function positionsPage(
       : { kind: "no_chain" };
     return { position, mark: markView, daily: daily.get(position.id) ?? [] };
   });
+}
+
+/**
+ * The /positions loader's data for the session user: the lists at once (one D1 round trip each), the marks
+ * streamed after them (the page shows the positions while their chains are read).
+ */
+export async function positionsPage(
+  env: WorkerEnv,
+  user: EntitledUser,
+  nowMs = Date.now(),
+): Promise<PositionsPageData> {
+  const [view, wheel] = await Promise.all([positionsOf(env, user), wheelOptionsOf(env, user, nowMs)]);
+  const open = view.positions.filter((p) => p.status === "open");
   return {
     today: newYorkDate(nowMs),
     version: view.version,
@@ -129,7 +142,7 @@ export async function positionsPage(
     limit: view.limit,
     canOpen: view.limit === null || view.limit > 0,
     alertsAllowed: view.alertsAllowed,
-    open: openViews,
+    open: markedOpen(env, user, open, nowMs),
     closed: view.positions.filter((p) => p.status === "closed"),
     wheel: wheel.options,
     wheelError: wheel.error,
