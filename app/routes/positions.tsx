@@ -1,6 +1,7 @@
 import type { Route } from "./+types/positions";
 import { PositionsPage } from "#app/components/positions/PositionsPage.tsx";
 import { PositionsError } from "#app/components/positions/PositionsError.tsx";
+import { closedShownFrom } from "#app/lib/positions/client.ts";
 import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import { requireSession } from "#app/server/auth/session.server.ts";
 import { positionsPage } from "#app/server/jobs/positions-page.server.ts";
@@ -14,11 +15,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-/** The user's positions, each open one marked now (decision 334). */
+/** The user's positions, each open one marked now, and `?closed=N` of the closed ones (decision 334). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
   const { user } = await requireSession(env, request);
-  return positionsPage(env, user);
+  return positionsPage(env, user, closedShownFrom(new URL(request.url).searchParams));
 }
 
 export default function Screen({ loaderData }: Route.ComponentProps) {

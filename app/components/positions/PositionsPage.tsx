@@ -200,6 +200,18 @@ export function PositionsPage({ data }: { data: PositionsPageData }) {
           {POSITIONS_TEXT.closedHeading}
         </h2>
         <ClosedList closed={data.closed} />
+        {data.closedRemaining > 0 ? (
+          // A link: the page size lives in the address, so it works before hydration and a reload keeps it.
+          <Link
+            to={`?closed=${data.nextClosed}`}
+            replace
+            preventScrollReset
+            className={buttonClass({ variant: "secondary", size: "sm", block: true, className: "mt-3" })}
+            data-testid="closed-more"
+          >
+            {POSITIONS_TEXT.showMore(data.closedRemaining)}
+          </Link>
+        ) : null}
       </section>
     </div>
   );

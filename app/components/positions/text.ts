@@ -29,6 +29,7 @@ export const POSITIONS_TEXT = {
   noOpen:
     "No open positions yet. Press \u201cI took this\u201d on a spread idea to track it here, prefilled at the fill the card shows.",
   noClosed: "Nothing closed yet.",
+  showMore: (left: number) => `Show more (${left} left)`,
   findIdeas: "Find a spread",
   limit: (open: number, limit: number | null) =>
     limit === null ? `${open} open` : `${open} of ${limit} open positions on your plan`,

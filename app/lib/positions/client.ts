@@ -85,6 +85,15 @@ export async function sendPositionChangeFresh(change: PositionChange): Promise<C
 
 // ---------------------------------------------------------------- what the /positions loader returns
 
+/** Closed positions per "Show more" (a user who trades weekly closes hundreds a year). */
+export const CLOSED_PAGE_SIZE = 20;
+
+/** How many closed positions the address asks for (`?closed=N`): CLOSED_PAGE_SIZE unless a positive number. */
+export function closedShownFrom(search: URLSearchParams): number {
+  const asked = Number.parseInt(search.get("closed") ?? "", 10);
+  return Number.isFinite(asked) && asked > 0 ? asked : CLOSED_PAGE_SIZE;
+}
+
 /** The engine's mark, as the page shows it, or why there is none. */
 export type MarkView =
   | { kind: "marked"; mark: PositionMark; quoteTime: string | null }
@@ -127,7 +136,11 @@ export interface PositionsPageData {
   alertsAllowed: boolean;
   /** Streamed: the list shows at once, each open position's mark when the chains are read. */
   open: Promise<OpenPositionView[]>;
+  /** The newest closed positions, by closing date (a page of them: `closedShown`). */
   closed: PositionRecord[];
+  /** Closed positions not shown yet, and the `closed` query that shows the next page. */
+  closedRemaining: number;
+  nextClosed: number;
   wheel: WheelOptionView[];
   /** The wheel ledger could not be read: the spreads still show. */
   wheelError: boolean;

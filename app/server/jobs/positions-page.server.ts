@@ -5,13 +5,14 @@
 // floor (decision 326).
 import { inArray } from "drizzle-orm";
 import { newYorkDate } from "#app/engine/time.ts";
-import type {
-  DailyMarkPoint,
-  MarkView,
-  OpenPositionView,
-  PositionRecord,
-  PositionsPageData,
-  WheelOptionView,
+import {
+  CLOSED_PAGE_SIZE,
+  type DailyMarkPoint,
+  type MarkView,
+  type OpenPositionView,
+  type PositionRecord,
+  type PositionsPageData,
+  type WheelOptionView,
 } from "#app/lib/positions/client.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import type { EntitledUser } from "#app/server/entitlements.server.ts";
@@ -131,10 +132,16 @@ async function markedOpen(
 export async function positionsPage(
   env: WorkerEnv,
   user: EntitledUser,
+  closedShown: number,
   nowMs = Date.now(),
 ): Promise<PositionsPageData> {
   const [view, wheel] = await Promise.all([positionsOf(env, user), wheelOptionsOf(env, user, nowMs)]);
   const open = view.positions.filter((p) => p.status === "open");
+  const closed = view.positions
+    .filter((p) => p.status === "closed")
+    .sort(
+      (a, b) => (b.closedOn ?? "").localeCompare(a.closedOn ?? "") || b.openedOn.localeCompare(a.openedOn),
+    );
   return {
     today: newYorkDate(nowMs),
     version: view.version,
@@ -143,7 +150,9 @@ export async function positionsPage(
     canOpen: view.limit === null || view.limit > 0,
     alertsAllowed: view.alertsAllowed,
     open: markedOpen(env, user, open, nowMs),
-    closed: view.positions.filter((p) => p.status === "closed"),
+    closed: closed.slice(0, closedShown),
+    closedRemaining: Math.max(0, closed.length - closedShown),
+    nextClosed: Math.min(closed.length, closedShown) + CLOSED_PAGE_SIZE,
     wheel: wheel.options,
     wheelError: wheel.error,
   };
