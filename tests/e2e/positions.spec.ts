@@ -4,6 +4,7 @@
 // sign in and comes back to the share page with the dialog open. Phone and desktop; screenshots in /tmp/shots.
 import { execFileSync } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { signIn, signInByApi, watchConsole } from "./fixtures";
 
 const shots = "/tmp/shots";
@@ -127,6 +128,7 @@ for (const width of [390, 1280]) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, "no sideways scroll").toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${shots}/positions-open-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page, { fullTargets: true })).toEqual([]);
 
     // Three stored closes draw the P&L chart.
     storeClosingMarks(await openPositionId(page, symbol), [-12, 6, 18]);
