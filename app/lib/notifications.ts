@@ -33,6 +33,44 @@ export const EVENT_LABELS: Record<EventKey, { label: string; hint: string }> = {
   newsAlerts: { label: "News Alerts", hint: "Notable positive or negative headlines" },
 };
 
+/** The open positions' alerts (decision 333), by the key the delivery choice names them with. */
+export const POSITION_ALERT_KEYS = [
+  "profitTarget",
+  "lossLimit",
+  "dteReached",
+  "strikeTested",
+  "assignmentRisk",
+  "earningsInside",
+] as const;
+export type PositionAlertKey = (typeof POSITION_ALERT_KEYS)[number];
+
+export const POSITION_ALERT_LABELS: Record<PositionAlertKey, string> = {
+  profitTarget: "Profit target reached",
+  lossLimit: "Loss limit reached",
+  dteReached: "Days to expiration reached",
+  strikeTested: "Short strike tested",
+  assignmentRisk: "Assignment risk",
+  earningsInside: "Earnings inside the trade",
+};
+
+/** Every alert kind a user chooses the channel of: the market events and the position alerts. */
+export const DELIVERY_KEYS = [...EVENT_KEYS, ...POSITION_ALERT_KEYS] as const;
+export type DeliveryKey = (typeof DELIVERY_KEYS)[number];
+/** Email, push to the user's devices, or both (decision 337). */
+export const DELIVERY_CHOICES = ["email", "push", "both"] as const;
+export type DeliveryChoice = (typeof DELIVERY_CHOICES)[number];
+
+export function deliveryLabel(key: DeliveryKey): string {
+  return (POSITION_ALERT_KEYS as readonly string[]).includes(key)
+    ? POSITION_ALERT_LABELS[key as PositionAlertKey]
+    : EVENT_LABELS[key as EventKey].label;
+}
+
+/** Whether an alert of this choice goes by email, and whether by push. */
+export function deliversBy(choice: DeliveryChoice): { email: boolean; push: boolean } {
+  return { email: choice !== "push", push: choice !== "email" };
+}
+
 export const CHANNELS = ["email", "sms", "whatsapp"] as const;
 export type Channel = (typeof CHANNELS)[number];
 export const FREQUENCY_TYPES = ["realtime", "daily", "weekly"] as const;
@@ -70,6 +108,8 @@ export interface NotificationPreferences {
   timing: Record<Channel, number>;
   frequency: { type: FrequencyType; dailyTime: string; weeklyDay: number };
   events: Record<EventKey, boolean>;
+  /** Per alert kind, the channel: email, push or both (an addition to the brief's document, decision 337). */
+  delivery: Record<DeliveryKey, DeliveryChoice>;
   thresholds: {
     rsi: { overbought: number; oversold: number; enabled: boolean };
     sentiment: { positiveThreshold: number; negativeThreshold: number; enabled: boolean };
@@ -105,6 +145,10 @@ export function defaultPreferences(): NotificationPreferences {
       volatilityAlerts: true,
       newsAlerts: true,
     },
+    delivery: Object.fromEntries(DELIVERY_KEYS.map((k) => [k, "email"])) as Record<
+      DeliveryKey,
+      DeliveryChoice
+    >,
     thresholds: {
       rsi: { overbought: 70, oversold: 30, enabled: true },
       sentiment: { positiveThreshold: 80, negativeThreshold: 70, enabled: true },

@@ -115,3 +115,41 @@ export interface PushPayload {
   /** One notification per tag on the device: a newer alert about the same thing replaces the older. */
   tag?: string;
 }
+
+/** The most alerts of one run pushed one by one; more become one push that lists them (a digest always does). */
+export const MAX_SEPARATE_PUSHES = 3;
+
+export interface PushableAlert {
+  title: string;
+  message: string;
+  dedupeKey: string;
+}
+
+/**
+ * The pushes of one run's alerts: each on its own while they are few and the user takes them as they come, else one
+ * push naming them (the market-event digest applies to push as to email). Each push says which alerts it carries.
+ */
+export function alertPushes(
+  alerts: readonly PushableAlert[],
+  frequency: "realtime" | "daily" | "weekly",
+): { payload: PushPayload; alerts: number[] }[] {
+  if (alerts.length === 0) return [];
+  if (frequency === "realtime" && alerts.length <= MAX_SEPARATE_PUSHES)
+    return alerts.map((a, i) => ({
+      payload: { title: a.title, body: a.message, url: "/notifications?tab=history", tag: a.dedupeKey },
+      alerts: [i],
+    }));
+  const named = alerts.slice(0, MAX_SEPARATE_PUSHES).map((a) => a.title);
+  const more = alerts.length - named.length;
+  return [
+    {
+      payload: {
+        title: `${alerts.length} alerts for your watchlist`,
+        body: `${named.join("; ")}${more > 0 ? ` and ${more} more` : ""}`,
+        url: "/notifications?tab=history",
+        tag: "digest",
+      },
+      alerts: alerts.map((_, i) => i),
+    },
+  ];
+}

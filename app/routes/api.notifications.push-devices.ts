@@ -6,28 +6,16 @@ import {
   notificationCall,
   notificationError,
 } from "#app/server/notifications/api.server.ts";
-import {
-  addPushDevice,
-  listPushDevices,
-  vapidKeysOf,
-} from "#app/server/notifications/push-devices.server.ts";
+import { addPushDevice, pushDevicesView } from "#app/server/notifications/push-devices.server.ts";
 
 /**
  * GET /api/notifications/push-devices -> { success, data: { configured, publicKey, devices } }: the key a browser
  * subscribes with (the VAPID public key) and the user's devices (decision 336).
  */
 export function loader(args: Route.LoaderArgs) {
-  return notificationCall(args, async ({ env, user }) => {
-    const keys = await vapidKeysOf(env);
-    return apiJson({
-      success: true,
-      data: {
-        configured: keys !== null,
-        publicKey: keys?.publicKey ?? null,
-        devices: await listPushDevices(env, user.id),
-      },
-    });
-  });
+  return notificationCall(args, async ({ env, user }) =>
+    apiJson({ success: true, data: await pushDevicesView(env, user.id) }),
+  );
 }
 
 /** POST /api/notifications/push-devices { subscription } -> 201 { success, data: device }. */
@@ -40,7 +28,6 @@ export function action(args: Route.ActionArgs) {
         invalid: () => PUSH_MESSAGES.invalidSubscription,
       });
       if (body instanceof Response) return body;
-      if (!(await vapidKeysOf(env))) return notificationError(503, PUSH_MESSAGES.notConfigured);
       const result = await addPushDevice(env, user, body, args.request.headers.get("User-Agent"));
       if (!result.ok) return notificationError(result.status, result.error);
       return apiJson({ success: true, data: result.device, message: PUSH_MESSAGES.added }, 201);

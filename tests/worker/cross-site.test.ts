@@ -308,6 +308,12 @@ describe("JSON endpoints take JSON only (415), as the signed-in Elite user", () 
       method: "PUT",
       body: {},
     },
+    {
+      file: "api.notifications.push-devices.ts",
+      path: "/api/notifications/push-devices",
+      method: "POST",
+      body: { subscription: {} },
+    },
     { file: "api.events.ts", path: "/api/events", method: "POST", body: { name: "page_view", path: "/" } },
     { file: "api.contact.ts", path: "/api/contact", method: "POST", body: { message: "Hello" } },
     {

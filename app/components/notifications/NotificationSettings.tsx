@@ -39,7 +39,11 @@ const TABS = [
 export function NotificationSettings({ data }: { data: NotificationSettingsData }) {
   const toast = useToast();
   const [prefs, setPrefs] = useState<NotificationPreferences>(data.preferences);
-  const [tab, setTab] = useState<(typeof TABS)[number]["value"]>("preferences");
+  const [searchParams, setSearchParams] = useSearchParams();
+  // A push about alerts opens /notifications?tab=history.
+  const [tab, setTab] = useState<(typeof TABS)[number]["value"]>(
+    searchParams.get("tab") === "history" ? "history" : "preferences",
+  );
   const tabIds = useTabIds();
   const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
   // Only the latest change speaks: an older save that answers later does not overwrite its status.
@@ -57,7 +61,6 @@ export function NotificationSettings({ data }: { data: NotificationSettingsData 
     setStatus({ kind: "saved" });
     savedTimer.current = setTimeout(() => setStatus({ kind: "idle" }), SAVED_STATUS_MS);
   }, []);
-  const [searchParams, setSearchParams] = useSearchParams();
   const confirmUnsubscribe = searchParams.get("unsubscribe") === "true";
 
   useEffect(() => {

@@ -41,7 +41,7 @@ export function PreferencesTab({
       {prefs.enabled ? (
         <>
           <ChannelsSection prefs={prefs} update={update} customTiming={customTiming} />
-          <PushDevicesSection />
+          <PushDevicesSection prefs={prefs} update={update} />
           <FrequencySection prefs={prefs} update={update} customTiming={customTiming} />
           <EventsSection prefs={prefs} update={update} />
           <ThresholdsSection thresholds={th} onChange={setThreshold} />

@@ -2,10 +2,18 @@
 // push-only service worker is registered then, the subscription stored per device with a name the user sees, and
 // each device can be tested or removed.
 import { useEffect, useState } from "react";
+import {
+  DELIVERY_CHOICES,
+  DELIVERY_KEYS,
+  deliveryLabel,
+  type NotificationPreferences,
+} from "#app/lib/notifications.ts";
 import { PUSH_MESSAGES } from "#app/lib/push.ts";
 import { useToast } from "#app/components/shell/Toaster.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { card, sectionHeading } from "#app/components/notifications/controls.tsx";
+import { controlClass } from "#app/components/ui/Field.tsx";
+import type { UpdateGroup } from "#app/components/notifications/preference-sections.tsx";
 import { notificationsApi } from "#app/components/notifications/notifications-api.ts";
 
 interface PushDevice {
@@ -51,7 +59,49 @@ async function subscribeThisBrowser(
   return { ok: true, json: subscription.toJSON() };
 }
 
-export function PushDevicesSection() {
+const CHOICE_TEXT = { email: "Email", push: "Push", both: "Email and push" } as const;
+
+/** Per alert kind, email, push or both; a push-only alert goes by email while no device is added. */
+function DeliveryChoices({ prefs, update }: { prefs: NotificationPreferences; update: UpdateGroup }) {
+  return (
+    <fieldset className="mt-4">
+      <legend className="text-sm font-medium text-white">Each alert by</legend>
+      <p className="text-xs text-slate-400">
+        Position alerts are sent at once; market events follow your frequency. Without a device, push alerts
+        come by email.
+      </p>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {DELIVERY_KEYS.map((key) => (
+          <label key={key} className="flex items-center justify-between gap-3 text-sm text-slate-300">
+            {deliveryLabel(key)}
+            <select
+              value={prefs.delivery[key]}
+              aria-label={`${deliveryLabel(key)} by`}
+              onChange={(e) =>
+                update("delivery", { [key]: e.target.value as (typeof DELIVERY_CHOICES)[number] })
+              }
+              className={controlClass}
+            >
+              {DELIVERY_CHOICES.map((c) => (
+                <option key={c} value={c}>
+                  {CHOICE_TEXT[c]}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function PushDevicesSection({
+  prefs,
+  update,
+}: {
+  prefs: NotificationPreferences;
+  update: UpdateGroup;
+}) {
   const toast = useToast();
   const [data, setData] = useState<PushDevicesData | null>(null);
   const [busy, setBusy] = useState(false);
@@ -159,6 +209,7 @@ export function PushDevicesSection() {
           {error}
         </p>
       ) : null}
+      {data?.configured ? <DeliveryChoices prefs={prefs} update={update} /> : null}
     </section>
   );
 }

@@ -17,7 +17,7 @@ import { card, EliteOnly, sectionHeading, Switch } from "#app/components/notific
 import { notificationsApi } from "#app/components/notifications/notifications-api.ts";
 
 /** The preference groups a section changes one field of at a time. */
-export type PreferenceGroup = "channels" | "timing" | "frequency" | "events";
+export type PreferenceGroup = "channels" | "timing" | "frequency" | "events" | "delivery";
 /** Saves a change of one group's fields (the patch, and the preferences as they will be). */
 export type UpdateGroup = <G extends PreferenceGroup>(
   group: G,

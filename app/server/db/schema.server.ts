@@ -849,3 +849,33 @@ export const pushDevices = sqliteTable(
     index("push_devices_user_idx").on(t.userId),
   ],
 );
+
+/** One push to one device (migration 0028, decision 337): delivered at once, retried by the cron's drain. */
+export const pushOutbox = sqliteTable(
+  "push_outbox",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    deviceId: text("device_id")
+      .notNull()
+      .references(() => pushDevices.id, { onDelete: "cascade" }),
+    /** The history rows this push delivers (JSON ids): a row sent by no email takes its status from its pushes. */
+    historyIds: text("history_ids", { mode: "json" }).$type<string[]>().notNull(),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    urgency: text("urgency", { enum: ["very-low", "low", "normal", "high"] }).notNull(),
+    ttlSeconds: integer("ttl_seconds").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed", "gone"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** The push service's last answer (0: no answer). */
+    lastStatus: integer("last_status"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("push_outbox_status_next_idx").on(t.status, t.nextAttemptAt),
+    index("push_outbox_created_idx").on(t.createdAt),
+  ],
+);

@@ -13,6 +13,7 @@ import { SHARE_RETENTION_AFTER_EXPIRY_DAYS } from "#app/server/wheel/shares.serv
 import { newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import { expiredMarkStatements } from "#app/server/track/marks.server.ts";
 import { expiredPositionMarksStatement } from "#app/server/positions/marks.server.ts";
+import { expiredPushRowsStatement } from "#app/server/push/outbox.server.ts";
 import type { JobOutcome } from "#app/server/db/job-runs.server.ts";
 
 /** Spread ideas stay openable from share links for 90 days after they were last seen. */
@@ -30,7 +31,7 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
   const t = now.getTime();
   const trialsExpired = await expireTrials(env, t);
   const [markRows, trackedRows] = expiredMarkStatements(env, newYorkDateOf(t));
-  const [shares, ideas, runs, events, marks, tracked, positionMarks] = await db.batch([
+  const [shares, ideas, runs, events, marks, tracked, positionMarks, pushes] = await db.batch([
     db
       .delete(schema.shares)
       .where(lt(schema.shares.expiresAt, new Date(t - SHARE_RETENTION_AFTER_EXPIRY_DAYS * DAY_MS))),
@@ -47,6 +48,7 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
     markRows,
     trackedRows,
     expiredPositionMarksStatement(env, t),
+    expiredPushRowsStatement(env, t),
   ]);
   const rateLimits = await deleteExpiredRateLimitRows(env, t);
   const outbox = await deleteExpiredOutboxRows(env, t);
@@ -60,6 +62,7 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
       changes(marks) +
       changes(tracked) +
       changes(positionMarks) +
+      changes(pushes) +
       rateLimits.deleted +
       outbox.deleted,
     failures: 0,
@@ -72,6 +75,7 @@ export async function runHousekeeping(env: { DB: D1Database }, now: Date): Promi
       closingMarksDeleted: changes(marks),
       trackedContractsDeleted: changes(tracked),
       positionMarksDeleted: changes(positionMarks),
+      pushesDeleted: changes(pushes),
       rateLimitRowsDeleted: rateLimits.deleted,
       outboxRowsDeleted: outbox.deleted,
       // False when a batch budget ran out: the rest goes on the next day's run.

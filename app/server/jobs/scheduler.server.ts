@@ -6,6 +6,7 @@ import { recordJobRun, type JobOutcome } from "#app/server/db/job-runs.server.ts
 import { runHousekeeping } from "#app/server/jobs/housekeeping.server.ts";
 import { runAnalyticsRollup } from "#app/server/analytics-rollup.server.ts";
 import { deliverQueuedEmails } from "#app/server/email/mail.server.ts";
+import { deliverQueuedPushes } from "#app/server/push/outbox.server.ts";
 import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import { enqueueDueNotifications } from "#app/server/notifications/dispatch.server.ts";
 import { gradeExpiredIdeas } from "#app/server/track/grading.server.ts";
@@ -41,14 +42,15 @@ export const JOBS: Partial<Record<JobName, Job>> = {
     };
   },
   // Market-event alerts: due users go onto the notifications queue (the consumer builds and sends);
-  // then the email outbox is drained (retry/backoff).
+  // then the email and push outboxes are drained (retry/backoff).
   notifications: async (env, now) => {
     const enqueued = await enqueueDueNotifications(env, now);
     const outbox = await deliverQueuedEmails(env, now);
+    const pushes = await deliverQueuedPushes(env, now);
     return {
-      itemsProcessed: enqueued.itemsProcessed + outbox.itemsProcessed,
-      failures: enqueued.failures + outbox.failures,
-      detail: { alerts: enqueued.detail, outbox: outbox.detail },
+      itemsProcessed: enqueued.itemsProcessed + outbox.itemsProcessed + pushes.itemsProcessed,
+      failures: enqueued.failures + outbox.failures + pushes.failures,
+      detail: { alerts: enqueued.detail, outbox: outbox.detail, pushes: pushes.detail },
     };
   },
 };

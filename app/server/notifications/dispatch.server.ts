@@ -9,7 +9,8 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { nextRunAt } from "#app/lib/notification-schedule.ts";
-import { effectivePreferences, type NotificationPreferences } from "#app/lib/notifications.ts";
+import { deliversBy, effectivePreferences, type NotificationPreferences } from "#app/lib/notifications.ts";
+import { alertPushes } from "#app/lib/push.ts";
 import { hasCapability } from "#app/lib/entitlements.ts";
 import { effectivePlan } from "#app/lib/plans.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
@@ -17,6 +18,7 @@ import { publicOrigin, type WorkerEnv } from "#app/server/env.server.ts";
 import { alertEmail } from "#app/server/email/notification-templates.server.ts";
 import { backoffMs, deliverOutboxRow, emailDeliveryConfigured } from "#app/server/email/mail.server.ts";
 import { recordJobRun, type JobOutcome } from "#app/server/db/job-runs.server.ts";
+import { deliverPushRows, hasPushDevice, pushRowsFor } from "#app/server/push/outbox.server.ts";
 import { preferencesFromStored } from "#app/server/notifications/preferences.server.ts";
 import { readEconomicInputs, readSymbolMarketData } from "#app/server/notifications/market-inputs.server.ts";
 import { buildAlerts, type Alert, type AlertState } from "#app/server/notifications/triggers.server.ts";
@@ -220,6 +222,7 @@ export async function processNotificationMessage(
   // This run's emails, delivered once the run's batch is written; a failed one stays queued in the outbox,
   // whose cron drain owns every retry (decision 289).
   const pending: string[] = [];
+  const pendingPushes: string[] = [];
 
   if (claimed.length) {
     const claimedIds = claimed.map((c) => c.user.id);
@@ -251,11 +254,17 @@ export async function processNotificationMessage(
         );
         const run = buildAlerts({ prefs, watchlist, market, economic, state, nowMs });
         const fresh = await withoutSent(env, user.id, run.alerts);
-        const outboxId = fresh.length ? crypto.randomUUID() : null;
+        // Each alert's channel (decision 337): push needs a device; without one, a push-only alert goes by email.
+        const hasDevice = fresh.length > 0 && (await hasPushDevice(env, user.id));
+        const routes = fresh.map((a) => deliversBy(prefs.delivery[a.eventType]));
+        const byEmail = fresh.filter((_, i) => routes[i]!.email || !hasDevice);
+        const byPush = hasDevice ? fresh.filter((_, i) => routes[i]!.push) : [];
+        const historyIds = new Map(fresh.map((a) => [a, crypto.randomUUID()]));
+        const outboxId = byEmail.length ? crypto.randomUUID() : null;
         const statements = [];
         if (outboxId) {
           const links = await emailLinks(env, user.id, origin, nowMs);
-          const email = alertEmail(user.email, fresh, prefs.frequency.type, links);
+          const email = alertEmail(user.email, byEmail, prefs.frequency.type, links);
           const deliver = emailDeliveryConfigured(env);
           statements.push(
             db.insert(schema.emailOutbox).values({
@@ -272,28 +281,43 @@ export async function processNotificationMessage(
               createdAt: new Date(nowMs),
             }),
           );
-          for (let i = 0; i < fresh.length; i += HISTORY_ROWS_PER_STATEMENT)
-            statements.push(
-              db
-                .insert(schema.notificationHistory)
-                .values(
-                  fresh.slice(i, i + HISTORY_ROWS_PER_STATEMENT).map((a) => ({
-                    id: crypto.randomUUID(),
-                    userId: user.id,
-                    title: a.title,
-                    message: `${a.message} ${a.why}`,
-                    symbol: a.symbol,
-                    eventType: a.eventType,
-                    eventDate: a.eventDate,
-                    alertType: a.alertType,
-                    status: "pending",
-                    dedupeKey: a.dedupeKey,
-                    outboxId,
-                    createdAt: new Date(nowMs),
-                  })),
-                )
-                .onConflictDoNothing(),
-            );
+        }
+        for (let i = 0; i < fresh.length; i += HISTORY_ROWS_PER_STATEMENT)
+          statements.push(
+            db
+              .insert(schema.notificationHistory)
+              .values(
+                fresh.slice(i, i + HISTORY_ROWS_PER_STATEMENT).map((a) => ({
+                  id: historyIds.get(a)!,
+                  userId: user.id,
+                  title: a.title,
+                  message: `${a.message} ${a.why}`,
+                  symbol: a.symbol,
+                  eventType: a.eventType,
+                  eventDate: a.eventDate,
+                  alertType: a.alertType,
+                  status: "pending",
+                  dedupeKey: a.dedupeKey,
+                  outboxId: byEmail.includes(a) ? outboxId : null,
+                  createdAt: new Date(nowMs),
+                })),
+              )
+              .onConflictDoNothing(),
+          );
+        const pushIds: string[] = [];
+        for (const push of alertPushes(byPush, prefs.frequency.type)) {
+          const carried = push.alerts.map((i) => byPush[i]!).filter((a) => !byEmail.includes(a));
+          const rows = await pushRowsFor(
+            env,
+            user.id,
+            push.payload,
+            // A market event is news for the day: the push service may drop it after 12 hours.
+            { ttlSeconds: 12 * 3600, urgency: "normal" },
+            carried.map((a) => historyIds.get(a)!),
+            nowMs,
+          );
+          statements.push(...rows.statements);
+          pushIds.push(...rows.ids);
         }
         const stateValues = [...run.state].map(([key, s]) => ({
           userId: user.id,
@@ -321,6 +345,7 @@ export async function processNotificationMessage(
         if (statements.length)
           await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
         if (outboxId) pending.push(outboxId);
+        pendingPushes.push(...pushIds);
         results.push({ userId: user.id, outcome: fresh.length ? "sent" : "no-alerts", alerts: fresh.length });
       } catch (error) {
         console.error(`notifications: run for user ${user.id} failed`, error);
@@ -335,6 +360,12 @@ export async function processNotificationMessage(
       }
     }
   }
+
+  // This run's pushes: one attempt each; the cron's drain owns the retries (decision 337).
+  if (pendingPushes.length)
+    await deliverPushRows(env, pendingPushes, nowMs).catch((error) =>
+      console.error("notifications: push delivery threw", error),
+    );
 
   // Deliver this run's emails: one claimed attempt each. A failure is reported, not retried here.
   for (const id of pending) {

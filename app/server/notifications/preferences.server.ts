@@ -6,6 +6,8 @@ import { z } from "zod";
 import { nextRunAt, isValidTimeZone } from "#app/lib/notification-schedule.ts";
 import {
   defaultPreferences,
+  DELIVERY_CHOICES,
+  DELIVERY_KEYS,
   EVENT_KEYS,
   FREQUENCY_TYPES,
   IMPACT_LEVELS,
@@ -54,6 +56,10 @@ export const preferencesUpdateSchema = z
       .strict(),
     events: z
       .object(Object.fromEntries(EVENT_KEYS.map((k) => [k, z.boolean()])))
+      .partial()
+      .strict(),
+    delivery: z
+      .object(Object.fromEntries(DELIVERY_KEYS.map((k) => [k, z.enum(DELIVERY_CHOICES)])))
       .partial()
       .strict(),
     thresholds: z
@@ -121,6 +127,7 @@ export function mergePreferences(
     timing: { ...base.timing, ...update.timing },
     frequency: { ...base.frequency, ...update.frequency },
     events: { ...base.events, ...(update.events as Partial<NotificationPreferences["events"]>) },
+    delivery: { ...base.delivery, ...(update.delivery as Partial<NotificationPreferences["delivery"]>) },
     thresholds: {
       rsi: { ...base.thresholds.rsi, ...t.rsi },
       sentiment: { ...base.thresholds.sentiment, ...t.sentiment },

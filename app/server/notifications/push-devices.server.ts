@@ -13,43 +13,10 @@ import {
 } from "#app/lib/push.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
-import {
-  generateVapidKeys,
-  sendPush,
-  type PushOptions,
-  type PushOutcome,
-  type VapidKeys,
-} from "#app/server/push/web-push.server.ts";
+import { deliverPushRows, pushRowsFor } from "#app/server/push/outbox.server.ts";
+import { vapidKeysOf } from "#app/server/push/vapid-keys.server.ts";
 import { rateLimiter } from "#app/server/rate-limit.server.ts";
 import type { NotificationUser } from "#app/server/notifications/preferences.server.ts";
-
-/** Where a machine without VAPID secrets keeps its own key pair: the local KV (under .wrangler/state). */
-export const LOCAL_VAPID_KEY = "dev:vapid-keys";
-/** The contact a local key pair names (a push service only sees it from a deployed app). */
-const LOCAL_VAPID_SUBJECT = "mailto:operator@localhost.invalid";
-
-const localKeysSchema = z.object({ publicKey: z.string().length(87), privateKey: z.string().length(43) });
-
-/**
- * The VAPID keys the server signs with: production's from its secrets (null until they are set: push is then "not
- * configured"); elsewhere the secrets when set, else a pair made on first use and kept in the local KV, so
- * `npm run dev` needs no setup and never writes the user's .dev.vars.
- */
-export async function vapidKeysOf(env: WorkerEnv): Promise<VapidKeys | null> {
-  const config = serverConfig(env);
-  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY && config.VAPID_SUBJECT)
-    return {
-      publicKey: config.VAPID_PUBLIC_KEY,
-      privateKey: config.VAPID_PRIVATE_KEY,
-      subject: config.VAPID_SUBJECT,
-    };
-  if (config.APP_ENV === "production") return null;
-  const stored = localKeysSchema.safeParse(await env.MARKET_KV.get(LOCAL_VAPID_KEY, "json"));
-  if (stored.success) return { ...stored.data, subject: LOCAL_VAPID_SUBJECT };
-  const made = await generateVapidKeys();
-  await env.MARKET_KV.put(LOCAL_VAPID_KEY, JSON.stringify(made));
-  return { ...made, subject: LOCAL_VAPID_SUBJECT };
-}
 
 export interface PushDeviceView {
   id: string;
@@ -72,8 +39,18 @@ export async function listPushDevices(env: WorkerEnv, userId: string): Promise<P
   }));
 }
 
+/** What /notifications needs to add a device: whether push is configured, the key to subscribe with, the list. */
+export async function pushDevicesView(env: WorkerEnv, userId: string) {
+  const keys = await vapidKeysOf(env);
+  return {
+    configured: keys !== null,
+    publicKey: keys?.publicKey ?? null,
+    devices: await listPushDevices(env, userId),
+  };
+}
+
 export type PushDeviceResult =
-  { ok: true; device: PushDeviceView } | { ok: false; status: 400 | 403 | 404 | 409; error: string };
+  { ok: true; device: PushDeviceView } | { ok: false; status: 400 | 403 | 404 | 409 | 503; error: string };
 
 /**
  * Adds this browser's subscription. The endpoint must be a browser's push service (the server posts to it); one
@@ -87,6 +64,7 @@ export async function addPushDevice(
   nowMs = Date.now(),
 ): Promise<PushDeviceResult> {
   const { endpoint, keys } = input.subscription;
+  if (!(await vapidKeysOf(env))) return { ok: false, status: 503, error: PUSH_MESSAGES.notConfigured };
   if (!isPushServiceEndpoint(endpoint, serverConfig(env).PUSH_API_BASE))
     return { ok: false, status: 400, error: PUSH_MESSAGES.serviceNotAllowed };
   const db = getDb(env);
@@ -122,35 +100,6 @@ export async function removePushDevice(env: WorkerEnv, userId: string, id: strin
   return removed.length > 0;
 }
 
-/** Posts one push to one device and keeps the table true to the answer: gone is deleted, delivered is dated. */
-export async function pushToDevice(
-  env: WorkerEnv,
-  device: typeof schema.pushDevices.$inferSelect,
-  payload: PushPayload,
-  options: PushOptions,
-  nowMs = Date.now(),
-): Promise<PushOutcome | { kind: "notConfigured" }> {
-  const keys = await vapidKeysOf(env);
-  if (!keys) return { kind: "notConfigured" };
-  const outcome = await sendPush(
-    (request) => fetch(request),
-    { endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth },
-    JSON.stringify(payload),
-    options,
-    keys,
-    nowMs,
-  );
-  const db = getDb(env);
-  if (outcome.kind === "gone")
-    await db.delete(schema.pushDevices).where(eq(schema.pushDevices.id, device.id));
-  if (outcome.kind === "delivered")
-    await db
-      .update(schema.pushDevices)
-      .set({ lastSuccessAt: new Date(nowMs) })
-      .where(eq(schema.pushDevices.id, device.id));
-  return outcome;
-}
-
 export type TestPushResult = { ok: true } | { ok: false; status: 404 | 410 | 429 | 502 | 503; error: string };
 
 /** POST /api/notifications/push/test: one push to one of the user's devices, recorded in the history. */
@@ -168,31 +117,43 @@ export async function sendTestPush(
   if (!device) return { ok: false, status: 404, error: PUSH_MESSAGES.notFound };
   const limit = await rateLimiter(env, "pushTest", () => nowMs).limit({ key: user.id });
   if (!limit.success) return { ok: false, status: 429, error: PUSH_MESSAGES.testRateLimited };
+  if (!(await vapidKeysOf(env))) return { ok: false, status: 503, error: PUSH_MESSAGES.notConfigured };
   const payload: PushPayload = {
     title: PUSH_MESSAGES.testTitle,
     body: PUSH_MESSAGES.testBody,
     url: "/notifications",
     tag: "test",
   };
+  const historyId = crypto.randomUUID();
   // A test is worth nothing an hour later: the push service may drop it after 10 minutes.
-  const outcome = await pushToDevice(env, device, payload, { ttlSeconds: 600, urgency: "normal" }, nowMs);
-  if (outcome.kind === "notConfigured") return { ok: false, status: 503, error: PUSH_MESSAGES.notConfigured };
-  if (outcome.kind === "gone") return { ok: false, status: 410, error: PUSH_MESSAGES.gone };
-  if (outcome.kind !== "delivered")
-    return { ok: false, status: 502, error: PUSH_MESSAGES.serviceRefused(outcome.status) };
-  await db.insert(schema.notificationHistory).values({
-    id: crypto.randomUUID(),
-    userId: user.id,
-    title: PUSH_MESSAGES.testTitle,
-    message: `Test push sent to ${device.name}.`,
-    symbol: null,
-    eventType: "test",
-    eventDate: new Date(nowMs).toISOString().slice(0, 10),
-    alertType: "test",
-    status: "sent",
-    dedupeKey: `push-test:${crypto.randomUUID()}`,
-    sentAt: new Date(nowMs),
-    createdAt: new Date(nowMs),
-  });
+  const rows = await pushRowsFor(
+    env,
+    user.id,
+    payload,
+    { ttlSeconds: 600, urgency: "normal" },
+    [historyId],
+    nowMs,
+    device.id,
+  );
+  await db.batch([
+    db.insert(schema.notificationHistory).values({
+      id: historyId,
+      userId: user.id,
+      title: PUSH_MESSAGES.testTitle,
+      message: `Test push sent to ${device.name}.`,
+      symbol: null,
+      eventType: "test",
+      eventDate: new Date(nowMs).toISOString().slice(0, 10),
+      alertType: "test",
+      status: "pending",
+      dedupeKey: `push-test:${historyId}`,
+      createdAt: new Date(nowMs),
+    }),
+    ...rows.statements,
+  ]);
+  const [result] = await deliverPushRows(env, rows.ids, nowMs);
+  if (result?.status === "gone") return { ok: false, status: 410, error: PUSH_MESSAGES.gone };
+  if (result?.status !== "sent")
+    return { ok: false, status: 502, error: PUSH_MESSAGES.serviceRefused(result?.lastStatus ?? 0) };
   return { ok: true };
 }
