@@ -53,6 +53,16 @@ export const POSITION_ALERT_LABELS: Record<PositionAlertKey, string> = {
   earningsInside: "Earnings inside the trade",
 };
 
+/** The engine's position alert codes (app/engine/positions/alerts.ts) by their delivery key. */
+export const POSITION_ALERT_KEY_OF_CODE = {
+  PROFIT_TARGET: "profitTarget",
+  LOSS_LIMIT: "lossLimit",
+  DTE_REACHED: "dteReached",
+  STRIKE_TESTED: "strikeTested",
+  ASSIGNMENT_RISK: "assignmentRisk",
+  EARNINGS_INSIDE: "earningsInside",
+} as const satisfies Record<string, PositionAlertKey>;
+
 /** Every alert kind a user chooses the channel of: the market events and the position alerts. */
 export const DELIVERY_KEYS = [...EVENT_KEYS, ...POSITION_ALERT_KEYS] as const;
 export type DeliveryKey = (typeof DELIVERY_KEYS)[number];

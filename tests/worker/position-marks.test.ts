@@ -4,7 +4,8 @@
 // closing mark per position and session; the market queue's held symbols are refreshed by the same pipeline, marks
 // only.
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { OpenedPush } from "./fakes/push-service";
 import { testEnv, userOnPlan } from "./helpers";
 import { runMarketRefresh } from "#app/server/jobs/market-refresh.server.ts";
 import {
@@ -58,10 +59,29 @@ const profitEmails = async (to: string) =>
   ).results;
 
 let first: Awaited<ReturnType<typeof runMarketRefresh>>;
+let pushDevice = "";
 
 beforeAll(async () => {
   const pro = await userOnPlan("marks-pro@example.com", "Pro Plan");
   const free = await userOnPlan("marks-free@example.com", "Free Plan", "inactive");
+  // A third, who takes the profit target by push on a device of the loopback push service (decision 337).
+  const pusher = await userOnPlan("marks-push@example.com", "Pro Plan");
+  const device = (await (
+    await fetch(`${inject("pushOrigin")}/__push/devices`, { method: "POST" })
+  ).json()) as {
+    id: string;
+    endpoint: string;
+    keys: { p256dh: string; auth: string };
+  };
+  pushDevice = device.id;
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO push_devices (id, user_id, endpoint, p256dh, auth, name, created_at) VALUES ('dev-marks', ?1, ?2, ?3, ?4, 'Chrome on Android, added Nov 23', 0)",
+    ).bind(pusher.id, device.endpoint, device.keys.p256dh, device.keys.auth),
+    env.DB.prepare(
+      "INSERT INTO notification_preferences (user_id, preferences, updated_at, enabled, time_zone, next_run_at) VALUES (?1, ?2, 0, 1, 'America/New_York', 0)",
+    ).bind(pusher.id, JSON.stringify({ delivery: { profitTarget: "push" } })),
+  ]);
   // Read the chain this instant's refresh will see, and open a far out-of-the-money bull put spread whose credit
   // is three times its cost to close now: past the 50% profit target from the first mark.
   await refresh(OPEN);
@@ -82,13 +102,14 @@ beforeAll(async () => {
   ];
   await insertPosition("pos-pro", pro.id, legs, credit, expiration.expirationDate);
   await insertPosition("pos-free", free.id, legs, credit, expiration.expirationDate);
+  await insertPosition("pos-push", pusher.id, legs, credit, expiration.expirationDate);
   first = await refresh(OPEN);
 }, 60_000);
 
 describe("a refresh of a held symbol", () => {
   it("marks its open positions", () => {
-    expect(first.detail).toMatchObject({ positionsMarked: 2, positionMarksStored: 0 });
-    expect((first.detail as { positionAlerts: { evaluated: number } }).positionAlerts.evaluated).toBe(1);
+    expect(first.detail).toMatchObject({ positionsMarked: 3, positionMarksStored: 0 });
+    expect((first.detail as { positionAlerts: { evaluated: number } }).positionAlerts.evaluated).toBe(2);
   });
 
   it("fires the profit target once on the crossing, on a paid plan only, with the reason and the quote time", async () => {
@@ -115,6 +136,34 @@ describe("a refresh of a held symbol", () => {
     ).toBeNull();
   });
 
+  it("goes by push at once for a user who chose push (urgency high, the quote time, a link to the position), in the history", async () => {
+    expect(await profitEmails("marks-push@example.com")).toHaveLength(0);
+    const opened = (
+      (await (await fetch(`${inject("pushOrigin")}/__push/opened`)).json()) as OpenedPush[]
+    ).filter((p) => p.device === pushDevice);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!).toMatchObject({ urgency: "high", ttl: "3600", vapid: { aud: inject("pushOrigin") } });
+    const payload = JSON.parse(opened[0]!.text as string);
+    expect(payload.title).toMatch(/^AAPL: profit target reached/);
+    expect(payload.quoteTime).toBe("Nov 23, 11:00 AM ET");
+    expect(payload.url).toBe("/positions#position-pos-push");
+    const history = await env.DB.prepare(
+      "SELECT h.event_type AS eventType, h.alert_type AS alertType, h.status, h.outbox_id AS outboxId FROM notification_history h JOIN user u ON u.id = h.user_id WHERE u.email = ?1",
+    )
+      .bind("marks-push@example.com")
+      .all();
+    expect(history.results).toEqual([
+      { eventType: "profitTarget", alertType: "position", status: "sent", outboxId: null },
+    ]);
+    // The email user's alert is in their history too, carried by the email.
+    const emailed = await env.DB.prepare(
+      "SELECT h.outbox_id AS outboxId FROM notification_history h JOIN user u ON u.id = h.user_id WHERE u.email = ?1",
+    )
+      .bind("marks-pro@example.com")
+      .first<{ outboxId: string | null }>();
+    expect(emailed!.outboxId).not.toBeNull();
+  });
+
   it("stays quiet on the next refresh while the target holds, and leaves the state unwritten", async () => {
     const before = await env.DB.prepare(
       "SELECT updated_at FROM option_position_alert_state WHERE position_id = 'pos-pro'",
@@ -139,7 +188,7 @@ describe("a refresh of a held symbol", () => {
 
   it("stores one closing mark per position and session after the close", async () => {
     const closing = await refresh(CLOSED);
-    expect(closing.detail).toMatchObject({ positionsMarked: 2, positionMarksStored: 2 });
+    expect(closing.detail).toMatchObject({ positionsMarked: 3, positionMarksStored: 3 });
     await refresh(CLOSED + 5 * 60_000);
     const rows = (
       await env.DB.prepare(
@@ -153,6 +202,7 @@ describe("a refresh of a held symbol", () => {
     expect(rows.map((r) => [r.position_id, r.date])).toEqual([
       ["pos-free", "2026-11-23"],
       ["pos-pro", "2026-11-23"],
+      ["pos-push", "2026-11-23"],
     ]);
     const mark = JSON.parse(rows[1]!.mark);
     expect(mark.pnlNatural).toBeGreaterThan(0);
@@ -168,7 +218,7 @@ describe("a refresh of a held symbol", () => {
     const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM option_position_marks").first<{
       n: number;
     }>();
-    expect(left!.n).toBe(2);
+    expect(left!.n).toBe(3);
   });
 });
 
@@ -225,7 +275,7 @@ describe("the market queue", () => {
       "SELECT ok, detail FROM job_runs WHERE job = 'marketHeldMarks' ORDER BY started_at DESC",
     ).first<{ ok: number; detail: string }>();
     expect(run!.ok).toBe(1);
-    expect(JSON.parse(run!.detail)).toMatchObject({ symbols: 1, positionsMarked: 2 });
+    expect(JSON.parse(run!.detail)).toMatchObject({ symbols: 1, positionsMarked: 3 });
     // Marks only: the published list is the cron run's.
     expect(await env.MARKET_KV.get(KV_KEYS.ideas)).toEqual(ideasBefore);
   });

@@ -20,6 +20,7 @@ import {
   POSITION_ALERT_EMAIL,
   positionAlertWords,
   type AlertedPosition,
+  type PositionAlertWords,
 } from "#app/lib/positions/alert-messages.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { runBatch, type BatchStatement } from "#app/server/db/sql.server.ts";
@@ -126,11 +127,26 @@ async function inChunks<T>(ids: readonly string[], read: (chunk: string[]) => Pr
   return out;
 }
 
-/** Evaluates the marked positions' alerts, sends what fired and stores the states that changed. */
+/** One firing, ready to send: its email and the words a history row or a push carries. */
+export interface FiredPositionAlert {
+  userId: string;
+  positionId: string;
+  symbol: string;
+  code: AlertCode;
+  quoteTimeMs: number;
+  words: PositionAlertWords;
+  email: EmailMessage;
+}
+
+/**
+ * Evaluates the marked positions' alerts, sends what fired and stores the states that changed. `send` is how the
+ * firings leave (the jobs layer routes them by each user's channel, decision 337); without it each is an email.
+ */
 export async function alertPositions(
   env: WorkerEnv,
   marked: readonly MarkedPosition[],
   nowMs: number,
+  send?: (fired: FiredPositionAlert[]) => Promise<void>,
 ): Promise<PositionAlertsOutcome> {
   const outcome: PositionAlertsOutcome = { evaluated: 0, notOk: 0, fired: 0, statesWritten: 0 };
   const withAlerts = marked.filter((m) => m.settings.alerts);
@@ -167,7 +183,7 @@ export async function alertPositions(
     ).map((r) => [r.positionId, stateOf(r.state)]),
   );
   const positionsUrl = `${publicOrigin(env)}/positions`;
-  const emails: string[] = [];
+  const fired: FiredPositionAlert[] = [];
   const states: { positionId: string; state: Record<string, unknown>; updatedAt: Date }[] = [];
   for (const m of due) {
     const previous = stored.get(m.id) ?? INITIAL_ALERT_STATE;
@@ -181,20 +197,27 @@ export async function alertPositions(
       continue;
     }
     outcome.evaluated++;
-    // The emails before the state that latches them: if the state's write fails, the next refresh sends again
-    // (a repeated alert) rather than never.
     for (const firing of run.fired) {
-      const email = await enqueueEmail(
-        env,
-        alertEmailOf(allowed.get(m.userId)!, m, firing, positionsUrl),
-        nowMs,
-      );
-      emails.push(email.id);
+      const described = describe(m);
+      fired.push({
+        userId: m.userId,
+        positionId: m.id,
+        symbol: m.symbol,
+        code: firing.code,
+        quoteTimeMs: firing.quoteTimeMs,
+        words: positionAlertWords(described, firing),
+        email: alertEmailOf(allowed.get(m.userId)!, m, firing, positionsUrl),
+      });
       outcome.fired++;
     }
     if (alertStateChanged(previous, run.state))
       states.push({ positionId: m.id, state: { ...run.state }, updatedAt: new Date(nowMs) });
   }
+  // Sent before the states that latch them: if the states' write fails, the next refresh sends again (a repeated
+  // alert) rather than never.
+  const emails: string[] = [];
+  if (send) await send(fired);
+  else for (const f of fired) emails.push((await enqueueEmail(env, f.email, nowMs)).id);
   const statements: BatchStatement[] = [];
   for (let i = 0; i < states.length; i += STATE_ROWS_PER_STATEMENT)
     statements.push(
