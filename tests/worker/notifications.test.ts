@@ -23,6 +23,7 @@ import { deliverQueuedEmails } from "#app/server/email/mail.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import type { TickerInfo } from "#app/server/market/ticker-info.server.ts";
 import { call, makeContext, requestWithCookie, signUpAndGetCookie, testEnv } from "./helpers";
+import { tickerInfoAt } from "./fixtures/ticker-info";
 import { setUser } from "./auth-helpers";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 
@@ -412,27 +413,7 @@ describe("unsubscribe by signed token", () => {
 // ---------------------------------------------------------------- dispatcher and consumer
 const NOW = Date.parse("2026-11-23T15:00:00Z"); // Monday 10:00 New York
 
-function tickerInfo(symbol: string, over: Partial<TickerInfo> = {}): TickerInfo {
-  return {
-    symbol,
-    current_price: 100,
-    change_percentage: 0.4,
-    ex_dividend_date: null,
-    next_earnings_date: "2026-11-25",
-    positive_5days: 1,
-    neutral_5days: 1,
-    negative_5days: 1,
-    last_rsi_value: 50,
-    rsi_value_trend: "up",
-    next_earnings_time: "amc",
-    next_earnings_estimated: false,
-    ex_dividend_estimated: false,
-    stale: false,
-    source: "demo",
-    asOf: new Date(NOW - 60_000).toISOString(),
-    ...over,
-  };
-}
+const tickerInfo = (symbol: string, over: Partial<TickerInfo> = {}) => tickerInfoAt(symbol, NOW, over);
 
 async function subscriber(symbol: string, tier = "Pro Plan") {
   const id = `disp-${++n}`;

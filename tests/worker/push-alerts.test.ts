@@ -8,6 +8,7 @@ import { handleNotificationBatch } from "#app/server/notifications/dispatch.serv
 import { deliverQueuedPushes } from "#app/server/push/outbox.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import { testEnv } from "./helpers";
+import { tickerInfoAt } from "./fixtures/ticker-info";
 import type { OpenedPush } from "./fakes/push-service";
 
 const pushOrigin = () => inject("pushOrigin");
@@ -63,27 +64,7 @@ async function subscriber(symbol: string, earnings: "email" | "push" | "both", w
 }
 
 async function marketWithEarnings(symbol: string) {
-  await env.MARKET_KV.put(
-    KV_KEYS.tickerInfo(symbol),
-    JSON.stringify({
-      symbol,
-      current_price: 100,
-      change_percentage: 0.4,
-      ex_dividend_date: null,
-      next_earnings_date: "2026-11-25",
-      positive_5days: 1,
-      neutral_5days: 1,
-      negative_5days: 1,
-      last_rsi_value: 50,
-      rsi_value_trend: "up",
-      next_earnings_time: "amc",
-      next_earnings_estimated: false,
-      ex_dividend_estimated: false,
-      stale: false,
-      source: "demo",
-      asOf: new Date(NOW - 60_000).toISOString(),
-    }),
-  );
+  await env.MARKET_KV.put(KV_KEYS.tickerInfo(symbol), JSON.stringify(tickerInfoAt(symbol, NOW)));
 }
 
 let msg = 0;
