@@ -43,7 +43,19 @@ export function TookThisDialog({
         <input type="hidden" name="tradeId" value={prefill.tradeId} />
         <div className="grid grid-cols-2 gap-3">
           <Field label="Symbol" name="symbol" defaultValue={prefill.symbol} maxLength={7} />
-          <SelectField label="Strategy" name="strategy" defaultValue={prefill.strategy}>
+          <Field
+            label="Credit per share"
+            name="openCredit"
+            inputMode="decimal"
+            defaultValue={prefill.openCredit}
+          />
+          {/* The whole row: a strategy's name is too long for half a phone's width. */}
+          <SelectField
+            label="Strategy"
+            name="strategy"
+            defaultValue={prefill.strategy}
+            className="col-span-2 flex flex-col gap-1"
+          >
             {STRATEGIES.map((s) => (
               <option key={s} value={s}>
                 {STRATEGY_NAMES[s]}
@@ -51,24 +63,12 @@ export function TookThisDialog({
             ))}
           </SelectField>
           <Field
-            label="Credit per share"
-            name="openCredit"
-            inputMode="decimal"
-            defaultValue={prefill.openCredit}
-          />
-          <Field
             label="Contracts"
             name="contracts"
             inputMode="numeric"
             defaultValue={String(prefill.contracts)}
           />
-          <Field
-            label="Opened on"
-            name="openedOn"
-            type="date"
-            defaultValue={prefill.openedOn}
-            className="col-span-2 flex flex-col gap-1 sm:col-span-1"
-          />
+          <Field label="Opened on" name="openedOn" type="date" defaultValue={prefill.openedOn} />
         </div>
         <LegFields legs={prefill.legs} />
         <FormError error={error} />
