@@ -8,16 +8,24 @@ import { run, seed, start, waitFor } from "./lib.mjs";
 const port = Number(process.env.E2E_PORT ?? 4173);
 const ORIGIN = `http://localhost:${port}`;
 const FAKE_PORT = port + 2000;
+const PUSH_PORT = port + 2001;
 
 const fakes = start("tsx", ["tests/e2e/fake-servers.ts"], {
-  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", FAKE_PORT: String(FAKE_PORT) },
+  env: {
+    ...process.env,
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    FAKE_PORT: String(FAKE_PORT),
+    PUSH_PORT: String(PUSH_PORT),
+  },
 });
 // Whatever way this process ends (a crash included), the fakes end with it instead of holding the port.
 process.on("exit", () => fakes.kill("SIGTERM"));
 await waitFor(`http://127.0.0.1:${FAKE_PORT}/__recorded`, { timeoutMs: 60_000 });
 
 const devVars = "build/server/.dev.vars";
-const e2eVars = readFileSync("tests/e2e/e2e.vars", "utf8").replaceAll("{FAKE_PORT}", String(FAKE_PORT));
+const e2eVars = readFileSync("tests/e2e/e2e.vars", "utf8")
+  .replaceAll("{FAKE_PORT}", String(FAKE_PORT))
+  .replaceAll("{PUSH_PORT}", String(PUSH_PORT));
 if (!existsSync(devVars) || !readFileSync(devVars, "utf8").includes(e2eVars))
   appendFileSync(devVars, `\n${e2eVars}`);
 

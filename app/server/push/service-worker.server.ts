@@ -40,7 +40,8 @@ self.addEventListener("notificationclick", (event) => {
       const exact = windows.find((w) => w.url === target);
       if (exact) return exact.focus();
       const ours = windows.find((w) => new URL(w.url).origin === self.location.origin);
-      if (ours) return ours.focus().then((w) => (w || ours).navigate(target));
+      // Navigate first: a focus the browser does not allow must not keep the tab where it was.
+      if (ours) return ours.navigate(target).then((w) => (w || ours).focus()).catch(() => undefined);
       return self.clients.openWindow(target);
     }),
   );

@@ -91,8 +91,8 @@ describe("the push service worker", () => {
     const open = runWorker([{ url: "https://wheelhouse.example/spreads" }]);
     await open.dispatch("notificationclick", clickEvent("/positions"));
     expect(open.actions).toEqual([
-      "focus https://wheelhouse.example/spreads",
       "navigate https://wheelhouse.example/spreads -> https://wheelhouse.example/positions",
+      "focus https://wheelhouse.example/spreads",
     ]);
     const none = runWorker([{ url: "https://elsewhere.example/" }]);
     await none.dispatch("notificationclick", clickEvent("/positions"));
