@@ -3,14 +3,17 @@
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { IdeaCard } from "#app/components/ideas/IdeaCard.tsx";
 import { AnalysisModal } from "#app/components/wheel/AnalysisModal.tsx";
 import type { IdeaPayload } from "#app/lib/idea-view.ts";
 import type { WheelStrategy } from "#app/lib/wheel/wheel.ts";
 
+// A data router: the card's "I took this" reads the root route's data (the signed-in user).
 const inRouter = (element: React.ReactElement) =>
-  renderToStaticMarkup(createElement(MemoryRouter, null, element));
+  renderToStaticMarkup(
+    createElement(RouterProvider, { router: createMemoryRouter([{ id: "root", path: "/", element }]) }),
+  );
 
 /** The text of the element with this data-testid (tags dropped, entities of apostrophes decoded). */
 function textOf(html: string, testId: string): string {
