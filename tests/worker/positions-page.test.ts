@@ -157,4 +157,24 @@ describe("the /positions page's data", () => {
     expect(data.closed).toHaveLength(1);
     expect(await data.open).toHaveLength(3);
   });
+
+  it("after the close, the session's closing quotes are current until the next open, not stale", async () => {
+    // Monday 16:30 New York, after the close: the refresh takes the closing quotes.
+    const closed = Date.parse("2026-11-23T21:30:00Z");
+    await runMarketRefresh(testEnv, new Date(closed), {
+      symbols: [SYMBOL],
+      provider: createDemoProvider(() => closed),
+      force: true,
+    });
+    // Tuesday 07:00 New York, before the open: still the latest quotes there are.
+    const nextMorning = Date.parse("2026-11-24T12:00:00Z");
+    const overnight = await (await positionsPage(testEnv, { id: user.id, ...PRO }, 2, nextMorning)).open;
+    const ok = overnight.find((v) => v.position.id === "page-ok")!;
+    expect(ok.mark.kind === "marked" && ok.mark.mark.status).toBe("ok");
+    // Once the market opens, the same quotes are stale.
+    const afterOpen = Date.parse("2026-11-24T15:00:00Z");
+    const open = await (await positionsPage(testEnv, { id: user.id, ...PRO }, 2, afterOpen)).open;
+    const atOpen = open.find((v) => v.position.id === "page-ok")!;
+    expect(atOpen.mark.kind === "marked" && atOpen.mark.mark.status).toBe("stale");
+  });
 });

@@ -6,9 +6,9 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import { cleanChain } from "#app/engine/chain.ts";
 import { expirationSmile, smileVol } from "#app/engine/smile.ts";
-import { markPosition } from "#app/engine/positions/marks.ts";
+import { MARK_MAX_QUOTE_AGE_MINUTES, markPosition } from "#app/engine/positions/marks.ts";
 import type { LegQuote, Position, PositionMark, PositionStrategy } from "#app/engine/positions/types.ts";
-import { addDays, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { addDays, isCurrentWhileClosed, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
 import { legSchema, settingsOf, type PositionSettings } from "#app/lib/positions/input.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { sqlExcluded, type BatchStatement } from "#app/server/db/sql.server.ts";
@@ -114,12 +114,17 @@ export async function markHeldPositions(
         console.warn(`positions: ${row.id} has legs that do not read; not marked`);
         continue;
       }
+      const asOfMs = Date.parse(held.chain.asOf);
       const mark = markPosition(position, legQuotes(position, held, rate), {
         spot: held.chain.spot,
-        spotQuoteTimeMs: Date.parse(held.chain.asOf),
+        spotQuoteTimeMs: asOfMs,
         rate,
         dividendYield: held.dividendYield ?? 0,
         nowMs,
+        // The session's closing quotes are the latest there are until the next open: not stale overnight.
+        maxQuoteAgeMinutes: isCurrentWhileClosed(asOfMs, nowMs)
+          ? (nowMs - asOfMs) / 60_000 + MARK_MAX_QUOTE_AGE_MINUTES
+          : MARK_MAX_QUOTE_AGE_MINUTES,
       });
       out.push({
         id: row.id,
