@@ -102,6 +102,7 @@ export default [
   route("__dev/seed", "routes/dev.seed.ts"),
   route("__dev/outbox", "routes/dev.outbox.ts"),
   route("__dev/track-backfill", "routes/dev.track-backfill.ts"),
+  route("__dev/market-refresh", "routes/dev.market-refresh.ts"),
 
   // Anything else goes home.
   route("*", "routes/catchall.tsx"),

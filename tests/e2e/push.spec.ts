@@ -21,7 +21,7 @@ interface Opened {
   text: string | { error: string };
 }
 
-test("a Pro user on a phone adds this device, gets a test push, and a push shows and opens its page", async ({
+test("a Pro user on a phone adds this device, gets a test push, takes profit targets by push: the alert a refresh fires arrives, is in the history, shows and opens its position", async ({
   browser,
   baseURL,
 }) => {
@@ -64,7 +64,9 @@ test("a Pro user on a phone adds this device, gets a test push, and a push shows
   await expect(row).toContainText(/^Chrome on Android, added [A-Z][a-z]{2} \d{1,2}/);
 
   // A test push: the server encrypts and signs it; the loopback service decrypts and verifies it.
-  const tested = page.waitForResponse((r) => /\/api\/notifications\/push-devices\/[^/]+\/test$/.test(r.url()));
+  const tested = page.waitForResponse((r) =>
+    /\/api\/notifications\/push-devices\/[^/]+\/test$/.test(r.url()),
+  );
   await row.getByRole("button", { name: "Send a test push" }).click();
   const answer = await tested;
   expect(answer.status(), await answer.text()).toBe(200);
@@ -88,7 +90,68 @@ test("a Pro user on a phone adds this device, gets a test push, and a push shows
   await saved;
   await page.screenshot({ path: `${shots}/push-devices-phone.png`, fullPage: true });
 
-  // The registered worker receives a push (the DevTools protocol stands in for the push service's delivery).
+  // A position whose profit target is already reached: a published bull put opened at 90% of its width.
+  const trades = (await (await page.request.get("/api/get_trades")).json()) as {
+    trade_suggestions: {
+      stock_symbol: string;
+      strategy_type: string;
+      put_short_strike: number;
+      put_long_strike: number;
+      expiration_date: string;
+    }[];
+  };
+  const idea = trades.trade_suggestions.find((t) => t.strategy_type === "BULL_PUT_SPREAD")!;
+  expect(idea).toBeDefined();
+  const leg = (side: "short" | "long", strike: number) => ({
+    right: "put",
+    side,
+    strike,
+    expiration: idea.expiration_date,
+  });
+  const view = (await (await page.request.get("/api/positions")).json()) as { version: number };
+  const openedPosition = await page.request.post("/api/positions", {
+    data: {
+      version: view.version,
+      action: "open",
+      position: {
+        symbol: idea.stock_symbol,
+        strategy: "BULL_PUT_SPREAD",
+        legs: [leg("short", idea.put_short_strike), leg("long", idea.put_long_strike)],
+        contracts: 1,
+        openCredit: Math.floor((idea.put_short_strike - idea.put_long_strike) * 90) / 100,
+        openedOn: new Date().toISOString().slice(0, 10),
+      },
+    },
+  });
+  expect(openedPosition.status(), await openedPosition.text()).toBe(201);
+  const positionId = ((await openedPosition.json()) as { position: { id: string } }).position.id;
+
+  // The refresh (the cron's, run by the local-development endpoint) marks it and fires the alert by push.
+  const refreshed = await page.request.post("/__dev/market-refresh", {
+    data: { symbols: [idea.stock_symbol] },
+  });
+  expect(refreshed.status(), await refreshed.text()).toBe(200);
+  const findAlert = async () =>
+    ((await (await fetch(`${PUSH_SERVICE}/__push/opened`)).json()) as (Opened & { urgency: string })[]).find(
+      (p) => p.device === device.id && typeof p.text === "string" && p.text.includes("profit target reached"),
+    );
+  await expect.poll(findAlert).toBeDefined();
+  const alertPush = (await findAlert())!;
+  expect(alertPush.vapid.aud).toBe(PUSH_SERVICE);
+  expect(alertPush.ttl).toBe("3600");
+  expect(alertPush.urgency).toBe("high");
+  const alert = JSON.parse(alertPush.text as string) as {
+    title: string;
+    body: string;
+    quoteTime: string;
+    url: string;
+  };
+  expect(alert.url).toBe(`/positions#position-${positionId}`);
+  // In the history, like an email.
+  await page.goto("/notifications?tab=history");
+  await expect(page.getByText(alert.title).first()).toBeVisible();
+
+  // The registered worker receives that push (the DevTools protocol stands in for the push service's delivery).
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) =>
     cdp.on("ServiceWorker.workerRegistrationUpdated", (event) => {
@@ -97,17 +160,10 @@ test("a Pro user on a phone adds this device, gets a test push, and a push shows
     }),
   );
   await cdp.send("ServiceWorker.enable");
-  const alert = {
-    title: "AAPL: profit target reached (52% of the credit)",
-    body: "Your AAPL bull put spread 180/175 put, Jan 16 has kept 52% of its credit: $66.00 if closed at the natural price.",
-    quoteTime: "Dec 3, 2:35 PM ET",
-    url: "/positions",
-    tag: "position:p-1:PROFIT_TARGET",
-  };
   await cdp.send("ServiceWorker.deliverPushMessage", {
     origin,
     registrationId: await registrationId,
-    data: JSON.stringify(alert),
+    data: alertPush.text as string,
   });
   await expect
     .poll(() =>
@@ -129,7 +185,8 @@ test("a Pro user on a phone adds this device, gets a test push, and a push shows
     const [notification] = await scope.registration.getNotifications();
     scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification: notification! }));
   });
-  await expect(page).toHaveURL(/\/positions$/);
+  await expect(page).toHaveURL(new RegExp(`/positions#position-${positionId}$`));
+  await expect(page.locator(`#position-${positionId}`)).toBeVisible();
 
   // Removing the device: the list is empty again.
   await page.goto("/notifications");

@@ -60,7 +60,9 @@ export function PositionCard({
   const stale = mark?.status === "stale";
   return (
     <article
-      className="rounded-xl border border-ink-700 bg-ink-850 p-4"
+      // A position alert's push and email link here (/positions#position-<id>).
+      id={`position-${p.id}`}
+      className="scroll-mt-20 rounded-xl border border-ink-700 bg-ink-850 p-4"
       aria-label={`${p.symbol} ${name}`}
       data-testid="position-card"
     >

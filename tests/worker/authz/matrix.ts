@@ -817,6 +817,12 @@ export const MATRIX: MatrixRow[] = [
     expect: everyone(404),
   },
   {
+    route: "/__dev/market-refresh",
+    method: "POST",
+    request: () => ({ path: "/__dev/market-refresh", json: {} }),
+    expect: everyone(404),
+  },
+  {
     route: "/__dev/outbox",
     method: "GET",
     request: () => ({ path: "/__dev/outbox" }),
