@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { DAY_MS } from "#app/engine/time.ts";
 import { DEMO_ACCOUNTS, type DemoAccount } from "#app/lib/demo-accounts.ts";
+import { vapidKeysOf } from "#app/server/push/vapid-keys.server.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import type { WorkerEnv } from "#app/server/env.server.ts";
 import { getAuth } from "#app/server/auth/auth.server.ts";
@@ -87,6 +88,8 @@ export async function seedDemoData(env: WorkerEnv, request: Request, now = Date.
       await setPlan;
     }
   }
+  // The local VAPID key pair for Web Push, made on the first start and kept in the local KV (decision 336).
+  await vapidKeysOf(env);
   // A first market refresh; skipped by the job itself when the caches are already current.
   const market = await runJob("marketRefresh", env, new Date(now));
   result.market = {
