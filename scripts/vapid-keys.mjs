@@ -1,6 +1,8 @@
 // `node scripts/vapid-keys.mjs`: a new VAPID key pair for Web Push (decision 335), base64url, in the form the
 // Worker reads (VAPID_PUBLIC_KEY: the uncompressed P-256 point; VAPID_PRIVATE_KEY: the private scalar). Set the
 // private key with `npx wrangler secret put VAPID_PRIVATE_KEY --env production`.
+import { webcrypto as crypto } from "node:crypto";
+
 const pair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
   "sign",
   "verify",

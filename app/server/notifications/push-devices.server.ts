@@ -2,7 +2,7 @@
 // and tested here; the protocol is the foundation's (app/server/push/web-push.server.ts, decision 335). A device the
 // push service reports gone (404, 410) is deleted at once, so it is never sent to again.
 import { and, count, eq } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import {
   isPushServiceEndpoint,
   MAX_PUSH_DEVICES,
