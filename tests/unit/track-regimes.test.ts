@@ -78,7 +78,9 @@ describe("the evidence table's words", () => {
     expect(verdictWords({ low: -0.01, high: 0.04 })).toBe("no difference shown");
     // A gap whose interval touches zero does not exclude it.
     expect(verdictWords({ low: 0, high: 0.04 })).toBe("no difference shown");
-    expect(verdictWords(null)).toBe("no difference shown");
+    // No interval (nothing settled): not "no difference".
+    expect(verdictOf(null)).toBe("no-data");
+    expect(verdictWords(null)).toBe("not enough settled ideas yet");
     expect(verdictWords({ low: 0.01, high: 0.02 }, "the previous score")).toBe("beat the previous score");
   });
 

@@ -42,11 +42,14 @@ export interface RegimeSpan {
   lastDay: string | null;
 }
 
-export type Verdict = "beat" | "trailed" | "no-difference";
+export type Verdict = "beat" | "trailed" | "no-difference" | "no-data";
 
-/** A gap (list minus pool) beats the pool only when its whole interval is above zero, trails when below. */
+/**
+ * A gap (list minus pool) beats the pool only when its whole interval is above zero, trails when below; without an
+ * interval (nothing settled yet) it shows nothing, which is not the same as showing no difference.
+ */
 export function verdictOf(gapInterval: Interval | null): Verdict {
-  if (!gapInterval) return "no-difference";
+  if (!gapInterval) return "no-data";
   if (gapInterval.low > 0) return "beat";
   if (gapInterval.high < 0) return "trailed";
   return "no-difference";
@@ -56,6 +59,7 @@ export function verdictOf(gapInterval: Interval | null): Verdict {
 export function verdictWords(gapInterval: Interval | null, reference = "the pool"): string {
   const verdict = verdictOf(gapInterval);
   if (verdict === "beat") return `beat ${reference}`;
+  if (verdict === "no-data") return "not enough settled ideas yet";
   return verdict === "trailed" ? `trailed ${reference}` : "no difference shown";
 }
 
@@ -116,7 +120,7 @@ export function evidenceGoal(evidence: readonly EvidenceScope[], list: EvidenceL
 /** The goal's plain sentence for one list: met, or which regimes it was not met in and what they show. */
 export function goalSentence(goal: EvidenceGoal, label: string): string {
   if (!goal.regimes.length)
-    return `${label}: no regime of this history is classified, so the goal cannot be judged.`;
+    return `${label}: no idea of a classified regime has settled yet, so the goal cannot be judged.`;
   const each = goal.regimes.map(
     (r) => `${REGIME_LABEL[r.regime].toLowerCase()}: ${verdictWords(r.gapInterval)}`,
   );
