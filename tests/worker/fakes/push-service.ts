@@ -127,13 +127,16 @@ const header = (h: ReceivedPush["headers"], name: string) => {
  *
  * Its control API is for tests that run where node:crypto is not (workerd, a browser): POST /__push/devices makes
  * a device (its subscription JSON back; the private key stays here), POST /__push/answer {device, status,
- * retryAfter?} sets a device's answer, GET /__push/opened lists what each push to a made device decrypted to.
+ * retryAfter?} sets a device's answer, GET /__push/opened lists what each push to a made device decrypted to, POST
+ * /__push/clock {nowMs} sets the clock it checks expiries by.
  */
 export async function startLoopbackPushService(listenPort = 0) {
   const received: ReceivedPush[] = [];
   const opened: OpenedPush[] = [];
   const devices = new Map<string, TestDevice>();
   const answers = new Map<string, { status: number; retryAfter?: string }>();
+  // The service checks a JWT's expiry by its own clock; a suite run on another day (TEST_NOW) sets it to the suite's.
+  let clockOffsetMs = 0;
   let origin = "";
   const json = (res: ServerResponse, value: unknown) => {
     res.setHeader("content-type", "application/json");
@@ -164,6 +167,10 @@ export async function startLoopbackPushService(listenPort = 0) {
       return json(res, { ok: true });
     }
     if (path === "/__push/opened") return json(res, opened);
+    if (path === "/__push/clock" && req.method === "POST") {
+      clockOffsetMs = (JSON.parse(body.toString("utf8")) as { nowMs: number }).nowMs - Date.now();
+      return json(res, { ok: true });
+    }
     received.push({ path, headers: req.headers, body });
     const answer = answers.get(path) ?? { status: 201 };
     const id = path.startsWith("/push/") ? path.slice("/push/".length) : "";
@@ -172,7 +179,11 @@ export async function startLoopbackPushService(listenPort = 0) {
       let vapid: OpenedPush["vapid"];
       let text: OpenedPush["text"];
       try {
-        vapid = verifyVapidAuthorization(header(req.headers, "authorization") ?? "", origin, Date.now());
+        vapid = verifyVapidAuthorization(
+          header(req.headers, "authorization") ?? "",
+          origin,
+          Date.now() + clockOffsetMs,
+        );
       } catch (error) {
         vapid = { error: String(error) };
       }
