@@ -26,6 +26,7 @@ const METHODS: Record<string, string> = {
   "api.get_trades.ts": "GET",
   "api.health.ts": "GET",
   "api.positions.ts": "GET, POST",
+  "api.positions.$id.rolls.ts": "GET",
   "api.notifications.history.ts": "GET",
   "api.notifications.preferences.ts": "GET, PUT",
   "api.notifications.push-devices.ts": "GET, POST",

@@ -620,6 +620,13 @@ export const MATRIX: MatrixRow[] = [
     }),
     expect: byPlan(401, 403, 201, 201),
   },
+  // The roll finder reads the user's own open position only: an id that is not theirs is a 404 for everyone.
+  {
+    route: "/api/positions/:id/rolls",
+    method: "GET",
+    request: () => ({ path: "/api/positions/none/rolls", params: { id: "none" } }),
+    expect: signedIn(401, 404),
+  },
   {
     route: "/api/wheel/ledger/import",
     method: "POST",
