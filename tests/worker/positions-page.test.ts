@@ -1,7 +1,8 @@
 // The /positions page's data in workerd (decision 334): an open spread marked at the cached chain when read (values
 // at mid and at the cost to close, P&L, POP, greeks, the quote time), stale with its time an hour later, a leg the
 // chain does not list named and left without a number, a symbol with no cached chain said so; the stored closes for
-// the chart; the wheel ledger's open puts listed; the closed ones a page at a time; the loader's signed-in guard.
+// the chart; the wheel ledger's open put and call marked by the same engine at the same chain (and one without a
+// chain said so); the closed ones a page at a time; the loader's signed-in guard.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, requestWithCookie, testEnv, userOnPlan } from "./helpers";
@@ -10,7 +11,10 @@ import { positionsPage } from "#app/server/jobs/positions-page.server.ts";
 import { createDemoProvider } from "#app/server/market/providers/demo/provider.server.ts";
 import { KV_KEYS } from "#app/server/market/cache.server.ts";
 import type { ChainSnapshot } from "#app/server/market/types.server.ts";
+import { readRiskFreeRate } from "#app/server/market/rates.server.ts";
+import { markOnChain } from "#app/server/positions/marks.server.ts";
 import { recordLedgerEvent } from "#app/server/wheel/ledger.server.ts";
+import { wheelOptionPosition } from "#app/lib/positions/wheel-option.ts";
 import type { PositionsPageData } from "#app/lib/positions/client.ts";
 import * as route from "#app/routes/positions.tsx";
 
@@ -41,6 +45,9 @@ async function insertPosition(
 let user: { id: string; cookie: string };
 let marked: PositionsPageData;
 let markedOpen: Awaited<PositionsPageData["open"]>;
+let wheelMarks: Awaited<PositionsPageData["wheelMarks"]>;
+let wheelLegs: { put: ChainLeg; call: ChainLeg; exp: string; spot: number };
+type ChainLeg = ChainSnapshot["expirations"][number]["legs"][number];
 
 beforeAll(async () => {
   user = await userOnPlan("positions-page@example.com", "Pro Plan");
@@ -97,8 +104,27 @@ beforeAll(async () => {
     OPEN,
   );
   expect(sold.ok).toBe(true);
+  // A wheel on the refreshed symbol: a put sold Thursday, shares bought Friday, a call sold today.
+  const call = expiration.legs
+    .filter((l) => l.type === "call" && l.strike > chain.spot * 1.03 && l.bid > 0.05)
+    .sort((a, b) => a.strike - b.strike)[0]!;
+  wheelLegs = { put: short, call, exp, spot: chain.spot };
+  for (const event of [
+    { kind: "sell_to_open", date: "2026-11-19", optionType: "put", strike: short.strike, price: 1.25 },
+    { kind: "buy_shares", date: "2026-11-20", shares: 100, price: 400 },
+    { kind: "sell_to_open", date: "2026-11-23", optionType: "call", strike: call.strike, price: 0.9 },
+  ]) {
+    const recorded = await recordLedgerEvent(
+      env,
+      { id: user.id, ...PRO },
+      { symbol: SYMBOL, expiration: exp, contracts: 1, ...event } as never,
+      OPEN,
+    );
+    expect(recorded.ok).toBe(true);
+  }
   marked = await positionsPage(testEnv, { id: user.id, ...PRO }, 2, OPEN + 60_000);
   markedOpen = await marked.open;
+  wheelMarks = await marked.wheelMarks;
 }, 60_000);
 
 describe("the /positions page's data", () => {
@@ -132,10 +158,72 @@ describe("the /positions page's data", () => {
     expect(ok.mark.kind === "marked" && ok.mark.mark.valueNatural).not.toBeNull();
   });
 
+  it("marks the wheel's open put and call with the spreads' engine at the same chain, smile and rate", async () => {
+    const csp = marked.wheel.find((o) => o.symbol === SYMBOL && o.kind === "CSP")!;
+    const cc = marked.wheel.find((o) => o.symbol === SYMBOL && o.kind === "CC")!;
+    expect(csp).toMatchObject({ strike: wheelLegs.put.strike, premium: 1.25, openedOn: "2026-11-19" });
+    expect(cc).toMatchObject({ strike: wheelLegs.call.strike, premium: 0.9, openedOn: "2026-11-23" });
+    // Shares at 400 less the put's 1.25 (the adjusted basis, before the call's own premium).
+    expect(cc.stockCostPerShare).toBeCloseTo(400 - 1.25, 9);
+    const chain = (await env.MARKET_KV.get<ChainSnapshot>(KV_KEYS.chain(SYMBOL), "json"))!;
+    const held = { chain, dividendYield: chain.dividendYield ?? null, nextEarningsDate: null };
+    const rate = await readRiskFreeRate(testEnv, OPEN + 60_000);
+    for (const [option, leg] of [
+      [csp, wheelLegs.put],
+      [cc, wheelLegs.call],
+    ] as const) {
+      const view = wheelMarks[option.key]!;
+      expect(view.kind).toBe("marked");
+      if (view.kind !== "marked") continue;
+      const expected = markOnChain(wheelOptionPosition(option), held, rate.rate, OPEN + 60_000);
+      expect(view.mark).toEqual(expected);
+      expect(view.mark.status).toBe("ok");
+      // Read off the chain itself: the cost to close is the ask, the value the mid, the premium the max profit.
+      expect(view.mark.valueNatural).toBe(leg.ask);
+      expect(view.mark.valueMid).toBeCloseTo((leg.bid + leg.ask) / 2, 12);
+      expect(view.mark.maxProfit).toBeCloseTo(option.premium * 100, 9);
+      expect(view.mark.pnlNatural).toBeCloseTo((option.premium - leg.ask) * 100, 9);
+      expect(view.mark.pnlNaturalPercentOfMaxProfit).toBeCloseTo(
+        ((option.premium - leg.ask) / option.premium) * 100,
+        9,
+      );
+      expect(view.mark.popPercent).not.toBeNull();
+      expect(view.mark.touchPercent).not.toBeNull();
+      expect(view.mark.vegaDollarsPerVolPoint).not.toBeNull();
+      expect(view.assumptions).toEqual({
+        rate: rate.rate,
+        rateSource: rate.source,
+        dividendYield: held.dividendYield,
+      });
+      expect(Date.parse(view.quoteTime!)).toBeLessThanOrEqual(OPEN);
+    }
+    const cspMark = wheelMarks[csp.key]!;
+    const ccMark = wheelMarks[cc.key]!;
+    expect(cspMark.kind === "marked" && cspMark.mark.daysHeld).toBe(4);
+    expect(cspMark.kind === "marked" && cspMark.mark.maxLoss).toBeCloseTo(
+      (wheelLegs.put.strike - 1.25) * 100,
+      9,
+    );
+    expect(ccMark.kind === "marked" && ccMark.mark.breakevens).toEqual([expect.closeTo(400 - 1.25 - 0.9, 9)]);
+  });
+
+  it("says a wheel option whose symbol has no cached chain has no mark", () => {
+    const ko = marked.wheel.find((o) => o.symbol === "KO")!;
+    expect(wheelMarks[ko.key]).toEqual({ kind: "no_chain" });
+  });
+
   it("lists the wheel's open puts and a page of the newest closed positions", () => {
-    expect(marked.wheel).toEqual([
-      expect.objectContaining({ symbol: "KO", kind: "CSP", strike: 55, contracts: 1, premium: 0.8 }),
+    expect(marked.wheel.map((o) => [o.symbol, o.kind])).toEqual([
+      ["KO", "CSP"],
+      [SYMBOL, "CSP"],
+      [SYMBOL, "CC"],
     ]);
+    expect(marked.wheel[0]).toMatchObject({
+      strike: 55,
+      contracts: 1,
+      premium: 0.8,
+      stockCostPerShare: null,
+    });
     expect(marked.closed.map((p) => p.id)).toEqual(["page-closed-2", "page-closed-1"]);
     expect(marked).toMatchObject({
       closedRemaining: 1,

@@ -1,4 +1,5 @@
-// /positions (decision 334): the open spreads marked now, the wheel's open short options, the closed positions.
+// /positions (decision 334): the open spreads marked now, the wheel's open short options marked by the same engine
+// (decision 338), the closed positions.
 // A plan without open positions (Free) sees the plan's words and a link to /pricing.
 import { Suspense } from "react";
 import { Await, Link, useAsyncError, useNavigation } from "react-router";
@@ -7,6 +8,7 @@ import { PageHeading } from "#app/components/ui/PageHeading.tsx";
 import { formatUsd } from "#app/lib/format.ts";
 import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
 import type {
+  MarkView,
   OpenPositionView,
   PositionRecord,
   PositionsPageData,
@@ -16,6 +18,7 @@ import { LegChips, PositionCard } from "#app/components/positions/PositionCard.t
 import { CLOSE_REASONS, dateText, POSITIONS_TEXT, STRATEGY_NAMES } from "#app/components/positions/text.ts";
 import { usePositionChange, type SendChange } from "#app/components/positions/use-position-change.ts";
 import { PositionsError } from "#app/components/positions/PositionsError.tsx";
+import { WheelOptionCard } from "#app/components/positions/WheelOptionCard.tsx";
 
 const linkLook = buttonClass({ variant: "secondary", size: "sm" });
 
@@ -53,7 +56,27 @@ function ClosedList({ closed }: { closed: PositionRecord[] }) {
   );
 }
 
-function WheelList({ options, error }: { options: WheelOptionView[]; error: boolean }) {
+function WheelCards({ options, marks }: { options: WheelOptionView[]; marks?: Record<string, MarkView> }) {
+  return (
+    <ul className="mt-3 grid gap-4" data-testid="wheel-options">
+      {options.map((o) => (
+        <li key={o.key}>
+          <WheelOptionCard option={o} view={marks?.[o.key]} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WheelList({
+  options,
+  marks,
+  error,
+}: {
+  options: WheelOptionView[];
+  marks: PositionsPageData["wheelMarks"];
+  error: boolean;
+}) {
   return (
     <section className="mt-8" aria-labelledby="wheel-heading">
       <h2 id="wheel-heading" className="text-lg font-semibold text-white">
@@ -66,22 +89,12 @@ function WheelList({ options, error }: { options: WheelOptionView[]; error: bool
         </Link>
       </p>
       {error ? <p className="mt-2 text-sm text-amber-200">{POSITIONS_TEXT.wheelError}</p> : null}
-      <ul className="mt-3 grid gap-2 sm:grid-cols-2" data-testid="wheel-options">
-        {options.map((o) => (
-          <li key={o.key} className="rounded-lg border border-ink-700 bg-ink-850 px-3 py-2 text-sm">
-            <span className="font-semibold text-white">
-              {o.symbol} {o.kind}
-            </span>{" "}
-            <span className="text-slate-300">
-              short {formatUsd(o.strike)} {o.kind === "CSP" ? "put" : "call"} · {o.contracts} contract
-              {o.contracts === 1 ? "" : "s"}
-            </span>
-            <span className="block text-slate-400">
-              Sold at {formatUsd(o.premium)} per share · expires {dateText(o.expiration)}
-            </span>
-          </li>
-        ))}
-      </ul>
+      {/* The options show at once; their marks when the chains are read (the spreads' read, shared). */}
+      <Suspense fallback={<WheelCards options={options} />}>
+        <Await resolve={marks} errorElement={<MarksFailed />}>
+          {(marked) => <WheelCards options={options} marks={marked} />}
+        </Await>
+      </Suspense>
     </section>
   );
 }
@@ -193,7 +206,7 @@ export function PositionsPage({ data }: { data: PositionsPageData }) {
         )}
       </section>
       {data.wheel.length > 0 || data.wheelError ? (
-        <WheelList options={data.wheel} error={data.wheelError} />
+        <WheelList options={data.wheel} marks={data.wheelMarks} error={data.wheelError} />
       ) : null}
       <section className="mt-8" aria-labelledby="closed-heading">
         <h2 id="closed-heading" className="mb-3 text-lg font-semibold text-white">

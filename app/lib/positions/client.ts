@@ -94,9 +94,18 @@ export function closedShownFrom(search: URLSearchParams): number {
   return Number.isFinite(asked) && asked > 0 ? asked : CLOSED_PAGE_SIZE;
 }
 
+/** What a mark was priced with besides the quotes: the risk-free rate (and its source), the dividend yield. */
+export interface MarkAssumptions {
+  /** Continuous, decimal. */
+  rate: number;
+  rateSource: string;
+  /** Continuous, decimal; null when the chain has none (0 is used). */
+  dividendYield: number | null;
+}
+
 /** The engine's mark, as the page shows it, or why there is none. */
 export type MarkView =
-  | { kind: "marked"; mark: PositionMark; quoteTime: string | null }
+  | { kind: "marked"; mark: PositionMark; quoteTime: string | null; assumptions: MarkAssumptions }
   /** No cached chain for the symbol at all. */
   | { kind: "no_chain" };
 
@@ -116,13 +125,18 @@ export interface OpenPositionView {
 /** A short option recorded in the wheel ledger ("I sold this"): listed here, managed on /wheels/campaigns. */
 export interface WheelOptionView {
   key: string;
+  campaignId: string;
   symbol: string;
   kind: "CSP" | "CC";
   strike: number;
   expiration: string;
   contracts: number;
-  /** Average premium received per share. */
+  /** Average premium received per share: the position's credit and max profit. */
   premium: number;
+  /** The day it was first sold, New York. */
+  openedOn: string;
+  /** A covered call's shares at the campaign's premium-adjusted cost, before this call's premium; else null. */
+  stockCostPerShare: number | null;
 }
 
 export interface PositionsPageData {
@@ -142,6 +156,8 @@ export interface PositionsPageData {
   closedRemaining: number;
   nextClosed: number;
   wheel: WheelOptionView[];
+  /** Streamed: each wheel option's mark by its key, at the same chains as the spreads. */
+  wheelMarks: Promise<Record<string, MarkView>>;
   /** The wheel ledger could not be read: the spreads still show. */
   wheelError: boolean;
 }

@@ -1,10 +1,14 @@
 // The /positions page composes three features (decision 334): the spread position ledger (its list), the market's
 // cached chains (each open position marked now by the engine, computed and never stored, with the same quotes and
 // smile the refresh's closing marks use) with the stored daily closing marks for the chart, and the wheel ledger's
-// open short options, so a put or call recorded with "I sold this" is listed too. Features meet only on this
-// floor (decision 326).
+// open short puts and calls, each marked as a one-leg position by the same engine at the same chains (decision
+// 338), so a put or call recorded with "I sold this" is valued here too. Features meet only on this floor
+// (decision 326).
 import { inArray } from "drizzle-orm";
+import type { PositionMark } from "#app/engine/positions/types.ts";
 import { newYorkDate } from "#app/engine/time.ts";
+import type { RiskFreeRate } from "#app/lib/risk-free-rate.ts";
+import { wheelOptionPosition, wheelOptionsOfCampaigns } from "#app/lib/positions/wheel-option.ts";
 import {
   CLOSED_PAGE_SIZE,
   type DailyMarkPoint,
@@ -20,7 +24,7 @@ import type { WorkerEnv } from "#app/server/env.server.ts";
 import { getOptionChain } from "#app/server/market/market.server.ts";
 import { readRiskFreeRate } from "#app/server/market/rates.server.ts";
 import type { HeldChain } from "#app/server/market/refresh/run.server.ts";
-import { markHeldPositions } from "#app/server/positions/marks.server.ts";
+import { markHeldPositions, markOnChain } from "#app/server/positions/marks.server.ts";
 import { positionsOf } from "#app/server/positions/positions.server.ts";
 import { ledgerView } from "#app/server/wheel/ledger.server.ts";
 
@@ -71,25 +75,31 @@ async function heldChainsOf(env: WorkerEnv, symbols: readonly string[]): Promise
 async function wheelOptionsOf(env: WorkerEnv, user: EntitledUser, nowMs: number) {
   try {
     const view = await ledgerView(env, user, nowMs);
-    const options: WheelOptionView[] = view.campaigns
-      .filter((c) => c.status === "open")
-      .flatMap((c) =>
-        c.openOptions.map((o) => ({
-          key: `${c.id}:${o.key}`,
-          symbol: c.symbol,
-          kind: o.optionType === "put" ? ("CSP" as const) : ("CC" as const),
-          strike: o.strike,
-          expiration: o.expiration,
-          contracts: o.contracts,
-          premium: o.premium,
-        })),
-      )
-      .sort((a, b) => a.expiration.localeCompare(b.expiration) || a.symbol.localeCompare(b.symbol));
-    return { options, error: false };
+    return { options: wheelOptionsOfCampaigns(view.campaigns, view.events), error: false };
   } catch (error) {
     console.error("positions page: wheel ledger read failed", error);
     return { options: [] as WheelOptionView[], error: true };
   }
+}
+
+/** The chains and the rate every mark of this read uses, read once for the spreads and the wheel together. */
+interface MarketRead {
+  held: Map<string, HeldChain>;
+  rate: RiskFreeRate;
+}
+
+function markViewOf(
+  mark: PositionMark | undefined,
+  held: HeldChain | undefined,
+  rate: RiskFreeRate,
+): MarkView {
+  if (!mark) return { kind: "no_chain" };
+  return {
+    kind: "marked",
+    mark,
+    quoteTime: mark.oldestQuoteTimeMs === null ? null : new Date(mark.oldestQuoteTimeMs).toISOString(),
+    assumptions: { rate: rate.rate, rateSource: rate.source, dividendYield: held?.dividendYield ?? null },
+  };
 }
 
 /** Each open position with its mark now and its stored closes. */
@@ -97,12 +107,11 @@ async function markedOpen(
   env: WorkerEnv,
   user: EntitledUser,
   open: readonly PositionRecord[],
+  market: Promise<MarketRead>,
   nowMs: number,
 ): Promise<OpenPositionView[]> {
-  const symbols = [...new Set(open.map((p) => p.symbol))];
-  const [held, rate, daily] = await Promise.all([
-    heldChainsOf(env, symbols),
-    readRiskFreeRate(env, nowMs),
+  const [{ held, rate }, daily] = await Promise.all([
+    market,
     dailyMarksOf(
       env,
       open.map((p) => p.id),
@@ -112,17 +121,28 @@ async function markedOpen(
   const marked = new Map(
     (await markHeldPositions(env, held, rate.rate, nowMs, user.id)).map((m) => [m.id, m.mark]),
   );
-  return open.map((position) => {
-    const mark = marked.get(position.id);
-    const markView: MarkView = mark
-      ? {
-          kind: "marked",
-          mark,
-          quoteTime: mark.oldestQuoteTimeMs === null ? null : new Date(mark.oldestQuoteTimeMs).toISOString(),
-        }
-      : { kind: "no_chain" };
-    return { position, mark: markView, daily: daily.get(position.id) ?? [] };
-  });
+  return open.map((position) => ({
+    position,
+    mark: markViewOf(marked.get(position.id), held.get(position.symbol), rate),
+    daily: daily.get(position.id) ?? [],
+  }));
+}
+
+/** Each wheel option marked by the same engine at the same chain (a one-leg position), by its key. */
+async function markedWheel(
+  options: readonly WheelOptionView[],
+  market: Promise<MarketRead>,
+  nowMs: number,
+): Promise<Record<string, MarkView>> {
+  if (options.length === 0) return {};
+  const { held, rate } = await market;
+  const out: Record<string, MarkView> = {};
+  for (const option of options) {
+    const chain = held.get(option.symbol);
+    const mark = chain ? markOnChain(wheelOptionPosition(option), chain, rate.rate, nowMs) : undefined;
+    out[option.key] = markViewOf(mark, chain, rate);
+  }
+  return out;
 }
 
 /**
@@ -137,6 +157,11 @@ export async function positionsPage(
 ): Promise<PositionsPageData> {
   const [view, wheel] = await Promise.all([positionsOf(env, user), wheelOptionsOf(env, user, nowMs)]);
   const open = view.positions.filter((p) => p.status === "open");
+  const symbols = [...new Set([...open.map((p) => p.symbol), ...wheel.options.map((o) => o.symbol)])];
+  const market: Promise<MarketRead> = Promise.all([
+    heldChainsOf(env, symbols),
+    readRiskFreeRate(env, nowMs),
+  ]).then(([held, rate]) => ({ held, rate }));
   const closed = view.positions
     .filter((p) => p.status === "closed")
     .sort(
@@ -149,11 +174,12 @@ export async function positionsPage(
     limit: view.limit,
     canOpen: view.limit === null || view.limit > 0,
     alertsAllowed: view.alertsAllowed,
-    open: markedOpen(env, user, open, nowMs),
+    open: markedOpen(env, user, open, market, nowMs),
     closed: closed.slice(0, closedShown),
     closedRemaining: Math.max(0, closed.length - closedShown),
     nextClosed: Math.min(closed.length, closedShown) + CLOSED_PAGE_SIZE,
     wheel: wheel.options,
+    wheelMarks: markedWheel(wheel.options, market, nowMs),
     wheelError: wheel.error,
   };
 }

@@ -54,7 +54,7 @@ function positionOf(row: typeof schema.optionPositions.$inferSelect): Position |
  * its expiration's smile at its strike (the cleaned expiration's; missing when the expiration did not clean, and
  * then the engine solves it from the mid). A leg the chain does not list has no quote.
  */
-function legQuotes(position: Position, held: HeldChain, rate: number): (LegQuote | null)[] {
+export function legQuotes(position: Position, held: HeldChain, rate: number): (LegQuote | null)[] {
   const chain: ChainSnapshot = held.chain;
   const chainMs = Date.parse(chain.asOf);
   const wanted = new Set(position.legs.map((l) => l.expiration));
@@ -81,6 +81,25 @@ function legQuotes(position: Position, held: HeldChain, rate: number): (LegQuote
       delta: quote.delta ?? null,
       quoteTimeMs: Number.isFinite(at) ? at : chainMs,
     };
+  });
+}
+
+/**
+ * One position marked at a cached chain: each leg at its own quote and the smile's IV, the chain's spot and
+ * dividend yield. The refresh and /positions (the spreads and the wheel's short options alike) mark through it.
+ */
+export function markOnChain(position: Position, held: HeldChain, rate: number, nowMs: number): PositionMark {
+  const asOfMs = Date.parse(held.chain.asOf);
+  return markPosition(position, legQuotes(position, held, rate), {
+    spot: held.chain.spot,
+    spotQuoteTimeMs: asOfMs,
+    rate,
+    dividendYield: held.dividendYield ?? 0,
+    nowMs,
+    // The session's closing quotes are the latest there are until the next open: not stale overnight.
+    maxQuoteAgeMinutes: isCurrentWhileClosed(asOfMs, nowMs)
+      ? (nowMs - asOfMs) / 60_000 + MARK_MAX_QUOTE_AGE_MINUTES
+      : MARK_MAX_QUOTE_AGE_MINUTES,
   });
 }
 
@@ -114,18 +133,7 @@ export async function markHeldPositions(
         console.warn(`positions: ${row.id} has legs that do not read; not marked`);
         continue;
       }
-      const asOfMs = Date.parse(held.chain.asOf);
-      const mark = markPosition(position, legQuotes(position, held, rate), {
-        spot: held.chain.spot,
-        spotQuoteTimeMs: asOfMs,
-        rate,
-        dividendYield: held.dividendYield ?? 0,
-        nowMs,
-        // The session's closing quotes are the latest there are until the next open: not stale overnight.
-        maxQuoteAgeMinutes: isCurrentWhileClosed(asOfMs, nowMs)
-          ? (nowMs - asOfMs) / 60_000 + MARK_MAX_QUOTE_AGE_MINUTES
-          : MARK_MAX_QUOTE_AGE_MINUTES,
-      });
+      const mark = markOnChain(position, held, rate, nowMs);
       out.push({
         id: row.id,
         userId: row.userId,
