@@ -79,6 +79,7 @@ export default [
   route("api/wheel/share/:type/:id", "routes/api.wheel.share.$type.$id.ts"),
   route("api/positions", "routes/api.positions.ts"),
   route("api/positions/:id/rolls", "routes/api.positions.$id.rolls.ts"),
+  route("api/positions/book", "routes/api.positions.book.ts"),
   route("api/trade-image/:tradeId", "routes/api.trade-image.$tradeId.ts"),
   route("api/csp-image/:id", "routes/api.csp-image.$id.ts"),
   route("api/cc-image/:id", "routes/api.cc-image.$id.ts"),

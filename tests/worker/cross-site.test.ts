@@ -265,6 +265,7 @@ describe("JSON endpoints take JSON only (415), as the signed-in Elite user", () 
       method: "POST",
       body: { version: 0, action: "void", positionId: "x" },
     },
+    { file: "api.positions.book.ts", path: "/api/positions/book", method: "PUT", body: { statedCash: 1000 } },
     {
       file: "api.wheel.ledger.import.ts",
       path: "/api/wheel/ledger/import",

@@ -42,6 +42,7 @@ export async function deleteAccount(
     db.delete(s.positions).where(eq(s.positions.userId, user.id)),
     db.delete(s.favorites).where(eq(s.favorites.userId, user.id)),
     db.delete(s.wheelPreferences).where(eq(s.wheelPreferences.userId, user.id)),
+    db.delete(s.positionsBook).where(eq(s.positionsBook.userId, user.id)),
     db.delete(s.notificationPreferences).where(eq(s.notificationPreferences.userId, user.id)),
     db.delete(s.notificationHistory).where(eq(s.notificationHistory.userId, user.id)),
     db.delete(s.contactMessages).where(eq(s.contactMessages.userId, user.id)),

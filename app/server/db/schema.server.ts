@@ -879,3 +879,12 @@ export const pushOutbox = sqliteTable(
     index("push_outbox_created_idx").on(t.createdAt),
   ],
 );
+
+/** The cash a trader states for their book (migration 0029, decision 341); null once cleared. */
+export const positionsBook = sqliteTable("positions_book", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  statedCash: real("stated_cash"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -627,6 +627,13 @@ export const MATRIX: MatrixRow[] = [
     request: () => ({ path: "/api/positions/none/rolls", params: { id: "none" } }),
     expect: signedIn(401, 404),
   },
+  // The cash the book's buying power is set against (decision 341): open positions are paid, so is this.
+  {
+    route: "/api/positions/book",
+    method: "PUT",
+    request: () => ({ path: "/api/positions/book", json: { statedCash: 25000 } }),
+    expect: byPlan(401, 403, 200, 200),
+  },
   {
     route: "/api/wheel/ledger/import",
     method: "POST",
