@@ -16,6 +16,7 @@ import { recordJobRun } from "#app/server/db/job-runs.server.ts";
 import { serverConfig, type WorkerEnv } from "#app/server/env.server.ts";
 import { heldSymbolsPerRun, REFRESH_LIMITS } from "#app/server/market/refresh/limits.server.ts";
 import { refreshMarketData } from "#app/server/market/refresh/run.server.ts";
+import type { MarketDataProvider } from "#app/server/market/types.server.ts";
 import { managePositions, NO_POSITIONS } from "#app/server/jobs/positions-refresh.server.ts";
 
 export const MARKET_QUEUE_NAME = "wheelhouse-market-refresh";
@@ -76,9 +77,22 @@ export async function enqueueHeldSymbols(
   return messages.length;
 }
 
-/** One message's run: these held symbols' caches and chains, then their open positions. */
-export async function runHeldMarks(env: WorkerEnv, now: Date, symbols: string[]): Promise<JobOutcome> {
-  const { outcome, stored } = await refreshMarketData(env, now, { symbols, marksOnly: true, force: true });
+/**
+ * One message's run: these held symbols' caches and chains, then their open positions. `provider` replaces the
+ * env's (local development's loopback Polygon); a message's run takes the env's.
+ */
+export async function runHeldMarks(
+  env: WorkerEnv,
+  now: Date,
+  symbols: string[],
+  provider?: MarketDataProvider,
+): Promise<JobOutcome> {
+  const { outcome, stored } = await refreshMarketData(env, now, {
+    symbols,
+    marksOnly: true,
+    force: true,
+    provider,
+  });
   if (outcome.detail && "refused" in outcome.detail) return outcome;
   const positions = stored ? await managePositions(env, now.getTime(), stored) : NO_POSITIONS;
   return { ...outcome, detail: { ...outcome.detail, ...positions } };

@@ -29,6 +29,14 @@ function createProvider(env: WorkerEnv, clock: () => number): MarketDataProvider
     : createLiveProvider(env, clock);
 }
 
+/**
+ * The live provider on Polygon for this env whatever MARKET_DATA_PROVIDER says, with this env's key and base (the
+ * local-development refresh from a loopback Polygon: the real client, pointed where POLYGON_API_BASE says).
+ */
+export function createPolygonProvider(env: WorkerEnv, clock: () => number): MarketDataProvider {
+  return createLiveProvider({ ...env, MARKET_DATA_PROVIDER: "polygon" }, clock);
+}
+
 /** Where the quotes and chains of a provider come from (what ideas and snapshots are labelled with). */
 export function chainSourceOf(provider: MarketDataProvider): MarketSource {
   return provider.name === "demo" ? "demo" : provider.name === "polygon" ? "polygon" : "cboe";

@@ -5,12 +5,13 @@
 //  /cboe-slow/...                      -> answers 503 after 4 s (a hanging provider)
 //  /finnhub/calendar/earnings, /finnhub/company-news   (X-Finnhub-Token "bad" -> 401 error body)
 //  /alphavantage/query?function=NEWS_SENTIMENT|DIVIDENDS (apikey "throttled" -> the 200 rate-limit note)
-//  /polygon/...  Polygon (Massive): see ./polygon.ts (its endpoints, and a symbol per documented absence).
+//  /polygon/...  Polygon (Massive): see ./polygon.ts (its endpoints, and a symbol per documented absence);
+//  /__polygon/chain  sets a movable chain there (./polygon.ts).
 //  /treasury/resource-center/.../daily-treasury-rates.csv/all/YYYYMM  July 2026 -> the sample, other
 //     months -> the header alone (no rows yet); /treasury-down/... -> 503 always
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { polygonFake } from "./polygon";
+import { polygonChainControl, polygonFake } from "./polygon";
 import type { FakeHandler } from "./servers";
 
 const sample = (name: string) =>
@@ -113,6 +114,7 @@ const treasury: FakeHandler = (req, res) => {
 
 export const marketFakeRoutes: Record<string, FakeHandler> = {
   "/polygon/": polygonFake,
+  "/__polygon/": polygonChainControl,
   "/treasury/": treasury,
   "/treasury-down/": (_req, res) => send(res, 503, "Service Unavailable"),
   "/cboe/": cboe,

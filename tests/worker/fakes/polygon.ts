@@ -14,14 +14,18 @@
 //  NOSTK no stocks plan: no underlying price, and every stocks endpoint answers 403 NOT_AUTHORIZED
 //  BARE  every field the vendor's OpenAPI marks optional left out, on every endpoint
 //  THROTTLED 429 always; BROKE the chain's second page is malformed; anything else 404 (unknown).
+// A movable chain (the browser journeys' fixed test chain): POST /__polygon/chain {symbol, spot, iv, expirations[],
+// strikes: {from, to, step}, quoteTimeMs?} makes every endpoint above answer for that symbol with contracts priced
+// by Black-Scholes-Merton at a flat `iv` (r 4.3%, no dividend), quoted at quoteTimeMs (else the time of each call);
+// the answer lists the contracts' quotes. It takes precedence over a fixed symbol of the same name until set again.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ServerResponse } from "node:http";
+import { z } from "zod";
 import { bsmGreeks, bsmPrice } from "#app/engine/bsm.ts";
 import type { FakeHandler } from "./servers";
 
 const NOW_MS = Date.parse("2026-07-24T20:00:00Z");
-const NOW_NS = NOW_MS * 1e6;
 export const POLYGON_FAKE_MAX_LIMIT = 250;
 const DEFAULT_LIMIT = 10;
 /** The hosts past answers named in next_url, in turn (the last with the doubled port once seen). */
@@ -90,6 +94,23 @@ const DIVIDENDS: Record<string, unknown> = {
   BARE: { request_id: "fake-dividends" },
 };
 
+const movableSchema = z.object({
+  symbol: z.string().regex(/^[A-Z]{1,6}$/),
+  spot: z.number().positive(),
+  iv: z.number().positive().max(5),
+  expirations: z
+    .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
+    .min(1)
+    .max(6),
+  strikes: z
+    .object({ from: z.number().positive(), to: z.number().positive(), step: z.number().positive() })
+    .refine((s) => s.from <= s.to && (s.to - s.from) / s.step <= 400, "from <= to, at most 400 strikes"),
+  quoteTimeMs: z.number().int().positive().optional(),
+});
+type Movable = z.infer<typeof movableSchema>;
+const MOVABLE = new Map<string, Movable>();
+const MOVABLE_RATE = 0.043;
+
 function send(res: ServerResponse, status: number, body: unknown) {
   res.statusCode = status;
   res.setHeader("content-type", "application/json");
@@ -98,18 +119,55 @@ function send(res: ServerResponse, status: number, body: unknown) {
 
 const round = (x: number) => Math.round(x * 100) / 100;
 
-/** A symbol's contracts in the snapshot's layout, priced on a smile; the absences take out what their plan lacks. */
-function contracts(symbol: string): Record<string, unknown>[] {
-  const u = UNDERLYINGS[symbol]!;
+interface Pricing {
+  spot: number;
+  expirations: string[];
+  strikes: { from: number; to: number; step: number };
+  /** The volatility at a strike (its log-moneyness). */
+  sigma: (m: number) => number;
+  r: number;
+  q: number;
+  quoteMs: number;
+}
+
+/** The fixed symbols' pricing: on a smile, at the samples' time. */
+const fixedPricing = (u: Underlying): Pricing => ({
+  spot: u.spot,
+  expirations: u.expirations,
+  strikes: { ...u.strikes, step: 2.5 },
+  sigma: (m) => 0.24 - 0.25 * m + 0.6 * m * m,
+  r: 0.043,
+  q: 0.03,
+  quoteMs: NOW_MS,
+});
+
+const movablePricing = (m: Movable): Pricing => ({
+  spot: m.spot,
+  expirations: m.expirations,
+  strikes: m.strikes,
+  sigma: () => m.iv,
+  r: MOVABLE_RATE,
+  q: 0,
+  quoteMs: m.quoteTimeMs ?? Date.now(),
+});
+
+/** A symbol's contracts in the snapshot's layout, priced by BSM; the absences take out what their plan lacks. */
+function contracts(symbol: string, p: Pricing): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
-  for (const expiration of u.expirations) {
-    const T = (Date.parse(`${expiration}T20:00:00Z`) - NOW_MS) / (365 * 86_400_000);
+  const nowNs = p.quoteMs * 1e6;
+  for (const expiration of p.expirations) {
+    const T = Math.max(1e-6, (Date.parse(`${expiration}T20:00:00Z`) - p.quoteMs) / (365 * 86_400_000));
     const ymd = expiration.slice(2).replaceAll("-", "");
-    for (let K = u.strikes.from; K <= u.strikes.to; K += 2.5) {
+    // Integer steps (cents) so a step like 0.5 or 2.5 never drifts.
+    for (
+      let cents = Math.round(p.strikes.from * 100);
+      cents <= Math.round(p.strikes.to * 100);
+      cents += Math.round(p.strikes.step * 100)
+    ) {
+      const K = cents / 100;
       for (const type of ["put", "call"] as const) {
-        const m = Math.log(K / u.spot);
-        const sigma = 0.24 - 0.25 * m + 0.6 * m * m;
-        const input = { type, S: u.spot, K, T, r: 0.043, q: 0.03, sigma };
+        const sigma = p.sigma(Math.log(K / p.spot));
+        const input = { type, S: p.spot, K, T, r: p.r, q: p.q, sigma };
         const price = bsmPrice(input);
         const g = bsmGreeks(input);
         const half = Math.max(0.025, price * 0.03);
@@ -128,7 +186,7 @@ function contracts(symbol: string): Record<string, unknown>[] {
             previous_close: round(price),
             volume: 40,
             vwap: round(price),
-            last_updated: NOW_NS,
+            last_updated: nowNs,
           },
           details: {
             contract_type: type,
@@ -136,7 +194,7 @@ function contracts(symbol: string): Record<string, unknown>[] {
             expiration_date: expiration,
             shares_per_contract: 100,
             strike_price: K,
-            ticker: `O:${symbol}${ymd}${type === "call" ? "C" : "P"}${String(K * 1000).padStart(8, "0")}`,
+            ticker: `O:${symbol}${ymd}${type === "call" ? "C" : "P"}${String(Math.round(K * 1000)).padStart(8, "0")}`,
           },
           greeks: { delta: g.delta, gamma: g.gamma, theta: g.theta / 365, vega: g.vega / 100 },
           implied_volatility: sigma,
@@ -147,31 +205,46 @@ function contracts(symbol: string): Record<string, unknown>[] {
             bid,
             bid_size: 10,
             midpoint: (bid + ask) / 2,
-            last_updated: NOW_NS,
+            last_updated: nowNs,
             timeframe: "DELAYED",
           },
           underlying_asset: {
-            change_to_break_even: breakEven - u.spot,
-            price: u.spot,
+            change_to_break_even: breakEven - p.spot,
+            price: p.spot,
             ticker: symbol,
             timeframe: "DELAYED",
           },
         };
-        // "Only returned if your current plan includes quotes."
-        if (symbol === "NOQT") delete contract.last_quote;
-        if (symbol === "NOSPT" || symbol === "NOSTK") contract.underlying_asset = { ticker: symbol };
-        if (symbol === "BARE") {
-          delete contract.greeks;
-          delete contract.implied_volatility;
-          delete (contract.day as Record<string, unknown>).last_updated;
-          contract.last_quote = { ask, ask_size: 10, bid, bid_size: 10, midpoint: (bid + ask) / 2 };
-          contract.underlying_asset = { change_to_break_even: breakEven - u.spot, ticker: symbol };
-        }
+        if (!MOVABLE.has(symbol)) withoutPlanFields(symbol, contract, { bid, ask, breakEven, spot: p.spot });
         out.push(contract);
       }
     }
   }
   return out;
+}
+
+/** The fixed absences: what each symbol's plan (or the OpenAPI's optional fields) leaves out. */
+function withoutPlanFields(
+  symbol: string,
+  contract: Record<string, unknown>,
+  q: { bid: number; ask: number; breakEven: number; spot: number },
+) {
+  // "Only returned if your current plan includes quotes."
+  if (symbol === "NOQT") delete contract.last_quote;
+  if (symbol === "NOSPT" || symbol === "NOSTK") contract.underlying_asset = { ticker: symbol };
+  if (symbol === "BARE") {
+    delete contract.greeks;
+    delete contract.implied_volatility;
+    delete (contract.day as Record<string, unknown>).last_updated;
+    contract.last_quote = {
+      ask: q.ask,
+      ask_size: 10,
+      bid: q.bid,
+      bid_size: 10,
+      midpoint: (q.bid + q.ask) / 2,
+    };
+    contract.underlying_asset = { change_to_break_even: q.breakEven - q.spot, ticker: symbol };
+  }
 }
 
 /** 320 weekday closes ending at the Cboe samples' last two for CLX (93.80, 95.55); other symbols scaled to their spot. */
@@ -190,7 +263,8 @@ function bars(spot: number) {
   return out.reverse();
 }
 
-function stockSnapshot(symbol: string, spot: number) {
+function stockSnapshot(symbol: string, spot: number, stampMs = NOW_MS) {
+  const stampNs = stampMs * 1e6;
   if (symbol === "BARE")
     return {
       status: "OK",
@@ -208,10 +282,10 @@ function stockSnapshot(symbol: string, spot: number) {
       ticker: symbol,
       todaysChange: round(spot - prev),
       todaysChangePerc: symbol === "CLX" ? 1.8657 : (spot / prev - 1) * 100,
-      updated: NOW_NS,
+      updated: stampNs,
       day: { o: prev, h: spot + 0.5, l: prev - 0.5, c: spot, v: 1_438_610, vw: spot },
-      lastTrade: { p: spot, s: 100, t: NOW_NS, x: 4 },
-      min: { o: spot, h: spot, l: spot, c: spot, v: 20_000, vw: spot, t: NOW_MS },
+      lastTrade: { p: spot, s: 100, t: stampNs, x: 4 },
+      min: { o: spot, h: spot, l: spot, c: spot, v: 20_000, vw: spot, t: stampMs },
       prevDay: { o: prev, h: prev + 0.4, l: prev - 0.8, c: prev, v: 1_100_000, vw: prev },
     },
   };
@@ -225,8 +299,12 @@ function readCursor(cursor: string) {
   return { offset: Number(p.get("o")), limit: Number(p.get("l")) };
 }
 
-function chainPage(symbol: string, url: URL) {
-  const all = contracts(symbol);
+function chainPage(symbol: string, url: URL, pricing: Pricing) {
+  // The vendor's filter the client sends (expiration_date.lte): a movable chain honours it.
+  const lte = url.searchParams.get("expiration_date.lte");
+  const all = contracts(symbol, pricing).filter(
+    (c) => !lte || !MOVABLE.has(symbol) || (c.details as { expiration_date: string }).expiration_date <= lte,
+  );
   const cursor = url.searchParams.get("cursor");
   const asked = Number(url.searchParams.get("limit") ?? DEFAULT_LIMIT);
   const { offset, limit } = cursor
@@ -258,18 +336,21 @@ export const polygonFake: FakeHandler = (req, res) => {
     "";
   if (symbol === "THROTTLED")
     return send(res, 429, { status: "ERROR", error: "You've exceeded the maximum requests per minute" });
+  const movable = MOVABLE.get(symbol);
   const u = UNDERLYINGS[symbol];
-  if (!u) return send(res, 404, { status: "NOT_FOUND", request_id: "fake", message: "Ticker not found." });
-  if (path.startsWith("/v3/snapshot/options/")) return send(res, 200, chainPage(symbol, url));
+  const pricing = movable ? movablePricing(movable) : u ? fixedPricing(u) : null;
+  if (!pricing)
+    return send(res, 404, { status: "NOT_FOUND", request_id: "fake", message: "Ticker not found." });
+  if (path.startsWith("/v3/snapshot/options/")) return send(res, 200, chainPage(symbol, url, pricing));
   // A plan without stocks data: the vendor's refusal (its status NOT_AUTHORIZED; the body is not in the OpenAPI).
-  if (symbol === "NOSTK")
+  if (symbol === "NOSTK" && !movable)
     return send(res, 403, {
       status: "NOT_AUTHORIZED",
       request_id: "fake",
       message: "You are not entitled to this data. Please upgrade your plan at https://massive.com/pricing",
     });
   if (path.startsWith("/v2/snapshot/locale/us/markets/stocks/tickers/"))
-    return send(res, 200, stockSnapshot(symbol, u.spot));
+    return send(res, 200, stockSnapshot(symbol, pricing.spot, pricing.quoteMs));
   if (path.startsWith("/v2/aggs/ticker/"))
     return send(res, 200, {
       ticker: symbol,
@@ -278,11 +359,50 @@ export const polygonFake: FakeHandler = (req, res) => {
       resultsCount: 320,
       ...(symbol === "BARE" ? {} : { status: "OK" }),
       request_id: "fake-aggs",
-      results: bars(u.spot),
+      results: bars(pricing.spot),
     });
   if (path === "/v3/reference/dividends")
-    return send(res, 200, DIVIDENDS[symbol] ?? sample("polygon_dividends_CLX.docs.json"));
+    return send(
+      res,
+      200,
+      movable
+        ? { status: "OK", request_id: "fake-dividends", results: [] }
+        : (DIVIDENDS[symbol] ?? sample("polygon_dividends_CLX.docs.json")),
+    );
   send(res, 404, { status: "NOT_FOUND" });
+};
+
+/**
+ * POST /__polygon/chain: sets (or moves) a symbol's chain; the answer is every contract's quote as the endpoints
+ * will serve it (a test computes its expected marks from them).
+ */
+export const polygonChainControl: FakeHandler = (req, res) => {
+  if (req.method !== "POST" || new URL(req.url, "http://fake").pathname !== "/__polygon/chain")
+    return send(res, 404, { error: "POST /__polygon/chain" });
+  let body: unknown;
+  try {
+    body = JSON.parse(req.body);
+  } catch {
+    return send(res, 400, { error: "the body is not JSON" });
+  }
+  const parsed = movableSchema.safeParse(body);
+  if (!parsed.success) return send(res, 400, { error: parsed.error.issues[0]?.message ?? "invalid" });
+  MOVABLE.set(parsed.data.symbol, parsed.data);
+  const quotes = contracts(parsed.data.symbol, movablePricing(parsed.data)).map((c) => {
+    const d = c.details as { contract_type: string; strike_price: number; expiration_date: string };
+    const q = c.last_quote as { bid: number; ask: number; last_updated: number };
+    const greeks = c.greeks as { delta: number };
+    return {
+      type: d.contract_type,
+      strike: d.strike_price,
+      expiration: d.expiration_date,
+      bid: q.bid,
+      ask: q.ask,
+      delta: greeks.delta,
+      quoteTimeMs: q.last_updated / 1e6,
+    };
+  });
+  send(res, 200, { symbol: parsed.data.symbol, quotes });
 };
 
 function sample(name: string) {
