@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.positions.$id.rolls";
 import { POSITION_MESSAGES } from "#app/lib/positions/input.ts";
-import { ROLL_MESSAGES, rollParamsSchema, rollQuerySchema } from "#app/lib/positions/rolls.ts";
+import { ROLL_MESSAGES } from "#app/lib/positions/rolls.ts";
 import { getSession } from "#app/server/auth/session.server.ts";
 import { apiError, apiJson, methodNotAllowed, refusalResponse } from "#app/server/http/api.server.ts";
-import { positionRolls } from "#app/server/positions/rolls.server.ts";
+import { positionRolls, rollParamsSchema, rollQuerySchema } from "#app/server/positions/rolls.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /** GET /api/positions/:id/rolls[?allowBelowBasis=1] -> the roll finder's candidates (RollsView); 404 not the user's. */

@@ -1,6 +1,8 @@
 // One open position (decision 334): the engine's mark at the cached quotes (value at mid and at the cost to close,
 // P&L in dollars and as a share of the max profit, days, POP, touch, greeks, the quote time), or why there is no
 // number (stale with its time, the leg without a quote); its daily P&L chart, alert settings and actions.
+import { lazy, Suspense, useState } from "react";
+import { Button } from "#app/components/ui/Button.tsx";
 import { formatDecimal, formatPercent, formatUsd } from "#app/lib/format.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
 import type { OpenPositionView, PositionLegInput } from "#app/lib/positions/client.ts";
@@ -31,6 +33,38 @@ export function LegChips({ legs }: { legs: readonly PositionLegInput[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+// The finder's dialog and its numbers load when asked for, off the page's first load.
+const RollFinder = lazy(() => import("#app/components/positions/RollFinder.tsx"));
+
+function FindARoll({
+  position,
+  today,
+  send,
+}: {
+  position: OpenPositionView["position"];
+  today: string;
+  send: SendChange;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => setOpen(true)}
+        aria-label={`Find a roll ${position.symbol}`}
+      >
+        Find a roll
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <RollFinder position={position} today={today} send={send} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
@@ -130,7 +164,10 @@ export function PositionCard({
       </div>
       <div className="mt-3 grid gap-3">
         <AlertSettings position={p} allowed={alertsAllowed} send={send} />
-        <PositionActions position={p} today={today} costToClose={mark?.valueNatural ?? null} send={send} />
+        <div className="flex flex-wrap gap-2">
+          <FindARoll position={p} today={today} send={send} />
+          <PositionActions position={p} today={today} costToClose={mark?.valueNatural ?? null} send={send} />
+        </div>
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 // The roll finder's contract (GET /api/positions/:id/rolls): what it answers and every word the screen shows with
-// it. Pure and shared: the server parses the request with these schemas, the browser imports the types and words.
-import { z } from "zod";
+// it. Pure and shared, and without zod: the finder's browser code imports it (the request's schemas are the
+// server's, rolls.server.ts).
 import type { RollCandidate, RollStatus } from "#app/engine/positions/rolls.ts";
 
 export type { RollCandidate };
@@ -52,12 +52,5 @@ export const ROLL_MESSAGES = {
   missingLeg: "A leg of this position has no two-sided quote in the chain: its close can't be priced.",
   noCandidates: "No later expiration lists these strikes.",
   record: "Record this roll",
-  recorded: "Roll recorded.",
   failed: "Could not find rolls. Please try again.",
 } as const;
-
-/** The route's params and query. */
-export const rollParamsSchema = z.object({ id: z.string().min(1).max(64) });
-export const rollQuerySchema = z.object({
-  allowBelowBasis: z.enum(["0", "1"], { error: ROLL_MESSAGES.query }).optional(),
-});

@@ -21,6 +21,12 @@ import type { ChainSnapshot } from "#app/server/market/types.server.ts";
 
 const storedLegs = z.array(legSchema).min(1).max(4);
 
+/** The route's params and query. */
+export const rollParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const rollQuerySchema = z.object({
+  allowBelowBasis: z.enum(["0", "1"], { error: ROLL_MESSAGES.query }).optional(),
+});
+
 /** The raw chain's bid and ask of each leg, in the position's order; null for a leg it does not list. */
 function closeQuotesOf(position: Position, chain: ChainSnapshot): (CloseQuote | null)[] {
   return position.legs.map((leg) => {
