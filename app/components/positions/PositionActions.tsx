@@ -1,23 +1,38 @@
-// Close, expired, roll and void (decision 334): each a small form in a dialog, sent through the page's writer.
-// A roll closes the position at a debit and opens the new legs at a credit, linked to it.
-import { useState } from "react";
+// Close, expired, roll, assign and void (decision 334): each a small form in a dialog, sent through the page's
+// writer. A roll closes the position at a debit and opens the new legs at a credit, linked to it; an assignment
+// closes it and its shares are then recorded in the wheel ledger through the wheel's API (decision 338).
+import { useContext, useState } from "react";
 import { Button } from "#app/components/ui/Button.tsx";
 import { Dialog } from "#app/components/ui/Dialog.tsx";
-import { Field } from "#app/components/ui/Field.tsx";
+import { Field, SelectField } from "#app/components/ui/Field.tsx";
 import { formatDecimal } from "#app/lib/format.ts";
-import type { PositionChange, PositionRecord } from "#app/lib/positions/client.ts";
+import { ASSIGN_TEXT } from "#app/lib/positions/assignment.ts";
+import {
+  recordAssignedShares,
+  type ChangeResult,
+  type PositionChange,
+  type PositionRecord,
+} from "#app/lib/positions/client.ts";
+import { ReportAssignment } from "#app/components/positions/assign-outcome.ts";
+import { legLabel } from "#app/components/positions/PositionCard.tsx";
 import { FormError, type FormErrorState } from "#app/components/positions/FormError.tsx";
 import { LegFields } from "#app/components/positions/LegFields.tsx";
 import { ACTION_TEXT } from "#app/components/positions/text.ts";
 import { legsFromForm, numberOf } from "#app/components/positions/took-this.ts";
 import type { SendChange } from "#app/components/positions/use-position-change.ts";
 
-type ActionName = "close" | "expire" | "roll" | "void";
+type ActionName = "close" | "expire" | "roll" | "assign" | "void";
 
 const NOTES: Partial<Record<ActionName, string>> = {
   expire: ACTION_TEXT.expireNote,
   roll: ACTION_TEXT.rollNote,
+  assign: ASSIGN_TEXT.subtitle,
   void: ACTION_TEXT.voidNote,
+};
+
+const TEXT: Record<ActionName, { button: string; title: string; submit: string }> = {
+  ...ACTION_TEXT,
+  assign: { button: ASSIGN_TEXT.button, title: ASSIGN_TEXT.title, submit: ASSIGN_TEXT.submit },
 };
 
 /** The change a form describes. */
@@ -34,6 +49,8 @@ function changeOf(name: ActionName, position: PositionRecord, form: FormData): P
       };
     case "expire":
       return { action: "expire", positionId, on: text("on") };
+    case "assign":
+      return { action: "assign", positionId, on: text("on"), leg: numberOf(form.get("leg")) };
     case "roll":
       return {
         action: "roll",
@@ -49,6 +66,18 @@ function changeOf(name: ActionName, position: PositionRecord, form: FormData): P
         ? { action: "void", positionId, reason: text("reason") }
         : { action: "void", positionId };
   }
+}
+
+/** The indexes of the position's short legs: only a short option is assigned. */
+const shortLegs = (position: PositionRecord) =>
+  position.legs.flatMap((l, i) => (l.side === "short" ? [i] : []));
+
+/** After a recorded assignment: its shares into the wheel ledger, and what the page then says. */
+async function handOnAssignment(result: Extract<ChangeResult, { ok: true }>) {
+  const assignment = result.assignment;
+  if (!assignment) return { assignment: null, added: false, refusal: null };
+  const wheel = await recordAssignedShares(assignment);
+  return { assignment, added: wheel.ok, refusal: wheel.ok ? null : wheel.message };
 }
 
 function ActionForm({
@@ -68,15 +97,17 @@ function ActionForm({
 }) {
   const [error, setError] = useState<FormErrorState | null>(null);
   const [busy, setBusy] = useState(false);
-  const text = ACTION_TEXT[name];
+  const report = useContext(ReportAssignment);
+  const text = TEXT[name];
   const debit = costToClose === null ? "" : formatDecimal(Math.max(0, costToClose), 2);
   const submit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setBusy(true);
     const result = await send(changeOf(name, position, new FormData(e.currentTarget)));
     setBusy(false);
-    if (result.ok) onDone();
-    else setError({ message: result.message, upgrade: result.upgrade });
+    if (!result.ok) return setError({ message: result.message, upgrade: result.upgrade });
+    onDone();
+    if (name === "assign") report(await handOnAssignment(result));
   };
   const closing = name === "close" || name === "roll";
   return (
@@ -101,6 +132,18 @@ function ActionForm({
                 inputMode="numeric"
                 defaultValue={String(position.contracts)}
               />
+            </>
+          ) : null}
+          {name === "assign" ? (
+            <>
+              <SelectField label={ASSIGN_TEXT.leg} name="leg" defaultValue={String(shortLegs(position)[0])}>
+                {shortLegs(position).map((i) => (
+                  <option key={i} value={i}>
+                    {legLabel(position.legs[i]!)}
+                  </option>
+                ))}
+              </SelectField>
+              <Field label={ASSIGN_TEXT.date} name="on" type="date" defaultValue={today} max={today} />
             </>
           ) : null}
           {name === "void" ? (
@@ -140,7 +183,7 @@ export function PositionActions({
   send: SendChange;
 }) {
   const [open, setOpen] = useState<ActionName | null>(null);
-  const names: ActionName[] = ["close", "roll", "expire", "void"];
+  const names: ActionName[] = ["close", "roll", "expire", "assign", "void"];
   return (
     <div className="flex flex-wrap gap-2">
       {names.map((name) => (
@@ -149,9 +192,9 @@ export function PositionActions({
           size="sm"
           variant={name === "void" ? "ghost" : "secondary"}
           onClick={() => setOpen(name)}
-          aria-label={`${ACTION_TEXT[name].button} ${position.symbol}`}
+          aria-label={`${TEXT[name].button} ${position.symbol}`}
         >
-          {ACTION_TEXT[name].button}
+          {TEXT[name].button}
         </Button>
       ))}
       {open ? (

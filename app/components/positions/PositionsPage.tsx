@@ -1,12 +1,13 @@
 // /positions (decision 334): the open spreads marked now, the wheel's open short options marked by the same engine
 // (decision 338), the closed positions.
 // A plan without open positions (Free) sees the plan's words and a link to /pricing.
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { Await, Link, useAsyncError, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { PageHeading } from "#app/components/ui/PageHeading.tsx";
 import { formatUsd } from "#app/lib/format.ts";
 import { REFUSAL_MESSAGES } from "#app/lib/entitlements.ts";
+import { ASSIGN_TEXT, assignOutcomeText, type AssignOutcome } from "#app/lib/positions/assignment.ts";
 import type {
   MarkView,
   OpenPositionView,
@@ -17,6 +18,7 @@ import type {
 import { LegChips, PositionCard } from "#app/components/positions/PositionCard.tsx";
 import { CLOSE_REASONS, dateText, POSITIONS_TEXT, STRATEGY_NAMES } from "#app/components/positions/text.ts";
 import { usePositionChange, type SendChange } from "#app/components/positions/use-position-change.ts";
+import { ReportAssignment } from "#app/components/positions/assign-outcome.ts";
 import { PositionsError } from "#app/components/positions/PositionsError.tsx";
 import { WheelOptionCard } from "#app/components/positions/WheelOptionCard.tsx";
 
@@ -103,23 +105,27 @@ function OpenList({
   open,
   data,
   send,
+  report,
 }: {
   open: OpenPositionView[];
   data: PositionsPageData;
   send: SendChange;
+  report: (outcome: AssignOutcome) => void;
 }) {
   return (
-    <div className="mt-3 grid gap-4">
-      {open.map((view) => (
-        <PositionCard
-          key={view.position.id}
-          view={view}
-          today={data.today}
-          alertsAllowed={data.alertsAllowed}
-          send={send}
-        />
-      ))}
-    </div>
+    <ReportAssignment.Provider value={report}>
+      <div className="mt-3 grid gap-4">
+        {open.map((view) => (
+          <PositionCard
+            key={view.position.id}
+            view={view}
+            today={data.today}
+            alertsAllowed={data.alertsAllowed}
+            send={send}
+          />
+        ))}
+      </div>
+    </ReportAssignment.Provider>
   );
 }
 
@@ -152,13 +158,34 @@ function MarksFailed() {
   return <PositionsError inline />;
 }
 
+/** What came of the last assignment: its shares, and whether the wheel ledger took them (or its words). */
+function AssignNotice({ outcome, onDismiss }: { outcome: AssignOutcome; onDismiss: () => void }) {
+  return (
+    <div
+      role="status"
+      className={`mb-5 flex flex-wrap items-center gap-3 rounded-xl border p-3 text-sm ${outcome.added ? "border-emerald-700/60 bg-emerald-950/40 text-emerald-100" : "border-amber-700/60 bg-amber-950/40 text-amber-100"}`}
+      data-testid="assign-outcome"
+    >
+      <p className="flex-1">{assignOutcomeText(outcome)}</p>
+      <Link to="/wheels/campaigns" className={linkLook}>
+        {ASSIGN_TEXT.campaigns}
+      </Link>
+      <button type="button" className="text-xs underline" onClick={onDismiss}>
+        {ASSIGN_TEXT.dismiss}
+      </button>
+    </div>
+  );
+}
+
 export function PositionsPage({ data }: { data: PositionsPageData }) {
   const send = usePositionChange(data.version);
+  const [assigned, setAssigned] = useState<AssignOutcome | null>(null);
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/positions";
   return (
     <div aria-busy={busy}>
       <PageHeading title={POSITIONS_TEXT.title} subtitle={POSITIONS_TEXT.subtitle} />
+      {assigned ? <AssignNotice outcome={assigned} onDismiss={() => setAssigned(null)} /> : null}
       <div className="-mt-3 mb-5 flex flex-wrap items-center gap-3 text-sm text-slate-400">
         {data.canOpen ? (
           <span data-testid="open-count">{POSITIONS_TEXT.limit(data.openCount, data.limit)}</span>
@@ -200,7 +227,7 @@ export function PositionsPage({ data }: { data: PositionsPageData }) {
         ) : (
           <Suspense fallback={<OpenSkeletons count={data.openCount} />}>
             <Await resolve={data.open} errorElement={<MarksFailed />}>
-              {(open) => <OpenList open={open} data={data} send={send} />}
+              {(open) => <OpenList open={open} data={data} send={send} report={setAssigned} />}
             </Await>
           </Suspense>
         )}

@@ -2,7 +2,9 @@
 // /positions page reads (decision 334). Type-only imports from input.ts: its zod schemas stay off the pages, the
 // server checks every write and its words come back as the error.
 import { callApi } from "#app/lib/api-client.ts";
+import { wheelEventOfAssignment } from "#app/lib/positions/assignment.ts";
 import type {
+  Assignment,
   PositionAction,
   PositionLegInput,
   PositionRecord,
@@ -21,10 +23,17 @@ export type PositionChange = PositionAction extends infer A
 export const POSITIONS_CLIENT_TEXT = {
   failed: "Could not save the position. Please try again.",
   readFailed: "Could not read your positions. Please try again.",
+  wheelFailed: "Could not record the shares in your wheel campaign. Record them on Campaigns.",
 } as const;
 
 export type ChangeResult =
-  | { ok: true; version: number; position: PositionRecord | null }
+  | {
+      ok: true;
+      version: number;
+      position: PositionRecord | null;
+      /** An assign's shares, for the wheel ledger (null for every other action). */
+      assignment: Assignment | null;
+    }
   | {
       ok: false;
       status: number;
@@ -50,12 +59,18 @@ export async function readPositions(): Promise<
 export async function sendPositionChange(change: PositionChange, version: number): Promise<ChangeResult> {
   let at = version;
   for (let attempt = 0; attempt < 2; attempt++) {
-    const answer = await callApi<{ position?: PositionRecord; version: number }>(
+    const answer = await callApi<{ position?: PositionRecord; assignment?: Assignment; version: number }>(
       "/api/positions",
       { method: "POST", body: { ...change, version: at } },
       fallback,
     );
-    if (answer.ok) return { ok: true, version: answer.body.version, position: answer.body.position ?? null };
+    if (answer.ok)
+      return {
+        ok: true,
+        version: answer.body.version,
+        position: answer.body.position ?? null,
+        assignment: answer.body.assignment ?? null,
+      };
     const current = answer.body?.version;
     if (answer.status === 409 && typeof current === "number" && attempt === 0) {
       at = current;
@@ -81,6 +96,21 @@ export async function sendPositionChangeFresh(change: PositionChange): Promise<C
   const read = await readPositions();
   if (!read.ok) return { ok: false, status: 0, message: read.message, upgrade: false };
   return sendPositionChange(change, read.view.version);
+}
+
+/**
+ * Records an assignment's shares in the wheel ledger through the wheel's API (the features meet in the browser,
+ * decision 333): the wheel's words come back when it refuses (a plan's campaign limit, shares not held).
+ */
+export async function recordAssignedShares(
+  assignment: Assignment,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const answer = await callApi<{ status: string }>(
+    "/api/wheel/ledger",
+    { method: "POST", body: wheelEventOfAssignment(assignment) },
+    () => POSITIONS_CLIENT_TEXT.wheelFailed,
+  );
+  return answer.ok ? { ok: true } : { ok: false, message: answer.message };
 }
 
 // ---------------------------------------------------------------- what the /positions loader returns
