@@ -4,6 +4,7 @@ import { PositionsError } from "#app/components/positions/PositionsError.tsx";
 import { closedShownFrom } from "#app/lib/positions/client.ts";
 import { originFromMatches, pageMeta } from "#app/lib/seo.ts";
 import { requireSession } from "#app/server/auth/session.server.ts";
+import { bookRiskOf } from "#app/server/jobs/book-risk.server.ts";
 import { positionsPage } from "#app/server/jobs/positions-page.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 
@@ -15,11 +16,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-/** The user's positions, each open one marked now, and `?closed=N` of the closed ones (decision 334). */
+/**
+ * The user's positions, each open one marked now, and `?closed=N` of the closed ones (decision 334); the book's
+ * risk streamed from those same marks (decision 341), none on a plan without open positions.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = context.get(cloudflareContext).env;
   const { user } = await requireSession(env, request);
-  return positionsPage(env, user, closedShownFrom(new URL(request.url).searchParams));
+  const data = await positionsPage(env, user, closedShownFrom(new URL(request.url).searchParams));
+  const book = data.canOpen
+    ? bookRiskOf(env, user, data).catch((error: unknown) => {
+        console.error("positions: book risk failed", error);
+        return null;
+      })
+    : Promise.resolve(null);
+  return { ...data, book };
 }
 
 export default function Screen({ loaderData }: Route.ComponentProps) {
