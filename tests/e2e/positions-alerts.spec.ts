@@ -1,5 +1,5 @@
 // Manage what you opened, its alerts end to end (decision 339): a Pro user opens a spread from an idea card and a
-// cash-secured put from /wheels, sees them on /positions, then the journey moves a fixed test chain for the spread's
+// cash-secured put from /wheels, sees both marked on /positions, then the journey moves a fixed test chain for the spread's
 // symbol at the loopback Polygon fake (POST /__polygon/chain) and refreshes that symbol through the real Polygon client
 // (/__dev/market-refresh {source: "polygon"}): the profit target fires once (its email in the outbox with its reason
 // and quote time, not again on the next refresh), the spot at the short strike fires the tested-strike alert once,
@@ -13,11 +13,6 @@ import { clientAddress, signUp, watchConsole } from "./fixtures";
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const FAKE = `http://127.0.0.1:${PORT + 2000}`;
 const shots = "test-results/e2e/shots";
-/**
- * The wheel's option positions on /positions (`wheel-option-card` with its own marks) are being added beside this
- * journey; until they land the CSP is asserted in the wheel's ledger only. Turn this on once they have.
- */
-const WHEEL_OPTION_MARKS_ON_POSITIONS = false;
 
 interface Leg {
   right: "put" | "call";
@@ -199,18 +194,12 @@ for (const width of [390, 1280]) {
     if (/\$/.test((await position.getByTestId("value-natural").textContent()) ?? ""))
       await expect(position.getByTestId("pnl")).toContainText("of max profit");
     else await expect(position.getByTestId("mark-status")).toBeVisible();
-    await test.step("the CSP from /wheels is marked on /positions (wheel-option-card)", async () => {
-      if (!WHEEL_OPTION_MARKS_ON_POSITIONS) {
-        await page.goto("/wheels/campaigns");
-        await expect(page.getByRole("article", { name: `${cspSymbol} campaign` })).toContainText("Open");
-        await page.goto("/positions");
-        return;
-      }
-      const csp = page.getByTestId("wheel-option-card").filter({ hasText: cspSymbol }).first();
-      await expect(csp).toBeVisible();
-      await expect(csp.getByTestId("value-natural")).toContainText("$");
-      await expect(csp.getByTestId("pnl")).toContainText("$");
-    });
+    // The CSP on its own card, marked by the same engine at its symbol's cached chain.
+    const csp = page.getByTestId("wheel-option-card").filter({ hasText: cspSymbol }).first();
+    await expect(csp).toBeVisible();
+    await expect(csp).toHaveAttribute("aria-busy", "false");
+    await expect(csp.getByTestId("value-natural")).toContainText("$");
+    await expect(csp.getByTestId("pnl")).toContainText("of max profit");
     await expect(position).toBeVisible();
     await page.screenshot({ path: `${shots}/positions-alerts-opened-${width}.png`, fullPage: true });
 
