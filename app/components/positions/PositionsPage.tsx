@@ -20,6 +20,7 @@ import { CLOSE_REASONS, dateText, POSITIONS_TEXT, STRATEGY_NAMES } from "#app/co
 import { usePositionChange, type SendChange } from "#app/components/positions/use-position-change.ts";
 import { ReportAssignment } from "#app/components/positions/assign-outcome.ts";
 import { PositionsError } from "#app/components/positions/PositionsError.tsx";
+import { BookRisk } from "#app/components/positions/BookRisk.tsx";
 import { WheelOptionCard } from "#app/components/positions/WheelOptionCard.tsx";
 
 const linkLook = buttonClass({ variant: "secondary", size: "sm" });
@@ -235,6 +236,7 @@ export function PositionsPage({ data }: { data: PositionsPageData }) {
       {data.wheel.length > 0 || data.wheelError ? (
         <WheelList options={data.wheel} marks={data.wheelMarks} error={data.wheelError} />
       ) : null}
+      <BookRisk />
       <section className="mt-8" aria-labelledby="closed-heading">
         <h2 id="closed-heading" className="mb-3 text-lg font-semibold text-white">
           {POSITIONS_TEXT.closedHeading}
