@@ -3,16 +3,14 @@ import { BILLING_MESSAGES } from "#app/lib/billing.ts";
 import { apiError, apiJson } from "#app/server/http/api.server.ts";
 import { rateLimiter } from "#app/server/rate-limit.server.ts";
 import { jsonError, wheelPost, wheelRefusal, wheelMethodNotAllowed } from "#app/server/wheel/api.server.ts";
-import {
-  importLedgerCsv,
-  ledgerImportInputSchema,
-  MAX_IMPORT_CHARS,
-} from "#app/server/wheel/ledger-import.server.ts";
+import { importBrokerCsv } from "#app/server/jobs/broker-import.server.ts";
+import { ledgerImportInputSchema, MAX_IMPORT_CHARS } from "#app/server/wheel/ledger-import.server.ts";
 
 /**
- * POST /api/wheel/ledger/import {csv, mapping?, commit?} (decisions 272, 273). Without `commit`: the preview,
+ * POST /api/wheel/ledger/import {csv, mapping?, commit?} (decisions 272, 273, 342). Without `commit`: the preview,
  * 200 {needsMapping: true, header, suggested, problems} when the header is no preset and has no saved mapping,
- * else 200 {format, mappingSource, header, mapping, events, skipped, openCampaigns}; nothing is written. With
+ * else 200 {format, mappingSource, header, mapping, events, skipped, openCampaigns, legs, spreads} (the legs paired,
+ * the rolls and spreads found, the spreads' position events, decision 342); nothing is written. With
  * `commit: true`: the same reading, written in one batch, 201. 400 no header or rows; 403 the plan's words
  * (Free, or more campaigns left open than the plan allows); 409 stale; 429 past 10 previews and imports a minute
  * per account (`RATE_LIMITS.ledgerImport`).
@@ -29,7 +27,7 @@ export const action = (args: Route.ActionArgs) =>
         {},
         { "Retry-After": "60" },
       );
-    const result = await importLedgerCsv(env, user, input);
+    const result = await importBrokerCsv(env, user, input);
     if (!result.ok) {
       if (result.status === 403) return wheelRefusal(result.refusal, { skipped: result.skipped ?? [] });
       return jsonError(result.status, result.message);

@@ -28,6 +28,8 @@ interface SkippedRow {
   text: string;
 }
 
+type ImportAnswerRead = Extract<ImportAnswer, { needsMapping: false }>;
+
 type ImportAnswer =
   | { needsMapping: true; header: string[]; suggested: ColumnMapping; problems: string[] }
   | {
@@ -39,7 +41,102 @@ type ImportAnswer =
       events: { line: number; event: LedgerEvent }[];
       skipped: SkippedRow[];
       openCampaigns: { before: number; after: number; limit: number | null };
+      legs: ImportLegs;
+      spreads: {
+        events: {
+          key: string;
+          kind: string;
+          symbol: string;
+          date: string;
+          lines: number[];
+          reason: string | null;
+        }[];
+        recorded: number;
+        openPositions: { before: number; after: number; limit: number | null };
+      };
     };
+
+interface ImportLegs {
+  pairs: {
+    symbol: string;
+    optionType: string;
+    strike: number;
+    expiration: string;
+    side: "short" | "long";
+    open: number;
+    contracts: number;
+    closes: { line: number; contracts: number; effect: "close" | "expire" | "assign" }[];
+    remaining: number;
+  }[];
+  rolls: { symbol: string; date: string; closed: number[]; opened: number[] }[];
+  spreads: { symbol: string; strategy: string; date: string; lines: number[]; credit: number }[];
+}
+
+const CLOSE_WORDS = { close: "closed", expire: "expired", assign: "assigned" } as const;
+const STRATEGY_WORDS: Record<string, string> = {
+  BULL_PUT_SPREAD: "bull put spread",
+  BEAR_CALL_SPREAD: "bear call spread",
+  IRON_CONDOR: "iron condor",
+};
+const SPREAD_EVENT_WORDS: Record<string, string> = {
+  open: "opened",
+  close: "closed",
+  roll: "rolled",
+  expire: "expired",
+  assign: "assigned",
+};
+const newSpreadEvents = (answer: ImportAnswerRead) =>
+  answer.spreads.events.filter((e) => e.reason === null).length;
+const lineList = (lines: readonly number[]) => `line${lines.length === 1 ? "" : "s"} ${lines.join(", ")}`;
+
+/** The legs paired, the rolls and the spreads the file holds, briefly; spreads go to the positions list. */
+function LegsFound({ legs, spreads }: { legs: ImportLegs; spreads: ImportAnswerRead["spreads"] }) {
+  if (!legs.pairs.length) return null;
+  return (
+    <details className="mt-2" data-testid="import-pairs">
+      <summary className="cursor-pointer text-sm text-slate-200">
+        {legs.pairs.length} leg{legs.pairs.length === 1 ? "" : "s"} paired, {legs.rolls.length} roll
+        {legs.rolls.length === 1 ? "" : "s"}, {legs.spreads.length} spread
+        {legs.spreads.length === 1 ? "" : "s"}
+      </summary>
+      <ul className="mt-1 max-h-64 space-y-1 overflow-y-auto text-xs text-slate-300" aria-label="Legs paired">
+        {legs.pairs.map((p) => (
+          <li key={p.open}>
+            <span className="text-slate-500">Line {p.open}:</span> {p.side === "short" ? "sold" : "bought"}{" "}
+            {p.contracts} {p.symbol} {p.optionType} {formatPrice(p.strike)} {p.expiration}
+            {p.closes.map((c) => `; ${c.contracts} ${CLOSE_WORDS[c.effect]} on line ${c.line}`).join("")}
+            {p.remaining ? `; ${p.remaining} still open` : ""}
+          </li>
+        ))}
+      </ul>
+      {legs.rolls.length ? (
+        <ul className="mt-2 space-y-1 text-xs text-slate-300" aria-label="Rolls">
+          {legs.rolls.map((r) => (
+            <li key={`${r.symbol}-${r.date}`}>
+              Roll, {r.symbol} {r.date}: closed {lineList(r.closed)}, opened {lineList(r.opened)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {legs.spreads.length ? (
+        <ul className="mt-2 space-y-1 text-xs text-slate-300" aria-label="Spreads">
+          {legs.spreads.map((s) => (
+            <li key={s.lines.join("-")}>
+              {STRATEGY_WORDS[s.strategy] ?? s.strategy}, {s.symbol} {s.date} ({lineList(s.lines)}), credit $
+              {formatPrice(s.credit)} a share
+            </li>
+          ))}
+          {spreads.events.map((e) => (
+            <li key={e.key} className={e.reason ? "text-amber-200" : undefined}>
+              Position {SPREAD_EVENT_WORDS[e.kind] ?? e.kind}, {e.symbol} {e.date} ({lineList(e.lines)})
+              {e.reason ? `: ${e.reason}` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </details>
+  );
+}
 
 const FAILED = "The import could not be read. Please try again.";
 const inputClass = `${controlClass} mt-1 w-full text-sm`;
@@ -151,9 +248,10 @@ export function LedgerImportSection() {
         Import from your broker
       </h2>
       <p className="mb-3 text-xs text-slate-400">
-        A transaction history CSV from Schwab, Fidelity, Robinhood or tastytrade is read as it is; any other
-        file, once you say which column is which. You see every event before anything is saved; rows already
-        imported are skipped.
+        A transaction history CSV from Schwab, Fidelity, Robinhood or tastytrade, or an Interactive Brokers
+        activity statement, is read as it is (spreads go to your positions); any other file, once you say
+        which column is which. You see every event before anything is saved; rows already imported are
+        skipped.
       </p>
       <label className="block text-xs text-slate-300">
         CSV file
@@ -238,7 +336,7 @@ export function LedgerImportSection() {
         <div className="mt-3" data-testid="import-preview">
           <p role="status" className="text-sm text-slate-200">
             {answer.committed
-              ? `Imported ${answer.events.length} event${answer.events.length === 1 ? "" : "s"}.`
+              ? `Imported ${answer.events.length} event${answer.events.length === 1 ? "" : "s"}${answer.spreads.recorded ? ` and ${answer.spreads.recorded} spread position event${answer.spreads.recorded === 1 ? "" : "s"}` : ""}.`
               : `${answer.format ? `Recognised: ${answer.format.name}.` : answer.mappingSource === "saved" ? "Read with your saved columns." : "Read with the columns you chose."} ${answer.events.length} event${answer.events.length === 1 ? "" : "s"} to import, ${answer.skipped.length} row${answer.skipped.length === 1 ? "" : "s"} skipped.`}{" "}
             Open campaigns: {answer.openCampaigns.before} now, {answer.openCampaigns.after} after
             {answer.openCampaigns.limit !== null ? ` (your plan allows ${answer.openCampaigns.limit})` : ""}.
@@ -255,6 +353,7 @@ export function LedgerImportSection() {
               ))}
             </ul>
           ) : null}
+          <LegsFound legs={answer.legs} spreads={answer.spreads} />
           {answer.skipped.length ? (
             <details className="mt-2" open={!answer.committed}>
               <summary className="cursor-pointer text-sm text-slate-200">Skipped rows</summary>
@@ -269,7 +368,7 @@ export function LedgerImportSection() {
               </ul>
             </details>
           ) : null}
-          {!answer.committed && answer.events.length ? (
+          {!answer.committed && (answer.events.length || newSpreadEvents(answer)) ? (
             <button
               type="button"
               disabled={busy}
@@ -277,6 +376,7 @@ export function LedgerImportSection() {
               className={buttonClass({ className: "mt-3" })}
             >
               Import {answer.events.length} event{answer.events.length === 1 ? "" : "s"}
+              {newSpreadEvents(answer) ? ` and ${newSpreadEvents(answer)} spread position events` : ""}
             </button>
           ) : null}
         </div>

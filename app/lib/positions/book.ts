@@ -23,6 +23,8 @@ interface EventBase {
   positionId: string;
   /** The trade date the event records ('YYYY-MM-DD'; a settings change or a void: the day it was made). */
   date: string;
+  /** A broker import's key of the file lines the event was read from, so the same file adds nothing again. */
+  importKey?: string;
 }
 
 export type PositionEvent =

@@ -5,7 +5,9 @@
 // draft or a skipped row with the reason; the server checks the drafts with the ledger's schema and engine.
 import { CONTRACT_SIZE, type LedgerEventKind } from "#app/engine/wheel/ledger.ts";
 import type { CsvRecord } from "#app/lib/csv.ts";
+import type { LegRow } from "#app/lib/broker-legs.ts";
 import { parseOptionDescription, parseOptionSymbol, type OptionContract } from "#app/lib/option-symbol.ts";
+import { parseStatementOptionSymbol, statementCodeAction } from "#app/lib/wheel/ibkr-statement.ts";
 
 /** The columns a mapping names. date, action, symbol and quantity are required. */
 export const IMPORT_FIELDS = [
@@ -20,6 +22,7 @@ export const IMPORT_FIELDS = [
   "strike",
   "expiration",
   "multiplier",
+  "orderRef",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ["date", "action", "symbol", "quantity"];
@@ -36,6 +39,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   strike: "Strike",
   expiration: "Expiration",
   multiplier: "Contract multiplier (only if the price is per contract)",
+  orderRef: "Order number or execution time (a spread's legs share it)",
 };
 
 /** Each field -> the header names whose cells it reads (several are joined with a space, or summed for fees). */
@@ -46,7 +50,7 @@ export const MAX_MAPPING_COLUMNS = 4;
 export const MULTI_COLUMN_FIELDS: readonly ImportField[] = ["fees"];
 
 export interface BrokerPreset {
-  id: "schwab" | "fidelity" | "robinhood" | "tastytrade";
+  id: "schwab" | "fidelity" | "robinhood" | "tastytrade" | "ibkr";
   name: string;
   /** Header names (case-insensitive) that must all be present. */
   requiredHeader: readonly string[];
@@ -147,6 +151,34 @@ export const BROKER_PRESETS: readonly BrokerPreset[] = [
       price: ["Average Price"],
       multiplier: ["Multiplier"],
       fees: ["Commissions", "Fees"],
+      orderRef: ["Order #"],
+    },
+  },
+  {
+    id: "ibkr",
+    name: "Interactive Brokers (activity statement)",
+    // The Trades section's columns as IBKR's Reporting Guide names them (decision 342); the server picks the
+    // section out of the statement (app/lib/wheel/ibkr-statement.ts).
+    requiredHeader: [
+      "DataDiscriminator",
+      "Asset Category",
+      "Symbol",
+      "Date/Time",
+      "Quantity",
+      "T. Price",
+      "Proceeds",
+      "Comm/Fee",
+      "Code",
+    ],
+    mapping: {
+      date: ["Date/Time"],
+      // O, C, A, Ep with the quantity's sign: statementCodeAction reads them.
+      action: ["Code"],
+      symbol: ["Symbol"],
+      quantity: ["Quantity"],
+      price: ["T. Price"],
+      fees: ["Comm/Fee"],
+      orderRef: ["Date/Time"],
     },
   },
 ];
@@ -243,6 +275,9 @@ export const IMPORT_MESSAGES = {
   duplicate: "Already imported",
   pairedShares: (line: number) => `The shares of the assignment on line ${line}`,
   futureDate: "The trade date is in the future",
+  otherSection: (name: string) => `The statement's ${name} section holds no trades this import reads`,
+  spreadPartial: "Part of a spread's legs was closed: record the rest of the spread by hand",
+  spreadApart: "The spread's legs ended on different days or in different ways: record how it ended by hand",
 } as const;
 
 /** A row's event fields (the ledger's input shape) before the server's schema and engine checks. */
@@ -351,7 +386,7 @@ const OPTION_TYPE_RE = /^\s*(p|put|c|call)\s*$/i;
  * text (Fidelity's names the contract as its description does).
  */
 function contractOf(get: (f: ImportField) => string): OptionContract | null {
-  const fromSymbol = parseOptionSymbol(get("symbol"));
+  const fromSymbol = parseOptionSymbol(get("symbol")) ?? parseStatementOptionSymbol(get("symbol"));
   if (fromSymbol) return fromSymbol;
   const fromDescription = parseOptionDescription(get("description"));
   if (fromDescription) return fromDescription;
@@ -373,16 +408,19 @@ const roundPrice = (n: number) => Math.round(n * 1e6) / 1e6;
 /**
  * The rows of a table as event drafts, by a mapping (a preset's or the user's). Rows the import cannot read
  * are skipped with the reason. The drafts come out in trading order: a file written newest first (brokers'
- * default) is read from its end, and rows of one day keep the file's order of that day.
+ * default) is read from its end, and rows of one day keep the file's order of that day. Every option row that
+ * opens, closes, expires or is assigned is also a leg (`legs`, in the same order), long ones included, for the
+ * pairing and the spreads (app/lib/broker-legs.ts).
  */
 export function draftsOf(
   header: readonly string[],
   rows: readonly CsvRecord[],
   mapping: ColumnMapping,
-): { drafts: DraftRow[]; skipped: SkippedRow[] } {
+): { drafts: DraftRow[]; skipped: SkippedRow[]; legs: LegRow[] } {
   const index = new Map(header.map((h, i) => [norm(h), i]));
   const drafts: DraftRow[] = [];
   const skipped: SkippedRow[] = [];
+  const legs: LegRow[] = [];
   for (const { line, cells } of rows) {
     const cell = (column: string) => cells[index.get(norm(column)) ?? -1] ?? "";
     const get = (f: ImportField) =>
@@ -396,7 +434,11 @@ export function draftsOf(
       skip(IMPORT_MESSAGES.noDate);
       continue;
     }
-    const what = classify(actionWords(get("action"), get("description")));
+    const option = contractOf(get);
+    const what = classify(
+      statementCodeAction(get("action"), get("quantity"), option) ??
+        actionWords(get("action"), get("description")),
+    );
     if ("skip" in what) {
       skip(what.skip);
       continue;
@@ -405,7 +447,6 @@ export function draftsOf(
     const fees = (mapping.fees ?? []).reduce((sum, c) => sum + (parseAmount(cell(c)) ?? 0), 0);
     const fee = fees > 0 ? Math.round(fees * 100) / 100 : undefined;
     const rawPrice = parseAmount(get("price")) ?? undefined;
-    const option = contractOf(get);
     // A price per contract (tastytrade's Average Price) is divided by the row's multiplier; share rows have none.
     const multiplier = option ? parseAmount(get("multiplier")) : null;
     const price = rawPrice !== undefined && multiplier ? roundPrice(rawPrice / multiplier) : rawPrice;
@@ -424,6 +465,7 @@ export function draftsOf(
       continue;
     }
     if (option) {
+      legs.push(legOf(line, date, get("orderRef").trim(), option, what.kind, quantity, price));
       if (what.kind === "buy" || what.kind === "sell") {
         skip(IMPORT_MESSAGES.longOption);
         continue;
@@ -462,7 +504,45 @@ export function draftsOf(
       },
     });
   }
-  return { drafts: inTradingOrder(pairAssignedShares(drafts, skipped)), skipped };
+  return {
+    drafts: inTradingOrder(pairAssignedShares(drafts, skipped)),
+    skipped,
+    legs: inTradingOrder(legs.map((leg) => ({ line: leg.line, leg, draft: { date: leg.date } }))).map(
+      (l) => l.leg,
+    ),
+  };
+}
+
+const LEG_OF_KIND: Record<Exclude<Classified, { skip: string }>["kind"], Pick<LegRow, "side" | "effect">> = {
+  sell_to_open: { side: "short", effect: "open" },
+  buy_to_close: { side: "short", effect: "close" },
+  buy: { side: "long", effect: "open" },
+  sell: { side: "long", effect: "close" },
+  expire: { side: null, effect: "expire" },
+  assign: { side: "short", effect: "assign" },
+};
+
+function legOf(
+  line: number,
+  date: string,
+  orderRef: string,
+  option: OptionContract,
+  kind: Exclude<Classified, { skip: string }>["kind"],
+  contracts: number,
+  price: number | undefined,
+): LegRow {
+  return {
+    line,
+    date,
+    orderRef,
+    symbol: option.underlying,
+    optionType: option.optionType,
+    strike: option.strike,
+    expiration: option.expiration,
+    ...LEG_OF_KIND[kind],
+    contracts,
+    price: kind === "expire" || kind === "assign" ? null : (price ?? null),
+  };
 }
 
 /**
@@ -498,7 +578,7 @@ function pairAssignedShares(drafts: DraftRow[], skipped: SkippedRow[]): DraftRow
   return drafts.filter((d) => !taken.has(d));
 }
 
-function inTradingOrder(drafts: DraftRow[]): DraftRow[] {
+function inTradingOrder<Row extends { draft: { date: string } }>(drafts: Row[]): Row[] {
   const first = drafts[0]?.draft.date;
   const last = drafts.at(-1)?.draft.date;
   const newestFirst = first !== undefined && last !== undefined && first > last;

@@ -29,6 +29,8 @@ import {
   type PositionsView,
   type SpreadStrategy,
 } from "#app/lib/positions/input.ts";
+import type { KeyedSpreadEvent, SpreadEventDraft } from "#app/lib/broker-legs.ts";
+import type { PlanRefusal } from "#app/lib/entitlements.ts";
 import { refused, type Refused } from "#app/lib/refusal.ts";
 import { getDb, schema, type Database } from "#app/server/db/client.server.ts";
 import type { OptionPositionEventKind } from "#app/server/db/schema.server.ts";
@@ -292,4 +294,173 @@ function answerOf(
     default:
       return { status: 200, body: { position: record(event.positionId), version } };
   }
+}
+
+// ---------------------------------------------------------------- a broker file's spreads
+
+export interface ImportedSpreadOutcome {
+  key: string;
+  kind: SpreadEventDraft["kind"];
+  symbol: string;
+  date: string;
+  lines: number[];
+  /** Recorded (or, in a preview, would be); else why not. */
+  reason: string | null;
+}
+
+export type SpreadImportResult =
+  | {
+      ok: true;
+      outcomes: ImportedSpreadOutcome[];
+      recorded: number;
+      openPositions: { before: number; after: number; limit: number | null };
+    }
+  | { ok: false; refusal: PlanRefusal }
+  | { ok: false; stale: true };
+
+/** The reason an imported event is not recorded: the file's words for the ledger's. */
+export const SPREAD_IMPORT_MESSAGES = {
+  duplicate: "Already imported",
+  noPosition: "The spread this closes was not recorded",
+} as const;
+
+function importedEventOf(
+  draft: KeyedSpreadEvent,
+  eventId: string,
+  positionId: string,
+  alerts: boolean,
+): PositionEvent {
+  const base = { id: eventId, positionId, date: draft.date, importKey: draft.key };
+  switch (draft.kind) {
+    case "open":
+      return {
+        ...base,
+        kind: "open",
+        position: {
+          symbol: draft.symbol,
+          strategy: draft.strategy,
+          legs: draft.legs,
+          contracts: draft.contracts,
+          openCredit: draft.openCredit,
+          tradeId: null,
+          settings: settingsOf({ alerts }),
+        },
+      };
+    case "close":
+      return { ...base, kind: "close", closeDebit: draft.closeDebit };
+    case "expire":
+      return { ...base, kind: "expire" };
+    case "assign":
+      return { ...base, kind: "assign", leg: draft.leg, settlement: null };
+    case "roll":
+      return {
+        ...base,
+        kind: "roll",
+        closeDebit: draft.closeDebit,
+        newPositionId: crypto.randomUUID(),
+        legs: draft.legs,
+        openCredit: draft.openCredit,
+        contracts: draft.contracts,
+      };
+  }
+}
+
+/**
+ * The spreads of a broker file as position events, checked as one action each is (the book applies them in the
+ * file's order) and, with `commit`, written in one batch after the user's last event. An event whose key is
+ * stored already is skipped, so a file imported again adds nothing; its key also finds the position a later
+ * event of the file closes. Only a net new open position past the plan's `openPositions` is refused, with the
+ * entitlements' words; a close, an expiry or a roll never is.
+ */
+export async function recordImportedSpreads(
+  env: Env,
+  user: EntitledUser,
+  drafts: readonly KeyedSpreadEvent[],
+  options: { commit: boolean; nowMs?: number },
+): Promise<SpreadImportResult> {
+  const nowMs = options.nowMs ?? Date.now();
+  const open = entitlementOf(user, "openPositions");
+  const limit = limitForJson(open.limit);
+  if (!drafts.length)
+    return { ok: true, outcomes: [], recorded: 0, openPositions: { before: 0, after: 0, limit } };
+  const db = getDb(env);
+  const stored = await readEvents(db, user.id);
+  const book = buildBook(stored.events);
+  const openBefore = openCountOf(book);
+  // Each stored import key -> the position its event opened (an open's, or the one a roll opened).
+  const positionOfKey = new Map<string, string>();
+  for (const e of stored.events)
+    if (e.importKey) positionOfKey.set(e.importKey, e.kind === "roll" ? e.newPositionId : e.positionId);
+  const alerts = entitlementOf(user, "positionAlerts").allowed;
+  const today = newYorkDate(nowMs);
+  const outcomes: ImportedSpreadOutcome[] = [];
+  const written: PositionEvent[] = [];
+  const changed = new Set<string>();
+  for (const draft of drafts) {
+    const outcome = (reason: string | null) =>
+      outcomes.push({
+        key: draft.key,
+        kind: draft.kind,
+        symbol: draft.symbol,
+        date: draft.date,
+        lines: draft.lines,
+        reason,
+      });
+    if (positionOfKey.has(draft.key)) {
+      outcome(SPREAD_IMPORT_MESSAGES.duplicate);
+      continue;
+    }
+    const positionId = draft.onKey === null ? crypto.randomUUID() : positionOfKey.get(draft.onKey);
+    if (positionId === undefined) {
+      outcome(SPREAD_IMPORT_MESSAGES.noPosition);
+      continue;
+    }
+    if (stored.events.length + written.length >= MAX_POSITION_EVENTS) {
+      outcome(POSITION_MESSAGES.full);
+      continue;
+    }
+    const event = importedEventOf(draft, crypto.randomUUID(), positionId, alerts);
+    const applied = applyEvent(book, event, today);
+    if (!applied.ok) {
+      outcome(applied.refusal.message);
+      continue;
+    }
+    positionOfKey.set(draft.key, event.kind === "roll" ? event.newPositionId : event.positionId);
+    for (const id of applied.changed) changed.add(id);
+    written.push(event);
+    outcome(null);
+  }
+  const openAfter = openCountOf(book);
+  if (openAfter > openBefore && openAfter > open.limit)
+    return { ok: false, refusal: refusalOf(user, "openPositions") };
+  const result = {
+    ok: true as const,
+    outcomes,
+    recorded: written.length,
+    openPositions: { before: openBefore, after: openAfter, limit },
+  };
+  if (!options.commit || !written.length) return result;
+  const statements: BatchStatement[] = [
+    ...written.map((event, i) =>
+      db.insert(events).values({
+        id: event.id,
+        userId: user.id,
+        userSeq: stored.version + 1 + i,
+        positionId: event.positionId,
+        kind: event.kind as OptionPositionEventKind,
+        tradeDate: event.date,
+        corrects: null,
+        event: event as unknown as Record<string, unknown>,
+        createdAt: new Date(nowMs),
+      }),
+    ),
+    ...[...changed].map((id) => projectionWrite(db, user.id, book.get(id)!, nowMs)),
+  ];
+  try {
+    await runBatch(db, statements);
+  } catch (error) {
+    if (isSeqCollision(error)) return { ok: false, stale: true };
+    throw error;
+  }
+  return result;
 }

@@ -16,7 +16,21 @@ import {
   type LedgerResult,
 } from "#app/engine/wheel/ledger.ts";
 import { newYorkDate } from "#app/engine/time.ts";
-import { readCsvTable } from "#app/lib/csv.ts";
+import {
+  findRolls,
+  findSpreads,
+  pairLegs,
+  spreadEvents,
+  spreadLines,
+  type FoundRoll,
+  type FoundSpread,
+  type KeyedSpreadEvent,
+  type LegClose,
+  type LegPair,
+  type SpreadEventDraft,
+} from "#app/lib/broker-legs.ts";
+import { readCsvRecords, readCsvTable, type CsvTable } from "#app/lib/csv.ts";
+import { readStatementTrades } from "#app/lib/wheel/ibkr-statement.ts";
 import {
   detectPreset,
   draftsOf,
@@ -60,6 +74,15 @@ export const ledgerImportInputSchema = z
   .strict();
 export type LedgerImportInput = z.infer<typeof ledgerImportInputSchema>;
 
+/** What the file's option legs say: each opening line and what closed it, the rolls, the spreads. */
+export interface ImportLegs {
+  pairs: LegPair[];
+  /** Closing lines the file opens nowhere (opened before it began). */
+  unmatched: LegClose[];
+  rolls: FoundRoll[];
+  spreads: FoundSpread[];
+}
+
 export interface ImportedEvent {
   line: number;
   event: LedgerEvent;
@@ -84,9 +107,58 @@ export type LedgerImportResult =
       events: ImportedEvent[];
       skipped: SkippedRow[];
       openCampaigns: { before: number; after: number; limit: number | null };
+      legs: ImportLegs;
+      /** The spreads' events for the position ledger, which the jobs layer records (decision 342). */
+      spreadEvents: KeyedSpreadEvent[];
     }
   | { ok: false; status: 400 | 409; message: string }
   | { ok: false; status: 403; refusal: PlanRefusal; skipped?: SkippedRow[] };
+
+/**
+ * The file's table: an Interactive Brokers activity statement's Trades section (its other sections named, to list
+ * as skipped), or the one table of any other export, whose header is the first line with three or more filled
+ * cells (an account title line above it is skipped).
+ */
+function tableOf(csv: string): { table: CsvTable; sections: { name: string; line: number }[] } {
+  const statement = readStatementTrades(readCsvRecords(csv));
+  if (statement)
+    return {
+      table: { preamble: [], header: statement.header, rows: statement.rows, trailing: statement.notes },
+      sections: statement.otherSections,
+    };
+  const table = readCsvTable(csv, { isHeader: (cells) => cells.filter((c) => c.trim() !== "").length >= 3 });
+  return { table, sections: [] };
+}
+
+/**
+ * Each spread event with its key: the header's signature and the cells of the lines it is made of (each line by
+ * which occurrence of those cells it is in the file), so the same file gives the same keys.
+ */
+async function keyedSpreadEvents(
+  signature: string,
+  rows: readonly { line: number; cells: string[] }[],
+  drafts: readonly SpreadEventDraft[],
+): Promise<KeyedSpreadEvent[]> {
+  const seen = new Map<string, number>();
+  const lineText = new Map<number, string>();
+  for (const r of rows) {
+    const cellsText = r.cells.map((c) => c.trim()).join("\u001f");
+    const nth = (seen.get(cellsText) ?? 0) + 1;
+    seen.set(cellsText, nth);
+    lineText.set(r.line, `${cellsText}\u001e${nth}`);
+  }
+  const keyOf = (lines: readonly number[]) =>
+    sha256Hex(
+      `${signature}\u001espread\u001e${[...lines]
+        .sort((a, b) => a - b)
+        .map((l) => lineText.get(l) ?? "")
+        .join("\u001d")}`,
+    );
+  const out: KeyedSpreadEvent[] = [];
+  for (const d of drafts)
+    out.push({ ...d, key: await keyOf(d.lines), onKey: d.on.length ? await keyOf(d.on) : null });
+  return out;
+}
 
 const openCount = (campaigns: readonly Campaign[]) => campaigns.filter((c) => c.status === "open").length;
 
@@ -212,10 +284,7 @@ export async function importLedgerCsv(
   const { limit, allowed } = entitlementOf(user, "wheelCampaigns");
   if (!allowed) return { ok: false, status: 403, refusal: refusalOf(user, "wheelCampaigns") };
 
-  // The header is the first line with three or more filled cells: an account title line above it is skipped.
-  const table = readCsvTable(input.csv, {
-    isHeader: (cells) => cells.filter((c) => c.trim() !== "").length >= 3,
-  });
+  const { table, sections } = tableOf(input.csv);
   if (!table.header) return { ok: false, status: 400, message: IMPORT_MESSAGES.noHeader };
   if (!table.rows.length) return { ok: false, status: 400, message: IMPORT_MESSAGES.noRows };
   if (table.rows.length > MAX_IMPORT_ROWS)
@@ -242,7 +311,27 @@ export async function importLedgerCsv(
     mappingSource = "saved";
   }
 
-  const { drafts, skipped } = draftsOf(header, table.rows, mapping);
+  const read = draftsOf(header, table.rows, mapping);
+  const { pairs, unmatched } = pairLegs(read.legs);
+  const spreads = findSpreads(read.legs);
+  const lifecycles = spreadEvents(read.legs, spreads, pairs);
+  // A spread's lines go to the position ledger, not the wheel's.
+  const inSpreads = spreadLines(spreads, pairs);
+  const drafts = read.drafts.filter((d) => !inSpreads.has(d.line));
+  const skipped = read.skipped.filter((s) => !inSpreads.has(s.line));
+  const textOf = new Map(table.rows.map((r) => [r.line, r.cells.join(", ")]));
+  for (const note of lifecycles.notes)
+    for (const p of pairs.filter((p) =>
+      spreads.some((s) => s.lines[0] === note.line && s.lines.includes(p.open)),
+    ))
+      for (const c of p.closes)
+        skipped.push({
+          line: c.line,
+          reason: note.reason === "partial" ? IMPORT_MESSAGES.spreadPartial : IMPORT_MESSAGES.spreadApart,
+          text: textOf.get(c.line) ?? "",
+        });
+  for (const s of sections)
+    skipped.push({ line: s.line, reason: IMPORT_MESSAGES.otherSection(s.name), text: s.name });
   for (const r of table.preamble)
     skipped.push({ line: r.line, reason: IMPORT_MESSAGES.beforeHeader, text: r.cells.join(", ") });
   for (const r of table.trailing)
@@ -303,6 +392,8 @@ export async function importLedgerCsv(
     events: accepted.map(({ line, event }) => ({ line, event })),
     skipped,
     openCampaigns: { before: openBefore, after: openAfter, limit: limitForJson(limit) },
+    legs: { pairs, unmatched, rolls: findRolls(read.legs), spreads },
+    spreadEvents: await keyedSpreadEvents(signature, table.rows, lifecycles.events),
   };
   if (!input.commit) return result;
 
