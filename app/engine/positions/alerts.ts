@@ -3,7 +3,11 @@
  * true and is then latched, silent on every refresh while the condition holds; it re-arms only once the
  * condition has cleared past a band (the *_REARM_* constants), so a mark hovering at a threshold does not fire
  * again on each quote. A mark that is not "ok" (stale, a leg or the spot missing, invalid) fires nothing and
- * leaves the state as it was: the caller says why from `skipped`.
+ * leaves the state as it was but for the earnings baseline: the caller says why from `skipped`.
+ *
+ * Earnings: the next earnings date seen at a position's first evaluation is its baseline. On the open day that is
+ * the date known when it was opened (chosen with it), and it never fires; a date inside the trade that differs
+ * from it, announced or moved later, fires once per date.
  *
  * The state is a small JSON object; evaluatePositionAlerts returns the previous state object itself when
  * nothing changed, so `state !== previous` (or alertStateChanged for stored copies) tells when to store it.
@@ -61,8 +65,6 @@ export interface AlertContext {
   nextDividend?: { exDate: string; amount: number } | null;
   /** 'YYYY-MM-DD' */
   nextEarningsDate?: string | null;
-  /** Whether the earnings date was known when the position was opened (then it was chosen with it). */
-  earningsKnownAtOpen?: boolean;
   /**
    * Trading sessions from today through expiration, expiration day counted (1 on it): a number, or a function of
    * (today, expiration) such as the exchange calendar's; missing: weekdays (holidays not known here).
@@ -76,13 +78,34 @@ export interface AlertState {
   latched: AlertCode[];
   /** The earnings date EARNINGS_INSIDE fired for (once per date). */
   earningsAlertedFor: string | null;
+  /** New York date of the first evaluation, which took the earnings baseline; null before it. */
+  earningsSeenOn: string | null;
+  /** The next earnings date that first evaluation saw (null: none listed): known at the open when seen on its day. */
+  earningsKnownAtOpen: string | null;
 }
 
 export const INITIAL_ALERT_STATE: AlertState = Object.freeze({
   version: 1,
   latched: [],
   earningsAlertedFor: null,
+  earningsSeenOn: null,
+  earningsKnownAtOpen: null,
 }) as AlertState;
+
+/**
+ * The state with its earnings baseline: unchanged once taken, else the date listed now, seen today. A first
+ * evaluation after the open day cannot know whether that date was known at the open; it is taken as known all
+ * the same (no alert for it), since the alert says the date was announced after the open and a guess would make
+ * that untrue, while a date announced or moved from then on still fires.
+ */
+export function withEarningsBaseline(
+  state: AlertState,
+  today: string,
+  nextEarningsDate: string | null | undefined,
+): AlertState {
+  if (state.earningsSeenOn !== null) return state;
+  return { ...state, earningsSeenOn: today, earningsKnownAtOpen: nextEarningsDate ?? null };
+}
 
 interface Fired {
   /** The oldest quote time of the mark that fired it. */
@@ -127,6 +150,7 @@ export interface AlertEvaluation {
 export function alertStateChanged(a: AlertState, b: AlertState): boolean {
   if (a === b) return false;
   if (a.version !== b.version || a.earningsAlertedFor !== b.earningsAlertedFor) return true;
+  if (a.earningsSeenOn !== b.earningsSeenOn || a.earningsKnownAtOpen !== b.earningsKnownAtOpen) return true;
   if (a.latched.length !== b.latched.length) return true;
   for (let i = 0; i < a.latched.length; i++) if (a.latched[i] !== b.latched[i]) return true;
   return false;
@@ -168,7 +192,8 @@ export function evaluatePositionAlerts(
   previousState: AlertState,
   context: AlertContext,
 ): AlertEvaluation {
-  if (mark.status !== "ok") return { fired: [], state: previousState, skipped: mark.status };
+  const baseline = withEarningsBaseline(previousState, mark.today, context.nextEarningsDate);
+  if (mark.status !== "ok") return { fired: [], state: baseline, skipped: mark.status };
   const targetShare = settings.profitTargetShare ?? MANAGEMENT_RULE.profitTakeShare;
   const limitMultiple = settings.lossLimitMultiple ?? MANAGEMENT_RULE.lossLimitMultiple;
   const exitDte = settings.exitDte ?? MANAGEMENT_RULE.exitDte;
@@ -262,13 +287,13 @@ export function evaluatePositionAlerts(
 
   assignmentStep(position, mark, context, quoteTimeMs, step);
 
-  // Earnings: once per date, when it falls inside the position's life and was not known at its open.
+  // Earnings: once per date, when it falls inside the position's life and is not the baseline's date.
   const earnings = context.nextEarningsDate ?? null;
   let earningsAlertedFor = previousState.earningsAlertedFor;
   const expiration = mark.expiration as string;
   if (
     earnings !== null &&
-    context.earningsKnownAtOpen !== true &&
+    earnings !== baseline.earningsKnownAtOpen &&
     earnings !== earningsAlertedFor &&
     earnings > position.openedDate &&
     earnings <= expiration &&
@@ -280,8 +305,8 @@ export function evaluatePositionAlerts(
 
   const state =
     earningsAlertedFor === previousState.earningsAlertedFor && sameCodes(latched, previousState.latched)
-      ? previousState
-      : { version: 1 as const, latched, earningsAlertedFor };
+      ? baseline
+      : { ...baseline, latched, earningsAlertedFor };
   return { fired, state, skipped: null };
 }
 

@@ -2,7 +2,8 @@
 // against its stored state with crossing semantics (evaluatePositionAlerts: a condition fires once when it turns true,
 // then stays quiet until it clears past its band), the state is written only when it changes, and each firing is its
 // own email at once (not the market-event digest), through the email outbox, on a plan with positionAlerts and for a
-// position whose alerts are on.
+// position whose alerts are on. The first evaluation of a position takes the earnings date it sees as known at the
+// open (decision 338), so only a date announced or moved later fires.
 import { inArray, sql } from "drizzle-orm";
 import {
   alertStateChanged,
@@ -51,10 +52,15 @@ const CODES = new Set<string>([
 function stateOf(stored: unknown): AlertState {
   const s = stored as Partial<AlertState> | null;
   if (!s || s.version !== 1 || !Array.isArray(s.latched)) return INITIAL_ALERT_STATE;
+  const date = (v: unknown) => (typeof v === "string" ? v : null);
   return {
     version: 1,
     latched: s.latched.filter((c): c is AlertCode => CODES.has(c)),
-    earningsAlertedFor: typeof s.earningsAlertedFor === "string" ? s.earningsAlertedFor : null,
+    earningsAlertedFor: date(s.earningsAlertedFor),
+    // A state stored before the baseline existed reads as not yet seen: its next evaluation takes one (a late
+    // one, so the date then listed counts as known; see withEarningsBaseline).
+    earningsSeenOn: date(s.earningsSeenOn),
+    earningsKnownAtOpen: date(s.earningsKnownAtOpen),
   };
 }
 
@@ -192,7 +198,10 @@ export async function alertPositions(
       nextDividend: m.nextDividend,
       tradingDaysLeft: tradingDaysThrough,
     });
+    if (alertStateChanged(previous, run.state))
+      states.push({ positionId: m.id, state: { ...run.state }, updatedAt: new Date(nowMs) });
     if (run.skipped) {
+      // Nothing fired; the state changes only by the earnings baseline a first evaluation takes.
       outcome.notOk++;
       continue;
     }
@@ -210,8 +219,6 @@ export async function alertPositions(
       });
       outcome.fired++;
     }
-    if (alertStateChanged(previous, run.state))
-      states.push({ positionId: m.id, state: { ...run.state }, updatedAt: new Date(nowMs) });
   }
   // Sent before the states that latch them: if the states' write fails, the next refresh sends again (a repeated
   // alert) rather than never.

@@ -262,38 +262,101 @@ describe("ASSIGNMENT_RISK", () => {
 });
 
 describe("EARNINGS_INSIDE", () => {
-  const position = bullPut(1);
-  const marks = [bullPutMark(0.8), bullPutMark(0.8)];
-  it("fires once for earnings inside the position's life that were not known at its open", () => {
-    const { steps, firings, state } = run(
-      position,
-      marks,
-      "EARNINGS_INSIDE",
-      {},
-      { nextEarningsDate: "2026-04-01" },
+  /** Evaluates the position at each [clock, next earnings date] in turn; the dates it fired for, by step. */
+  function earningsRun(position: Position, steps: [number, string | null][], from = INITIAL_ALERT_STATE) {
+    let state: AlertState = from;
+    const fired: (string | null)[] = [];
+    for (const [nowMs, date] of steps) {
+      const out = evaluatePositionAlerts(position, bullPutMark(0.8, nowMs, position), {}, state, {
+        nextEarningsDate: date,
+      });
+      const mine = out.fired.filter((f) => f.code === "EARNINGS_INSIDE");
+      expect(mine.length).toBeLessThanOrEqual(1);
+      fired.push(mine[0]?.code === "EARNINGS_INSIDE" ? mine[0].earningsDate : null);
+      state = out.state;
+    }
+    return { fired, state };
+  }
+  // Opened on the clock's day, 2026-03-02 (a Monday); expires 2026-04-17.
+  const openedToday = { ...bullPut(1), openedDate: "2026-03-02" };
+  const day = (d: string) => nyMorning(d);
+
+  it("never fires for the date known at the open (seen at the first evaluation on the open day)", () => {
+    const { fired, state } = earningsRun(openedToday, [
+      [NOW_MS, "2026-04-01"],
+      [day("2026-03-03"), "2026-04-01"],
+      [day("2026-03-16"), "2026-04-01"],
+    ]);
+    expect(fired).toEqual([null, null, null]);
+    expect(state).toMatchObject({ earningsSeenOn: "2026-03-02", earningsKnownAtOpen: "2026-04-01" });
+  });
+
+  it("fires once for a date announced inside the trade after the open, once more when it moves", () => {
+    const { fired, state } = earningsRun(openedToday, [
+      [NOW_MS, null],
+      [day("2026-03-04"), "2026-04-01"],
+      [day("2026-03-05"), "2026-04-01"],
+      [day("2026-03-09"), "2026-04-02"],
+      [day("2026-03-10"), "2026-04-02"],
+    ]);
+    expect(fired).toEqual([null, "2026-04-01", null, "2026-04-02", null]);
+    expect(state).toMatchObject({ earningsKnownAtOpen: null, earningsAlertedFor: "2026-04-02" });
+  });
+
+  it("fires when the date known at the open moves, and not when it comes back to it", () => {
+    const { fired } = earningsRun(openedToday, [
+      [NOW_MS, "2026-04-01"],
+      [day("2026-03-04"), "2026-04-03"],
+      [day("2026-03-05"), "2026-04-01"],
+    ]);
+    expect(fired).toEqual([null, "2026-04-03", null]);
+  });
+
+  it("a first evaluation after the open day takes the date it sees as known; a later date still fires", () => {
+    // bullPut was opened 2026-02-20: the first look on 2026-03-02 cannot tell what was known then.
+    const { fired, state } = earningsRun(bullPut(1), [
+      [NOW_MS, "2026-04-01"],
+      [day("2026-03-03"), "2026-04-01"],
+      [day("2026-03-04"), "2026-04-06"],
+    ]);
+    expect(fired).toEqual([null, null, "2026-04-06"]);
+    expect(state.earningsSeenOn).toBe("2026-03-02");
+  });
+
+  it("a first evaluation on a stale mark still takes the baseline", () => {
+    const stale = markPosition(
+      openedToday,
+      openedToday.legs.map((l) => quoteOf(l, 100, NOW_MS - 40 * 60_000)),
+      context(),
     );
-    expect(steps).toEqual([0]);
-    expect(firings[0]).toMatchObject({ earningsDate: "2026-04-01", expiration: "2026-04-17" });
-    expect(state.earningsAlertedFor).toBe("2026-04-01");
-    // A moved date is news again.
-    const moved = evaluatePositionAlerts(position, marks[0], {}, state, { nextEarningsDate: "2026-04-02" });
-    expect(moved.fired.map((f) => f.code)).toContain("EARNINGS_INSIDE");
+    const first = evaluatePositionAlerts(openedToday, stale, {}, INITIAL_ALERT_STATE, {
+      nextEarningsDate: "2026-04-01",
+    });
+    expect(first.skipped).toBe("stale");
+    expect(first.state).toMatchObject({ earningsSeenOn: "2026-03-02", earningsKnownAtOpen: "2026-04-01" });
+    expect(earningsRun(openedToday, [[day("2026-03-03"), "2026-04-01"]], first.state).fired).toEqual([null]);
   });
 
   it.each([
-    ["known at the open", { nextEarningsDate: "2026-04-01", earningsKnownAtOpen: true }],
-    ["after the expiration", { nextEarningsDate: "2026-04-20" }],
-    ["before the open", { nextEarningsDate: "2026-02-18" }],
-    ["already past", { nextEarningsDate: "2026-03-01" }],
-    ["unknown", { nextEarningsDate: null }],
-  ])("does not fire for earnings %s", (_, ctx) => {
-    expect(run(position, marks, "EARNINGS_INSIDE", {}, ctx).steps).toEqual([]);
+    ["after the expiration", "2026-04-20"],
+    ["before the open", "2026-02-18"],
+    ["on the open date", "2026-03-02"],
+    ["unknown", null],
+  ])("does not fire for a later date %s", (_, date) => {
+    expect(
+      earningsRun(openedToday, [
+        [NOW_MS, null],
+        [day("2026-03-03"), date],
+      ]).fired,
+    ).toEqual([null, null]);
   });
-  it("does not fire for earnings on the open date (the position was opened knowing the day)", () => {
-    const today = { ...position, openedDate: "2026-03-02" };
-    const fresh = [bullPutMark(0.8, NOW_MS, today)];
-    expect(run(today, fresh, "EARNINGS_INSIDE", {}, { nextEarningsDate: "2026-03-02" }).steps).toEqual([]);
-    expect(run(today, fresh, "EARNINGS_INSIDE", {}, { nextEarningsDate: "2026-03-03" }).steps).toEqual([0]);
+
+  it("does not fire for a date already past", () => {
+    const { fired } = earningsRun(openedToday, [
+      [NOW_MS, null],
+      [day("2026-03-10"), "2026-03-09"],
+    ]);
+    expect(fired).toEqual([null, null]);
   });
 });
 
@@ -325,7 +388,13 @@ describe("the alert state", () => {
   it("is a small JSON object, the same object when nothing changed, compared cheaply", () => {
     const position = bullPut(1);
     const first = evaluatePositionAlerts(position, bullPutMark(0.45), {}, INITIAL_ALERT_STATE, {});
-    expect(first.state).toEqual({ version: 1, latched: ["PROFIT_TARGET"], earningsAlertedFor: null });
+    expect(first.state).toEqual({
+      version: 1,
+      latched: ["PROFIT_TARGET"],
+      earningsAlertedFor: null,
+      earningsSeenOn: "2026-03-02",
+      earningsKnownAtOpen: null,
+    });
     expect(alertStateChanged(INITIAL_ALERT_STATE, first.state)).toBe(true);
     const stored: AlertState = JSON.parse(JSON.stringify(first.state));
     expect(alertStateChanged(stored, first.state)).toBe(false);
@@ -336,8 +405,10 @@ describe("the alert state", () => {
     expect(rearmed.state.latched).toEqual([]);
     expect(alertStateChanged(stored, rearmed.state)).toBe(true);
     expect(alertStateChanged(stored, { ...stored, earningsAlertedFor: "2026-04-01" })).toBe(true);
-    expect(evaluatePositionAlerts(position, bullPutMark(0.8), {}, INITIAL_ALERT_STATE, {}).state).toBe(
-      INITIAL_ALERT_STATE,
-    );
+    // The first evaluation takes the earnings baseline; from then on, nothing new is the same object.
+    const quiet = evaluatePositionAlerts(position, bullPutMark(0.8), {}, INITIAL_ALERT_STATE, {});
+    expect(alertStateChanged(INITIAL_ALERT_STATE, quiet.state)).toBe(true);
+    expect(evaluatePositionAlerts(position, bullPutMark(0.8), {}, quiet.state, {}).state).toBe(quiet.state);
+    expect(alertStateChanged(stored, { ...stored, earningsKnownAtOpen: "2026-04-01" })).toBe(true);
   });
 });
