@@ -7,11 +7,11 @@
  * new legs sell the shorts at sellFillPrice and buy the longs at buyFillPrice. net = new credit - close debit,
  * per share (positive: a net credit). The natural close (shorts at the ask, longs at the bid) is given beside it.
  *
- * Candidates, every expiration after the position's within maxDte: the same strikes; each side moved 1 to
- * MAX_STEPS listed strikes further out of the money (same width); a condor's untested side (the one whose short
- * strike is further from the spot, in percent) also moved 1 to MAX_STEPS strikes closer, still out of the money
- * and below (puts) or above (calls) the other side. A covered call's new strike is never below the campaign's
- * adjusted basis unless allowBelowBasis.
+ * Candidates, every expiration after the position's up to ROLL_MAX_DAYS_LATER days after it: the same strikes;
+ * each side moved 1 to ROLL_MAX_STEPS listed strikes further out of the money (same width); a condor's untested
+ * side (the one whose short strike is further from the spot, in percent) also moved 1 to ROLL_MAX_STEPS strikes
+ * closer, still out of the money and below (puts) or above (calls) the other side. A covered call's new strike is
+ * never below the campaign's adjusted basis unless allowBelowBasis.
  *
  * Each candidate, at its own credit (the position the book will hold after the roll): breakevens (a covered
  * call's is the new adjusted basis), POP from the expiration's smile as the ideas compute it (market-implied,
@@ -48,8 +48,11 @@ import type { CleanChain, CleanExpiration, CleanLeg } from "#app/engine/types.ts
 const SHARES_PER_CONTRACT = 100;
 /** Strikes a side is moved (further out, or a condor's untested side closer). */
 export const ROLL_MAX_STEPS = 3;
-/** Expirations past the position's considered, in days to expiration. */
-export const ROLL_MAX_DTE = 75;
+/**
+ * Expirations considered: up to this many calendar days after the position's. Two monthly cycles: a name listing
+ * monthlies only still has two to roll to.
+ */
+export const ROLL_MAX_DAYS_LATER = 63;
 /** Candidates returned, best score first. */
 export const ROLL_MAX_CANDIDATES = 12;
 
@@ -62,7 +65,8 @@ export interface RollOptions {
   forecastVol?: number | null;
   equityPremium?: number;
   profile?: SpreadProfile;
-  maxDte?: number;
+  /** Default ROLL_MAX_DAYS_LATER. */
+  maxDaysLater?: number;
   maxCandidates?: number;
 }
 
@@ -228,7 +232,7 @@ export function rollCandidates(
   const q = context.dividendYield;
   const today = newYorkDate(context.nowMs);
   const targets = PROFILE_TARGETS[options.profile ?? DEFAULT_SPREAD_PROFILE];
-  const maxDte = options.maxDte ?? ROLL_MAX_DTE;
+  const maxDaysLater = options.maxDaysLater ?? ROLL_MAX_DAYS_LATER;
   const forecast = options.forecastVol ?? null;
   const premium = finite(options.equityPremium) ? options.equityPremium : 0;
   const basis = finite(options.adjustedBasisPerShare) ? options.adjustedBasisPerShare : null;
@@ -250,8 +254,8 @@ export function rollCandidates(
   const candidates: RollCandidate[] = [];
   for (const exp of chain.expirations) {
     if (exp.expirationDate <= shape.expiration) continue;
+    if (calendarDaysBetween(shape.expiration, exp.expirationDate) > maxDaysLater) continue;
     const dte = calendarDaysBetween(today, exp.expirationDate);
-    if (dte > maxDte) continue;
     const sm = expirationSmile(exp, S);
     const combos: number[][] =
       sides.length === 2 ? moves[0].flatMap((a) => moves[1].map((b) => [a, b])) : moves[0].map((a) => [a]);

@@ -5,9 +5,9 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { cleanChain } from "#app/engine/chain.ts";
-import { ROLL_MAX_DTE, rollCandidates, type CloseQuote } from "#app/engine/positions/rolls.ts";
+import { ROLL_MAX_DAYS_LATER, rollCandidates, type CloseQuote } from "#app/engine/positions/rolls.ts";
 import type { Position, PositionStrategy } from "#app/engine/positions/types.ts";
-import { addDays, newYorkDateOf } from "#app/lib/market-calendar/index.ts";
+import { addDays } from "#app/lib/market-calendar/index.ts";
 import { FILL_BASIS_LABEL, MODEL_DESCRIPTION, PROBABILITY_LABEL } from "#app/lib/model-labels.ts";
 import { legSchema } from "#app/lib/positions/input.ts";
 import { ROLL_MESSAGES, type RollsView } from "#app/lib/positions/rolls.ts";
@@ -85,7 +85,7 @@ export async function positionRolls(
   if (!chain) return { ok: true, body: empty };
 
   // Only the expirations a roll can go to are cleaned: after the position's, within the finder's horizon.
-  const last = addDays(newYorkDateOf(nowMs), ROLL_MAX_DTE);
+  const last = addDays(row.expiration, ROLL_MAX_DAYS_LATER);
   const clean = cleanChain(
     {
       ...chain,
