@@ -1,6 +1,6 @@
-// Broker transaction exports -> wheel ledger events (decisions 272, 273, 304). Pure and shared: the
-// server reads a file with it (preview and commit); the Campaigns page takes the field names and labels for its
-// mapping selects. A file is read by a broker preset when its header is one (decision 273 cites each layout),
+// Broker transaction exports -> wheel ledger events and option legs (decisions 272, 273, 304, 342). Pure and
+// shared: the server reads a file with it (preview and commit); the Campaigns page takes the field names and
+// labels for its mapping selects. A file is read by a broker preset when its header is one (decision 273 cites each layout),
 // else by the user's column mapping (saved per user and header, migration 0020). Every row becomes an event
 // draft or a skipped row with the reason; the server checks the drafts with the ledger's schema and engine.
 import { CONTRACT_SIZE, type LedgerEventKind } from "#app/engine/wheel/ledger.ts";
@@ -60,7 +60,8 @@ export interface BrokerPreset {
 /**
  * The broker layouts read without a mapping. Sources of each header and row layout are cited beside the test
  * fixtures (tests/worker/wheel-ledger-import.test.ts) and in decision 273; Interactive Brokers Flex is left out
- * there, with the reasons. Fidelity publishes no layout for its account history download: its preset reads the
+ * there, with the reasons, while its activity statement's Trades section, whose columns IBKR documents, is read
+ * (decision 342). Fidelity publishes no layout for its account history download: its preset reads the
  * layout of our own sample file, tests/fixtures/fidelity-accounts-history.csv (decision 304).
  */
 export const BROKER_PRESETS: readonly BrokerPreset[] = [
