@@ -80,7 +80,7 @@ test("a Pro user finds a roll for a spread, records it and sees the rolled posit
   const powerBefore = bookRisk ? await buyingPower.textContent() : null;
 
   // The finder: candidates at later expirations, its numbers' basis, the plain sentence.
-  await position.getByRole("button", { name: `Find a roll ${symbol}` }).click();
+  await position.getByRole("button", { name: `Find a roll for ${symbol}` }).click();
   const finder = page.getByTestId("roll-finder");
   await expect(finder).toBeVisible();
   await expect(finder.getByTestId("roll-not-a-profit")).toContainText("A credit roll is not a profit");

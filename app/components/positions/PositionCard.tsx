@@ -55,7 +55,7 @@ function FindARoll({
         size="sm"
         variant="secondary"
         onClick={() => setOpen(true)}
-        aria-label={`Find a roll ${position.symbol}`}
+        aria-label={`Find a roll for ${position.symbol}`}
       >
         Find a roll
       </Button>
