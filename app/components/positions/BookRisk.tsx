@@ -99,13 +99,18 @@ function CashForm({ stated }: { stated: number | null }) {
 
 function BookRiskBody({ book }: { book: BookRiskView }) {
   const total = book.marked + book.unmarked;
+  // Nothing marked (and no priced shares): the sums are unknown, not zero.
+  const noGreeks = book.marked === 0;
+  const noDelta = noGreeks && book.coveredCallShares === book.unpricedShares;
   return (
     <>
-      <dl className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div>
-          <Stat label={BOOK_TEXT.buyingPower} testId="book-buying-power">
-            {formatUsd(book.buyingPower, 0)}
-          </Stat>
+          <dl>
+            <Stat label={BOOK_TEXT.buyingPower} testId="book-buying-power">
+              {formatUsd(book.buyingPower, 0)}
+            </Stat>
+          </dl>
           <p className="text-xs text-slate-300">
             {book.buyingPowerPercent !== null && book.statedCash !== null && book.cashFree !== null
               ? BOOK_TEXT.ofCash(book.buyingPowerPercent, book.statedCash, book.cashFree)
@@ -117,9 +122,11 @@ function BookRiskBody({ book }: { book: BookRiskView }) {
           ) : null}
         </div>
         <div>
-          <Stat label={BOOK_TEXT.delta} testId="book-delta">
-            {BOOK_TEXT.deltaValue(book.spyShares, book.betaDeltaDollars)}
-          </Stat>
+          <dl>
+            <Stat label={BOOK_TEXT.delta} testId="book-delta">
+              {noDelta ? BOOK_TEXT.none : BOOK_TEXT.deltaValue(book.spyShares, book.betaDeltaDollars)}
+            </Stat>
+          </dl>
           <p className="text-xs text-slate-400">
             {BOOK_TEXT.deltaBasis(book.spySpot, book.deltaDollars, book.deltaShares)}{" "}
             {book.coveredCallShares > 0
@@ -129,16 +136,20 @@ function BookRiskBody({ book }: { book: BookRiskView }) {
           </p>
         </div>
         <div>
-          <Stat label={BOOK_TEXT.theta} testId="book-theta">
-            {BOOK_TEXT.thetaValue(book.thetaDollarsPerDay)}
-          </Stat>
+          <dl>
+            <Stat label={BOOK_TEXT.theta} testId="book-theta">
+              {noGreeks ? BOOK_TEXT.none : BOOK_TEXT.thetaValue(book.thetaDollarsPerDay)}
+            </Stat>
+          </dl>
         </div>
         <div>
-          <Stat label={BOOK_TEXT.vega} testId="book-vega">
-            {BOOK_TEXT.vegaValue(book.vegaDollarsPerVolPoint)}
-          </Stat>
+          <dl>
+            <Stat label={BOOK_TEXT.vega} testId="book-vega">
+              {noGreeks ? BOOK_TEXT.none : BOOK_TEXT.vegaValue(book.vegaDollarsPerVolPoint)}
+            </Stat>
+          </dl>
         </div>
-      </dl>
+      </div>
       <p className="mt-2 text-xs text-slate-400">
         {BOOK_TEXT.greeksBasis(book.rate, book.rateSource)}{" "}
         {book.quoteTime ? BOOK_TEXT.quoteTime(book.quoteTime) : null}

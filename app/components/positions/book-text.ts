@@ -26,6 +26,7 @@ export const BOOK_TEXT = {
     `Each position's delta dollars x its beta, over SPY ${spySpot === null ? "(no SPY price cached)" : `at ${formatUsd(spySpot)}`}. Unweighted: ${signedUsd(raw)}, ${formatDecimal(shares, 1)} share-equivalents.`,
   coveredShares: (shares: number, unpriced: number) =>
     `Includes the ${shares} shares under covered calls at delta 1${unpriced > 0 ? ` (${unpriced} without a price left out)` : ""}.`,
+  none: "N/A",
   theta: "Theta",
   thetaValue: (v: number) => `${signedUsd(v, 2)} a day`,
   vega: "Vega",
