@@ -74,6 +74,8 @@ beforeAll(async () => {
     keys: { p256dh: string; auth: string };
   };
   pushDevice = device.id;
+  // A fourth, on Pro with notifications switched off (the master switch, as the one-click unsubscribe leaves it).
+  const quiet = await userOnPlan("marks-quiet@example.com", "Pro Plan");
   await env.DB.batch([
     env.DB.prepare(
       "INSERT INTO push_devices (id, user_id, endpoint, p256dh, auth, name, created_at) VALUES ('dev-marks', ?1, ?2, ?3, ?4, 'Chrome on Android, added Nov 23', 0)",
@@ -81,6 +83,9 @@ beforeAll(async () => {
     env.DB.prepare(
       "INSERT INTO notification_preferences (user_id, preferences, updated_at, enabled, time_zone, next_run_at) VALUES (?1, ?2, 0, 1, 'America/New_York', 0)",
     ).bind(pusher.id, JSON.stringify({ delivery: { profitTarget: "push" } })),
+    env.DB.prepare(
+      "INSERT INTO notification_preferences (user_id, preferences, updated_at, enabled, time_zone, next_run_at) VALUES (?1, '{}', 0, 0, 'America/New_York', 0)",
+    ).bind(quiet.id),
   ]);
   // Read the chain this instant's refresh will see, and open a far out-of-the-money bull put spread whose credit
   // is three times its cost to close now: past the 50% profit target from the first mark.
@@ -103,13 +108,14 @@ beforeAll(async () => {
   await insertPosition("pos-pro", pro.id, legs, credit, expiration.expirationDate);
   await insertPosition("pos-free", free.id, legs, credit, expiration.expirationDate);
   await insertPosition("pos-push", pusher.id, legs, credit, expiration.expirationDate);
+  await insertPosition("pos-quiet", quiet.id, legs, credit, expiration.expirationDate);
   first = await refresh(OPEN);
 }, 60_000);
 
 describe("a refresh of a held symbol", () => {
   it("marks its open positions", () => {
-    expect(first.detail).toMatchObject({ positionsMarked: 3, positionMarksStored: 0 });
-    expect((first.detail as { positionAlerts: { evaluated: number } }).positionAlerts.evaluated).toBe(2);
+    expect(first.detail).toMatchObject({ positionsMarked: 4, positionMarksStored: 0 });
+    expect((first.detail as { positionAlerts: { evaluated: number } }).positionAlerts.evaluated).toBe(3);
   });
 
   it("fires the profit target once on the crossing, on a paid plan only, with the reason and the quote time", async () => {
@@ -122,6 +128,16 @@ describe("a refresh of a held symbol", () => {
     expect(emails[0]!.text).toMatch(/if closed at the natural price/);
     expect(emails[0]!.text).toContain("/positions");
     expect(await profitEmails("marks-free@example.com")).toHaveLength(0);
+    // RFC 8058 one-click unsubscribe, as on the market-event emails: its token switches notifications off.
+    const headers = await env.DB.prepare(
+      "SELECT headers FROM email_outbox WHERE kind = 'position-alert' AND \"to\" = 'marks-pro@example.com'",
+    ).first<{ headers: string }>();
+    expect(JSON.parse(headers!.headers)).toMatchObject({
+      "List-Unsubscribe": expect.stringMatching(
+        /^<https?:\/\/[^>]+\/api\/notifications\/unsubscribe\?token=[^>]+>$/,
+      ),
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     const state = await env.DB.prepare(
       "SELECT state FROM option_position_alert_state WHERE position_id = 'pos-pro'",
     ).first<{
@@ -134,6 +150,14 @@ describe("a refresh of a held symbol", () => {
         "SELECT 1 FROM option_position_alert_state WHERE position_id = 'pos-free'",
       ).first(),
     ).toBeNull();
+  });
+
+  it("sends nothing to a user whose notifications are switched off (no email, no history row)", async () => {
+    expect(await profitEmails("marks-quiet@example.com")).toHaveLength(0);
+    const history = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM notification_history h JOIN user u ON u.id = h.user_id WHERE u.email = 'marks-quiet@example.com'",
+    ).first<{ n: number }>();
+    expect(history!.n).toBe(0);
   });
 
   it("goes by push at once for a user who chose push (urgency high, the quote time, a link to the position), in the history", async () => {
@@ -188,7 +212,7 @@ describe("a refresh of a held symbol", () => {
 
   it("stores one closing mark per position and session after the close", async () => {
     const closing = await refresh(CLOSED);
-    expect(closing.detail).toMatchObject({ positionsMarked: 3, positionMarksStored: 3 });
+    expect(closing.detail).toMatchObject({ positionsMarked: 4, positionMarksStored: 4 });
     await refresh(CLOSED + 5 * 60_000);
     const rows = (
       await env.DB.prepare(
@@ -203,6 +227,7 @@ describe("a refresh of a held symbol", () => {
       ["pos-free", "2026-11-23"],
       ["pos-pro", "2026-11-23"],
       ["pos-push", "2026-11-23"],
+      ["pos-quiet", "2026-11-23"],
     ]);
     const mark = JSON.parse(rows[1]!.mark);
     expect(mark.pnlNatural).toBeGreaterThan(0);
@@ -218,7 +243,7 @@ describe("a refresh of a held symbol", () => {
     const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM option_position_marks").first<{
       n: number;
     }>();
-    expect(left!.n).toBe(3);
+    expect(left!.n).toBe(4);
   });
 });
 
@@ -275,7 +300,7 @@ describe("the market queue", () => {
       "SELECT ok, detail FROM job_runs WHERE job = 'marketHeldMarks' ORDER BY started_at DESC",
     ).first<{ ok: number; detail: string }>();
     expect(run!.ok).toBe(1);
-    expect(JSON.parse(run!.detail)).toMatchObject({ symbols: 1, positionsMarked: 3 });
+    expect(JSON.parse(run!.detail)).toMatchObject({ symbols: 1, positionsMarked: 4 });
     // Marks only: the published list is the cron run's.
     expect(await env.MARKET_KV.get(KV_KEYS.ideas)).toEqual(ideasBefore);
   });

@@ -1,13 +1,17 @@
 // Alerts sent at once, outside the market-event runs and their digest (decision 337): the open positions' alerts.
 // The caller (the jobs layer) hands the words; this routes each by the user's delivery choice for its kind (email,
 // push or both; push without a device goes by email), records it in the history like a market event, and makes the
-// first delivery attempt of each email and push (the outboxes' drains retry).
+// first delivery attempt of each email and push (the outboxes' drains retry). The master switch covers them as it
+// covers market events (off: nothing is sent), and each email carries the RFC 8058 one-click unsubscribe that turns
+// it off, as the market-event emails do.
 import { deliversBy, type DeliveryKey } from "#app/lib/notifications.ts";
 import type { PushPayload } from "#app/lib/push.ts";
 import { getDb, schema } from "#app/server/db/client.server.ts";
 import { runBatch, type BatchStatement } from "#app/server/db/sql.server.ts";
 import { deliverOutboxRow, enqueueEmail, type EmailMessage } from "#app/server/email/mail.server.ts";
-import type { WorkerEnv } from "#app/server/env.server.ts";
+import { unsubscribeHeaders } from "#app/server/email/notification-templates.server.ts";
+import { publicOrigin, type WorkerEnv } from "#app/server/env.server.ts";
+import { emailLinks } from "#app/server/notifications/dispatch.server.ts";
 import { deliverPushRows, hasPushDevice, pushRowsFor } from "#app/server/push/outbox.server.ts";
 import { readPreferences } from "#app/server/notifications/preferences.server.ts";
 
@@ -33,18 +37,31 @@ export async function sendDirectAlerts(
   nowMs: number,
 ): Promise<{ emails: number; pushes: number }> {
   const db = getDb(env);
-  const choices = new Map<string, Awaited<ReturnType<typeof readPreferences>>["delivery"]>();
+  const prefs = new Map<string, Awaited<ReturnType<typeof readPreferences>>>();
   const devices = new Map<string, boolean>();
+  const headers = new Map<string, Record<string, string>>();
   const emails: string[] = [];
   const pushes: string[] = [];
   for (const alert of alerts) {
-    if (!choices.has(alert.userId))
-      choices.set(alert.userId, (await readPreferences(env, alert.userId)).delivery);
+    if (!prefs.has(alert.userId)) prefs.set(alert.userId, await readPreferences(env, alert.userId));
+    const pref = prefs.get(alert.userId)!;
+    if (!pref.enabled) continue;
     if (!devices.has(alert.userId)) devices.set(alert.userId, await hasPushDevice(env, alert.userId));
-    const route = deliversBy(choices.get(alert.userId)![alert.key]);
+    const route = deliversBy(pref.delivery[alert.key]);
     const byPush = route.push && devices.get(alert.userId)!;
     const byEmail = route.email || !byPush;
-    const outbox = byEmail ? await enqueueEmail(env, alert.email, nowMs) : null;
+    if (byEmail && !headers.has(alert.userId))
+      headers.set(
+        alert.userId,
+        unsubscribeHeaders((await emailLinks(env, alert.userId, publicOrigin(env), nowMs)).oneClickUrl),
+      );
+    const outbox = byEmail
+      ? await enqueueEmail(
+          env,
+          { ...alert.email, headers: { ...alert.email.headers, ...headers.get(alert.userId) } },
+          nowMs,
+        )
+      : null;
     const historyId = crypto.randomUUID();
     const statements: BatchStatement[] = [
       db
