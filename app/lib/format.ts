@@ -56,6 +56,17 @@ export function formatPercent(value: number | null | undefined, digits = 1): str
   return `${formatGrouped(value, digits)}%`;
 }
 
+/**
+ * A share in whole percents (a P&L's share of max profit), with one decimal below 1% either way so a small loss
+ * never reads "-0%": 37.4 -> '37%', -0.44 -> '-0.4%', 0 -> '0%'.
+ */
+export function formatSharePercent(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return MISSING;
+  const small = value !== 0 && Math.abs(value) < 1;
+  const shown = formatPercent(value, small ? 1 : 0);
+  return shown === "-0.0%" || shown === "-0%" ? "0%" : shown;
+}
+
 /** A ratio as a percent: 0.0525 -> '5.25%' (risk-free rate, dividend yield). */
 export function formatRatioPercent(value: number | null | undefined, digits = 2): string {
   return formatPercent(value == null ? value : value * 100, digits);

@@ -12,6 +12,7 @@ import {
   formatPrice,
   formatRatioPercent,
   formatRsi,
+  formatSharePercent,
   formatUsd,
   rsiLabel,
 } from "#app/lib/format.ts";
@@ -45,6 +46,14 @@ describe("the one rounding rule", () => {
     expect(formatPercent(1.005, 2)).toBe("1.01%");
     expect(formatPercent(12.25)).toBe("12.3%");
     expect(formatPercent(null)).toBe("N/A");
+    // A share of max profit: whole percents, one decimal below 1%, never "-0%".
+    expect(formatSharePercent(37.4)).toBe("37%");
+    expect(formatSharePercent(-0.44)).toBe("-0.4%");
+    expect(formatSharePercent(0.44)).toBe("0.4%");
+    expect(formatSharePercent(-0.04)).toBe("0%");
+    expect(formatSharePercent(0)).toBe("0%");
+    expect(formatSharePercent(-99.6)).toBe("-100%");
+    expect(formatSharePercent(null)).toBe("N/A");
     expect(formatRatioPercent(0.04125)).toBe("4.13%");
     expect(formatDecimal(0.305, 2)).toBe("0.31");
     expect(formatDecimal(1234.5, 1)).toBe("1234.5");

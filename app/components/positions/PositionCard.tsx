@@ -3,7 +3,7 @@
 // number (stale with its time, the leg without a quote); its daily P&L chart, alert settings and actions.
 import { lazy, Suspense, useState } from "react";
 import { Button } from "#app/components/ui/Button.tsx";
-import { formatDecimal, formatPercent, formatUsd } from "#app/lib/format.ts";
+import { formatDecimal, formatPercent, formatSharePercent, formatUsd } from "#app/lib/format.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
 import type { OpenPositionView, PositionLegInput } from "#app/lib/positions/client.ts";
 import { AlertSettings } from "#app/components/positions/AlertSettings.tsx";
@@ -138,7 +138,7 @@ export function PositionCard({
           <Stat label="P&L" testId="pnl">
             <span className={tone(mark?.pnlNatural ?? null)}>{signed(mark?.pnlNatural ?? null)}</span>
             <span className="block text-xs font-normal text-slate-400">
-              {formatPercent(mark?.pnlNaturalPercentOfMaxProfit ?? null, 0)} of max profit
+              {formatSharePercent(mark?.pnlNaturalPercentOfMaxProfit ?? null)} of max profit
               {mark?.pnlMid != null ? ` · ${signed(mark.pnlMid)} at mid` : ""}
             </span>
           </Stat>
