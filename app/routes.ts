@@ -73,6 +73,10 @@ export default [
   route("api/wheel/ledger", "routes/api.wheel.ledger.ts"),
   route("api/wheel/ledger/export", "routes/api.wheel.ledger.export.ts"),
   route("api/wheel/ledger/import", "routes/api.wheel.ledger.import.ts"),
+  route(
+    "api/wheel/options/:campaignId/:optionKey/rolls",
+    "routes/api.wheel.options.$campaignId.$optionKey.rolls.ts",
+  ),
   route("api/wheel/favorites", "routes/api.wheel.favorites.ts"),
   route("api/wheel/favorites/:id", "routes/api.wheel.favorites.$id.ts"),
   route("api/wheel/share/:type", "routes/api.wheel.share.$type.ts"),

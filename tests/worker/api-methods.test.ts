@@ -27,6 +27,7 @@ const METHODS: Record<string, string> = {
   "api.health.ts": "GET",
   "api.positions.ts": "GET, POST",
   "api.positions.$id.rolls.ts": "GET",
+  "api.wheel.options.$campaignId.$optionKey.rolls.ts": "GET",
   "api.positions.book.ts": "PUT",
   "api.notifications.history.ts": "GET",
   "api.notifications.preferences.ts": "GET, PUT",

@@ -1,11 +1,12 @@
 // One open position (decision 334): the engine's mark at the cached quotes (value at mid and at the cost to close,
 // P&L in dollars and as a share of the max profit, days, POP, touch, greeks, the quote time), or why there is no
 // number (stale with its time, the leg without a quote); its daily P&L chart, alert settings and actions.
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Button } from "#app/components/ui/Button.tsx";
 import { formatDecimal, formatPercent, formatSharePercent, formatUsd } from "#app/lib/format.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
 import type { OpenPositionView, PositionLegInput } from "#app/lib/positions/client.ts";
+import { positionRollSource } from "#app/lib/positions/rolls-client.ts";
 import { AlertSettings } from "#app/components/positions/AlertSettings.tsx";
 import { PnlChart } from "#app/components/positions/PnlChart.tsx";
 import { PositionActions } from "#app/components/positions/PositionActions.tsx";
@@ -49,6 +50,7 @@ function FindARoll({
   send: SendChange;
 }) {
   const [open, setOpen] = useState(false);
+  const source = useMemo(() => positionRollSource(position, today, send), [position, today, send]);
   return (
     <>
       <Button
@@ -61,7 +63,7 @@ function FindARoll({
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <RollFinder position={position} today={today} send={send} onClose={() => setOpen(false)} />
+          <RollFinder source={source} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </>

@@ -1,8 +1,8 @@
 // /positions (decision 334): the open spreads marked now, the wheel's open short options marked by the same engine
 // (decision 338), the closed positions.
 // A plan without open positions (Free) sees the plan's words and a link to /pricing.
-import { Suspense, useState } from "react";
-import { Await, Link, useAsyncError, useNavigation } from "react-router";
+import { Suspense, useCallback, useState } from "react";
+import { Await, Link, useAsyncError, useNavigation, useRevalidator } from "react-router";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { PageHeading } from "#app/components/ui/PageHeading.tsx";
 import { formatUsd } from "#app/lib/format.ts";
@@ -59,12 +59,23 @@ function ClosedList({ closed }: { closed: PositionRecord[] }) {
   );
 }
 
-function WheelCards({ options, marks }: { options: WheelOptionView[]; marks?: Record<string, MarkView> }) {
+function WheelCards({
+  options,
+  marks,
+  today,
+}: {
+  options: WheelOptionView[];
+  marks?: Record<string, MarkView>;
+  today: string;
+}) {
+  // A roll recorded in the wheel ledger: the page reads its options again.
+  const revalidator = useRevalidator();
+  const reload = useCallback(() => revalidator.revalidate(), [revalidator]);
   return (
     <ul className="mt-3 grid gap-4" data-testid="wheel-options">
       {options.map((o) => (
         <li key={o.key}>
-          <WheelOptionCard option={o} view={marks?.[o.key]} />
+          <WheelOptionCard option={o} view={marks?.[o.key]} today={today} onRecorded={reload} />
         </li>
       ))}
     </ul>
@@ -75,10 +86,12 @@ function WheelList({
   options,
   marks,
   error,
+  today,
 }: {
   options: WheelOptionView[];
   marks: PositionsPageData["wheelMarks"];
   error: boolean;
+  today: string;
 }) {
   return (
     <section className="mt-8" aria-labelledby="wheel-heading">
@@ -93,9 +106,9 @@ function WheelList({
       </p>
       {error ? <p className="mt-2 text-sm text-amber-200">{POSITIONS_TEXT.wheelError}</p> : null}
       {/* The options show at once; their marks when the chains are read (the spreads' read, shared). */}
-      <Suspense fallback={<WheelCards options={options} />}>
+      <Suspense fallback={<WheelCards options={options} today={today} />}>
         <Await resolve={marks} errorElement={<MarksFailed />}>
-          {(marked) => <WheelCards options={options} marks={marked} />}
+          {(marked) => <WheelCards options={options} marks={marked} today={today} />}
         </Await>
       </Suspense>
     </section>
@@ -234,7 +247,7 @@ export function PositionsPage({ data }: { data: PositionsPageData }) {
         )}
       </section>
       {data.wheel.length > 0 || data.wheelError ? (
-        <WheelList options={data.wheel} marks={data.wheelMarks} error={data.wheelError} />
+        <WheelList options={data.wheel} marks={data.wheelMarks} error={data.wheelError} today={data.today} />
       ) : null}
       <BookRisk />
       <section className="mt-8" aria-labelledby="closed-heading">

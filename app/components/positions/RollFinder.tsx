@@ -1,18 +1,18 @@
 // The roll finder of one open position: the server's candidates (later expirations, same strikes, further out, a
 // condor's untested side closer), each with its net credit or debit at the fill basis, POP, breakevens, DTE and
 // max loss, best quality score first; the cost to close and "Close instead" when no roll pays a credit; and the
-// sentence that a credit roll is not a profit. "Record this roll" sends the positions API's roll action.
+// sentence that a credit roll is not a profit. Where it loads from and how it records come with `source`
+// (rolls-client.ts): a spread's through the positions API, a wheel option's (with the campaign's new adjusted
+// basis per candidate, and for a covered call the choice of strikes below it) through the wheel's.
 import { useEffect, useState } from "react";
 import { Button } from "#app/components/ui/Button.tsx";
 import { Dialog } from "#app/components/ui/Dialog.tsx";
 import { formatDecimal, formatPercent, formatUsd } from "#app/lib/format.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
-import type { PositionRecord } from "#app/lib/positions/client.ts";
 import { ROLL_MESSAGES, type RollCandidate, type RollsView } from "#app/lib/positions/rolls.ts";
-import { closeChangeOf, readRolls, rollChangeOf } from "#app/lib/positions/rolls-client.ts";
+import type { RollRecordAnswer, RollSource } from "#app/lib/positions/rolls-client.ts";
 import { FormError, type FormErrorState } from "#app/components/positions/FormError.tsx";
 import { dateText } from "#app/components/positions/text.ts";
-import type { SendChange } from "#app/components/positions/use-position-change.ts";
 
 const MOVES: Record<RollCandidate["move"], string> = {
   same: "Same strikes",
@@ -45,7 +45,7 @@ function NetText({ net, dollars }: { net: number; dollars: number }) {
   );
 }
 
-function Candidate({
+export function Candidate({
   candidate: c,
   rank,
   busy,
@@ -84,9 +84,9 @@ function Candidate({
         </div>
         <div>
           <dt className="text-xs text-slate-400">
-            {c.adjustedBasis === null ? "Max loss" : "New adjusted basis"}
+            {c.adjustedBasis === null ? "Max loss" : ROLL_MESSAGES.adjustedBasis}
           </dt>
-          <dd className="text-white">
+          <dd className="text-white" data-testid={c.adjustedBasis === null ? "roll-max-loss" : "roll-basis"}>
             {c.adjustedBasis !== null
               ? formatUsd(c.adjustedBasis)
               : c.maxLoss === null
@@ -104,24 +104,18 @@ function Candidate({
   );
 }
 
-export default function RollFinder({
-  position,
-  today,
-  send,
-  onClose,
-}: {
-  position: PositionRecord;
-  today: string;
-  send: SendChange;
-  onClose: () => void;
-}) {
+export default function RollFinder({ source, onClose }: { source: RollSource; onClose: () => void }) {
   const [view, setView] = useState<RollsView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [error, setError] = useState<FormErrorState | null>(null);
   const [busy, setBusy] = useState(false);
+  const [belowBasis, setBelowBasis] = useState(false);
+  const { load } = source;
   useEffect(() => {
     let live = true;
-    void readRolls(position.id).then((answer) => {
+    setView(null);
+    setLoadError(null);
+    void load(belowBasis).then((answer) => {
       if (!live) return;
       if (answer.ok) setView(answer.view);
       else setLoadError(answer.message);
@@ -129,11 +123,11 @@ export default function RollFinder({
     return () => {
       live = false;
     };
-  }, [position.id]);
+  }, [load, belowBasis]);
 
-  const record = async (change: Parameters<SendChange>[0]) => {
+  const record = async (send: () => Promise<RollRecordAnswer>) => {
     setBusy(true);
-    const result = await send(change);
+    const result = await send();
     setBusy(false);
     if (result.ok) onClose();
     else setError({ message: result.message, upgrade: result.upgrade });
@@ -143,7 +137,7 @@ export default function RollFinder({
   const statusText = view ? STATUS_TEXT[view.status] : undefined;
   return (
     <Dialog
-      title={`${ROLL_MESSAGES.title}: ${position.symbol}`}
+      title={`${ROLL_MESSAGES.title}: ${source.symbol}`}
       onClose={onClose}
       size="lg"
       testId="roll-finder"
@@ -151,6 +145,17 @@ export default function RollFinder({
       <p className="text-sm font-medium text-amber-200" data-testid="roll-not-a-profit">
         {ROLL_MESSAGES.notAProfit}
       </p>
+      {source.belowBasisChoice ? (
+        <label className="mt-2 flex items-center gap-2 text-sm text-slate-300">
+          <input
+            type="checkbox"
+            checked={belowBasis}
+            onChange={(e) => setBelowBasis(e.target.checked)}
+            className="h-4 w-4 accent-brand-500"
+          />
+          {ROLL_MESSAGES.belowBasis}
+        </label>
+      ) : null}
       {loadError ? (
         <p role="alert" className="mt-2 text-sm text-red-300">
           {loadError}
@@ -188,7 +193,7 @@ export default function RollFinder({
                 size="sm"
                 variant="secondary"
                 disabled={busy}
-                onClick={() => void record(closeChangeOf(position, view, today))}
+                onClick={() => void record(() => source.recordClose(view))}
               >
                 Close instead
               </Button>
@@ -203,7 +208,7 @@ export default function RollFinder({
                   candidate={c}
                   rank={i + 1}
                   busy={busy}
-                  onRecord={() => void record(rollChangeOf(position, view, c, today))}
+                  onRecord={() => void record(() => source.recordRoll(view, c))}
                 />
               ))}
             </ol>

@@ -1,10 +1,14 @@
 // One short put or call of a wheel campaign on /positions (decision 338), marked by the spreads' engine at the same
 // cached chain: value at mid and at the cost to close, P&L in dollars and as a share of the premium (its max
-// profit), days, POP, touch, greeks, the quote time and what the numbers assume; or why there is no number.
+// profit), days, POP, touch, greeks, the quote time and what the numbers assume; or why there is no number. "Find a
+// roll" opens the spreads' roll finder on it, recording through the wheel ledger.
+import { lazy, Suspense, useMemo, useState } from "react";
+import { Button } from "#app/components/ui/Button.tsx";
 import { formatDecimal, formatPercent, formatRatioPercent, formatUsd } from "#app/lib/format.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
 import { MODEL_DESCRIPTION, PROBABILITY_LABEL } from "#app/lib/model-labels.ts";
 import type { MarkView, WheelOptionView } from "#app/lib/positions/client.ts";
+import { wheelRollSource } from "#app/lib/positions/rolls-client.ts";
 import { legLabel } from "#app/components/positions/PositionCard.tsx";
 import { Stat } from "#app/components/positions/Stat.tsx";
 import { dateText, markStatusText, POSITIONS_TEXT } from "#app/components/positions/text.ts";
@@ -35,7 +39,51 @@ function statusOf(option: WheelOptionView, view: MarkView | undefined): string |
   return markStatusText(view.mark.status, view.quoteTime, [legLabel(leg)]);
 }
 
-export function WheelOptionCard({ option, view }: { option: WheelOptionView; view?: MarkView }) {
+// The finder's dialog and its numbers load when asked for, off the page's first load.
+const RollFinder = lazy(() => import("#app/components/positions/RollFinder.tsx"));
+
+function FindAWheelRoll({
+  option,
+  today,
+  onRecorded,
+}: {
+  option: WheelOptionView;
+  today: string;
+  onRecorded: () => unknown;
+}) {
+  const [open, setOpen] = useState(false);
+  const source = useMemo(() => wheelRollSource(option, today, onRecorded), [option, today, onRecorded]);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => setOpen(true)}
+        aria-label={`Find a roll for ${option.symbol}`}
+      >
+        Find a roll
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <RollFinder source={source} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** `today` (New York) and `onRecorded` (the page's reload) offer the roll finder; without them, the numbers only. */
+export function WheelOptionCard({
+  option,
+  view,
+  today,
+  onRecorded,
+}: {
+  option: WheelOptionView;
+  view?: MarkView;
+  today?: string;
+  onRecorded?: () => unknown;
+}) {
   const marked = view?.kind === "marked" ? view : null;
   const mark = marked?.mark ?? null;
   const stale = mark?.status === "stale";
@@ -106,6 +154,11 @@ export function WheelOptionCard({ option, view }: { option: WheelOptionView; vie
           </span>
         ) : null}
       </header>
+      {today && onRecorded ? (
+        <div className="mt-2 flex justify-end">
+          <FindAWheelRoll option={option} today={today} onRecorded={onRecorded} />
+        </div>
+      ) : null}
       {view === undefined ? (
         <p className="mt-2 text-sm text-slate-400" role="status" data-testid="mark-loading">
           {WHEEL_CARD_TEXT.marking}

@@ -43,6 +43,7 @@ export interface RollsView {
 
 export const ROLL_MESSAGES = {
   notFound: "Position not found",
+  wheelNotFound: "Option not found",
   query: "allowBelowBasis is 1 or 0",
   title: "Find a roll",
   notAProfit:
@@ -53,4 +54,9 @@ export const ROLL_MESSAGES = {
   noCandidates: "No later expiration lists these strikes.",
   record: "Record this roll",
   failed: "Could not find rolls. Please try again.",
+  wheelFailed: "Could not record the roll in your wheel campaign. Please try again.",
+  wheelHalfRecorded: (words: string) =>
+    `The buy to close was recorded; the new option was not: ${words} Record the sale on Campaigns.`,
+  belowBasis: "Allow strikes below my cost basis",
+  adjustedBasis: "New adjusted basis",
 } as const;

@@ -61,9 +61,36 @@ export async function positionRolls(
     openedDate: row.openedOn,
     contracts: row.contracts,
   };
+  const body = await rollsOnCachedChain(
+    env,
+    row.id,
+    position,
+    { allowBelowBasis: options.allowBelowBasis },
+    nowMs,
+  );
+  return { ok: true, body };
+}
+
+/**
+ * The rolls of one open short option or spread at the symbol's cached chain (KV; never a provider call) and the
+ * stored rate, shaped as the finder's answer with its assumptions. `id` names it in the answer; the wheel's options
+ * (app/server/jobs/) pass the campaign's adjusted basis. No chain cached: "no_chain", no numbers.
+ */
+export async function rollsOnCachedChain(
+  env: WorkerEnv,
+  id: string,
+  position: Position,
+  options: { allowBelowBasis: boolean; adjustedBasisPerShare?: number | null },
+  nowMs = Date.now(),
+): Promise<RollsView> {
+  const symbol = position.underlying;
+  const expiration = position.legs.reduce(
+    (min, l) => (l.expiration < min ? l.expiration : min),
+    position.legs[0].expiration,
+  );
   const empty: RollsView = {
-    positionId: row.id,
-    symbol: row.symbol,
+    positionId: id,
+    symbol,
     status: "no_chain",
     quoteTime: null,
     spot: null,
@@ -76,22 +103,20 @@ export async function positionRolls(
     candidates: [],
   };
   const [chain, rate] = await Promise.all([
-    getOptionChain(env, row.symbol).catch((error: unknown) => {
-      console.error(`rolls: chain read failed (${row.symbol})`, error);
+    getOptionChain(env, symbol).catch((error: unknown) => {
+      console.error(`rolls: chain read failed (${symbol})`, error);
       return null;
     }),
     readRiskFreeRate(env, nowMs),
   ]);
-  if (!chain) return { ok: true, body: empty };
+  if (!chain) return empty;
 
   // Only the expirations a roll can go to are cleaned: after the position's, within the finder's horizon.
-  const last = addDays(row.expiration, ROLL_MAX_DAYS_LATER);
+  const last = addDays(expiration, ROLL_MAX_DAYS_LATER);
   const clean = cleanChain(
     {
       ...chain,
-      expirations: chain.expirations.filter(
-        (e) => e.expirationDate > row.expiration && e.expirationDate <= last,
-      ),
+      expirations: chain.expirations.filter((e) => e.expirationDate > expiration && e.expirationDate <= last),
     },
     { riskFreeRate: rate.rate, dividendYield: chain.dividendYield ?? null },
   );
@@ -107,31 +132,32 @@ export async function positionRolls(
       dividendYield: chain.dividendYield ?? 0,
       nowMs,
     },
-    { allowBelowBasis: options.allowBelowBasis, forecastVol },
+    {
+      allowBelowBasis: options.allowBelowBasis,
+      adjustedBasisPerShare: options.adjustedBasisPerShare ?? null,
+      forecastVol,
+    },
   );
   return {
-    ok: true,
-    body: {
-      ...empty,
-      status: result.status,
-      quoteTime: chain.asOf,
-      spot: chain.spot,
-      assumptions: {
-        fillBasis: result.fillBasis,
-        fillBasisLabel: FILL_BASIS_LABEL,
-        rate: rate.rate,
-        rateSource: rate.source,
-        dividendYield: chain.dividendYield ?? null,
-        model: MODEL_DESCRIPTION,
-        probabilityLabel: PROBABILITY_LABEL,
-        forecastVol,
-      },
-      closeDebit: result.closeDebit,
-      closeDebitNatural: result.closeDebitNatural,
-      closeDollars: result.closeDollars,
-      closeInstead: result.closeInstead,
-      testedSide: result.testedSide,
-      candidates: result.candidates,
+    ...empty,
+    status: result.status,
+    quoteTime: chain.asOf,
+    spot: chain.spot,
+    assumptions: {
+      fillBasis: result.fillBasis,
+      fillBasisLabel: FILL_BASIS_LABEL,
+      rate: rate.rate,
+      rateSource: rate.source,
+      dividendYield: chain.dividendYield ?? null,
+      model: MODEL_DESCRIPTION,
+      probabilityLabel: PROBABILITY_LABEL,
+      forecastVol,
     },
+    closeDebit: result.closeDebit,
+    closeDebitNatural: result.closeDebitNatural,
+    closeDollars: result.closeDollars,
+    closeInstead: result.closeInstead,
+    testedSide: result.testedSide,
+    candidates: result.candidates,
   };
 }

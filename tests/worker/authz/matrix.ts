@@ -627,6 +627,16 @@ export const MATRIX: MatrixRow[] = [
     request: () => ({ path: "/api/positions/none/rolls", params: { id: "none" } }),
     expect: signedIn(401, 404),
   },
+  // A wheel option's roll finder reads the user's own open campaign only: one not theirs is a 404 for everyone.
+  {
+    route: "/api/wheel/options/:campaignId/:optionKey/rolls",
+    method: "GET",
+    request: () => ({
+      path: "/api/wheel/options/none/put:50:2027-01-15/rolls",
+      params: { campaignId: "none", optionKey: "put:50:2027-01-15" },
+    }),
+    expect: signedIn(401, 404),
+  },
   // The cash the book's buying power is set against (decision 341): open positions are paid, so is this.
   {
     route: "/api/positions/book",
