@@ -166,6 +166,38 @@ for (const width of [390, 1280]) {
   });
 }
 
+test("a Pro user records an iron condor by hand and voids it at 390px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  const errors = watchConsole(page);
+  await signInByApi(page, PRO);
+  await voidOpenPositions(page);
+  await page.goto("/positions");
+  await page.getByRole("button", { name: "Record a spread by hand" }).click();
+  const dialog = page.getByTestId("took-dialog");
+  await expect(dialog.getByRole("heading", { name: "Record a spread" })).toBeVisible();
+  // Nothing prefilled: the symbol, the credit and every strike blank.
+  await expect(dialog.getByLabel("Symbol")).toHaveValue("");
+  await expect(dialog.getByLabel("Leg 1 strike")).toHaveValue("");
+  await dialog.getByLabel("Strategy").selectOption("IRON_CONDOR");
+  await expect(dialog.getByLabel("Leg 4 strike")).toBeVisible();
+  const expiration = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel("Symbol").fill("SPY");
+  await dialog.getByLabel("Credit per share").fill("1.40");
+  for (const [i, strike] of ["540", "545", "640", "645"].entries()) {
+    await dialog.getByLabel(`Leg ${i + 1} strike`).fill(strike);
+    await dialog.getByLabel(`Leg ${i + 1} expiration`).fill(expiration);
+  }
+  await page.screenshot({ path: `${shots}/hand-entry-390.png`, fullPage: true });
+  await dialog.getByRole("button", { name: "Track this position" }).click();
+  await expect(dialog).toHaveCount(0);
+  const card = page.getByTestId("position-card").filter({ hasText: "SPY" }).first();
+  await expect(card).toContainText("Iron Condor");
+  await expect(card).toContainText("$1.40 credit");
+  await expect(page.getByTestId("open-count")).toContainText("1 of 10");
+  await voidOpenPositions(page);
+  expect(errors).toEqual([]);
+});
+
 for (const width of [390, 1280]) {
   test(`a Free user is refused with the upgrade words at ${width}px`, async ({ page, browser }) => {
     test.setTimeout(120_000);

@@ -32,7 +32,7 @@ export function LegFields({ legs }: { legs: readonly PositionLegInput[] }) {
             </select>
             <input
               name={`leg${i}.strike`}
-              defaultValue={String(leg.strike)}
+              defaultValue={Number.isFinite(leg.strike) ? String(leg.strike) : ""}
               inputMode="decimal"
               aria-label={`Leg ${i + 1} strike`}
               className={cell}

@@ -22,6 +22,7 @@ import { ReportAssignment } from "#app/components/positions/assign-outcome.ts";
 import { PositionsError } from "#app/components/positions/PositionsError.tsx";
 import { BookRisk } from "#app/components/positions/BookRisk.tsx";
 import { WheelOptionCard } from "#app/components/positions/WheelOptionCard.tsx";
+import { HandEntryButton } from "#app/components/positions/HandEntryButton.tsx";
 
 const linkLook = buttonClass({ variant: "secondary", size: "sm" });
 
@@ -193,6 +194,7 @@ function AssignNotice({ outcome, onDismiss }: { outcome: AssignOutcome; onDismis
 
 export function PositionsPage({ data }: { data: PositionsPageData }) {
   const send = usePositionChange(data.version);
+  const revalidator = useRevalidator();
   const [assigned, setAssigned] = useState<AssignOutcome | null>(null);
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/positions";
@@ -207,6 +209,7 @@ export function PositionsPage({ data }: { data: PositionsPageData }) {
         <Link to="/spreads" className={linkLook}>
           {POSITIONS_TEXT.findIdeas}
         </Link>
+        {data.canOpen ? <HandEntryButton onSaved={() => void revalidator.revalidate()} /> : null}
         <Link to="/wheels/campaigns" className={linkLook}>
           Wheel campaigns
         </Link>

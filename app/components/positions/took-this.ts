@@ -16,6 +16,13 @@ export const TOOK_TEXT = {
   upgrade: "Upgrade",
 } as const;
 
+/** The same dialog opened from /positions with nothing prefilled: a spread entered by hand. */
+export const HAND_TEXT = {
+  button: "Record a spread by hand",
+  title: "Record a spread",
+  note: "Enter the legs and the credit as your broker filled them.",
+} as const;
+
 export interface TookThisPrefill {
   symbol: string;
   strategy: SpreadStrategy;
@@ -60,6 +67,32 @@ export function tookThisPrefill(idea: IdeaPayload, today: string): TookThisPrefi
     openCredit: formatDecimal(idea.net_credit, 2),
     openedOn: today,
     tradeId: idea.trade_unique_identifier,
+  };
+}
+
+/** The legs a strategy has, strikes left blank (NaN): a condor and a custom spread four, a vertical two. */
+export function blankLegsOf(strategy: SpreadStrategy, expiration: string): PositionLegInput[] {
+  const leg = (right: "put" | "call", side: "short" | "long"): PositionLegInput => ({
+    right,
+    side,
+    strike: Number.NaN,
+    expiration,
+  });
+  if (strategy === "BULL_PUT_SPREAD") return [leg("put", "short"), leg("put", "long")];
+  if (strategy === "BEAR_CALL_SPREAD") return [leg("call", "short"), leg("call", "long")];
+  return [leg("put", "long"), leg("put", "short"), leg("call", "short"), leg("call", "long")];
+}
+
+/** A spread entered by hand: a bull put spread's two blank legs, one contract, opened today, no idea linked. */
+export function handEntryPrefill(today: string): TookThisPrefill {
+  return {
+    symbol: "",
+    strategy: "BULL_PUT_SPREAD",
+    legs: blankLegsOf("BULL_PUT_SPREAD", ""),
+    contracts: 1,
+    openCredit: "",
+    openedOn: today,
+    tradeId: "",
   };
 }
 
