@@ -4,7 +4,13 @@
 // roll" opens the spreads' roll finder on it, recording through the wheel ledger.
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Button } from "#app/components/ui/Button.tsx";
-import { formatDecimal, formatPercent, formatRatioPercent, formatUsd } from "#app/lib/format.ts";
+import {
+  formatDecimal,
+  formatPercent,
+  formatRatioPercent,
+  formatSharePercent,
+  formatUsd,
+} from "#app/lib/format.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
 import { MODEL_DESCRIPTION, PROBABILITY_LABEL } from "#app/lib/model-labels.ts";
 import type { MarkView, WheelOptionView } from "#app/lib/positions/client.ts";
@@ -107,7 +113,7 @@ export function WheelOptionCard({
         </span>
       ),
       note: valued
-        ? `${formatPercent(mark.pnlNaturalPercentOfMaxProfit, 0)} of max profit · ${signed(mark.pnlMid)} at mid`
+        ? `${formatSharePercent(mark.pnlNaturalPercentOfMaxProfit)} of max profit · ${signed(mark.pnlMid)} at mid`
         : undefined,
     },
     { label: "Max profit", value: money(mark?.maxProfit, 0), note: "the premium" },
