@@ -113,6 +113,11 @@ for (const width of [390, 1280]) {
         0,
       );
       expectDollars(await position.getByTestId("value-natural").textContent(), natural, "cost to close");
+      // The card says which short strike is tested, with spot at it.
+      await expect(position.getByTestId("strike-tested")).toHaveCount(1);
+      await expect(position.getByTestId("strike-tested")).toContainText(
+        /^Short [\d.]+ (put|call) tested: spot \$/,
+      );
       const book = page.getByTestId("book-risk");
       const power = book.getByTestId("book-buying-power");
       const delta = book.getByTestId("book-delta");

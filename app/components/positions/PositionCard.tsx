@@ -11,7 +11,14 @@ import { AlertSettings } from "#app/components/positions/AlertSettings.tsx";
 import { PnlChart } from "#app/components/positions/PnlChart.tsx";
 import { PositionActions } from "#app/components/positions/PositionActions.tsx";
 import { Stat } from "#app/components/positions/Stat.tsx";
-import { dateText, markStatusText, POSITIONS_TEXT, STRATEGY_NAMES } from "#app/components/positions/text.ts";
+import { testedShortLegs } from "#app/engine/positions/alerts.ts";
+import {
+  dateText,
+  markStatusText,
+  POSITIONS_TEXT,
+  STRATEGY_NAMES,
+  testedText,
+} from "#app/components/positions/text.ts";
 import type { SendChange } from "#app/components/positions/use-position-change.ts";
 
 export const legLabel = (l: PositionLegInput) =>
@@ -94,6 +101,11 @@ export function PositionCard({
         );
   const name = STRATEGY_NAMES[p.strategy] ?? p.strategy;
   const stale = mark?.status === "stale";
+  // The tested rule's test now, at the position's own tested distance (the alert adds its re-arm band).
+  const tested =
+    mark && (mark.status === "ok" || stale)
+      ? testedShortLegs(p.legs, mark, p.settings.testedDistancePercent)
+      : [];
   return (
     <article
       // A position alert's push and email link here (/positions#position-<id>).
@@ -119,6 +131,15 @@ export function PositionCard({
         ) : null}
       </header>
       <LegChips legs={p.legs} />
+      {tested.map((t) => (
+        <p
+          key={t.legIndex}
+          className="mt-2 rounded-md bg-red-950/50 px-2 py-1 text-sm text-red-200"
+          data-testid="strike-tested"
+        >
+          {testedText(p.legs[t.legIndex]!, t, mark!.spot)}
+        </p>
+      ))}
       {status ? (
         <p
           className={`mt-2 rounded-md px-2 py-1 text-sm ${stale ? "bg-amber-950/60 text-amber-200" : "bg-ink-900 text-slate-300"}`}

@@ -110,7 +110,9 @@ export default function RollFinder({ source, onClose }: { source: RollSource; on
   const [error, setError] = useState<FormErrorState | null>(null);
   const [busy, setBusy] = useState(false);
   const [belowBasis, setBelowBasis] = useState(false);
-  const { load } = source;
+  // The position as it was when the finder opened: a recorded roll revalidates the page, which hands a new source
+  // (of a position now closed) before the dialog unmounts, and must not ask for its candidates again.
+  const [load] = useState(() => source.load);
   useEffect(() => {
     let live = true;
     setView(null);

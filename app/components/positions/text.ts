@@ -1,7 +1,8 @@
 // The words of /positions and "I took this" (decision 334), beside the screen that shows them.
-import { formatCalendarDate } from "#app/lib/format.ts";
+import { formatCalendarDate, formatDecimal, formatUsd } from "#app/lib/format.ts";
 import { formatAsOf } from "#app/lib/format-as-of.ts";
-import type { CloseReason, SpreadStrategy } from "#app/lib/positions/input.ts";
+import type { CloseReason, PositionLegInput, SpreadStrategy } from "#app/lib/positions/input.ts";
+import type { TestedLeg } from "#app/engine/positions/alerts.ts";
 import type { MarkStatus } from "#app/engine/positions/types.ts";
 
 export const STRATEGY_NAMES: Record<SpreadStrategy, string> = {
@@ -17,6 +18,16 @@ export const CLOSE_REASONS: Record<CloseReason, string> = {
   expired: "Expired",
   assigned: "Assigned",
 };
+
+/** A short leg the tested rule holds now, with the numbers that make it so. */
+export function testedText(leg: PositionLegInput, t: TestedLeg, spot: number): string {
+  const where =
+    t.distancePercent < 0
+      ? `${formatDecimal(-t.distancePercent, 1)}% through the strike`
+      : `${formatDecimal(t.distancePercent, 1)}% from the strike`;
+  const delta = t.delta === null ? "" : `, delta ${formatDecimal(t.delta, 2)}`;
+  return `Short ${formatDecimal(leg.strike, leg.strike % 1 === 0 ? 0 : 2)} ${leg.right} tested: spot ${formatUsd(spot)} is ${where}${delta}.`;
+}
 
 export const POSITIONS_TEXT = {
   title: "Positions",

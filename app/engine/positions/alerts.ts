@@ -15,7 +15,7 @@
 import { MANAGEMENT_RULE } from "#app/engine/management.ts";
 import { dateToUtcMs } from "#app/engine/time.ts";
 import { DAY_MS } from "#app/engine/units.ts";
-import type { MarkStatus, Position, PositionMark } from "#app/engine/positions/types.ts";
+import type { MarkStatus, Position, PositionLeg, PositionMark } from "#app/engine/positions/types.ts";
 
 export type AlertCode =
   "PROFIT_TARGET" | "LOSS_LIMIT" | "DTE_REACHED" | "STRIKE_TESTED" | "ASSIGNMENT_RISK" | "EARNINGS_INSIDE";
@@ -175,6 +175,53 @@ function distancePercent(right: "put" | "call", strike: number, spot: number): n
   return ((right === "put" ? spot - strike : strike - spot) / strike) * 100;
 }
 
+/** One short leg against the tested rule: its distance on the safe side (percent of the strike) and |delta|. */
+function shortLegTest(
+  leg: Pick<PositionLeg, "right" | "strike">,
+  legDelta: number | null | undefined,
+  spot: number,
+  testedPercent: number,
+) {
+  const distance = distancePercent(leg.right, leg.strike, spot);
+  const absDelta = legDelta == null ? null : Math.abs(legDelta);
+  const byDelta = absDelta !== null && absDelta > STRIKE_TESTED_DELTA;
+  return { distance, absDelta, byDelta, tested: byDelta || distance <= testedPercent };
+}
+
+export interface TestedLeg {
+  legIndex: number;
+  /** Percent of the strike spot is on the safe side (negative: through the strike). */
+  distancePercent: number;
+  delta: number | null;
+  trigger: "delta" | "distance";
+}
+
+/**
+ * The short legs the tested rule holds now (|delta| above STRIKE_TESTED_DELTA, or spot within the tested distance):
+ * what a position's card shows. The alert's own test, without its re-arm band (that is the alert's memory).
+ */
+export function testedShortLegs(
+  legs: readonly Pick<PositionLeg, "right" | "side" | "strike">[],
+  mark: Pick<PositionMark, "spot" | "legs">,
+  testedPercent: number = DEFAULT_TESTED_DISTANCE_PERCENT,
+): TestedLeg[] {
+  const out: TestedLeg[] = [];
+  if (!(mark.spot > 0)) return out;
+  legs.forEach((leg, i) => {
+    if (leg.side !== "short") return;
+    const legDelta = mark.legs[i]?.delta ?? null;
+    const t = shortLegTest(leg, legDelta, mark.spot, testedPercent);
+    if (t.tested)
+      out.push({
+        legIndex: i,
+        distancePercent: t.distance,
+        delta: legDelta,
+        trigger: t.byDelta ? "delta" : "distance",
+      });
+  });
+  return out;
+}
+
 /** A condition: "on" (fire if not latched), "hold" (inside the band: keep the latch), "off" (re-arm). */
 type Level = 0 | 1 | 2;
 const OFF: Level = 0;
@@ -253,17 +300,18 @@ export function evaluatePositionAlerts(
   for (let i = 0; i < position.legs.length; i++) {
     const leg = position.legs[i];
     if (leg.side !== "short") continue;
-    const d = distancePercent(leg.right, leg.strike, spot);
-    const legDelta = mark.legs[i]?.delta;
-    const absDelta = legDelta == null ? null : Math.abs(legDelta);
-    const byDelta = absDelta !== null && absDelta > STRIKE_TESTED_DELTA;
-    const level: Level =
-      byDelta || d <= testedPercent
-        ? ON
-        : (absDelta !== null && absDelta >= STRIKE_TESTED_REARM_DELTA) ||
-            d <= testedPercent + STRIKE_TESTED_REARM_EXTRA_PERCENT
-          ? HOLD
-          : OFF;
+    const {
+      distance: d,
+      absDelta,
+      byDelta,
+      tested: isTested,
+    } = shortLegTest(leg, mark.legs[i]?.delta, spot, testedPercent);
+    const level: Level = isTested
+      ? ON
+      : (absDelta !== null && absDelta >= STRIKE_TESTED_REARM_DELTA) ||
+          d <= testedPercent + STRIKE_TESTED_REARM_EXTRA_PERCENT
+        ? HOLD
+        : OFF;
     if (level > testedLevel || (level === testedLevel && level !== OFF && d < testedDistance)) {
       tested = i;
       testedDistance = d;
