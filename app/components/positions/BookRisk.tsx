@@ -5,6 +5,7 @@
 import { Suspense, useState } from "react";
 import { Await, useLoaderData, useRevalidator } from "react-router";
 import { buttonClass } from "#app/components/ui/button-class.ts";
+import { bucketName } from "#app/lib/bucket-names.ts";
 import { formatUsd } from "#app/lib/format.ts";
 import type { ConcentrationRow } from "#app/engine/positions/book-risk.ts";
 import type { BookRiskData, BookRiskView } from "#app/lib/positions/book-risk.ts";
@@ -14,7 +15,17 @@ import { BookPnlChart } from "#app/components/positions/BookPnlChart.tsx";
 import { Stat } from "#app/components/positions/Stat.tsx";
 import { dateText } from "#app/components/positions/text.ts";
 
-function Concentration({ title, rows, testId }: { title: string; rows: ConcentrationRow[]; testId: string }) {
+function Concentration({
+  title,
+  rows,
+  testId,
+  name = (key) => key,
+}: {
+  title: string;
+  rows: ConcentrationRow[];
+  testId: string;
+  name?: (key: string) => string;
+}) {
   return (
     <table className="w-full text-sm" data-testid={testId}>
       <caption className="mb-1 text-left text-xs text-slate-400">
@@ -24,7 +35,7 @@ function Concentration({ title, rows, testId }: { title: string; rows: Concentra
         {rows.map((row) => (
           <tr key={row.key} className="border-t border-ink-700">
             <th scope="row" className="py-1 pr-2 text-left font-normal text-slate-200">
-              {row.key}
+              {name(row.key)}
             </th>
             <td className="py-1 text-right text-white">{BOOK_TEXT.share(row.percent, row.buyingPower)}</td>
           </tr>
@@ -161,7 +172,12 @@ function BookRiskBody({ book }: { book: BookRiskView }) {
       ) : null}
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <Concentration title={BOOK_TEXT.bySymbol} rows={book.bySymbol} testId="book-by-symbol" />
-        <Concentration title={BOOK_TEXT.byBucket} rows={book.byBucket} testId="book-by-bucket" />
+        <Concentration
+          title={BOOK_TEXT.byBucket}
+          rows={book.byBucket}
+          testId="book-by-bucket"
+          name={bucketName}
+        />
       </div>
       <h3 className="mt-4 text-sm font-semibold text-white">{BOOK_TEXT.events}</h3>
       {!book.eventsKnown ? (

@@ -58,3 +58,13 @@ describe("the short legs tested now", () => {
     expect(testedShortLegs(condor, { spot: 0, legs: marks(-0.9, 0.9) }, 2)).toEqual([]);
   });
 });
+
+describe("the buckets' names", () => {
+  it("names every bucket of the engine, and shows an unknown key as it is", async () => {
+    const { BUCKETS } = await import("#app/engine/buckets.ts");
+    const { bucketName } = await import("#app/lib/bucket-names.ts");
+    for (const b of BUCKETS) expect(bucketName(b)).not.toBe(b);
+    expect(bucketName("us-equity-beta")).toBe("US equity beta (index and sector ETFs)");
+    expect(bucketName("no-such")).toBe("no-such");
+  });
+});
