@@ -8,7 +8,7 @@ import {
   wheelSession,
   wheelMethodNotAllowed,
 } from "#app/server/wheel/api.server.ts";
-import { ledgerEventInputSchema, ledgerView, recordLedgerEvent } from "#app/server/wheel/ledger.server.ts";
+import { ledgerView, ledgerWriteSchema, recordLedgerEvents } from "#app/server/wheel/ledger.server.ts";
 import { cloudflareContext } from "#app/server/request-context.server.ts";
 
 /** GET /api/wheel/ledger -> { events, campaigns, openCampaigns, limit, asOf, conventions } (decision 270). */
@@ -21,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * POST /api/wheel/ledger {event fields}: records one event. 201 {event}; 400 with the rule's message; 403 with
+ * POST /api/wheel/ledger {event fields}: records one event, 201 {event}; or {events: [one or two]}: records them
+ * together or not at all (a roll's buy to close and sell to open), 201 {events}. 400 with the rule's message; 403 with
  * the plan's words (Free, or past the plan's open campaigns); 404 correcting an unknown event; 409 stale.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,10 +30,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return wheelMethodNotAllowed("GET, POST");
   const session = await wheelSession(env, request);
   if (session instanceof Response) return session;
-  const input = await readWheelInput(request, ledgerEventInputSchema, 4096);
-  if (input instanceof Response) return input;
-  const result = await recordLedgerEvent(env, session.user, input);
-  if (result.ok) return apiJson({ status: "success", event: result.event }, 201);
+  const body = await readWheelInput(request, ledgerWriteSchema, 4096);
+  if (body instanceof Response) return body;
+  const result = await recordLedgerEvents(env, session.user, body.events);
+  if (result.ok) {
+    const answer = body.batch ? { events: result.events } : { event: result.events[0] };
+    return apiJson({ status: "success", ...answer }, 201);
+  }
   if (result.status === 403) return wheelRefusal(result.refusal);
   return jsonError(result.status, result.message);
 }

@@ -1,7 +1,7 @@
 // The browser's calls of the roll finder (GET /api/positions/:id/rolls, and a wheel option's
 // GET /api/wheel/options/:campaignId/:optionKey/rolls) and the rolls they record: a spread's candidate as the
 // positions API's existing roll action; a wheel option's as the wheel ledger's roll, a buy to close and a sell to
-// open the same day, posted to the wheel's API in that order. Type-only imports: the schemas stay off the page.
+// open the same day, posted to the wheel's API as one write (both or neither). Type-only imports: the schemas stay off the page.
 import { callApi } from "#app/lib/api-client.ts";
 import type {
   ChangeResult,
@@ -122,28 +122,20 @@ export function wheelRollEventsOf(
   ];
 }
 
-async function postWheelEvent(event: WheelOptionEvent): Promise<RollRecordAnswer> {
+/**
+ * Records the wheel events as one write to the wheel's API: a roll's close and sale land together or not at all,
+ * so a refusal (a stale ledger's 409 among them) leaves the option as it was, with the API's words.
+ */
+export async function recordWheelEvents(events: readonly WheelOptionEvent[]): Promise<RollRecordAnswer> {
+  const body = events.length === 1 ? events[0] : { events };
   const answer = await callApi<{ status: string }>(
     "/api/wheel/ledger",
-    { method: "POST", body: event },
+    { method: "POST", body },
     () => ROLL_MESSAGES.wheelFailed,
   );
   if (answer.ok) return { ok: true };
   const upgrade = answer.status === 403 && answer.body?.redirectTo === "/pricing";
   return { ok: false, message: answer.message, upgrade };
-}
-
-/**
- * Records the wheel events in order, stopping at the first the wheel's API refuses with its words (a stale ledger's
- * 409 among them); when the close went in and the sale did not, the words say so.
- */
-export async function recordWheelEvents(events: readonly WheelOptionEvent[]): Promise<RollRecordAnswer> {
-  for (let i = 0; i < events.length; i++) {
-    const answer = await postWheelEvent(events[i]);
-    if (answer.ok) continue;
-    return i === 0 ? answer : { ...answer, message: ROLL_MESSAGES.wheelHalfRecorded(answer.message) };
-  }
-  return { ok: true };
 }
 
 /**

@@ -55,8 +55,6 @@ export const ROLL_MESSAGES = {
   record: "Record this roll",
   failed: "Could not find rolls. Please try again.",
   wheelFailed: "Could not record the roll in your wheel campaign. Please try again.",
-  wheelHalfRecorded: (words: string) =>
-    `The buy to close was recorded; the new option was not: ${words} Record the sale on Campaigns.`,
   belowBasis: "Allow strikes below my cost basis",
   adjustedBasis: "New adjusted basis",
 } as const;

@@ -134,6 +134,7 @@ export const LEDGER_INPUT_MESSAGES = {
   voidNeedsTarget: "Choose the event to void",
   note: "Note is too long (200 characters at most)",
   stale: "Your ledger changed while saving. Reload and try again.",
+  batch: "Send one or two events to record together",
   full: `A ledger holds at most ${formatGrouped(MAX_LEDGER_EVENTS)} events`,
   notFound: "Event not found",
   ledgerOwns: (symbol: string) =>

@@ -81,6 +81,48 @@ export const ledgerEventInputSchema = z
   });
 export type LedgerEventInput = z.infer<typeof ledgerEventInputSchema>;
 
+/** The most events one write records together: a roll's buy to close and its sell to open. */
+export const MAX_LEDGER_BATCH = 2;
+
+const ledgerBatchSchema = z
+  .object({
+    events: z
+      .array(ledgerEventInputSchema, { error: LEDGER_INPUT_MESSAGES.batch })
+      .min(1, { message: LEDGER_INPUT_MESSAGES.batch })
+      .max(MAX_LEDGER_BATCH, { message: LEDGER_INPUT_MESSAGES.batch }),
+  })
+  .strict();
+
+/** What a write asks: its events, and whether it named them as a batch (the answer is shaped alike). */
+export interface LedgerWrite {
+  batch: boolean;
+  events: LedgerEventInput[];
+}
+
+const isBatchBody = (body: unknown) => typeof body === "object" && body !== null && "events" in body;
+
+/**
+ * POST /api/wheel/ledger's body: one event's fields, or `{ events: [...] }` to record together (a roll). Either
+ * way its events in order; an event of a batch that does not parse is named by its place.
+ */
+export const ledgerWriteSchema = z.unknown().transform((body, ctx): LedgerWrite => {
+  if (!isBatchBody(body)) {
+    const one = ledgerEventInputSchema.safeParse(body);
+    if (one.success) return { batch: false, events: [one.data] };
+    for (const issue of one.error.issues)
+      ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    return z.NEVER;
+  }
+  const batch = ledgerBatchSchema.safeParse(body);
+  if (batch.success) return { batch: true, events: batch.data.events };
+  for (const issue of batch.error.issues) {
+    const [, at] = issue.path;
+    const message = typeof at === "number" ? `Event ${at + 1}: ${issue.message}` : issue.message;
+    ctx.addIssue({ code: "custom", message, path: issue.path });
+  }
+  return z.NEVER;
+});
+
 // ---------------------------------------------------------------- storage
 export interface LedgerSnapshot {
   events: LedgerEvent[];
@@ -176,10 +218,11 @@ export async function ledgerView(
   };
 }
 
-export type RecordResult =
-  | { ok: true; event: LedgerEvent }
-  | { ok: false; status: 400 | 404 | 409; message: string }
-  | { ok: false; status: 403; refusal: PlanRefusal };
+/** A refused write: nothing of it was stored. */
+export type RecordRefusal =
+  { ok: false; status: 400 | 404 | 409; message: string } | { ok: false; status: 403; refusal: PlanRefusal };
+export type RecordResult = { ok: true; event: LedgerEvent } | RecordRefusal;
+export type RecordManyResult = { ok: true; events: LedgerEvent[] } | RecordRefusal;
 
 /**
  * Records one event for the session user. Refused: a plan without the ledger (403 with the upgrade words), an
@@ -192,45 +235,75 @@ export async function recordLedgerEvent(
   input: LedgerEventInput,
   nowMs = Date.now(),
 ): Promise<RecordResult> {
-  const { limit, allowed } = entitlementOf(user, "wheelCampaigns");
-  if (!allowed) return { ok: false, status: 403, refusal: refusalOf(user, "wheelCampaigns") };
-  const today = newYorkDate(nowMs);
-  if (input.date > today) return { ok: false, status: 400, message: LEDGER_INPUT_MESSAGES.futureDate };
-  const { events, version } = await readLedger(env, user.id);
-  if (events.length >= MAX_LEDGER_EVENTS)
-    return { ok: false, status: 400, message: LEDGER_INPUT_MESSAGES.full };
-  if (input.corrects !== undefined && !events.some((e) => e.id === input.corrects))
-    return { ok: false, status: 404, message: LEDGER_INPUT_MESSAGES.notFound };
-  const event: LedgerEvent = { id: crypto.randomUUID(), ...input };
-  const before = buildLedger(events, today);
-  const after = buildLedger([...events, event], today);
-  if (!after.ok) return { ok: false, status: 400, message: ledgerRefusalMessage(after.refusal) };
-  const openBefore = before.ok ? openCount(before.campaigns) : 0;
-  const openAfter = openCount(after.campaigns);
-  // Counted on open campaigns: an event that closes or continues one is never refused by the plan.
-  if (openAfter > openBefore && openAfter > limit)
-    return { ok: false, status: 403, refusal: refusalOf(user, "wheelCampaigns") };
-  // raw SQL: a conditional INSERT ... SELECT ... WHERE: the version read is checked where the event is written.
-  const result = await env.DB.prepare(
-    `INSERT INTO wheel_ledger_events (id, user_id, user_seq, symbol, kind, trade_date, corrects, event, created_at)
+  const result = await recordLedgerEvents(env, user, [input], nowMs);
+  return result.ok ? { ok: true, event: result.events[0]! } : result;
+}
+
+const refused = (status: 400 | 404 | 409, message: string): RecordRefusal => ({ ok: false, status, message });
+
+// raw SQL: a conditional INSERT ... SELECT ... WHERE: the version read is checked where the event is written,
+// and an event after the first lands only beside the one before it (?10), so a batch is all or nothing even if
+// another write took the first number.
+const INSERT_EVENT = `INSERT INTO wheel_ledger_events (id, user_id, user_seq, symbol, kind, trade_date, corrects, event, created_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
       WHERE (SELECT COALESCE(MAX(user_seq), 0) FROM wheel_ledger_events WHERE user_id = ?2) = ?3 - 1
-     ON CONFLICT DO NOTHING`,
-  )
-    .bind(
-      event.id,
-      user.id,
-      version + 1,
-      event.symbol,
-      event.kind,
-      event.date,
-      event.corrects ?? null,
-      JSON.stringify(event),
-      nowMs,
-    )
-    .run();
-  if (changes(result) === 0) return { ok: false, status: 409, message: LEDGER_INPUT_MESSAGES.stale };
-  return { ok: true, event };
+        AND (?10 IS NULL OR EXISTS (SELECT 1 FROM wheel_ledger_events WHERE id = ?10 AND user_id = ?2))
+     ON CONFLICT DO NOTHING`;
+
+/**
+ * Records events that belong together (a roll's buy to close and sell to open) in one transaction: each is
+ * checked as `recordLedgerEvent` checks one, against the ledger with the ones before it applied, the plan's open
+ * campaigns counted after all of them; then all are written with consecutive numbers, or none is.
+ */
+export async function recordLedgerEvents(
+  env: { DB: D1Database },
+  user: EntitledUser,
+  inputs: readonly LedgerEventInput[],
+  nowMs = Date.now(),
+): Promise<RecordManyResult> {
+  const { limit, allowed } = entitlementOf(user, "wheelCampaigns");
+  if (!allowed) return { ok: false, status: 403, refusal: refusalOf(user, "wheelCampaigns") };
+  if (inputs.length < 1 || inputs.length > MAX_LEDGER_BATCH) return refused(400, LEDGER_INPUT_MESSAGES.batch);
+  const today = newYorkDate(nowMs);
+  const { events: stored, version } = await readLedger(env, user.id);
+  const before = buildLedger(stored, today);
+  let events = stored;
+  let campaigns: Campaign[] = [];
+  for (const input of inputs) {
+    if (input.date > today) return refused(400, LEDGER_INPUT_MESSAGES.futureDate);
+    if (events.length >= MAX_LEDGER_EVENTS) return refused(400, LEDGER_INPUT_MESSAGES.full);
+    if (input.corrects !== undefined && !events.some((e) => e.id === input.corrects))
+      return refused(404, LEDGER_INPUT_MESSAGES.notFound);
+    const event: LedgerEvent = { id: crypto.randomUUID(), ...input };
+    const after = buildLedger([...events, event], today);
+    if (!after.ok) return refused(400, ledgerRefusalMessage(after.refusal));
+    events = [...events, event];
+    campaigns = after.campaigns;
+  }
+  const openBefore = before.ok ? openCount(before.campaigns) : 0;
+  const openAfter = openCount(campaigns);
+  // Counted on open campaigns: events that close or continue one are never refused by the plan.
+  if (openAfter > openBefore && openAfter > limit)
+    return { ok: false, status: 403, refusal: refusalOf(user, "wheelCampaigns") };
+  const added = events.slice(stored.length);
+  const results = await env.DB.batch(
+    added.map((event, i) =>
+      env.DB.prepare(INSERT_EVENT).bind(
+        event.id,
+        user.id,
+        version + 1 + i,
+        event.symbol,
+        event.kind,
+        event.date,
+        event.corrects ?? null,
+        JSON.stringify(event),
+        nowMs,
+        i === 0 ? null : added[i - 1]!.id,
+      ),
+    ),
+  );
+  if (results.some((r) => changes(r) !== 1)) return refused(409, LEDGER_INPUT_MESSAGES.stale);
+  return { ok: true, events: added };
 }
 
 /** The whole ledger as CSV: every event recorded, with its campaign (the campaign's first event id). */

@@ -1,7 +1,7 @@
 // The roll finder generalised over where it loads and how it records (rolls-client.ts's RollSource): a wheel
 // option's finder reads the wheel route, offers a covered call the strikes below its basis (off until asked) and
-// records the wheel ledger's roll, a buy to close then a sell to open the same day, through the wheel's API with
-// its words on a refusal; a spread's finder reads the positions route and offers no basis choice. A candidate of a
+// records the wheel ledger's roll, a buy to close then a sell to open the same day, as one write to the wheel's API
+// with its words on a refusal; a spread's finder reads the positions route and offers no basis choice. A candidate of a
 // wheel option shows its new adjusted basis in place of the max loss.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createElement } from "react";
@@ -108,54 +108,49 @@ describe("the generalised roll finder", () => {
     expect(calls[0]!.url).toBe("/api/wheel/options/c1/call%3A100%3A2027-02-19/rolls?allowBelowBasis=1");
   });
 
-  it("records the wheel ledger's roll: the buy to close, then the sell to open, to the cent, the same day", async () => {
-    const calls = stubFetch([
-      { status: 201, body: { status: "success" } },
-      { status: 201, body: { status: "success" } },
-    ]);
+  it("records the wheel ledger's roll as one write: the buy to close, then the sell to open, to the cent, the same day", async () => {
+    const calls = stubFetch([{ status: 201, body: { status: "success" } }]);
     const onRecorded = vi.fn();
     const answer = await wheelRollSource(call, "2027-01-15", onRecorded).recordRoll(view, candidate);
     expect(answer).toEqual({ ok: true });
     expect(onRecorded).toHaveBeenCalledOnce();
-    expect(calls.map((c) => [c.url, c.method])).toEqual([
-      ["/api/wheel/ledger", "POST"],
-      ["/api/wheel/ledger", "POST"],
-    ]);
+    expect(calls.map((c) => [c.url, c.method])).toEqual([["/api/wheel/ledger", "POST"]]);
     const base = { date: "2027-01-15", symbol: "KO", optionType: "call", contracts: 2 };
     expect(calls[0]!.body).toEqual({
-      ...base,
+      events: [
+        { ...base, kind: "buy_to_close", strike: 100, expiration: "2027-02-19", price: 1.85 },
+        { ...base, kind: "sell_to_open", strike: 105, expiration: "2027-03-19", price: 2.35 },
+      ],
+    });
+    expect(wheelRollEventsOf(call, view, candidate, "2027-01-15")).toEqual(
+      (calls[0]!.body as { events: unknown[] }).events,
+    );
+  });
+
+  it('"Close instead" posts the buy to close alone, as a single event', async () => {
+    const calls = stubFetch([{ status: 201, body: { status: "success" } }]);
+    const answer = await wheelRollSource(call, "2027-01-15", () => {}).recordClose(view);
+    expect(answer).toEqual({ ok: true });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({
+      date: "2027-01-15",
+      symbol: "KO",
+      optionType: "call",
+      contracts: 2,
       kind: "buy_to_close",
       strike: 100,
       expiration: "2027-02-19",
       price: 1.85,
     });
-    expect(calls[1]!.body).toEqual({
-      ...base,
-      kind: "sell_to_open",
-      strike: 105,
-      expiration: "2027-03-19",
-      price: 2.35,
-    });
-    expect(wheelRollEventsOf(call, view, candidate, "2027-01-15")).toEqual([calls[0]!.body, calls[1]!.body]);
   });
 
-  it("a stale ledger's 409 stops the roll with the wheel's words; a refused sale says the close went in", async () => {
+  it("a stale ledger's 409 refuses the roll whole, with the wheel's words, and nothing is reloaded", async () => {
     const stale = "Your ledger changed while saving. Reload and try again.";
-    let calls = stubFetch([{ status: 409, body: { status: "error", error: stale } }]);
+    const calls = stubFetch([{ status: 409, body: { status: "error", error: stale } }]);
     const onRecorded = vi.fn();
     const source = wheelRollSource(call, "2027-01-15", onRecorded);
     expect(await source.recordRoll(view, candidate)).toEqual({ ok: false, message: stale, upgrade: false });
     expect(calls).toHaveLength(1);
-    calls = stubFetch([
-      { status: 201, body: { status: "success" } },
-      { status: 409, body: { status: "error", error: stale } },
-    ]);
-    const half = await source.recordRoll(view, candidate);
-    expect(calls).toHaveLength(2);
-    expect(half.ok).toBe(false);
-    expect(!half.ok && half.message).toMatch(
-      /^The buy to close was recorded; the new option was not: Your ledger/,
-    );
     expect(onRecorded).not.toHaveBeenCalled();
   });
 });
