@@ -70,8 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // The user comes from the session, never from the body.
   const session = await getSession(env, request);
-  // An alias says "this anonymous id is this user": only a signed-in browser, about its own id.
-  if (parsed.data.name === "alias" && (!session || !parsed.data.sessionId))
+  // An alias says "this anonymous id is this user": only a signed-in browser, about its own id. One whose session
+  // has just ended (an alias sent as the account is deleted or signed out) has nothing to link: accepted, not stored.
+  if (parsed.data.name === "alias" && !session) return new Response(null, { status: 204, headers: NO_STORE });
+  if (parsed.data.name === "alias" && !parsed.data.sessionId)
     return problem(401, "Sign in to link analytics");
   // One Analytics Engine data point; no D1 write (decision 284).
   await recordClientEvent(env, {
